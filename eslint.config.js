@@ -1,0 +1,47 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['src/**/*.tsx', 'src/app/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    // src/core is pure TypeScript: it runs in a worker, in Vitest under Node, in the CLI and in
+    // benchmarks, so it must not reach for React, the DOM, workers or Node built-ins.
+    files: ['src/core/**/*.ts'],
+    languageOptions: { globals: { ...globals.es2022 } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['react', 'react-*', 'react/*', 'react-dom', 'react-dom/*'], message: 'src/core must not import React.' },
+            { group: ['comlink', '*worker*', '?worker'], message: 'src/core must not import worker code.' },
+            { group: ['d3', 'd3-*', 'zustand', 'zustand/*'], message: 'src/core must not import view or state libraries.' },
+            { group: ['node:*', 'fs', 'path', 'os', 'child_process'], message: 'src/core must not import Node built-ins.' },
+            { group: ['../app/*', '../worker/*', '../cli/*', '**/app/**', '**/worker/**', '**/cli/**'], message: 'src/core must not import from app, worker or cli.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', 'window', 'document', 'navigator', 'self', 'postMessage', 'localStorage'],
+      'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'Use the seeded generator in src/core/random.ts.' }],
+    },
+  },
+);

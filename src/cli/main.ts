@@ -1,0 +1,121 @@
+import { createReadStream, statSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { DataError, toErrorInfo } from '../core/errors.ts';
+import { runToEnd } from '../core/jobs.ts';
+import { ExplorerSession, type CountsReport, type Loaded } from '../core/session.ts';
+import { parseRowFilter } from '../core/table/rows.ts';
+import type { MissingPolicy, Discretisation } from '../core/table/types.ts';
+import type { Delimiter } from '../core/csv/sniff.ts';
+
+const USAGE = `usage: npm run cli -- <describe|counts> <file.csv> [--class COL] [--drop COL,COL] [--include COL,COL]
+       [--missing drop|own|mode] [--bins N] [--discretise equal-frequency|equal-width|raw]
+       [--rows-where COL=VALUE] [--seed N] [--delimiter auto|comma|semicolon|tab] [--skip-ragged] [--out FILE]`;
+
+const DELIMITERS: Record<string, Delimiter | 'auto'> = { auto: 'auto', comma: ',', ',': ',', semicolon: ';', ';': ';', tab: '\t' };
+
+async function main(argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      class: { type: 'string' },
+      drop: { type: 'string' },
+      include: { type: 'string' },
+      missing: { type: 'string', default: 'drop' },
+      bins: { type: 'string', default: '10' },
+      discretise: { type: 'string', default: 'equal-frequency' },
+      'rows-where': { type: 'string' },
+      seed: { type: 'string', default: '0' },
+      delimiter: { type: 'string', default: 'auto' },
+      'skip-ragged': { type: 'boolean', default: false },
+      out: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const [command, file] = positionals;
+  if (!command || !file) throw new RangeError(`expected a command and a CSV file\n${USAGE}`);
+  if (!['describe', 'counts'].includes(command)) throw new RangeError(`unknown command “${command}” (describe, counts)`);
+  const bins = Number(values.bins);
+  if (!Number.isInteger(bins)) throw new RangeError(`--bins must be an integer, got “${values.bins}”`);
+  const seed = Number(values.seed);
+  if (!Number.isInteger(seed)) throw new RangeError(`--seed must be an integer, got “${values.seed}”`);
+  const delimiter = DELIMITERS[values.delimiter];
+  if (!delimiter) throw new RangeError(`--delimiter must be auto, comma, semicolon or tab, got “${values.delimiter}”`);
+  const list = (s: string | undefined): string[] => (s ? s.split(',').map((x) => x.trim()).filter(Boolean) : []);
+
+  let size: number;
+  try {
+    size = statSync(file).size;
+  } catch {
+    throw new DataError('empty', `cannot read “${file}”: no such file`);
+  }
+  const session = new ExplorerSession();
+  const loaded = await session.load(
+    createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 }),
+    { delimiter, skipRaggedRows: values['skip-ragged'] },
+    {
+      classColumn: values.class ?? null,
+      drop: list(values.drop),
+      include: list(values.include),
+      missing: values.missing as MissingPolicy,
+      bins,
+      discretisation: values.discretise as Discretisation,
+    },
+    { sizeHint: size },
+  );
+  const rowsWhere = values['rows-where'] ? parseRowFilter(values['rows-where']) : null;
+  const result = command === 'describe' ? describeJson(loaded) : countsJson(loaded, runToEnd(session.countSteps({ rowsWhere })));
+  const text = `${JSON.stringify(result, null, 2)}\n`;
+  if (values.out) writeFileSync(values.out, text);
+  else process.stdout.write(text);
+}
+
+function describeJson(loaded: Loaded): object {
+  const s = loaded.summary;
+  return {
+    rows: s.rows,
+    totalRows: s.totalRows,
+    droppedRows: s.droppedRows,
+    missingPolicy: s.missingPolicy,
+    columns: s.columns.map((c) => ({
+      name: c.name,
+      kind: c.kind,
+      role: c.role,
+      ...(c.reason ? { reason: c.reason } : {}),
+      distinct: c.distinct,
+      values: c.values,
+      ...(c.valuesTruncated ? { valuesTruncated: true } : {}),
+      missing: c.missing,
+    })),
+    warnings: s.warnings,
+  };
+}
+
+function countsJson(loaded: Loaded, counts: CountsReport): object {
+  const { meta } = loaded;
+  const L = meta.nValues;
+  const D = meta.attributes.length;
+  const values = meta.attributes.flatMap((a) =>
+    a.labels.map((label, k) => ({ attribute: a.name, label, count: counts.valueCounts[a.offset + k] as number })),
+  );
+  const rowsOf = <T extends Int32Array | Float64Array>(m: T, n: number): number[][] =>
+    Array.from({ length: n }, (_, i) => Array.from(m.subarray(i * n, (i + 1) * n)));
+  if (!counts.cooccurrence) throw new RangeError(`too many values (${L}) for a dense co-occurrence matrix`);
+  return {
+    rows: counts.nRows,
+    values,
+    cooccurrence: rowsOf(counts.cooccurrence, L),
+    entropy: { attributes: meta.attributes.map((a) => a.name), bits: Array.from(counts.entropy) },
+    su: { attributes: meta.attributes.map((a) => a.name), matrix: rowsOf(counts.symmetricUncertainty, D) },
+  };
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  const info = toErrorInfo(error);
+  process.stderr.write(`error: ${info.message.split('\n')[0]}\n`);
+  process.exit(2);
+});

@@ -1,0 +1,59 @@
+import { runToEnd, type Steps } from '../jobs.ts';
+import type { CategoricalTable } from '../table/types.ts';
+import { allocateCooccurrence, countPair, countValues, type Cooccurrence } from './cooccurrence.ts';
+import { entropyOf, mutualInformationOf, symmetricUncertainty } from './information.ts';
+
+/** Counts computed once per table (or row subset) and shared by every method. */
+export interface Counts {
+  /** Rows counted (all rows, or the subset). */
+  nRows: number;
+  nAttributes: number;
+  cooccurrence: Cooccurrence;
+  /** Entropy of each attribute in bits. */
+  entropy: Float64Array;
+  /** D × D mutual information in bits (diagonal = entropy). */
+  mutualInformation: Float64Array;
+  /** D × D symmetric uncertainty (diagonal 1, or 0 for a constant attribute). */
+  symmetricUncertainty: Float64Array;
+}
+
+export interface CountOptions {
+  /** Count only these rows; the value domain stays the whole table's. */
+  rows?: Int32Array | null;
+}
+
+export function* countSteps(table: CategoricalTable, options: CountOptions = {}): Steps<Counts> {
+  const rows = options.rows ?? null;
+  if (rows !== null) {
+    for (const r of rows)
+      if (!Number.isInteger(r) || r < 0 || r >= table.nRows) throw new RangeError(`row index ${r} is outside 0..${table.nRows - 1}`);
+  }
+  const n = rows === null ? table.nRows : rows.length;
+  const D = table.attributes.length;
+  const c = allocateCooccurrence(table);
+  countValues(c, table, rows);
+  const pairs = (D * (D - 1)) / 2;
+  let done = 0;
+  for (let a = 0; a < D; a++) {
+    for (let b = a + 1; b < D; b++) countPair(c, table, a, b, rows);
+    done += D - 1 - a;
+    yield { fraction: pairs > 0 ? (0.9 * done) / pairs : 0.9, message: 'Counting co-occurrences…' };
+  }
+  const entropy = Float64Array.from({ length: D }, (_, a) => entropyOf(c, a, n));
+  const mutualInformation = new Float64Array(D * D);
+  const su = new Float64Array(D * D);
+  for (let a = 0; a < D; a++) {
+    mutualInformation[a * D + a] = entropy[a] as number;
+    su[a * D + a] = (entropy[a] as number) > 0 ? 1 : 0;
+    for (let b = a + 1; b < D; b++) {
+      const mi = mutualInformationOf(c, a, b, n);
+      mutualInformation[a * D + b] = mutualInformation[b * D + a] = mi;
+      su[a * D + b] = su[b * D + a] = symmetricUncertainty(mi, entropy[a] as number, entropy[b] as number);
+    }
+  }
+  return { nRows: n, nAttributes: D, cooccurrence: c, entropy, mutualInformation, symmetricUncertainty: su };
+}
+
+export function computeCounts(table: CategoricalTable, options: CountOptions = {}): Counts {
+  return runToEnd(countSteps(table, options));
+}

@@ -1,0 +1,166 @@
+import Papa from 'papaparse';
+import { CancelledError, DataError } from '../errors.ts';
+import type { Progress } from '../jobs.ts';
+import { RawTableBuilder, type RawTable } from './rawTable.ts';
+import { detectDelimiter, detectNewline, type Delimiter } from './sniff.ts';
+
+export interface ParseOptions {
+  /** 'auto' (default) picks among comma, semicolon and tab from the first 64 KB. */
+  delimiter?: Delimiter | 'auto';
+  /** Cells equal to one of these (after trimming) are missing. */
+  missingTokens?: readonly string[];
+  /** Skip rows whose field count differs from the header's instead of refusing the file. */
+  skipRaggedRows?: boolean;
+  maxCells?: number;
+}
+
+export interface ParseHooks {
+  /** Total size of the input in bytes or characters, for progress. */
+  sizeHint?: number;
+  onProgress?: (p: Progress) => void;
+  isCancelled?: () => boolean;
+}
+
+const SNIFF_CHARS = 64 * 1024;
+
+/**
+ * Streams CSV text through papaparse into a RawTable. The text comes as chunks (a web
+ * ReadableStream decoded by TextDecoderStream, a Node read stream with an encoding, or an array),
+ * so the same code serves the worker, the CLI and the tests; rows are encoded as they arrive.
+ */
+export async function parseCsvChunks(
+  chunks: AsyncIterable<string> | Iterable<string>,
+  options: ParseOptions = {},
+  hooks: ParseHooks = {},
+): Promise<RawTable> {
+  const iterator = toAsyncIterator(chunks);
+  let head = '';
+  let exhausted = false;
+  while (head.length < SNIFF_CHARS) {
+    const next = await iterator.next();
+    if (next.done) {
+      exhausted = true;
+      break;
+    }
+    head += next.value;
+  }
+  head = head.replace(/^\uFEFF/, '');
+  if (head.trim() === '') throw new DataError('empty', 'The file is empty.');
+
+  const delimiter =
+    options.delimiter === undefined || options.delimiter === 'auto' ? detectDelimiter(head) : options.delimiter;
+  const builder = new RawTableBuilder({
+    delimiter,
+    missingTokens: options.missingTokens,
+    skipRaggedRows: options.skipRaggedRows,
+    maxCells: options.maxCells,
+  });
+
+  const source = new ChunkSource();
+  let failure: unknown = null;
+  let finished = false;
+  const done = new Promise<void>((resolve, reject) => {
+    parseStream(source, {
+      delimiter,
+      newline: detectNewline(head),
+      quoteChar: '"',
+      skipEmptyLines: false,
+      chunk(results, parser) {
+        try {
+          if (hooks.isCancelled?.()) throw new CancelledError('Loading was cancelled.');
+          builder.addRows(results.data);
+          for (const e of results.errors) {
+            if (e.code === 'MissingQuotes' || e.code === 'InvalidQuotes')
+              builder.warn(`${e.message} (near data row ${(e.row ?? 0) + builder.rowCount}).`);
+          }
+        } catch (error) {
+          failure = error;
+          parser.abort();
+        }
+      },
+      complete() {
+        finished = true;
+        if (failure) reject(failure as Error);
+        else resolve();
+      },
+      error(error: Error) {
+        finished = true;
+        reject(error);
+      },
+    });
+  });
+
+  let consumed = head.length;
+  const report = (): void => {
+    const total = hooks.sizeHint ?? 0;
+    const fraction = total > 0 ? Math.min(0.99, consumed / total) : 0;
+    hooks.onProgress?.({ fraction, message: `Reading… ${builder.rowCount.toLocaleString('en-US')} rows` });
+  };
+  source.push(head);
+  report();
+  while (!exhausted && !finished) {
+    const next = await iterator.next();
+    if (next.done) break;
+    consumed += next.value.length;
+    source.push(next.value);
+    report();
+  }
+  if (!finished) source.end();
+  await done;
+  return builder.finish();
+}
+
+/** Convenience for tests and small inputs. */
+export function parseCsvText(text: string, options: ParseOptions = {}): Promise<RawTable> {
+  return parseCsvChunks([text], options, { sizeHint: text.length });
+}
+
+/** The stream-reading form of Papa.parse, which its overloaded typings do not spell out. */
+interface StreamConfig {
+  delimiter: string;
+  newline: string;
+  quoteChar: string;
+  skipEmptyLines: boolean;
+  chunk(results: Papa.ParseResult<string[]>, parser: Papa.Parser): void;
+  complete(): void;
+  error(error: Error): void;
+}
+const parseStream = Papa.parse as unknown as (source: ChunkSource, config: StreamConfig) => void;
+
+async function* toAsyncGen(chunks: AsyncIterable<string> | Iterable<string>): AsyncGenerator<string> {
+  for await (const c of chunks) yield c;
+}
+
+function toAsyncIterator(chunks: AsyncIterable<string> | Iterable<string>): AsyncIterator<string> {
+  return toAsyncGen(chunks)[Symbol.asyncIterator]();
+}
+
+type Listener = (arg?: unknown) => void;
+
+/**
+ * The small part of a Node readable stream that papaparse's stream reader uses. We push decoded
+ * text into it; papaparse parses each chunk synchronously and keeps a partial last line.
+ */
+class ChunkSource {
+  readonly readable = true;
+  private listeners = new Map<string, Listener[]>();
+  read(): null {
+    return null;
+  }
+  on(event: string, fn: Listener): this {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), fn]);
+    return this;
+  }
+  removeListener(event: string, fn: Listener): this {
+    this.listeners.set(event, (this.listeners.get(event) ?? []).filter((f) => f !== fn));
+    return this;
+  }
+  pause(): void {}
+  resume(): void {}
+  push(text: string): void {
+    if (text.length > 0) for (const fn of this.listeners.get('data') ?? []) fn(text);
+  }
+  end(): void {
+    for (const fn of this.listeners.get('end') ?? []) fn();
+  }
+}

@@ -1,0 +1,48 @@
+/** Problems with the user's data: the message is written for the person who dropped the file. */
+export type DataErrorCode =
+  | 'empty'
+  | 'header-only'
+  | 'single-column'
+  | 'ragged'
+  | 'binary'
+  | 'too-large'
+  | 'no-features'
+  | 'no-rows'
+  | 'unknown-column'
+  | 'bad-option';
+
+export class DataError extends Error {
+  override readonly name = 'DataError';
+  constructor(
+    readonly code: DataErrorCode,
+    message: string,
+    /** Extra facts for the UI, e.g. the first ragged line numbers. */
+    readonly details: { lines?: number[]; count?: number } = {},
+  ) {
+    super(message);
+  }
+}
+
+export class CancelledError extends Error {
+  override readonly name = 'CancelledError';
+  constructor(message = 'The job was cancelled.') {
+    super(message);
+  }
+}
+
+/** Plain, cloneable form of an error for the worker boundary. */
+export interface ErrorInfo {
+  code: DataErrorCode | 'cancelled' | 'internal';
+  message: string;
+  lines?: number[];
+  count?: number;
+}
+
+export function toErrorInfo(error: unknown): ErrorInfo {
+  if (error instanceof DataError) return { code: error.code, message: error.message, ...error.details };
+  if (error instanceof CancelledError) return { code: 'cancelled', message: error.message };
+  if (error instanceof RangeError || error instanceof TypeError)
+    return { code: 'bad-option', message: error.message };
+  const message = error instanceof Error ? error.message : String(error);
+  return { code: 'internal', message: `Unexpected error: ${message}` };
+}

@@ -1,0 +1,20 @@
+/**
+ * Long computations are generators that yield progress between steps. The worker drives them and
+ * yields to its event loop between steps so a cancel message can get through; Node, Vitest and the
+ * CLI simply run them to the end.
+ */
+export interface Progress {
+  /** 0..1 */
+  fraction: number;
+  message: string;
+}
+
+export type Steps<T> = Generator<Progress, T, void>;
+
+export function runToEnd<T>(steps: Steps<T>, onProgress?: (p: Progress) => void): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    onProgress?.(step.value);
+  }
+}

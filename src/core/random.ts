@@ -1,0 +1,30 @@
+/**
+ * Seeded pseudo-random numbers (mulberry32 over a splitmix32-scrambled seed). Every random step in
+ * the project takes a seed and draws from here; the same seed gives the same sequence everywhere.
+ */
+export interface Random {
+  /** Uniform in [0, 1). */
+  next(): number;
+  /** Uniform integer in [0, n). */
+  int(n: number): number;
+}
+
+export function createRandom(seed: number): Random {
+  if (!Number.isInteger(seed)) throw new TypeError(`seed must be an integer, got ${seed}`);
+  let state = splitmix32(seed >>> 0);
+  const next = (): number => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, int: (n) => Math.floor(next() * n) };
+}
+
+function splitmix32(x: number): number {
+  x = (x + 0x9e3779b9) >>> 0;
+  x = Math.imul(x ^ (x >>> 16), 0x85ebca6b) >>> 0;
+  x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35) >>> 0;
+  return (x ^ (x >>> 16)) >>> 0;
+}

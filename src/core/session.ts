@@ -1,0 +1,113 @@
+import { computeCounts, countSteps, type Counts } from './counts/counts.ts';
+import { denseCooccurrence } from './counts/cooccurrence.ts';
+import type { RawTable } from './csv/rawTable.ts';
+import { parseCsvChunks, type ParseHooks, type ParseOptions } from './csv/parse.ts';
+import type { Steps } from './jobs.ts';
+import { prepareTable, type PrepareOptions } from './table/prepare.ts';
+import { selectRows, type RowFilter } from './table/rows.ts';
+import type { CategoricalTable, TableSummary } from './table/types.ts';
+
+/** What a view needs to know about the modelled table (no per-row feature codes). */
+export interface TableMeta {
+  nRows: number;
+  nValues: number;
+  attributes: { name: string; labels: string[]; offset: number }[];
+  valueAttribute: Int32Array;
+  classColumn: { name: string; labels: string[]; codes: Int32Array } | null;
+}
+
+export interface Loaded {
+  summary: TableSummary;
+  meta: TableMeta;
+}
+
+/** Counts in the form views use: plain typed arrays, dense co-occurrence when L is small. */
+export interface CountsReport {
+  nRows: number;
+  valueCounts: Int32Array;
+  /** L × L, row-major, diagonal = value counts; null when L > DENSE_LIMIT. */
+  cooccurrence: Int32Array | null;
+  entropy: Float64Array;
+  mutualInformation: Float64Array;
+  symmetricUncertainty: Float64Array;
+}
+
+export const DENSE_LIMIT = 2048;
+
+export interface CountRequest {
+  /** Count on the rows holding this value; the value domain stays the whole table's. */
+  rowsWhere?: RowFilter | null;
+}
+
+/**
+ * The core API as one object: it holds the parsed file and the modelled table between calls.
+ * The worker exposes it through comlink; Vitest and the CLI use it directly.
+ */
+export class ExplorerSession {
+  private raw: RawTable | null = null;
+  private current: { table: CategoricalTable; summary: TableSummary } | null = null;
+
+  async load(
+    chunks: AsyncIterable<string> | Iterable<string>,
+    parseOptions: ParseOptions = {},
+    prepareOptions: PrepareOptions = {},
+    hooks: ParseHooks = {},
+  ): Promise<Loaded> {
+    const raw = await parseCsvChunks(chunks, parseOptions, hooks);
+    const prepared = prepareTable(raw, prepareOptions);
+    this.raw = raw;
+    this.current = prepared;
+    return this.loaded();
+  }
+
+  /** Re-models the already parsed file with other column options (no re-reading). */
+  prepare(options: PrepareOptions): Loaded {
+    if (!this.raw) throw new Error('No file is loaded.');
+    this.current = prepareTable(this.raw, options);
+    return this.loaded();
+  }
+
+  get table(): CategoricalTable {
+    if (!this.current) throw new Error('No file is loaded.');
+    return this.current.table;
+  }
+
+  *countSteps(request: CountRequest = {}): Steps<CountsReport> {
+    const table = this.table;
+    const rows = request.rowsWhere ? selectRows(table, request.rowsWhere) : null;
+    return countsReport(yield* countSteps(table, { rows }));
+  }
+
+  counts(request: CountRequest = {}): Counts {
+    const table = this.table;
+    const rows = request.rowsWhere ? selectRows(table, request.rowsWhere) : null;
+    return computeCounts(table, { rows });
+  }
+
+  private loaded(): Loaded {
+    const { table, summary } = this.current as { table: CategoricalTable; summary: TableSummary };
+    return { summary, meta: tableMeta(table) };
+  }
+}
+
+export function tableMeta(table: CategoricalTable): TableMeta {
+  return {
+    nRows: table.nRows,
+    nValues: table.nValues,
+    attributes: table.attributes.map((a) => ({ name: a.name, labels: a.labels, offset: a.offset })),
+    valueAttribute: table.valueAttribute,
+    classColumn: table.classColumn,
+  };
+}
+
+export function countsReport(counts: Counts): CountsReport {
+  const c = counts.cooccurrence;
+  return {
+    nRows: counts.nRows,
+    valueCounts: c.valueCounts,
+    cooccurrence: c.nValues <= DENSE_LIMIT ? denseCooccurrence(c) : null,
+    entropy: counts.entropy,
+    mutualInformation: counts.mutualInformation,
+    symmetricUncertainty: counts.symmetricUncertainty,
+  };
+}

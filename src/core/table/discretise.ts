@@ -1,0 +1,72 @@
+import type { Discretisation } from './types.ts';
+
+/**
+ * Discretises a numeric column given its distinct values (as numbers) and their counts.
+ * Returns a bin per distinct value and the bin labels, in ascending order.
+ * - equal-frequency (seed 002, Sec. V: “equi-depth bins … equal to ten”): cut points at the
+ *   b·n/bins-th smallest observations (b = 1..bins−1), placed midway between neighbouring distinct
+ *   values; equal values never split, so fewer bins can result.
+ * - equal-width: bins of equal width between the minimum and maximum.
+ * - raw: one category per distinct value, sorted numerically.
+ */
+export function discretise(
+  values: readonly number[],
+  counts: readonly number[],
+  method: Discretisation,
+  bins: number,
+): { binOf: Int32Array; labels: string[] } {
+  if (!Number.isInteger(bins) || bins < 2) throw new RangeError(`bins must be an integer ≥ 2, got ${bins}`);
+  const order = values.map((_, i) => i).sort((a, b) => (values[a] as number) - (values[b] as number));
+  const sorted = order.map((i) => values[i] as number);
+  if (method === 'raw') {
+    const binOf = new Int32Array(values.length);
+    order.forEach((i, rank) => (binOf[i] = rank));
+    return { binOf, labels: sorted.map((x) => formatNumber(x)) };
+  }
+  const cuts = method === 'equal-width' ? equalWidthCuts(sorted, bins) : equalFrequencyCuts(order, sorted, counts, bins);
+  const binOf = new Int32Array(values.length);
+  values.forEach((x, i) => {
+    let b = 0;
+    while (b < cuts.length && x > (cuts[b] as number)) b++;
+    binOf[i] = b;
+  });
+  const used = [...new Set(binOf)].sort((a, b) => a - b);
+  const relabel = new Map(used.map((b, k) => [b, k]));
+  for (let i = 0; i < binOf.length; i++) binOf[i] = relabel.get(binOf[i] as number) as number;
+  const labels = used.map((b) => intervalLabel(b === 0 ? null : (cuts[b - 1] as number), b === cuts.length ? null : (cuts[b] as number)));
+  return { binOf, labels };
+}
+
+function equalFrequencyCuts(order: number[], sorted: number[], counts: readonly number[], bins: number): number[] {
+  const weights = order.map((i) => counts[i] as number);
+  const n = weights.reduce((a, b) => a + b, 0);
+  const cuts: number[] = [];
+  let cumulative = 0;
+  let b = 1;
+  for (let k = 0; k < sorted.length - 1 && b < bins; k++) {
+    cumulative += weights[k] as number;
+    // A cut after distinct value k when the running count reaches the next quantile b·n/bins.
+    if (cumulative >= (b * n) / bins) {
+      cuts.push(((sorted[k] as number) + (sorted[k + 1] as number)) / 2);
+      while (b < bins && cumulative >= (b * n) / bins) b++;
+    }
+  }
+  return cuts;
+}
+
+function equalWidthCuts(sorted: number[], bins: number): number[] {
+  const min = sorted[0] as number;
+  const max = sorted[sorted.length - 1] as number;
+  const width = (max - min) / bins;
+  return width > 0 ? Array.from({ length: bins - 1 }, (_, b) => min + width * (b + 1)) : [];
+}
+
+function intervalLabel(low: number | null, high: number | null): string {
+  const lo = low === null ? '(-∞' : `(${formatNumber(low)}`;
+  const hi = high === null ? '∞)' : `${formatNumber(high)}]`;
+  return `${lo}, ${hi}`;
+}
+
+export function formatNumber(x: number): string {
+  return Number.isInteger(x) ? String(x) : String(Number(x.toPrecision(6)));
+}

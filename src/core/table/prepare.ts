@@ -1,0 +1,265 @@
+import type { RawColumn, RawTable } from '../csv/rawTable.ts';
+import { DataError } from '../errors.ts';
+import { discretise } from './discretise.ts';
+import { inferKind, MAX_CATEGORICAL_VALUES, parseNumber } from './infer.ts';
+import type {
+  Attribute,
+  CategoricalTable,
+  ColumnKind,
+  ColumnRole,
+  ColumnSummary,
+  Discretisation,
+  MissingPolicy,
+  TableSummary,
+} from './types.ts';
+
+export interface PrepareOptions {
+  /** The class/label column: colours views and drives evaluation, never a feature. */
+  classColumn?: string | null;
+  /** Columns the user excludes. */
+  drop?: readonly string[];
+  /** Columns the user includes although excluded by default (identifier, constant, too many values). */
+  include?: readonly string[];
+  /** Kind overrides by column name. */
+  kinds?: Readonly<Record<string, ColumnKind>>;
+  /** Default 'drop': rows with a missing cell in a used column are dropped (the papers' convention). */
+  missing?: MissingPolicy;
+  /** How numeric columns become categorical; default equal-frequency. */
+  discretisation?: Discretisation;
+  /** Number of bins for numeric columns; default 10 (seed 002). */
+  bins?: number;
+}
+
+export const MISSING_LABEL = '(missing)';
+const SUMMARY_VALUES_OF_EXCLUDED = 50;
+
+export const DEFAULT_PREPARE: Required<Omit<PrepareOptions, 'classColumn' | 'kinds'>> = {
+  drop: [],
+  include: [],
+  missing: 'drop',
+  discretisation: 'equal-frequency',
+  bins: 10,
+};
+
+interface Encoded {
+  labels: string[];
+  codes: Int32Array;
+  counts: number[];
+}
+
+interface Plan {
+  raw: RawColumn;
+  inferredKind: ColumnKind;
+  kind: ColumnKind;
+  role: ColumnRole;
+  reason?: string;
+}
+
+/** Turns a parsed file into the categorical table methods consume, and a summary for people. */
+export function prepareTable(
+  raw: RawTable,
+  options: PrepareOptions = {},
+): { table: CategoricalTable; summary: TableSummary } {
+  const opts = validate(raw, options);
+  const warnings = [...raw.warnings];
+  const plans = raw.columns.map((column) => planColumn(column, opts, warnings));
+  const used = plans.filter((p) => p.role !== 'excluded');
+  const features = plans.filter((p) => p.role === 'feature');
+  if (features.length === 0) {
+    const why = plans.map((p) => `${p.raw.name}: ${p.role === 'class' ? 'class' : p.reason}`).join('; ');
+    throw new DataError('no-features', `No usable categorical column remains (${why}).`);
+  }
+
+  const keep = rowsToKeep(raw, used, opts.missing);
+  if (keep.length === 0)
+    throw new DataError('no-rows', `Every row has a missing cell in a used column, so none is left (missing: drop).`);
+  const dropped = raw.nRows - keep.length;
+  if (dropped > 0)
+    warnings.push(`Dropped ${dropped.toLocaleString('en-US')} of ${raw.nRows.toLocaleString('en-US')} rows with a missing value (missing: drop).`);
+
+  const encoded = new Map<Plan, Encoded>();
+  for (const p of used) encoded.set(p, encodeColumn(p, keep, opts));
+
+  const attributes: Attribute[] = [];
+  let offset = 0;
+  for (const p of features) {
+    const e = encoded.get(p) as Encoded;
+    attributes.push({ name: p.raw.name, labels: e.labels, codes: e.codes, offset });
+    offset += e.labels.length;
+  }
+  const valueAttribute = new Int32Array(offset);
+  attributes.forEach((a, i) => valueAttribute.fill(i, a.offset, a.offset + a.labels.length));
+  const classPlan = plans.find((p) => p.role === 'class');
+  const classEncoded = classPlan ? encoded.get(classPlan) : undefined;
+
+  const table: CategoricalTable = {
+    nRows: keep.length,
+    attributes,
+    nValues: offset,
+    valueAttribute,
+    classColumn:
+      classPlan && classEncoded
+        ? { name: classPlan.raw.name, labels: classEncoded.labels, codes: classEncoded.codes }
+        : null,
+    sourceRows: keep,
+  };
+
+  const columns: ColumnSummary[] = plans.map((p) => {
+    const e = encoded.get(p);
+    const base = {
+      name: p.raw.name,
+      kind: p.kind,
+      inferredKind: p.inferredKind,
+      role: p.role,
+      distinct: p.raw.labels.length,
+      missing: p.raw.missing,
+    };
+    if (e) return { ...base, values: e.labels.map((label, k) => ({ label, count: e.counts[k] as number })) };
+    const values = p.raw.labels
+      .map((label, k) => ({ label, count: p.raw.counts[k] as number }))
+      .sort((a, b) => b.count - a.count);
+    const truncated = values.length > SUMMARY_VALUES_OF_EXCLUDED;
+    return {
+      ...base,
+      reason: p.reason,
+      values: values.slice(0, SUMMARY_VALUES_OF_EXCLUDED),
+      ...(truncated ? { valuesTruncated: true } : {}),
+    };
+  });
+
+  return {
+    table,
+    summary: {
+      rows: keep.length,
+      totalRows: raw.nRows,
+      droppedRows: dropped,
+      missingPolicy: opts.missing,
+      delimiter: raw.delimiter,
+      columns,
+      warnings,
+    },
+  };
+}
+
+type ValidOptions = Required<Omit<PrepareOptions, 'classColumn' | 'kinds'>> & {
+  classColumn: string | null;
+  kinds: Readonly<Record<string, ColumnKind>>;
+};
+
+const KINDS: readonly ColumnKind[] = ['categorical', 'numeric', 'identifier', 'constant'];
+
+function validate(raw: RawTable, options: PrepareOptions): ValidOptions {
+  const names = new Set(raw.columns.map((c) => c.name));
+  const known = (name: string, what: string): void => {
+    if (!names.has(name))
+      throw new DataError('unknown-column', `${what} “${name}” is not a column of this file (columns: ${[...names].join(', ')}).`);
+  };
+  const opts: ValidOptions = {
+    ...DEFAULT_PREPARE,
+    ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)),
+    classColumn: options.classColumn ?? null,
+    kinds: options.kinds ?? {},
+  };
+  if (opts.classColumn !== null) known(opts.classColumn, 'Class column');
+  for (const n of opts.drop) known(n, 'Dropped column');
+  for (const n of opts.include) known(n, 'Included column');
+  for (const [n, kind] of Object.entries(opts.kinds)) {
+    known(n, 'Column');
+    if (!KINDS.includes(kind)) throw new RangeError(`kind of “${n}” must be one of ${KINDS.join(', ')}, got “${kind}”`);
+  }
+  if (!['drop', 'own', 'mode'].includes(opts.missing))
+    throw new RangeError(`missing must be drop, own or mode, got “${opts.missing}”`);
+  if (!['equal-frequency', 'equal-width', 'raw'].includes(opts.discretisation))
+    throw new RangeError(`discretisation must be equal-frequency, equal-width or raw, got “${opts.discretisation}”`);
+  if (!Number.isInteger(opts.bins) || opts.bins < 2 || opts.bins > 1000)
+    throw new RangeError(`bins must be an integer from 2 to 1000, got ${opts.bins}`);
+  return opts;
+}
+
+function planColumn(raw: RawColumn, opts: ValidOptions, warnings: string[]): Plan {
+  const inferredKind = inferKind(raw);
+  const kind = opts.kinds[raw.name] ?? inferredKind;
+  const plan = (role: ColumnRole, reason?: string): Plan => ({ raw, inferredKind, kind, role, reason });
+  if (raw.name === opts.classColumn) return plan('class');
+  if (opts.drop.includes(raw.name)) return plan('excluded', 'dropped by the user');
+  const included = opts.include.includes(raw.name);
+  if (kind === 'identifier' && !included) {
+    warnings.push(`Column “${raw.name}” looks like an identifier (every value distinct) and is excluded.`);
+    return plan('excluded', 'identifier: every value distinct');
+  }
+  if (kind === 'constant' && !included) {
+    warnings.push(`Column “${raw.name}” is constant${raw.labels.length === 0 ? ' (all missing)' : ''} and is excluded.`);
+    return plan('excluded', raw.labels.length === 0 ? 'constant: every cell missing' : 'constant: a single value');
+  }
+  const distinct = raw.labels.length;
+  if (kind !== 'numeric' && distinct > MAX_CATEGORICAL_VALUES && !included) {
+    warnings.push(`Column “${raw.name}” has ${distinct.toLocaleString('en-US')} distinct values (more than ${MAX_CATEGORICAL_VALUES}) and is excluded; include it to use it.`);
+    return plan('excluded', `more than ${MAX_CATEGORICAL_VALUES} distinct values`);
+  }
+  return plan('feature');
+}
+
+function rowsToKeep(raw: RawTable, used: Plan[], policy: MissingPolicy): Int32Array {
+  if (policy !== 'drop') return Int32Array.from({ length: raw.nRows }, (_, i) => i);
+  const keep = new Int32Array(raw.nRows);
+  let n = 0;
+  for (let r = 0; r < raw.nRows; r++) {
+    if (used.every((p) => (p.raw.codes[r] as number) >= 0)) keep[n++] = r;
+  }
+  return keep.slice(0, n);
+}
+
+/** Final labels and codes of a used column over the kept rows (missing handled, unused values removed). */
+function encodeColumn(plan: Plan, keep: Int32Array, opts: ValidOptions): Encoded {
+  const raw = plan.raw;
+  let labels = raw.labels;
+  let map: Int32Array = Int32Array.from(labels, (_, k) => k); // raw code → provisional code
+  if (plan.kind === 'numeric') {
+    const numbers = raw.labels.map(parseNumber);
+    if (numbers.some((x) => x === null)) {
+      const bad = raw.labels[numbers.findIndex((x) => x === null)];
+      throw new DataError('bad-option', `Column “${raw.name}” cannot be numeric: “${bad}” is not a number.`);
+    }
+    const counts = new Array<number>(labels.length).fill(0);
+    for (const r of keep) {
+      const c = raw.codes[r] as number;
+      if (c >= 0) counts[c] = (counts[c] as number) + 1;
+    }
+    const present = counts.map((c, k) => (c > 0 ? k : -1)).filter((k) => k >= 0);
+    if (present.length > 0) {
+      const d = discretise(present.map((k) => numbers[k] as number), present.map((k) => counts[k] as number), opts.discretisation, opts.bins);
+      map = new Int32Array(labels.length).fill(-1);
+      present.forEach((k, i) => (map[k] = d.binOf[i] as number));
+      labels = d.labels;
+    }
+  }
+  const provisional = new Int32Array(keep.length);
+  const counts = new Array<number>(labels.length + 1).fill(0);
+  const missingCode = labels.length;
+  keep.forEach((r, i) => {
+    const c = raw.codes[r] as number;
+    const code = c < 0 ? missingCode : (map[c] as number);
+    provisional[i] = code;
+    counts[code] = (counts[code] as number) + 1;
+  });
+  const allLabels = [...labels, MISSING_LABEL];
+  if ((counts[missingCode] as number) > 0 && opts.missing === 'mode') {
+    let mode = 0;
+    for (let k = 1; k < missingCode; k++) if ((counts[k] as number) > (counts[mode] as number)) mode = k;
+    for (let i = 0; i < provisional.length; i++) if (provisional[i] === missingCode) provisional[i] = mode;
+    counts[mode] = (counts[mode] as number) + (counts[missingCode] as number);
+    counts[missingCode] = 0;
+  }
+  // Compact: keep only values that occur in the kept rows.
+  const compact = new Int32Array(allLabels.length).fill(-1);
+  const finalLabels: string[] = [];
+  const finalCounts: number[] = [];
+  counts.forEach((c, k) => {
+    if (c > 0) {
+      compact[k] = finalLabels.length;
+      finalLabels.push(allLabels[k] as string);
+      finalCounts.push(c);
+    }
+  });
+  return { labels: finalLabels, codes: provisional.map((c) => compact[c] as number), counts: finalCounts };
+}
