@@ -1,0 +1,108 @@
+import { useEffect, useState } from 'react';
+import { fetchManifest, fetchSample, initialSampleFile, type Sample, type SampleManifest } from '../samples.ts';
+import { useStore } from '../store/index.ts';
+
+/** The first sample is opened once per page, even when React runs effects twice in development. */
+let openedInitialSample = false;
+
+/** Drop zone, file picker and the gallery of bundled samples with their provenance. */
+export function DataSidebar() {
+  const loadSource = useStore((s) => s.loadSource);
+  const source = useStore((s) => s.source);
+  const [manifest, setManifest] = useState<SampleManifest | null>(null);
+  const [manifestError, setManifestError] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+
+  const openSample = async (sample: Sample) => {
+    const file = await fetchSample(sample);
+    await loadSource({ name: sample.file, file, sample: sample.file }, { classColumn: sample.classColumn, drop: sample.drop });
+  };
+  const openFile = (file: File) => void loadSource({ name: file.name, file });
+
+  useEffect(() => {
+    fetchManifest().then(
+      (m) => {
+        setManifest(m);
+        const first = m.datasets.find((d) => d.file === initialSampleFile()) ?? m.datasets[0];
+        if (first && !openedInitialSample) {
+          openedInitialSample = true;
+          void openSample(first);
+        }
+      },
+      (e: unknown) => setManifestError(String(e)),
+    );
+    // Load the first sample once, on mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // Dropping a file anywhere on the page opens it.
+  useEffect(() => {
+    const over = (e: DragEvent) => {
+      if (!e.dataTransfer?.types.includes('Files')) return;
+      e.preventDefault();
+      setDragging(true);
+    };
+    const leave = (e: DragEvent) => {
+      if (e.relatedTarget === null) setDragging(false);
+    };
+    const drop = (e: DragEvent) => {
+      e.preventDefault();
+      setDragging(false);
+      const file = e.dataTransfer?.files[0];
+      if (file) openFile(file);
+    };
+    window.addEventListener('dragover', over);
+    window.addEventListener('dragleave', leave);
+    window.addEventListener('drop', drop);
+    return () => {
+      window.removeEventListener('dragover', over);
+      window.removeEventListener('dragleave', leave);
+      window.removeEventListener('drop', drop);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return (
+    <aside className="sidebar">
+      <label className={dragging ? 'dropzone dragging' : 'dropzone'} data-testid="dropzone">
+        <input
+          type="file"
+          accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values"
+          data-testid="file-input"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file) openFile(file);
+            e.target.value = '';
+          }}
+        />
+        <strong>Drop a CSV file here</strong>
+        <span>or click to choose one. Comma, semicolon or tab separated; it never leaves this tab.</span>
+      </label>
+      <h3>Samples</h3>
+      {manifestError && <p className="error-text">{manifestError}</p>}
+      <ul className="gallery" data-testid="gallery">
+        {manifest?.datasets.map((d) => (
+          <li key={d.file}>
+            <button
+              type="button"
+              className={source?.sample === d.file ? 'sample active' : 'sample'}
+              onClick={() => void openSample(d)}
+              data-testid={`sample-${d.file}`}
+            >
+              <span className="sample-title">{d.title}</span>
+              <span className="sample-meta">
+                {d.rows} rows{d.classColumn ? ` · class ${d.classColumn}` : ''}
+              </span>
+              <span className="sample-source">{d.source}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {manifest && (
+        <p className="provenance" data-testid="provenance">
+          {manifest.license}
+        </p>
+      )}
+    </aside>
+  );
+}

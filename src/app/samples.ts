@@ -1,0 +1,34 @@
+/** The bundled sample data sets (public/datasets/index.json). */
+export interface Sample {
+  file: string;
+  title: string;
+  rows: number;
+  classColumn: string | null;
+  drop: string[];
+  source: string;
+  note: string;
+}
+
+export interface SampleManifest {
+  license: string;
+  datasets: Sample[];
+}
+
+const base = import.meta.env.BASE_URL;
+
+export async function fetchManifest(): Promise<SampleManifest> {
+  const response = await fetch(`${base}datasets/index.json`);
+  if (!response.ok) throw new Error(`Could not read the sample list (${response.status}).`);
+  return (await response.json()) as SampleManifest;
+}
+
+export async function fetchSample(sample: Sample): Promise<File> {
+  const response = await fetch(`${base}datasets/${sample.file}`);
+  if (!response.ok) throw new Error(`Could not read ${sample.file} (${response.status}).`);
+  return new File([await response.blob()], sample.file, { type: 'text/csv' });
+}
+
+/** The sample loaded on start: ?sample=FILE in the address, else zoo.csv. */
+export function initialSampleFile(): string {
+  return new URLSearchParams(window.location.search).get('sample') ?? 'zoo.csv';
+}

@@ -1,0 +1,138 @@
+import type { StateCreator } from 'zustand';
+import type { ParseOptions } from '../../core/csv/parse.ts';
+import type { ErrorInfo } from '../../core/errors.ts';
+import type { Progress } from '../../core/jobs.ts';
+import type { CountsReport, Loaded } from '../../core/session.ts';
+import type { PrepareOptions } from '../../core/table/prepare.ts';
+import type { Outcome } from '../../worker/api.ts';
+import { WorkerClient, type JobHandle } from '../worker/client.ts';
+import type { JobKind } from './jobsSlice.ts';
+import type { Store } from './index.ts';
+
+export interface Source {
+  name: string;
+  file: Blob;
+  /** Set when the source is a bundled sample. */
+  sample?: string;
+}
+
+export interface Notice {
+  kind: 'error' | 'info';
+  /** What was being done, e.g. the file name. */
+  title: string;
+  error: ErrorInfo;
+}
+
+/** A read that failed, kept so the user can retry it with other reading options. */
+export interface FailedLoad {
+  source: Source;
+  parseOptions: ParseOptions;
+  prepareOptions: PrepareOptions;
+}
+
+export interface DataSlice {
+  source: Source | null;
+  parseOptions: ParseOptions;
+  prepareOptions: PrepareOptions;
+  loaded: Loaded | null;
+  counts: CountsReport | null;
+  /** The last problem worth telling (load failure, cancel, worker restart). */
+  notice: Notice | null;
+  failed: FailedLoad | null;
+  loadSource(source: Source, prepare?: PrepareOptions): Promise<void>;
+  /** Reads the failed file, or else the current one, again with other reading options. */
+  setParseOptions(options: Partial<ParseOptions>): Promise<void>;
+  /** Changes how the table is modelled (class, kinds, missing policy, bins) without re-reading. */
+  setPrepareOptions(options: Partial<PrepareOptions>): Promise<void>;
+  dismissNotice(): void;
+}
+
+export const DEFAULT_PARSE: ParseOptions = { delimiter: 'auto', skipRaggedRows: false };
+
+let client: WorkerClient | null = null;
+function worker(): WorkerClient {
+  client ??= new WorkerClient();
+  return client;
+}
+
+export const createDataSlice: StateCreator<Store, [], [], DataSlice> = (set, get) => {
+  /** Runs a worker job with a progress entry in the jobs slice. */
+  async function job<T>(
+    kind: JobKind,
+    label: string,
+    start: (client: WorkerClient, onProgress: (p: Progress) => void) => JobHandle<T>,
+  ): Promise<Outcome<T>> {
+    let id = -1;
+    const handle = start(worker(), (p) => get().updateJob(id, p.fraction, p.message));
+    id = handle.id;
+    get().addJob({ id, kind, label, fraction: 0, message: 'Starting…', cancel: handle.cancel });
+    try {
+      return await handle.promise;
+    } finally {
+      get().removeJob(id);
+    }
+  }
+
+  async function runCounts(): Promise<void> {
+    set({ counts: null });
+    const outcome = await job('counts', 'Counting co-occurrences', (c, onProgress) =>
+      c.run((api, id, p) => api.counts({}, id, p), onProgress),
+    );
+    if (outcome.ok) set({ counts: outcome.value });
+    else set({ notice: { kind: outcome.error.code === 'cancelled' ? 'info' : 'error', title: 'Counts', error: outcome.error } });
+  }
+
+  async function load(source: Source, parseOptions: ParseOptions, prepareOptions: PrepareOptions): Promise<void> {
+    set({ notice: null, failed: null });
+    const outcome = await job('load', `Reading ${source.name}`, (c, onProgress) =>
+      c.run((api, id, p) => api.load(source.file, parseOptions, prepareOptions, id, p), onProgress),
+    );
+    if (!outcome.ok) {
+      const kind = outcome.error.code === 'cancelled' ? 'info' : 'error';
+      set({ notice: { kind, title: source.name, error: outcome.error }, failed: { source, parseOptions, prepareOptions } });
+      return;
+    }
+    set({ source, parseOptions, prepareOptions, loaded: outcome.value, counts: null });
+    get().clearSelection();
+    await runCounts();
+  }
+
+  /** The new worker has no table: read the current source again, then say what happened. */
+  async function reloadAfterRestart(reason: string): Promise<void> {
+    const { source, parseOptions, prepareOptions } = get();
+    if (source) await load(source, parseOptions, prepareOptions);
+    const message = source ? `${reason} ${source.name} was read again.` : reason;
+    set({ notice: { kind: 'info', title: 'Worker restarted', error: { code: 'internal', message } } });
+  }
+
+  return {
+    source: null,
+    parseOptions: DEFAULT_PARSE,
+    prepareOptions: {},
+    loaded: null,
+    counts: null,
+    notice: null,
+    failed: null,
+    loadSource: (source, prepare = {}) => {
+      worker().onRestart = (reason) => void reloadAfterRestart(reason);
+      return load(source, DEFAULT_PARSE, prepare);
+    },
+    setParseOptions: async (options) => {
+      const { failed, source, parseOptions, prepareOptions } = get();
+      const target = failed ?? (source ? { source, parseOptions, prepareOptions } : null);
+      if (!target) return;
+      await load(target.source, { ...target.parseOptions, ...options }, target.prepareOptions);
+    },
+    setPrepareOptions: async (options) => {
+      const prepareOptions = { ...get().prepareOptions, ...options };
+      const outcome = await worker().run((api) => api.prepare(prepareOptions)).promise;
+      if (!outcome.ok) {
+        set({ notice: { kind: 'error', title: 'Column settings', error: outcome.error } });
+        return;
+      }
+      set({ prepareOptions, loaded: outcome.value });
+      await runCounts();
+    },
+    dismissNotice: () => set({ notice: null }),
+  };
+};

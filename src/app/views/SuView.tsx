@@ -1,0 +1,62 @@
+import { interpolatePurples, scaleSequential } from 'd3';
+import { useCallback, useMemo, useState } from 'react';
+import { Heatmap } from '../components/Heatmap.tsx';
+import { useStore } from '../store/index.ts';
+import { attributeLayout, type SuOrder } from './heatmapModel.ts';
+
+/** Attribute × attribute symmetric uncertainty (normalised mutual information, seed 000 Eq. 5). */
+export function SuView() {
+  const meta = useStore((s) => s.loaded?.meta);
+  const counts = useStore((s) => s.counts);
+  const hover = useStore((s) => s.hover);
+  const selectedValues = useStore((s) => s.selectedValues);
+  const setHover = useStore((s) => s.setHover);
+  const [order, setOrder] = useState<SuOrder>('file');
+
+  const layout = useMemo(() => (meta && counts ? attributeLayout(meta, counts.symmetricUncertainty, order) : null), [meta, counts, order]);
+  const D = meta?.attributes.length ?? 0;
+  const su = counts?.symmetricUncertainty;
+  const scale = useMemo(() => scaleSequential(interpolatePurples).domain([0, 1]), []);
+  const color = useCallback((a: number, b: number) => scale(su?.[a * D + b] ?? 0), [scale, su, D]);
+  const tooltip = useCallback(
+    (a: number, b: number) => {
+      if (!meta || !counts) return [];
+      const name = (x: number) => meta.attributes[x]?.name ?? '';
+      const lines = [`${name(a)} × ${name(b)}`, `SU = ${(su?.[a * D + b] ?? 0).toFixed(4)}`];
+      lines.push(`I = ${(counts.mutualInformation[a * D + b] ?? 0).toFixed(4)} bits`);
+      lines.push(`H(${name(a)}) = ${(counts.entropy[a] ?? 0).toFixed(4)}, H(${name(b)}) = ${(counts.entropy[b] ?? 0).toFixed(4)} bits`);
+      return lines;
+    },
+    [meta, counts, su, D],
+  );
+  // Hovered or selected values light up their attributes here.
+  const emphasised = useMemo(() => {
+    if (!meta) return new Set<number>();
+    if (hover?.kind === 'attributes') return new Set(hover.attributes);
+    const values = hover?.kind === 'values' ? hover.values : selectedValues;
+    return new Set(values.map((v) => meta.valueAttribute[v] ?? -1));
+  }, [meta, hover, selectedValues]);
+  const onHover = useCallback(
+    (cell: [number, number] | null) => setHover(cell ? { kind: 'attributes', attributes: cell[0] === cell[1] ? [cell[0]] : cell } : null),
+    [setHover],
+  );
+
+  if (!meta) return <p className="muted">Load a data set to see how its attributes depend on each other.</p>;
+  if (!counts || !layout) return <p className="muted">Counting…</p>;
+  return (
+    <div className="view">
+      <div className="view-controls">
+        <label>
+          Order
+          <select value={order} onChange={(e) => setOrder(e.target.value as SuOrder)} aria-label="Attribute order">
+            <option value="file">file order</option>
+            <option value="mean">most coupled first</option>
+            <option value="name">by name</option>
+          </select>
+        </label>
+        <span className="muted">SU = 2·I(X;Y) / (H(X)+H(Y)), 0 … 1</span>
+      </div>
+      <Heatmap name="su-heatmap" layout={layout} color={color} tooltip={tooltip} emphasised={emphasised} onHover={onHover} />
+    </div>
+  );
+}

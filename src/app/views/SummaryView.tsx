@@ -1,0 +1,230 @@
+import { useStore } from '../store/index.ts';
+import type { ColumnKind, ColumnSummary, Discretisation, MissingPolicy } from '../../core/table/types.ts';
+import type { TableMeta } from '../../core/session.ts';
+import { emphasisedValues } from '../store/linkSlice.ts';
+import { parseNumber } from '../../core/table/infer.ts';
+import { delimiterName } from '../../core/csv/sniff.ts';
+import { barsOf, globalValues } from './summaryModel.ts';
+
+const KIND_LABEL: Record<ColumnKind, string> = {
+  categorical: 'categorical',
+  numeric: 'numeric → bins',
+  identifier: 'identifier',
+  constant: 'constant',
+};
+
+/** Rows used and dropped, each column's kind, role, values and missing cells, and warnings. */
+export function SummaryView() {
+  const loaded = useStore((s) => s.loaded);
+  const source = useStore((s) => s.source);
+  const prepareOptions = useStore((s) => s.prepareOptions);
+  const parseOptions = useStore((s) => s.parseOptions);
+  const setPrepareOptions = useStore((s) => s.setPrepareOptions);
+  const setParseOptions = useStore((s) => s.setParseOptions);
+  if (!loaded) return <p className="muted">Drop a CSV file, pick one, or choose a sample.</p>;
+  const { summary, meta } = loaded;
+  const classColumn = prepareOptions.classColumn ?? null;
+  const drop = prepareOptions.drop ?? [];
+  const include = prepareOptions.include ?? [];
+
+  const setRole = (name: string, role: 'feature' | 'excluded') => {
+    const without = (list: readonly string[]) => list.filter((n) => n !== name);
+    void setPrepareOptions(
+      role === 'excluded'
+        ? { drop: [...without(drop), name], include: without(include) }
+        : { drop: without(drop), include: [...without(include), name] },
+    );
+  };
+
+  return (
+    <div className="view summary" data-testid="summary">
+      <div className="summary-head">
+        <div className="stat">
+          <strong data-testid="summary-rows">{summary.rows.toLocaleString('en-US')}</strong> rows used
+          {summary.droppedRows > 0 && (
+            <span data-testid="summary-dropped">
+              {' '}
+              · {summary.droppedRows.toLocaleString('en-US')} dropped of {summary.totalRows.toLocaleString('en-US')}
+            </span>
+          )}
+        </div>
+        <div className="stat">
+          <strong data-testid="summary-features">{meta.attributes.length}</strong> features ·{' '}
+          <strong>{meta.nValues}</strong> values · <strong data-testid="summary-columns">{summary.columns.length}</strong> columns in{' '}
+          {source?.name}
+        </div>
+      </div>
+      <div className="view-controls wrap">
+        <label>
+          Class
+          <select
+            aria-label="Class column"
+            value={classColumn ?? ''}
+            onChange={(e) => void setPrepareOptions({ classColumn: e.target.value || null })}
+          >
+            <option value="">none</option>
+            {summary.columns.map((c) => (
+              <option key={c.name} value={c.name}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Missing
+          <select
+            aria-label="Missing policy"
+            value={summary.missingPolicy}
+            onChange={(e) => void setPrepareOptions({ missing: e.target.value as MissingPolicy })}
+          >
+            <option value="drop">drop rows</option>
+            <option value="own">own value</option>
+            <option value="mode">column mode</option>
+          </select>
+        </label>
+        <label>
+          Numeric
+          <select
+            aria-label="Discretisation"
+            value={prepareOptions.discretisation ?? 'equal-frequency'}
+            onChange={(e) => void setPrepareOptions({ discretisation: e.target.value as Discretisation })}
+          >
+            <option value="equal-frequency">equal-frequency bins</option>
+            <option value="equal-width">equal-width bins</option>
+            <option value="raw">raw values</option>
+          </select>
+        </label>
+        <label>
+          Bins
+          <input
+            aria-label="Bins"
+            type="number"
+            min={2}
+            max={100}
+            value={prepareOptions.bins ?? 10}
+            onChange={(e) => {
+              const bins = Number(e.target.value);
+              if (Number.isInteger(bins) && bins >= 2 && bins <= 100) void setPrepareOptions({ bins });
+            }}
+          />
+        </label>
+        <label>
+          Delimiter
+          <select
+            aria-label="Delimiter"
+            value={parseOptions.delimiter ?? 'auto'}
+            onChange={(e) => void setParseOptions({ delimiter: e.target.value as ',' })}
+          >
+            <option value="auto">auto ({delimiterName(summary.delimiter)})</option>
+            <option value=",">comma</option>
+            <option value=";">semicolon</option>
+            <option value={'\t'}>tab</option>
+          </select>
+        </label>
+      </div>
+      {summary.warnings.length > 0 && (
+        <ul className="warnings" data-testid="summary-warnings">
+          {summary.warnings.map((w) => (
+            <li key={w}>{w}</li>
+          ))}
+        </ul>
+      )}
+      <table className="columns">
+        <thead>
+          <tr>
+            <th>Column</th>
+            <th>Kind</th>
+            <th>Role</th>
+            <th className="num">Distinct</th>
+            <th className="num">Missing</th>
+            <th>Values</th>
+          </tr>
+        </thead>
+        <tbody>
+          {summary.columns.map((c) => (
+            <tr key={c.name} className={`role-${c.role}`} data-testid="summary-column">
+              <td className="name" title={c.name}>
+                {c.name}
+              </td>
+              <td>
+                <select
+                  aria-label={`Kind of ${c.name}`}
+                  value={c.kind}
+                  onChange={(e) =>
+                    void setPrepareOptions({ kinds: { ...(prepareOptions.kinds ?? {}), [c.name]: e.target.value as ColumnKind } })
+                  }
+                >
+                  {(Object.keys(KIND_LABEL) as ColumnKind[]).map((k) => (
+                    <option key={k} value={k} disabled={k === 'numeric' && c.inferredKind !== 'numeric' && !isNumericLike(c)}>
+                      {KIND_LABEL[k]}
+                      {k === c.inferredKind ? ' (inferred)' : ''}
+                    </option>
+                  ))}
+                </select>
+              </td>
+              <td>
+                {c.role === 'class' ? (
+                  <span className="badge class">class</span>
+                ) : (
+                  <label className="role-toggle" title={c.reason ?? 'used as a feature'}>
+                    <input
+                      type="checkbox"
+                      checked={c.role === 'feature'}
+                      onChange={(e) => setRole(c.name, e.target.checked ? 'feature' : 'excluded')}
+                      aria-label={`Use ${c.name} as a feature`}
+                    />
+                    {c.role === 'feature' ? 'feature' : <span className="muted">excluded{c.reason ? `: ${c.reason}` : ''}</span>}
+                  </label>
+                )}
+              </td>
+              <td className="num">{c.distinct.toLocaleString('en-US')}</td>
+              <td className="num">{c.missing > 0 ? c.missing.toLocaleString('en-US') : '—'}</td>
+              <td>
+                <ValueBars column={c} meta={meta} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function ValueBars({ column, meta }: { column: ColumnSummary; meta: TableMeta }) {
+  const hover = useStore((s) => s.hover);
+  const selectedValues = useStore((s) => s.selectedValues);
+  const setHover = useStore((s) => s.setHover);
+  const toggleValue = useStore((s) => s.toggleValue);
+  const emphasised = emphasisedValues({ hover, selectedValues });
+  const globals = globalValues(meta, column);
+  const { shown, hidden } = barsOf(column, 8);
+  const max = Math.max(1, ...shown.map((v) => v.count));
+  return (
+    <div className="bars">
+      {shown.map((v) => {
+        const g = globals[v.index] ?? null;
+        return (
+          <div
+            key={v.label}
+            className={g !== null && emphasised.has(g) ? 'bar strong' : 'bar'}
+            onPointerEnter={() => g !== null && setHover({ kind: 'values', values: [g] })}
+            onPointerLeave={() => setHover(null)}
+            onClick={() => g !== null && toggleValue(g)}
+            title={`${column.name} = ${v.label}: ${v.count}`}
+          >
+            <span className="bar-label">{v.label}</span>
+            <span className="bar-track">
+              <span className="bar-fill" style={{ width: `${(100 * v.count) / max}%` }} />
+            </span>
+            <span className="bar-count">{v.count}</span>
+          </div>
+        );
+      })}
+      {hidden > 0 && <div className="muted small">+{hidden.toLocaleString('en-US')} more</div>}
+    </div>
+  );
+}
+
+function isNumericLike(c: ColumnSummary): boolean {
+  return c.values.every((v) => parseNumber(v.label) !== null);
+}

@@ -1,0 +1,98 @@
+import type { CountsReport, TableMeta } from '../../core/session.ts';
+
+/** Pure layout of a heatmap: display order, group spans, labels. No DOM here. */
+export interface HeatmapLayout {
+  /** order[p] = the item (global value or attribute index) shown at position p. */
+  order: number[];
+  labels: string[];
+  /** Attribute spans in display positions, for separators and group labels. */
+  groups: { label: string; start: number; end: number }[];
+}
+
+export type ValueOrder = 'file' | 'frequency' | 'label';
+export type AttributeOrder = 'file' | 'name' | 'entropy';
+
+/** Values grouped by attribute; attributes and values within them ordered as asked. */
+export function valueLayout(
+  meta: TableMeta,
+  counts: Pick<CountsReport, 'valueCounts' | 'entropy'>,
+  valueOrder: ValueOrder,
+  attributeOrder: AttributeOrder,
+): HeatmapLayout {
+  const attrs = orderAttributes(meta, counts.entropy, attributeOrder);
+  const order: number[] = [];
+  const labels: string[] = [];
+  const groups: HeatmapLayout['groups'] = [];
+  for (const a of attrs) {
+    const attr = meta.attributes[a];
+    if (!attr) continue;
+    const local = attr.labels.map((_, k) => k);
+    if (valueOrder === 'frequency')
+      local.sort((x, y) => (counts.valueCounts[attr.offset + y] ?? 0) - (counts.valueCounts[attr.offset + x] ?? 0));
+    else if (valueOrder === 'label') local.sort((x, y) => compareLabels(attr.labels[x] ?? '', attr.labels[y] ?? ''));
+    const start = order.length;
+    for (const k of local) {
+      order.push(attr.offset + k);
+      labels.push(`${attr.labels[k]}`);
+    }
+    groups.push({ label: attr.name, start, end: order.length });
+  }
+  return { order, labels, groups };
+}
+
+export type SuOrder = 'file' | 'name' | 'mean';
+
+/** Attributes ordered for the SU matrix; 'mean' puts the most coupled attributes first. */
+export function attributeLayout(meta: TableMeta, su: Float64Array, orderBy: SuOrder): HeatmapLayout {
+  const D = meta.attributes.length;
+  const index = meta.attributes.map((_, a) => a);
+  if (orderBy === 'name') index.sort((x, y) => compareLabels(meta.attributes[x]?.name ?? '', meta.attributes[y]?.name ?? ''));
+  if (orderBy === 'mean') {
+    const mean = index.map((a) => {
+      let s = 0;
+      for (let b = 0; b < D; b++) if (b !== a) s += su[a * D + b] ?? 0;
+      return D > 1 ? s / (D - 1) : 0;
+    });
+    index.sort((x, y) => (mean[y] ?? 0) - (mean[x] ?? 0));
+  }
+  return { order: index, labels: index.map((a) => meta.attributes[a]?.name ?? ''), groups: [] };
+}
+
+function orderAttributes(meta: TableMeta, entropy: Float64Array, orderBy: AttributeOrder): number[] {
+  const index = meta.attributes.map((_, a) => a);
+  if (orderBy === 'name') index.sort((x, y) => compareLabels(meta.attributes[x]?.name ?? '', meta.attributes[y]?.name ?? ''));
+  if (orderBy === 'entropy') index.sort((x, y) => (entropy[y] ?? 0) - (entropy[x] ?? 0));
+  return index;
+}
+
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+function compareLabels(a: string, b: string): number {
+  return collator.compare(a, b);
+}
+
+/** Tooltip lines of co-occurrence cell (i, j), global value indices. */
+export function cooccurrenceTooltip(meta: TableMeta, counts: CountsReport, i: number, j: number): string[] {
+  const L = meta.nValues;
+  const name = (v: number): string => {
+    const a = meta.attributes[meta.valueAttribute[v] ?? 0];
+    return a ? `${a.name} = ${a.labels[v - a.offset]}` : String(v);
+  };
+  const nij = counts.cooccurrence?.[i * L + j] ?? 0;
+  const ni = counts.valueCounts[i] ?? 0;
+  const nj = counts.valueCounts[j] ?? 0;
+  const pct = (x: number, n: number): string => (n > 0 ? (x / n).toFixed(3) : '—');
+  if (i === j) return [name(i), `${ni} of ${counts.nRows} rows (p = ${pct(ni, counts.nRows)})`];
+  if (meta.valueAttribute[i] === meta.valueAttribute[j])
+    return [`${name(i)}`, `${name(j)}`, 'Same attribute: never together'];
+  return [
+    `${name(i)}  &  ${name(j)}`,
+    `${nij} rows together (of ${counts.nRows})`,
+    `P(${shortName(meta, j)} | ${shortName(meta, i)}) = ${nij}/${ni} = ${pct(nij, ni)}`,
+    `P(${shortName(meta, i)} | ${shortName(meta, j)}) = ${nij}/${nj} = ${pct(nij, nj)}`,
+  ];
+}
+
+function shortName(meta: TableMeta, v: number): string {
+  const a = meta.attributes[meta.valueAttribute[v] ?? 0];
+  return a ? `${a.labels[v - a.offset]}` : String(v);
+}

@@ -1,0 +1,4 @@
+import { expose } from 'comlink';
+import { createExplorerApi } from './api.ts';
+
+expose(createExplorerApi());
