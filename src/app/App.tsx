@@ -23,8 +23,9 @@ export function App() {
           <label>
             Colour by
             <select value={colorBy} onChange={(e) => setColorBy(e.target.value as ColorBy)} aria-label="Colour by">
+              <option value="none">nothing</option>
               <option value="class" disabled={!hasClass}>
-                class
+                class{hasClass ? '' : ' (choose a class column)'}
               </option>
               <option value="cluster" disabled>
                 cluster (run a clustering method)

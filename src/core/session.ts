@@ -1,4 +1,4 @@
-import { computeCounts, countSteps, type Counts } from './counts/counts.ts';
+import { classValueCounts, computeCounts, countSteps, type Counts } from './counts/counts.ts';
 import { denseCooccurrence } from './counts/cooccurrence.ts';
 import type { RawTable } from './csv/rawTable.ts';
 import { parseCsvChunks, type ParseHooks, type ParseOptions } from './csv/parse.ts';
@@ -30,6 +30,8 @@ export interface CountsReport {
   entropy: Float64Array;
   mutualInformation: Float64Array;
   symmetricUncertainty: Float64Array;
+  /** C × L counts of (class, value) over the same rows; null without a class column. */
+  classValueCounts: Int32Array | null;
 }
 
 export const DENSE_LIMIT = 2048;
@@ -75,7 +77,7 @@ export class ExplorerSession {
   *countSteps(request: CountRequest = {}): Steps<CountsReport> {
     const table = this.table;
     const rows = request.rowsWhere ? selectRows(table, request.rowsWhere) : null;
-    return countsReport(yield* countSteps(table, { rows }));
+    return countsReport(yield* countSteps(table, { rows }), classValueCounts(table, rows));
   }
 
   counts(request: CountRequest = {}): Counts {
@@ -100,7 +102,7 @@ export function tableMeta(table: CategoricalTable): TableMeta {
   };
 }
 
-export function countsReport(counts: Counts): CountsReport {
+export function countsReport(counts: Counts, byClass: Int32Array | null = null): CountsReport {
   const c = counts.cooccurrence;
   return {
     nRows: counts.nRows,
@@ -109,5 +111,6 @@ export function countsReport(counts: Counts): CountsReport {
     entropy: counts.entropy,
     mutualInformation: counts.mutualInformation,
     symmetricUncertainty: counts.symmetricUncertainty,
+    classValueCounts: byClass,
   };
 }

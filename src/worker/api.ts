@@ -115,7 +115,7 @@ function metaBuffers(loaded: Loaded): ArrayBuffer[] {
 }
 
 function reportBuffers(r: CountsReport): ArrayBuffer[] {
-  const arrays = [r.valueCounts, r.cooccurrence, r.entropy, r.mutualInformation, r.symmetricUncertainty];
+  const arrays = [r.valueCounts, r.cooccurrence, r.entropy, r.mutualInformation, r.symmetricUncertainty, r.classValueCounts];
   return arrays.filter((a) => a !== null).map((a) => a.buffer as ArrayBuffer);
 }
 

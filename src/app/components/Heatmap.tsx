@@ -28,7 +28,7 @@ export function Heatmap({ layout, color, tooltip, emphasised, onHover, onClick, 
   const [ref, width] = useWidth<HTMLDivElement>();
   const n = layout.order.length;
   const maxLabel = Math.max(4, ...layout.labels.map((l) => l.length));
-  const margin = Math.min(150, 14 + maxLabel * 6.2) + (layout.groups.length > 0 ? 16 : 0);
+  const margin = Math.min(150, 14 + maxLabel * 6.2) + (layout.groups.length > 0 ? 20 : 0);
   const cell = n > 0 ? Math.max(2, Math.min(28, Math.floor((Math.max(width, 200) - margin - 8) / n))) : 0;
   const size = cell * n;
   const showLabels = cell >= 9;
@@ -101,14 +101,8 @@ export function Heatmap({ layout, color, tooltip, emphasised, onHover, onClick, 
                     </g>
                   );
                 })}
-              {layout.groups.map((g, k) => (
+              {layout.groups.map((g) => (
                 <g key={g.label} className="group">
-                  {k > 0 && (
-                    <>
-                      <line x1={0} x2={size} y1={g.start * cell} y2={g.start * cell} />
-                      <line y1={0} y2={size} x1={g.start * cell} x2={g.start * cell} />
-                    </>
-                  )}
                   {!showLabels && (g.end - g.start) * cell >= 12 && (
                     <text x={-4} y={((g.start + g.end) / 2) * cell} dy="0.35em" textAnchor="end" fontSize={LABEL_FONT}>
                       {truncate(g.label)}
@@ -118,11 +112,25 @@ export function Heatmap({ layout, color, tooltip, emphasised, onHover, onClick, 
                 </g>
               ))}
               {showLabels &&
-                layout.groups.map((g) => (
-                  <rect key={`b-${g.label}`} className="group-bar" x={-margin + 2} width={4} y={g.start * cell + 1} height={(g.end - g.start) * cell - 2}>
-                    <title>{g.label}</title>
-                  </rect>
-                ))}
+                layout.groups.map((g) => {
+                  const height = (g.end - g.start) * cell;
+                  const fits = Math.floor((height - 4) / 6.5);
+                  return (
+                    <g key={`b-${g.label}`} className="group-name">
+                      <rect className="group-bar" x={-margin + 2} width={3} y={g.start * cell + 1} height={height - 2} />
+                      {fits >= 3 && (
+                        <text
+                          transform={`translate(${-margin + 14},${(g.start * cell + height / 2).toFixed(1)}) rotate(-90)`}
+                          textAnchor="middle"
+                          fontSize={10}
+                        >
+                          {g.label.length > fits ? `${g.label.slice(0, fits - 1)}…` : g.label}
+                        </text>
+                      )}
+                      <title>{g.label}</title>
+                    </g>
+                  );
+                })}
             </g>
           </svg>
           {useCanvas ? (
@@ -156,6 +164,12 @@ export function Heatmap({ layout, color, tooltip, emphasised, onHover, onClick, 
             </svg>
           )}
           <svg className="heatmap-overlay" style={{ left: margin, top: margin }} width={size} height={size}>
+            {layout.groups.slice(1).map((g) => (
+              <g key={g.label} className="separator">
+                <line x1={0} x2={size} y1={g.start * cell} y2={g.start * cell} />
+                <line y1={0} y2={size} x1={g.start * cell} x2={g.start * cell} />
+              </g>
+            ))}
             {emphasisedPositions.map((p) => (
               <g key={p}>
                 <rect className="emph" x={0} y={p * cell} width={size} height={cell} />

@@ -7,6 +7,7 @@ import type { PrepareOptions } from '../../core/table/prepare.ts';
 import type { Outcome } from '../../worker/api.ts';
 import { WorkerClient, type JobHandle } from '../worker/client.ts';
 import type { JobKind } from './jobsSlice.ts';
+import type { ColorBy } from './linkSlice.ts';
 import type { Store } from './index.ts';
 
 export interface Source {
@@ -48,6 +49,14 @@ export interface DataSlice {
 }
 
 export const DEFAULT_PARSE: ParseOptions = { delimiter: 'auto', skipRaggedRows: false };
+
+/** Colour by class as soon as there is one; stop when it goes away. */
+function colorByFor(loaded: Loaded, current: ColorBy): ColorBy {
+  const hasClass = loaded.meta.classColumn !== null;
+  if (hasClass && current === 'none') return 'class';
+  if (!hasClass && current === 'class') return 'none';
+  return current;
+}
 
 let client: WorkerClient | null = null;
 function worker(): WorkerClient {
@@ -92,7 +101,14 @@ export const createDataSlice: StateCreator<Store, [], [], DataSlice> = (set, get
       set({ notice: { kind, title: source.name, error: outcome.error }, failed: { source, parseOptions, prepareOptions } });
       return;
     }
-    set({ source, parseOptions, prepareOptions, loaded: outcome.value, counts: null });
+    set((s) => ({
+      source,
+      parseOptions,
+      prepareOptions,
+      loaded: outcome.value,
+      counts: null,
+      colorBy: colorByFor(outcome.value, s.colorBy),
+    }));
     get().clearSelection();
     await runCounts();
   }
@@ -130,7 +146,7 @@ export const createDataSlice: StateCreator<Store, [], [], DataSlice> = (set, get
         set({ notice: { kind: 'error', title: 'Column settings', error: outcome.error } });
         return;
       }
-      set({ prepareOptions, loaded: outcome.value });
+      set((s) => ({ prepareOptions, loaded: outcome.value, colorBy: colorByFor(outcome.value, s.colorBy) }));
       await runCounts();
     },
     dismissNotice: () => set({ notice: null }),

@@ -7,7 +7,7 @@ export type Hover =
   | { kind: 'attributes'; attributes: number[] }
   | { kind: 'objects'; objects: number[] };
 
-export type ColorBy = 'class' | 'cluster' | 'outlier';
+export type ColorBy = 'none' | 'class' | 'cluster' | 'outlier';
 
 export interface LinkSlice {
   hover: Hover | null;
@@ -27,7 +27,7 @@ export const createLinkSlice: StateCreator<Store, [], [], LinkSlice> = (set) => 
   hover: null,
   selectedValues: [],
   selectedObjects: [],
-  colorBy: 'class',
+  colorBy: 'none',
   setHover: (hover) => set({ hover }),
   toggleValue: (value) =>
     set((s) => ({

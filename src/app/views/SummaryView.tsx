@@ -5,6 +5,7 @@ import { emphasisedValues } from '../store/linkSlice.ts';
 import { parseNumber } from '../../core/table/infer.ts';
 import { delimiterName } from '../../core/csv/sniff.ts';
 import { barsOf, globalValues } from './summaryModel.ts';
+import { classPalette } from '../colors.ts';
 
 const KIND_LABEL: Record<ColumnKind, string> = {
   categorical: 'categorical',
@@ -122,6 +123,7 @@ export function SummaryView() {
           </select>
         </label>
       </div>
+      <ClassLegend meta={meta} />
       {summary.warnings.length > 0 && (
         <ul className="warnings" data-testid="summary-warnings">
           {summary.warnings.map((w) => (
@@ -190,7 +192,32 @@ export function SummaryView() {
   );
 }
 
+/** Class colours when the views colour by class and the counts know the class of each value. */
+function useClassColouring(meta: TableMeta): { byClass: Int32Array; colors: string[] } | null {
+  const colorBy = useStore((s) => s.colorBy);
+  const byClass = useStore((s) => s.counts?.classValueCounts ?? null);
+  if (colorBy !== 'class' || !byClass || !meta.classColumn) return null;
+  return { byClass, colors: classPalette(meta.classColumn.labels.length) };
+}
+
+function ClassLegend({ meta }: { meta: TableMeta }) {
+  const colouring = useClassColouring(meta);
+  if (!colouring || !meta.classColumn) return null;
+  return (
+    <div className="legend" data-testid="class-legend">
+      <span className="muted">{meta.classColumn.name}:</span>
+      {meta.classColumn.labels.map((label, c) => (
+        <span key={label} className="legend-item">
+          <span className="swatch" style={{ background: colouring.colors[c] }} />
+          {label}
+        </span>
+      ))}
+    </div>
+  );
+}
+
 function ValueBars({ column, meta }: { column: ColumnSummary; meta: TableMeta }) {
+  const colouring = useClassColouring(meta);
   const hover = useStore((s) => s.hover);
   const selectedValues = useStore((s) => s.selectedValues);
   const setHover = useStore((s) => s.setHover);
@@ -214,7 +241,11 @@ function ValueBars({ column, meta }: { column: ColumnSummary; meta: TableMeta })
           >
             <span className="bar-label">{v.label}</span>
             <span className="bar-track">
-              <span className="bar-fill" style={{ width: `${(100 * v.count) / max}%` }} />
+              {colouring && g !== null ? (
+                <ClassSegments value={g} nValues={meta.nValues} max={max} {...colouring} />
+              ) : (
+                <span className="bar-fill" style={{ width: `${(100 * v.count) / max}%` }} />
+              )}
             </span>
             <span className="bar-count">{v.count}</span>
           </div>
@@ -222,6 +253,19 @@ function ValueBars({ column, meta }: { column: ColumnSummary; meta: TableMeta })
       })}
       {hidden > 0 && <div className="muted small">+{hidden.toLocaleString('en-US')} more</div>}
     </div>
+  );
+}
+
+/** A value's bar split into one segment per class. */
+function ClassSegments(props: { value: number; nValues: number; max: number; byClass: Int32Array; colors: string[] }) {
+  const { value, nValues, max, byClass, colors } = props;
+  return (
+    <span className="bar-stack">
+      {colors.map((color, c) => {
+        const n = byClass[c * nValues + value] ?? 0;
+        return n > 0 ? <span key={c} className="bar-seg" style={{ width: `${(100 * n) / max}%`, background: color }} /> : null;
+      })}
+    </span>
   );
 }
 

@@ -57,3 +57,23 @@ export function* countSteps(table: CategoricalTable, options: CountOptions = {})
 export function computeCounts(table: CategoricalTable, options: CountOptions = {}): Counts {
   return runToEnd(countSteps(table, options));
 }
+
+/**
+ * Count of each (class, value) pair, row-major C × L: entry [c·L + v] = rows of class c holding
+ * global value v. Null when the table has no class column.
+ */
+export function classValueCounts(table: CategoricalTable, rows: Int32Array | null = null): Int32Array | null {
+  const cls = table.classColumn;
+  if (!cls) return null;
+  const L = table.nValues;
+  const out = new Int32Array(cls.labels.length * L);
+  const n = rows === null ? table.nRows : rows.length;
+  for (const attr of table.attributes) {
+    for (let i = 0; i < n; i++) {
+      const r = rows === null ? i : (rows[i] as number);
+      const cell = (cls.codes[r] as number) * L + attr.offset + (attr.codes[r] as number);
+      out[cell] = (out[cell] as number) + 1;
+    }
+  }
+  return out;
+}
