@@ -68,11 +68,16 @@ export async function parseCsvChunks(
       chunk(results, parser) {
         try {
           if (hooks.isCancelled?.()) throw new CancelledError('Loading was cancelled.');
-          builder.addRows(results.data);
-          for (const e of results.errors) {
-            if (e.code === 'MissingQuotes' || e.code === 'InvalidQuotes')
-              builder.warn(`${e.message} (near data row ${(e.row ?? 0) + builder.rowCount}).`);
-          }
+          // papaparse numbers errors by row index within this chunk; an error at index data.length
+          // belongs to the unfinished last row, which is parsed (and reported) again with the next chunk.
+          const quoteErrors = results.errors.filter(
+            (e) => (e.code === 'MissingQuotes' || e.code === 'InvalidQuotes') && (e.row ?? 0) < results.data.length,
+          );
+          results.data.forEach((row, i) => {
+            builder.addRow(row);
+            for (const e of quoteErrors)
+              if ((e.row ?? 0) === i) builder.warn(`${e.message} (near data row ${builder.rowCount}).`);
+          });
         } catch (error) {
           failure = error;
           parser.abort();

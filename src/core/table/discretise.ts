@@ -7,7 +7,7 @@ import type { Discretisation } from './types.ts';
  *   b·n/bins-th smallest observations (b = 1..bins−1), placed midway between neighbouring distinct
  *   values; equal values never split, so fewer bins can result.
  * - equal-width: bins of equal width between the minimum and maximum.
- * - raw: one category per distinct value, sorted numerically.
+ * - raw: one category per distinct number, sorted numerically.
  */
 export function discretise(
   values: readonly number[],
@@ -19,9 +19,11 @@ export function discretise(
   const order = values.map((_, i) => i).sort((a, b) => (values[a] as number) - (values[b] as number));
   const sorted = order.map((i) => values[i] as number);
   if (method === 'raw') {
-    const binOf = new Int32Array(values.length);
-    order.forEach((i, rank) => (binOf[i] = rank));
-    return { binOf, labels: sorted.map((x) => formatNumber(x)) };
+    // One category per distinct number (“1” and “1.0” are one value), labelled at full precision
+    // so that two categories never share a label.
+    const distinct = [...new Set(sorted)];
+    const rank = new Map(distinct.map((x, k) => [x, k]));
+    return { binOf: Int32Array.from(values, (x) => rank.get(x) as number), labels: distinct.map(String) };
   }
   const cuts = method === 'equal-width' ? equalWidthCuts(sorted, bins) : equalFrequencyCuts(order, sorted, counts, bins);
   const binOf = new Int32Array(values.length);
@@ -46,7 +48,7 @@ function equalFrequencyCuts(order: number[], sorted: number[], counts: readonly 
   for (let k = 0; k < sorted.length - 1 && b < bins; k++) {
     cumulative += weights[k] as number;
     // A cut after distinct value k when the running count reaches the next quantile b·n/bins.
-    if (cumulative >= (b * n) / bins) {
+    if (cumulative >= (b * n) / bins && (sorted[k] as number) < (sorted[k + 1] as number)) {
       cuts.push(((sorted[k] as number) + (sorted[k + 1] as number)) / 2);
       while (b < bins && cumulative >= (b * n) / bins) b++;
     }

@@ -243,7 +243,8 @@ function encodeColumn(plan: Plan, keep: Int32Array, opts: ValidOptions): Encoded
     counts[code] = (counts[code] as number) + 1;
   });
   const allLabels = [...labels, MISSING_LABEL];
-  if ((counts[missingCode] as number) > 0 && opts.missing === 'mode') {
+  // A column with no value at all (included on purpose) has no mode: its cells stay '(missing)'.
+  if ((counts[missingCode] as number) > 0 && opts.missing === 'mode' && missingCode > 0) {
     let mode = 0;
     for (let k = 1; k < missingCode; k++) if ((counts[k] as number) > (counts[mode] as number)) mode = k;
     for (let i = 0; i < provisional.length; i++) if (provisional[i] === missingCode) provisional[i] = mode;
