@@ -126,3 +126,23 @@ describe('delimiterName', () => {
     expect([',', ';', '\t', '|'].map(delimiterName)).toEqual(['comma', 'semicolon', 'tab', '"|"']);
   });
 });
+
+describe('binaryReason rejects ill-formed UTF-8 sequences (RFC 3629 Table 3)', () => {
+  const text = (bytes: number[]) => new Uint8Array([0x61, 0x2c, 0x62, 0x0a, ...bytes, 0x0a]);
+  it.each([
+    ['overlong 3-byte form', [0xe0, 0x80, 0x80]],
+    ['UTF-16 surrogate', [0xed, 0xa0, 0x80]],
+    ['overlong 4-byte form', [0xf0, 0x80, 0x80, 0x80]],
+    ['code point above U+10FFFF', [0xf4, 0x90, 0x80, 0x80]],
+  ])('%s', (_name, bytes) => {
+    expect(binaryReason(text(bytes))).toBe('is not UTF-8 text');
+  });
+  it.each([
+    ['U+0800', [0xe0, 0xa0, 0x80]],
+    ['U+D7FF', [0xed, 0x9f, 0xbf]],
+    ['U+10000', [0xf0, 0x90, 0x80, 0x80]],
+    ['U+10FFFF', [0xf4, 0x8f, 0xbf, 0xbf]],
+  ])('accepts the boundary %s', (_name, bytes) => {
+    expect(binaryReason(text(bytes))).toBeNull();
+  });
+});

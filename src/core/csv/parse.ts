@@ -105,13 +105,21 @@ export async function parseCsvChunks(
   report();
   while (!exhausted && !finished) {
     const next = await iterator.next();
-    if (next.done) break;
+    if (next.done) {
+      exhausted = true;
+      break;
+    }
     consumed += next.value.length;
     source.push(next.value);
     report();
   }
   if (!finished) source.end();
-  await done;
+  try {
+    await done;
+  } finally {
+    // Stopped early (error or cancel): let the source release its file or stream.
+    if (!exhausted) await iterator.return?.();
+  }
   return builder.finish();
 }
 

@@ -38,15 +38,25 @@ function isValidUtf8Prefix(bytes: Uint8Array): boolean {
   while (i < n) {
     const b = bytes[i] as number;
     let extra: number;
+    // Allowed range of the second byte (RFC 3629 Table 3): excludes overlong forms, UTF-16
+    // surrogates (ED A0..BF) and code points above U+10FFFF.
+    let low = 0x80;
+    let high = 0xbf;
     if (b < 0x80) extra = 0;
     else if (b >= 0xc2 && b <= 0xdf) extra = 1;
-    else if (b >= 0xe0 && b <= 0xef) extra = 2;
-    else if (b >= 0xf0 && b <= 0xf4) extra = 3;
-    else return false;
+    else if (b >= 0xe0 && b <= 0xef) {
+      extra = 2;
+      if (b === 0xe0) low = 0xa0;
+      if (b === 0xed) high = 0x9f;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      extra = 3;
+      if (b === 0xf0) low = 0x90;
+      if (b === 0xf4) high = 0x8f;
+    } else return false;
     for (let k = 1; k <= extra; k++) {
       if (i + k >= n) return true;
       const c = bytes[i + k] as number;
-      if ((c & 0xc0) !== 0x80) return false;
+      if (k === 1 ? c < low || c > high : (c & 0xc0) !== 0x80) return false;
     }
     i += extra + 1;
   }
