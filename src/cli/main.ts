@@ -9,7 +9,7 @@ import type { Delimiter } from '../core/csv/sniff.ts';
 
 const USAGE = `usage: npm run cli -- <describe|counts> <file.csv> [--class COL] [--drop COL,COL] [--include COL,COL]
        [--missing drop|own|mode] [--bins N] [--discretise equal-frequency|equal-width|raw]
-       [--rows-where COL=VALUE] [--seed N] [--delimiter auto|comma|semicolon|tab] [--skip-ragged] [--out FILE]`;
+       [--rows-where COL=VALUE] [--seed N] [--delimiter auto|comma|semicolon|tab] [--skip-ragged] [--missing-tokens ?,NA,…] [--out FILE]`;
 
 const DELIMITERS: Record<string, Delimiter | 'auto'> = { auto: 'auto', comma: ',', ',': ',', semicolon: ';', ';': ';', tab: '\t' };
 
@@ -28,6 +28,7 @@ async function main(argv: string[]): Promise<void> {
       seed: { type: 'string', default: '0' },
       delimiter: { type: 'string', default: 'auto' },
       'skip-ragged': { type: 'boolean', default: false },
+      'missing-tokens': { type: 'string' },
       out: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -56,7 +57,12 @@ async function main(argv: string[]): Promise<void> {
   const session = new ExplorerSession();
   const loaded = await session.load(
     createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 }),
-    { delimiter, skipRaggedRows: values['skip-ragged'] },
+    {
+      delimiter,
+      skipRaggedRows: values['skip-ragged'],
+      // An empty cell is always missing; the flag lists the other tokens.
+      ...(values['missing-tokens'] !== undefined ? { missingTokens: ['', ...list(values['missing-tokens'])] } : {}),
+    },
     {
       classColumn: values.class ?? null,
       drop: list(values.drop),

@@ -30,7 +30,7 @@ export interface CountsReport {
   entropy: Float64Array;
   mutualInformation: Float64Array;
   symmetricUncertainty: Float64Array;
-  /** C × L counts of (class, value) over the same rows; null without a class column. */
+  /** C × L counts of (class, value) over all rows (even for a subset); null without a class column. */
   classValueCounts: Int32Array | null;
 }
 
@@ -77,7 +77,8 @@ export class ExplorerSession {
   *countSteps(request: CountRequest = {}): Steps<CountsReport> {
     const table = this.table;
     const rows = request.rowsWhere ? selectRows(table, request.rowsWhere) : null;
-    return countsReport(yield* countSteps(table, { rows }), classValueCounts(table, rows));
+    // Class × value counts stay on all rows: they split the summary's all-row value counts.
+    return countsReport(yield* countSteps(table, { rows }), classValueCounts(table));
   }
 
   counts(request: CountRequest = {}): Counts {

@@ -19,6 +19,8 @@ export interface HeatmapProps {
 /** Above this many cells the matrix is painted on a canvas instead of one SVG rect per cell. */
 const SVG_CELL_LIMIT = 40_000;
 const LABEL_FONT = 11;
+/** Labels longer than this are cut with an ellipsis. */
+const MAX_LABEL = 22;
 
 /**
  * A square heatmap with labelled axes and group separators, shared by every view that shows a
@@ -27,11 +29,15 @@ const LABEL_FONT = 11;
 export function Heatmap({ layout, color, tooltip, emphasised, onHover, onClick, name }: HeatmapProps) {
   const [ref, width] = useWidth<HTMLDivElement>();
   const n = layout.order.length;
-  const maxLabel = Math.max(4, ...layout.labels.map((l) => l.length));
+  const maxLabel = Math.min(MAX_LABEL, Math.max(4, ...layout.labels.map((l) => l.length)));
   const margin = Math.min(150, 14 + maxLabel * 6.2) + (layout.groups.length > 0 ? 20 : 0);
-  const cell = n > 0 ? Math.max(2, Math.min(28, Math.floor((Math.max(width, 200) - margin - 8) / n))) : 0;
+  // Leave room on the right for rotated column labels (about half a label's length).
+  const cell = n > 0 ? Math.max(2, Math.min(28, Math.floor((Math.max(width, 200) - margin - 8 - maxLabel * 3.2) / n))) : 0;
   const size = cell * n;
-  const showLabels = cell >= 9;
+  // Rotated column labels reach past the last column by about half their length.
+  const rightPad = showLabelsFor(cell) ? Math.min(margin, maxLabel * 3.2) : 8;
+  const showLabels = showLabelsFor(cell);
+  // x, y: pointer position in the viewport; the tooltip is fixed-positioned so no panel clips it.
   const [hover, setHover] = useState<{ p: number; q: number; x: number; y: number } | null>(null);
 
   const positionOf = useMemo(() => {
@@ -50,7 +56,7 @@ export function Heatmap({ layout, color, tooltip, emphasised, onHover, onClick, 
     const i = layout.order[p] as number;
     const j = layout.order[q] as number;
     if (!hover || hover.p !== p || hover.q !== q) onHover([i, j]);
-    setHover({ p, q, x: x + margin, y: y + margin });
+    setHover({ p, q, x: event.clientX, y: event.clientY });
   };
   const leave = () => {
     setHover(null);
@@ -84,8 +90,8 @@ export function Heatmap({ layout, color, tooltip, emphasised, onHover, onClick, 
       {n === 0 ? (
         <p className="muted">Nothing to show.</p>
       ) : (
-        <div className="heatmap-frame" style={{ width: margin + size, height: margin + size }}>
-          <svg className="heatmap-axes" width={margin + size} height={margin + size}>
+        <div className="heatmap-frame" style={{ width: margin + size + rightPad, height: margin + size }}>
+          <svg className="heatmap-axes" width={margin + size + rightPad} height={margin + size}>
             <g transform={`translate(${margin},${margin})`}>
               {showLabels &&
                 layout.labels.map((label, p) => {
@@ -182,7 +188,11 @@ export function Heatmap({ layout, color, tooltip, emphasised, onHover, onClick, 
             <div
               className="tooltip"
               role="tooltip"
-              style={{ left: Math.min(hover.x + 12, margin + size - 40), top: hover.y + 14 }}
+              style={{
+                left: hover.x + (hover.x > window.innerWidth / 2 ? -14 : 14),
+                top: hover.y + 16,
+                transform: hover.x > window.innerWidth / 2 ? 'translateX(-100%)' : undefined,
+              }}
             >
               {tooltip(layout.order[hover.p] as number, layout.order[hover.q] as number).map((line, k) => (
                 <div key={k} className={k === 0 ? 'tooltip-title' : undefined}>
@@ -197,10 +207,14 @@ export function Heatmap({ layout, color, tooltip, emphasised, onHover, onClick, 
   );
 }
 
+function showLabelsFor(cell: number): boolean {
+  return cell >= 9;
+}
+
 function q0(q: number, cell: number): number {
   return q * cell + cell / 2 + 3;
 }
 
 function truncate(label: string): string {
-  return label.length > 22 ? `${label.slice(0, 21)}…` : label;
+  return label.length > MAX_LABEL ? `${label.slice(0, MAX_LABEL - 1)}…` : label;
 }

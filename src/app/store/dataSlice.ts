@@ -4,6 +4,7 @@ import type { ErrorInfo } from '../../core/errors.ts';
 import type { Progress } from '../../core/jobs.ts';
 import type { CountsReport, Loaded } from '../../core/session.ts';
 import type { PrepareOptions } from '../../core/table/prepare.ts';
+import type { RowFilter } from '../../core/table/rows.ts';
 import type { Outcome } from '../../worker/api.ts';
 import { WorkerClient, type JobHandle } from '../worker/client.ts';
 import type { JobKind } from './jobsSlice.ts';
@@ -37,6 +38,8 @@ export interface DataSlice {
   prepareOptions: PrepareOptions;
   loaded: Loaded | null;
   counts: CountsReport | null;
+  /** Counts are taken on the rows holding this value (e.g. one class); null = all rows. */
+  rowsWhere: RowFilter | null;
   /** The last problem worth telling (load failure, cancel, worker restart). */
   notice: Notice | null;
   failed: FailedLoad | null;
@@ -45,6 +48,8 @@ export interface DataSlice {
   setParseOptions(options: Partial<ParseOptions>): Promise<void>;
   /** Changes how the table is modelled (class, kinds, missing policy, bins) without re-reading. */
   setPrepareOptions(options: Partial<PrepareOptions>): Promise<void>;
+  /** Counts on a row subset (the value domain stays the table's), or on all rows with null. */
+  setRowsWhere(filter: RowFilter | null): Promise<void>;
   dismissNotice(): void;
 }
 
@@ -84,8 +89,9 @@ export const createDataSlice: StateCreator<Store, [], [], DataSlice> = (set, get
 
   async function runCounts(): Promise<void> {
     set({ counts: null });
+    const rowsWhere = get().rowsWhere;
     const outcome = await job('counts', 'Counting co-occurrences', (c, onProgress) =>
-      c.run((api, id, p) => api.counts({}, id, p), onProgress),
+      c.run((api, id, p) => api.counts({ rowsWhere }, id, p), onProgress),
     );
     if (outcome.ok) set({ counts: outcome.value });
     else set({ notice: { kind: outcome.error.code === 'cancelled' ? 'info' : 'error', title: 'Counts', error: outcome.error } });
@@ -107,6 +113,7 @@ export const createDataSlice: StateCreator<Store, [], [], DataSlice> = (set, get
       prepareOptions,
       loaded: outcome.value,
       counts: null,
+      rowsWhere: null,
       colorBy: colorByFor(outcome.value, s.colorBy),
     }));
     get().clearSelection();
@@ -127,6 +134,7 @@ export const createDataSlice: StateCreator<Store, [], [], DataSlice> = (set, get
     prepareOptions: {},
     loaded: null,
     counts: null,
+    rowsWhere: null,
     notice: null,
     failed: null,
     loadSource: (source, prepare = {}) => {
@@ -146,7 +154,11 @@ export const createDataSlice: StateCreator<Store, [], [], DataSlice> = (set, get
         set({ notice: { kind: 'error', title: 'Column settings', error: outcome.error } });
         return;
       }
-      set((s) => ({ prepareOptions, loaded: outcome.value, colorBy: colorByFor(outcome.value, s.colorBy) }));
+      set((s) => ({ prepareOptions, loaded: outcome.value, rowsWhere: null, colorBy: colorByFor(outcome.value, s.colorBy) }));
+      await runCounts();
+    },
+    setRowsWhere: async (rowsWhere) => {
+      set({ rowsWhere });
       await runCounts();
     },
     dismissNotice: () => set({ notice: null }),

@@ -9,6 +9,7 @@ import { cooccurrenceTooltip, valueLayout, type AttributeOrder, type ValueOrder 
 export function CooccurrenceView() {
   const meta = useStore((s) => s.loaded?.meta);
   const counts = useStore((s) => s.counts);
+  const rowsWhere = useStore((s) => s.rowsWhere);
   const hover = useStore((s) => s.hover);
   const selectedValues = useStore((s) => s.selectedValues);
   const setHover = useStore((s) => s.setHover);
@@ -66,7 +67,8 @@ export function CooccurrenceView() {
           </select>
         </label>
         <span className="muted">
-          {meta.nValues} values · {counts.nRows} rows · diagonal = value counts
+          {meta.nValues} values · {counts.nRows} rows{rowsWhere ? ` where ${rowsWhere.column} = ${rowsWhere.value}` : ''} · diagonal = value
+          counts
         </span>
       </div>
       {layout && (

@@ -6,6 +6,7 @@ import { parseNumber } from '../../core/table/infer.ts';
 import { delimiterName } from '../../core/csv/sniff.ts';
 import { barsOf, globalValues } from './summaryModel.ts';
 import { classPalette } from '../colors.ts';
+import { DEFAULT_MISSING_TOKENS } from '../../core/csv/rawTable.ts';
 
 const KIND_LABEL: Record<ColumnKind, string> = {
   categorical: 'categorical',
@@ -109,6 +110,23 @@ export function SummaryView() {
             }}
           />
         </label>
+        <label title="Cells equal to one of these (comma-separated; an empty cell is always one) are missing">
+          Missing tokens
+          <input
+            key={source?.name}
+            aria-label="Missing tokens"
+            className="tokens"
+            defaultValue={(parseOptions.missingTokens ?? DEFAULT_MISSING_TOKENS).filter((t) => t !== '').join(', ')}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') e.currentTarget.blur();
+            }}
+            onBlur={(e) => {
+              const tokens = ['', ...e.target.value.split(',').map((t) => t.trim()).filter(Boolean)];
+              const current = parseOptions.missingTokens ?? DEFAULT_MISSING_TOKENS;
+              if (tokens.join('\u0000') !== current.join('\u0000')) void setParseOptions({ missingTokens: tokens });
+            }}
+          />
+        </label>
         <label>
           Delimiter
           <select
@@ -123,6 +141,7 @@ export function SummaryView() {
           </select>
         </label>
       </div>
+      <RowsControl meta={meta} />
       <ClassLegend meta={meta} />
       {summary.warnings.length > 0 && (
         <ul className="warnings" data-testid="summary-warnings">
@@ -188,6 +207,34 @@ export function SummaryView() {
           ))}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+/** Counts (and the views built on them) on all rows or on the rows of one class. */
+function RowsControl({ meta }: { meta: TableMeta }) {
+  const rowsWhere = useStore((s) => s.rowsWhere);
+  const setRowsWhere = useStore((s) => s.setRowsWhere);
+  const cls = meta.classColumn;
+  if (!cls) return null;
+  return (
+    <div className="view-controls">
+      <label>
+        Count rows
+        <select
+          aria-label="Count rows"
+          value={rowsWhere?.value ?? ''}
+          onChange={(e) => void setRowsWhere(e.target.value ? { column: cls.name, value: e.target.value } : null)}
+        >
+          <option value="">all</option>
+          {cls.labels.map((label) => (
+            <option key={label} value={label}>
+              where {cls.name} = {label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {rowsWhere && <span className="muted">co-occurrence and SU use these rows; every value stays in the domain</span>}
     </div>
   );
 }

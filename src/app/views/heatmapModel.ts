@@ -92,7 +92,11 @@ export function cooccurrenceTooltip(meta: TableMeta, counts: CountsReport, i: nu
   ];
 }
 
+/** The value's label, with its attribute when the label alone is ambiguous (e.g. y/n votes). */
 function shortName(meta: TableMeta, v: number): string {
   const a = meta.attributes[meta.valueAttribute[v] ?? 0];
-  return a ? `${a.labels[v - a.offset]}` : String(v);
+  if (!a) return String(v);
+  const label = a.labels[v - a.offset] ?? '';
+  const ambiguous = meta.attributes.some((b) => b !== a && b.labels.includes(label));
+  return ambiguous ? `${a.name}=${label}` : label;
 }
