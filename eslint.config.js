@@ -10,7 +10,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -32,16 +35,53 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['react', 'react-*', 'react/*', 'react-dom', 'react-dom/*'], message: 'src/core must not import React.' },
-            { group: ['comlink', '*worker*', '?worker'], message: 'src/core must not import worker code.' },
-            { group: ['d3', 'd3-*', 'zustand', 'zustand/*'], message: 'src/core must not import view or state libraries.' },
-            { group: ['node:*', 'fs', 'path', 'os', 'child_process'], message: 'src/core must not import Node built-ins.' },
-            { group: ['../app/*', '../worker/*', '../cli/*', '**/app/**', '**/worker/**', '**/cli/**'], message: 'src/core must not import from app, worker or cli.' },
+            {
+              group: ['react', 'react-*', 'react/*', 'react-dom', 'react-dom/*'],
+              message: 'src/core must not import React.',
+            },
+            {
+              group: ['comlink', '*worker*', '?worker'],
+              message: 'src/core must not import worker code.',
+            },
+            {
+              group: ['d3', 'd3-*', 'zustand', 'zustand/*'],
+              message: 'src/core must not import view or state libraries.',
+            },
+            {
+              group: ['node:*', 'fs', 'path', 'os', 'child_process'],
+              message: 'src/core must not import Node built-ins.',
+            },
+            {
+              group: [
+                '../app/*',
+                '../worker/*',
+                '../cli/*',
+                '**/app/**',
+                '**/worker/**',
+                '**/cli/**',
+              ],
+              message: 'src/core must not import from app, worker or cli.',
+            },
           ],
         },
       ],
-      'no-restricted-globals': ['error', 'window', 'document', 'navigator', 'self', 'postMessage', 'localStorage'],
-      'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'Use the seeded generator in src/core/random.ts.' }],
+      'no-restricted-globals': [
+        'error',
+        'window',
+        'document',
+        'navigator',
+        'self',
+        'postMessage',
+        'localStorage',
+      ],
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'Math',
+          property: 'random',
+          message: 'Use the seeded generator in src/core/random.ts.',
+        },
+      ],
     },
   },
 );

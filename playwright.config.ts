@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { E2E_ORIGIN } from './e2e/origin.ts';
 
 /** End-to-end tests drive the production build (vite preview) in Debian's Chromium. */
 export default defineConfig({
@@ -10,16 +11,22 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   use: {
-    baseURL: 'http://127.0.0.1:4173',
+    baseURL: E2E_ORIGIN,
     viewport: { width: 1400, height: 1000 },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-dev-shm-usage',
+      ],
     },
   },
   webServer: {
-    command: 'npx vite preview --host 127.0.0.1 --port 4173 --strictPort',
-    url: 'http://127.0.0.1:4173',
+    command: `npx vite preview --host 127.0.0.1 --port ${new URL(E2E_ORIGIN).port} --strictPort`,
+    url: E2E_ORIGIN,
     reuseExistingServer: false,
     timeout: 60_000,
   },

@@ -10,9 +10,14 @@ if (!existsSync(CHROMIUM)) {
     console.log(`ensure-chromium: ${CHROMIUM} missing; installing Debian's chromium package…`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     execSync('apt-get update -qq', { stdio: 'inherit', env });
-    execSync('apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core', { stdio: 'inherit', env });
+    execSync('apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core', {
+      stdio: 'inherit',
+      env,
+    });
   } else {
-    console.error(`ensure-chromium: ${CHROMIUM} is missing and this user is not root; install it with "sudo apt-get install chromium" and run npm test again.`);
+    console.error(
+      `ensure-chromium: ${CHROMIUM} is missing and this user is not root; install it with "sudo apt-get install chromium" and run npm test again.`,
+    );
     process.exit(1);
   }
 }

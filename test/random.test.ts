@@ -61,13 +61,15 @@ describe('createRandom', () => {
       h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35) >>> 0;
       return (h ^ (h >>> 16)) >>> 0;
     };
-    const mulberry32 = (state: number): (() => number) => () => {
-      state = (state + 0x6d2b79f5) >>> 0;
-      let t = state;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-    };
+    const mulberry32 =
+      (state: number): (() => number) =>
+      () => {
+        state = (state + 0x6d2b79f5) >>> 0;
+        let t = state;
+        t = Math.imul(t ^ (t >>> 15), t | 1);
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+        return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+      };
     for (const seed of [0, 1, 42, -7, 2 ** 32 + 5]) {
       const reference = mulberry32(fmix(seed >>> 0));
       expect(draw(seed, 50), String(seed)).toEqual(Array.from({ length: 50 }, reference));

@@ -29,7 +29,8 @@ describe('worker API (called directly, as the worker exposes it)', () => {
     if (!outcome.ok) return;
     const L = 36; // 15 binary attributes + legs with 6 values
     expect(outcome.value.valueCounts).toHaveLength(L);
-    for (let v = 0; v < L; v++) expect(outcome.value.cooccurrence?.[v * L + v]).toBe(outcome.value.valueCounts[v]);
+    for (let v = 0; v < L; v++)
+      expect(outcome.value.cooccurrence?.[v * L + v]).toBe(outcome.value.valueCounts[v]);
   });
 
   it('refuses binary content and empty files with a data error, not an exception', async () => {
@@ -54,7 +55,9 @@ describe('worker API (called directly, as the worker exposes it)', () => {
   it('reports progress through the callback while reading a large file', async () => {
     const api = createExplorerApi();
     const fractions: number[] = [];
-    const outcome = await api.load(new Blob([bigCsv(600_000)]), {}, {}, 1, (p) => fractions.push(p.fraction));
+    const outcome = await api.load(new Blob([bigCsv(600_000)]), {}, {}, 1, (p) =>
+      fractions.push(p.fraction),
+    );
     expect(outcome.ok && outcome.value.summary.rows).toBe(600_000);
     expect(fractions.length).toBeGreaterThan(0);
     expect(fractions.every((f) => f >= 0 && f <= 1)).toBe(true);
@@ -66,6 +69,9 @@ describe('worker API (called directly, as the worker exposes it)', () => {
     const a = await api.counts({}, 2);
     const b = await api.counts({}, 3);
     expect(a.ok && b.ok).toBe(true);
-    if (a.ok && b.ok) expect(Array.from(a.value.symmetricUncertainty)).toEqual(Array.from(b.value.symmetricUncertainty));
+    if (a.ok && b.ok)
+      expect(Array.from(a.value.symmetricUncertainty)).toEqual(
+        Array.from(b.value.symmetricUncertainty),
+      );
   });
 });

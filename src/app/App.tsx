@@ -17,12 +17,17 @@ export function App() {
     <div className="app">
       <header className="topbar">
         <h1>
-          Coupled categorical-data explorer <span className="muted">— values, couplings, clusters, outliers</span>
+          Coupled categorical-data explorer{' '}
+          <span className="muted">— values, couplings, clusters, outliers</span>
         </h1>
         <div className="topbar-controls">
           <label>
             Colour by
-            <select value={colorBy} onChange={(e) => setColorBy(e.target.value as ColorBy)} aria-label="Colour by">
+            <select
+              value={colorBy}
+              onChange={(e) => setColorBy(e.target.value as ColorBy)}
+              aria-label="Colour by"
+            >
               <option value="none">nothing</option>
               <option value="class" disabled={!hasClass}>
                 class{hasClass ? '' : ' (choose a class column)'}

@@ -11,7 +11,14 @@ const USAGE = `usage: npm run cli -- <describe|counts> <file.csv> [--class COL] 
        [--missing drop|own|mode] [--bins N] [--discretise equal-frequency|equal-width|raw]
        [--rows-where COL=VALUE] [--seed N] [--delimiter auto|comma|semicolon|tab] [--skip-ragged] [--missing-tokens ?,NA,…] [--out FILE]`;
 
-const DELIMITERS: Record<string, Delimiter | 'auto'> = { auto: 'auto', comma: ',', ',': ',', semicolon: ';', ';': ';', tab: '\t' };
+const DELIMITERS: Record<string, Delimiter | 'auto'> = {
+  auto: 'auto',
+  comma: ',',
+  ',': ',',
+  semicolon: ';',
+  ';': ';',
+  tab: '\t',
+};
 
 async function main(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -39,14 +46,26 @@ async function main(argv: string[]): Promise<void> {
   }
   const [command, file] = positionals;
   if (!command || !file) throw new RangeError(`expected a command and a CSV file\n${USAGE}`);
-  if (!['describe', 'counts'].includes(command)) throw new RangeError(`unknown command “${command}” (describe, counts)`);
+  if (!['describe', 'counts'].includes(command))
+    throw new RangeError(`unknown command “${command}” (describe, counts)`);
   const bins = Number(values.bins);
-  if (!Number.isInteger(bins)) throw new RangeError(`--bins must be an integer, got “${values.bins}”`);
+  if (!Number.isInteger(bins))
+    throw new RangeError(`--bins must be an integer, got “${values.bins}”`);
   const seed = Number(values.seed);
-  if (!Number.isInteger(seed)) throw new RangeError(`--seed must be an integer, got “${values.seed}”`);
+  if (!Number.isInteger(seed))
+    throw new RangeError(`--seed must be an integer, got “${values.seed}”`);
   const delimiter = DELIMITERS[values.delimiter];
-  if (!delimiter) throw new RangeError(`--delimiter must be auto, comma, semicolon or tab, got “${values.delimiter}”`);
-  const list = (s: string | undefined): string[] => (s ? s.split(',').map((x) => x.trim()).filter(Boolean) : []);
+  if (!delimiter)
+    throw new RangeError(
+      `--delimiter must be auto, comma, semicolon or tab, got “${values.delimiter}”`,
+    );
+  const list = (s: string | undefined): string[] =>
+    s
+      ? s
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean)
+      : [];
 
   let size: number;
   try {
@@ -61,7 +80,9 @@ async function main(argv: string[]): Promise<void> {
       delimiter,
       skipRaggedRows: values['skip-ragged'],
       // An empty cell is always missing; the flag lists the other tokens.
-      ...(values['missing-tokens'] !== undefined ? { missingTokens: ['', ...list(values['missing-tokens'])] } : {}),
+      ...(values['missing-tokens'] !== undefined
+        ? { missingTokens: ['', ...list(values['missing-tokens'])] }
+        : {}),
     },
     {
       classColumn: values.class ?? null,
@@ -74,7 +95,10 @@ async function main(argv: string[]): Promise<void> {
     { sizeHint: size },
   );
   const rowsWhere = values['rows-where'] ? parseRowFilter(values['rows-where']) : null;
-  const result = command === 'describe' ? describeJson(loaded) : countsJson(loaded, runToEnd(session.countSteps({ rowsWhere })));
+  const result =
+    command === 'describe'
+      ? describeJson(loaded)
+      : countsJson(loaded, runToEnd(session.countSteps({ rowsWhere })));
   const text = `${JSON.stringify(result, null, 2)}\n`;
   if (values.out) writeFileSync(values.out, text);
   else process.stdout.write(text);
@@ -106,17 +130,25 @@ function countsJson(loaded: Loaded, counts: CountsReport): object {
   const L = meta.nValues;
   const D = meta.attributes.length;
   const values = meta.attributes.flatMap((a) =>
-    a.labels.map((label, k) => ({ attribute: a.name, label, count: counts.valueCounts[a.offset + k] as number })),
+    a.labels.map((label, k) => ({
+      attribute: a.name,
+      label,
+      count: counts.valueCounts[a.offset + k] as number,
+    })),
   );
   const rowsOf = <T extends Int32Array | Float64Array>(m: T, n: number): number[][] =>
     Array.from({ length: n }, (_, i) => Array.from(m.subarray(i * n, (i + 1) * n)));
-  if (!counts.cooccurrence) throw new RangeError(`too many values (${L}) for a dense co-occurrence matrix`);
+  if (!counts.cooccurrence)
+    throw new RangeError(`too many values (${L}) for a dense co-occurrence matrix`);
   return {
     rows: counts.nRows,
     values,
     cooccurrence: rowsOf(counts.cooccurrence, L),
     entropy: { attributes: meta.attributes.map((a) => a.name), bits: Array.from(counts.entropy) },
-    su: { attributes: meta.attributes.map((a) => a.name), matrix: rowsOf(counts.symmetricUncertainty, D) },
+    su: {
+      attributes: meta.attributes.map((a) => a.name),
+      matrix: rowsOf(counts.symmetricUncertainty, D),
+    },
   };
 }
 

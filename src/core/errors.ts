@@ -39,7 +39,8 @@ export interface ErrorInfo {
 }
 
 export function toErrorInfo(error: unknown): ErrorInfo {
-  if (error instanceof DataError) return { code: error.code, message: error.message, ...error.details };
+  if (error instanceof DataError)
+    return { code: error.code, message: error.message, ...error.details };
   if (error instanceof CancelledError) return { code: 'cancelled', message: error.message };
   if (error instanceof RangeError || error instanceof TypeError)
     return { code: 'bad-option', message: error.message };

@@ -1,6 +1,7 @@
 import { classValueCounts, computeCounts, countSteps, type Counts } from './counts/counts.ts';
 import { denseCooccurrence } from './counts/cooccurrence.ts';
 import type { RawTable } from './csv/rawTable.ts';
+import { CancelledError } from './errors.ts';
 import { parseCsvChunks, type ParseHooks, type ParseOptions } from './csv/parse.ts';
 import type { Steps } from './jobs.ts';
 import { prepareTable, type PrepareOptions } from './table/prepare.ts';
@@ -56,6 +57,8 @@ export class ExplorerSession {
     hooks: ParseHooks = {},
   ): Promise<Loaded> {
     const raw = await parseCsvChunks(chunks, parseOptions, hooks);
+    await hooks.pause?.();
+    if (hooks.isCancelled?.()) throw new CancelledError('Loading was cancelled.');
     const prepared = prepareTable(raw, prepareOptions);
     this.raw = raw;
     this.current = prepared;

@@ -3,7 +3,12 @@ import { binaryReason } from '../core/csv/sniff.ts';
 import { CancelledError, DataError, toErrorInfo, type ErrorInfo } from '../core/errors.ts';
 import type { Progress, Steps } from '../core/jobs.ts';
 import type { ParseOptions } from '../core/csv/parse.ts';
-import { ExplorerSession, type CountRequest, type CountsReport, type Loaded } from '../core/session.ts';
+import {
+  ExplorerSession,
+  type CountRequest,
+  type CountsReport,
+  type Loaded,
+} from '../core/session.ts';
 import type { PrepareOptions } from '../core/table/prepare.ts';
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };
@@ -31,7 +36,11 @@ export function createExplorerApi() {
   }
 
   /** Drives a steppable job, yielding to the event loop every ~30 ms so cancel() gets through. */
-  async function drive<T>(jobId: number, steps: Steps<T>, onProgress?: ProgressCallback): Promise<T> {
+  async function drive<T>(
+    jobId: number,
+    steps: Steps<T>,
+    onProgress?: ProgressCallback,
+  ): Promise<T> {
     let last = now();
     let lastReport = 0;
     for (;;) {
@@ -61,7 +70,10 @@ export function createExplorerApi() {
       return guard(jobId, async () => {
         if (file.size === 0) throw new DataError('empty', 'The file is empty.');
         if (file.size > MAX_FILE_BYTES)
-          throw new DataError('too-large', `The file is ${formatBytes(file.size)}; the explorer reads files up to ${formatBytes(MAX_FILE_BYTES)}.`);
+          throw new DataError(
+            'too-large',
+            `The file is ${formatBytes(file.size)}; the explorer reads files up to ${formatBytes(MAX_FILE_BYTES)}.`,
+          );
         const head = new Uint8Array(await file.slice(0, 8192).arrayBuffer());
         const reason = binaryReason(head);
         if (reason) throw new DataError('binary', `This is not a CSV text file: it ${reason}.`);
@@ -70,6 +82,7 @@ export function createExplorerApi() {
         const loaded = await session.load(streamChunks(text), parseOptions, prepareOptions, {
           sizeHint: file.size,
           isCancelled: () => cancelled.has(jobId),
+          pause: yieldToEventLoop,
           onProgress: (p) => {
             if (onProgress && now() - lastReport > 100) {
               lastReport = now();
@@ -90,7 +103,11 @@ export function createExplorerApi() {
     },
 
     /** The shared counts (co-occurrence, entropy, MI, SU), optionally on a row subset. */
-    async counts(request: CountRequest, jobId: number, onProgress?: ProgressCallback): Promise<Outcome<CountsReport>> {
+    async counts(
+      request: CountRequest,
+      jobId: number,
+      onProgress?: ProgressCallback,
+    ): Promise<Outcome<CountsReport>> {
       return guard(jobId, async () => {
         const report = await drive(jobId, session.countSteps(request), onProgress);
         return transfer(report, reportBuffers(report));
@@ -110,12 +127,23 @@ export type ExplorerApi = ReturnType<typeof createExplorerApi>;
 function metaBuffers(loaded: Loaded): ArrayBuffer[] {
   const meta = loaded.meta;
   meta.valueAttribute = meta.valueAttribute.slice();
-  if (meta.classColumn) meta.classColumn = { ...meta.classColumn, codes: meta.classColumn.codes.slice() };
-  return [meta.valueAttribute.buffer, ...(meta.classColumn ? [meta.classColumn.codes.buffer] : [])] as ArrayBuffer[];
+  if (meta.classColumn)
+    meta.classColumn = { ...meta.classColumn, codes: meta.classColumn.codes.slice() };
+  return [
+    meta.valueAttribute.buffer,
+    ...(meta.classColumn ? [meta.classColumn.codes.buffer] : []),
+  ] as ArrayBuffer[];
 }
 
 function reportBuffers(r: CountsReport): ArrayBuffer[] {
-  const arrays = [r.valueCounts, r.cooccurrence, r.entropy, r.mutualInformation, r.symmetricUncertainty, r.classValueCounts];
+  const arrays = [
+    r.valueCounts,
+    r.cooccurrence,
+    r.entropy,
+    r.mutualInformation,
+    r.symmetricUncertainty,
+    r.classValueCounts,
+  ];
   return arrays.filter((a) => a !== null).map((a) => a.buffer as ArrayBuffer);
 }
 

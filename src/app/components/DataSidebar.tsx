@@ -1,5 +1,11 @@
 import { useEffect, useState } from 'react';
-import { fetchManifest, fetchSample, initialSampleFile, type Sample, type SampleManifest } from '../samples.ts';
+import {
+  fetchManifest,
+  fetchSample,
+  initialSampleFile,
+  type Sample,
+  type SampleManifest,
+} from '../samples.ts';
 import { useStore } from '../store/index.ts';
 
 /** The first sample is opened once per page, even when React runs effects twice in development. */
@@ -15,7 +21,10 @@ export function DataSidebar() {
 
   const openSample = async (sample: Sample) => {
     const file = await fetchSample(sample);
-    await loadSource({ name: sample.file, file, sample: sample.file }, { classColumn: sample.classColumn, drop: sample.drop });
+    await loadSource(
+      { name: sample.file, file, sample: sample.file },
+      { classColumn: sample.classColumn, drop: sample.drop },
+    );
   };
   const openFile = (file: File) => void loadSource({ name: file.name, file });
 
@@ -76,7 +85,9 @@ export function DataSidebar() {
           }}
         />
         <strong>Drop a CSV file here</strong>
-        <span>or click to choose one. Comma, semicolon or tab separated; it never leaves this tab.</span>
+        <span>
+          or click to choose one. Comma, semicolon or tab separated; it never leaves this tab.
+        </span>
       </label>
       <h3>Samples</h3>
       {manifestError && <p className="error-text">{manifestError}</p>}

@@ -26,13 +26,27 @@ const MAX_LABEL = 22;
  * A square heatmap with labelled axes and group separators, shared by every view that shows a
  * value × value or attribute × attribute matrix. Hover and click report item indices.
  */
-export function Heatmap({ layout, color, tooltip, emphasised, onHover, onClick, name }: HeatmapProps) {
+export function Heatmap({
+  layout,
+  color,
+  tooltip,
+  emphasised,
+  onHover,
+  onClick,
+  name,
+}: HeatmapProps) {
   const [ref, width] = useWidth<HTMLDivElement>();
   const n = layout.order.length;
   const maxLabel = Math.min(MAX_LABEL, Math.max(4, ...layout.labels.map((l) => l.length)));
   const margin = Math.min(150, 14 + maxLabel * 6.2) + (layout.groups.length > 0 ? 20 : 0);
   // Leave room on the right for rotated column labels (about half a label's length).
-  const cell = n > 0 ? Math.max(2, Math.min(28, Math.floor((Math.max(width, 200) - margin - 8 - maxLabel * 3.2) / n))) : 0;
+  const cell =
+    n > 0
+      ? Math.max(
+          2,
+          Math.min(28, Math.floor((Math.max(width, 200) - margin - 8 - maxLabel * 3.2) / n)),
+        )
+      : 0;
   const size = cell * n;
   // Rotated column labels reach past the last column by about half their length.
   const rightPad = showLabelsFor(cell) ? Math.min(margin, maxLabel * 3.2) : 8;
@@ -83,14 +97,19 @@ export function Heatmap({ layout, color, tooltip, emphasised, onHover, onClick, 
       }
   }, [useCanvas, size, n, cell, color, layout]);
 
-  const emphasisedPositions = [...emphasised].map((v) => positionOf.get(v)).filter((p): p is number => p !== undefined);
+  const emphasisedPositions = [...emphasised]
+    .map((v) => positionOf.get(v))
+    .filter((p): p is number => p !== undefined);
 
   return (
     <div ref={ref} className="heatmap" data-testid={name} data-cells={n * n} aria-label={name}>
       {n === 0 ? (
         <p className="muted">Nothing to show.</p>
       ) : (
-        <div className="heatmap-frame" style={{ width: margin + size + rightPad, height: margin + size }}>
+        <div
+          className="heatmap-frame"
+          style={{ width: margin + size + rightPad, height: margin + size }}
+        >
           <svg className="heatmap-axes" width={margin + size + rightPad} height={margin + size}>
             <g transform={`translate(${margin},${margin})`}>
               {showLabels &&
@@ -98,10 +117,19 @@ export function Heatmap({ layout, color, tooltip, emphasised, onHover, onClick, 
                   const strong = emphasised.has(layout.order[p] as number);
                   return (
                     <g key={p} className={strong ? 'label strong' : 'label'}>
-                      <text x={-4} y={p * cell + cell / 2} dy="0.35em" textAnchor="end" fontSize={LABEL_FONT}>
+                      <text
+                        x={-4}
+                        y={p * cell + cell / 2}
+                        dy="0.35em"
+                        textAnchor="end"
+                        fontSize={LABEL_FONT}
+                      >
                         {truncate(label)}
                       </text>
-                      <text transform={`translate(${q0(p, cell)},-4) rotate(-60)`} fontSize={LABEL_FONT}>
+                      <text
+                        transform={`translate(${q0(p, cell)},-4) rotate(-60)`}
+                        fontSize={LABEL_FONT}
+                      >
                         {truncate(label)}
                       </text>
                     </g>
@@ -110,7 +138,13 @@ export function Heatmap({ layout, color, tooltip, emphasised, onHover, onClick, 
               {layout.groups.map((g) => (
                 <g key={g.label} className="group">
                   {!showLabels && (g.end - g.start) * cell >= 12 && (
-                    <text x={-4} y={((g.start + g.end) / 2) * cell} dy="0.35em" textAnchor="end" fontSize={LABEL_FONT}>
+                    <text
+                      x={-4}
+                      y={((g.start + g.end) / 2) * cell}
+                      dy="0.35em"
+                      textAnchor="end"
+                      fontSize={LABEL_FONT}
+                    >
                       {truncate(g.label)}
                     </text>
                   )}
@@ -123,7 +157,13 @@ export function Heatmap({ layout, color, tooltip, emphasised, onHover, onClick, 
                   const fits = Math.floor((height - 4) / 6.5);
                   return (
                     <g key={`b-${g.label}`} className="group-name">
-                      <rect className="group-bar" x={-margin + 2} width={3} y={g.start * cell + 1} height={height - 2} />
+                      <rect
+                        className="group-bar"
+                        x={-margin + 2}
+                        width={3}
+                        y={g.start * cell + 1}
+                        height={height - 2}
+                      />
                       {fits >= 3 && (
                         <text
                           transform={`translate(${-margin + 14},${(g.start * cell + height / 2).toFixed(1)}) rotate(-90)`}
@@ -164,12 +204,25 @@ export function Heatmap({ layout, color, tooltip, emphasised, onHover, onClick, 
             >
               {layout.order.map((i, p) =>
                 layout.order.map((j, q) => (
-                  <rect key={`${p}-${q}`} className="cell" x={q * cell} y={p * cell} width={cell} height={cell} fill={color(i, j)} />
+                  <rect
+                    key={`${p}-${q}`}
+                    className="cell"
+                    x={q * cell}
+                    y={p * cell}
+                    width={cell}
+                    height={cell}
+                    fill={color(i, j)}
+                  />
                 )),
               )}
             </svg>
           )}
-          <svg className="heatmap-overlay" style={{ left: margin, top: margin }} width={size} height={size}>
+          <svg
+            className="heatmap-overlay"
+            style={{ left: margin, top: margin }}
+            width={size}
+            height={size}
+          >
             {layout.groups.slice(1).map((g) => (
               <g key={g.label} className="separator">
                 <line x1={0} x2={size} y1={g.start * cell} y2={g.start * cell} />
@@ -182,7 +235,15 @@ export function Heatmap({ layout, color, tooltip, emphasised, onHover, onClick, 
                 <rect className="emph" x={p * cell} y={0} width={cell} height={size} />
               </g>
             ))}
-            {hover && <rect className="hover-cell" x={hover.q * cell} y={hover.p * cell} width={cell} height={cell} />}
+            {hover && (
+              <rect
+                className="hover-cell"
+                x={hover.q * cell}
+                y={hover.p * cell}
+                width={cell}
+                height={cell}
+              />
+            )}
           </svg>
           {hover && (
             <div
@@ -194,11 +255,13 @@ export function Heatmap({ layout, color, tooltip, emphasised, onHover, onClick, 
                 transform: hover.x > window.innerWidth / 2 ? 'translateX(-100%)' : undefined,
               }}
             >
-              {tooltip(layout.order[hover.p] as number, layout.order[hover.q] as number).map((line, k) => (
-                <div key={k} className={k === 0 ? 'tooltip-title' : undefined}>
-                  {line}
-                </div>
-              ))}
+              {tooltip(layout.order[hover.p] as number, layout.order[hover.q] as number).map(
+                (line, k) => (
+                  <div key={k} className={k === 0 ? 'tooltip-title' : undefined}>
+                    {line}
+                  </div>
+                ),
+              )}
             </div>
           )}
         </div>

@@ -8,14 +8,25 @@ export function NoticeBanner() {
   if (!notice) return null;
   const { error } = notice;
   return (
-    <div className={`notice ${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'} data-testid="notice" data-code={error.code}>
+    <div
+      className={`notice ${notice.kind}`}
+      role={notice.kind === 'error' ? 'alert' : 'status'}
+      data-testid="notice"
+      data-code={error.code}
+    >
       <div>
-        <strong>{notice.kind === 'error' ? `Could not use ${notice.title}` : notice.title}: </strong>
+        <strong>
+          {notice.kind === 'error' ? `Could not use ${notice.title}` : notice.title}:{' '}
+        </strong>
         <span data-testid="notice-message">{error.message}</span>
       </div>
       <div className="notice-actions">
         {error.code === 'ragged' && (
-          <button type="button" onClick={() => void setParseOptions({ skipRaggedRows: true })} data-testid="skip-ragged">
+          <button
+            type="button"
+            onClick={() => void setParseOptions({ skipRaggedRows: true })}
+            data-testid="skip-ragged"
+          >
             Skip {error.count ?? ''} ragged row{error.count === 1 ? '' : 's'} and load
           </button>
         )}

@@ -7,7 +7,9 @@ export function useWidth<T extends HTMLElement>(): [React.RefObject<T | null>, n
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry?.contentRect.width ?? 0)));
+    const observer = new ResizeObserver(([entry]) =>
+      setWidth(Math.floor(entry?.contentRect.width ?? 0)),
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, []);

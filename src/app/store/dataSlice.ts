@@ -47,7 +47,9 @@ export interface DataSlice {
   /** Reads the failed file, or else the current one, again with other reading options. */
   setParseOptions(options: Partial<ParseOptions>): Promise<void>;
   /** Changes how the table is modelled (class, kinds, missing policy, bins) without re-reading. */
-  setPrepareOptions(options: Partial<PrepareOptions>): Promise<void>;
+  setPrepareOptions(
+    change: Partial<PrepareOptions> | ((current: PrepareOptions) => Partial<PrepareOptions>),
+  ): Promise<void>;
   /** Counts on a row subset (the value domain stays the table's), or on all rows with null. */
   setRowsWhere(filter: RowFilter | null): Promise<void>;
   dismissNotice(): void;
@@ -87,6 +89,10 @@ export const createDataSlice: StateCreator<Store, [], [], DataSlice> = (set, get
     }
   }
 
+  /** Options of the table the worker holds now, and a counter that orders re-model requests. */
+  let modelledOptions: PrepareOptions = {};
+  let prepareRequest = 0;
+
   async function runCounts(): Promise<void> {
     set({ counts: null });
     const rowsWhere = get().rowsWhere;
@@ -94,19 +100,35 @@ export const createDataSlice: StateCreator<Store, [], [], DataSlice> = (set, get
       c.run((api, id, p) => api.counts({ rowsWhere }, id, p), onProgress),
     );
     if (outcome.ok) set({ counts: outcome.value });
-    else set({ notice: { kind: outcome.error.code === 'cancelled' ? 'info' : 'error', title: 'Counts', error: outcome.error } });
+    else
+      set({
+        notice: {
+          kind: outcome.error.code === 'cancelled' ? 'info' : 'error',
+          title: 'Counts',
+          error: outcome.error,
+        },
+      });
   }
 
-  async function load(source: Source, parseOptions: ParseOptions, prepareOptions: PrepareOptions): Promise<void> {
+  async function load(
+    source: Source,
+    parseOptions: ParseOptions,
+    prepareOptions: PrepareOptions,
+  ): Promise<void> {
     set({ notice: null, failed: null });
     const outcome = await job('load', `Reading ${source.name}`, (c, onProgress) =>
       c.run((api, id, p) => api.load(source.file, parseOptions, prepareOptions, id, p), onProgress),
     );
     if (!outcome.ok) {
       const kind = outcome.error.code === 'cancelled' ? 'info' : 'error';
-      set({ notice: { kind, title: source.name, error: outcome.error }, failed: { source, parseOptions, prepareOptions } });
+      set({
+        notice: { kind, title: source.name, error: outcome.error },
+        failed: { source, parseOptions, prepareOptions },
+      });
       return;
     }
+    modelledOptions = prepareOptions;
+    prepareRequest++;
     set((s) => ({
       source,
       parseOptions,
@@ -125,7 +147,9 @@ export const createDataSlice: StateCreator<Store, [], [], DataSlice> = (set, get
     const { source, parseOptions, prepareOptions } = get();
     if (source) await load(source, parseOptions, prepareOptions);
     const message = source ? `${reason} ${source.name} was read again.` : reason;
-    set({ notice: { kind: 'info', title: 'Worker restarted', error: { code: 'internal', message } } });
+    set({
+      notice: { kind: 'info', title: 'Worker restarted', error: { code: 'internal', message } },
+    });
   }
 
   return {
@@ -147,20 +171,37 @@ export const createDataSlice: StateCreator<Store, [], [], DataSlice> = (set, get
       if (!target) return;
       await load(target.source, { ...target.parseOptions, ...options }, target.prepareOptions);
     },
-    setPrepareOptions: async (options) => {
-      const prepareOptions = { ...get().prepareOptions, ...options };
+    setPrepareOptions: async (change) => {
+      // The requested options are stored at once and merged with what is stored at the moment of
+      // the click, so quick successive changes build on each other; only the newest answer counts.
+      const previous = get().prepareOptions;
+      const prepareOptions = {
+        ...previous,
+        ...(typeof change === 'function' ? change(previous) : change),
+      };
+      const request = ++prepareRequest;
+      set({ prepareOptions });
       const outcome = await worker().run((api) => api.prepare(prepareOptions)).promise;
+      if (request !== prepareRequest) return;
       if (!outcome.ok) {
-        set({ notice: { kind: 'error', title: 'Column settings', error: outcome.error } });
+        set({
+          prepareOptions: modelledOptions,
+          notice: { kind: 'error', title: 'Column settings', error: outcome.error },
+        });
         return;
       }
-      set((s) => ({ prepareOptions, loaded: outcome.value, rowsWhere: null, colorBy: colorByFor(outcome.value, s.colorBy) }));
+      modelledOptions = prepareOptions;
+      set((s) => ({
+        loaded: outcome.value,
+        rowsWhere: null,
+        colorBy: colorByFor(outcome.value, s.colorBy),
+      }));
       await runCounts();
     },
     setRowsWhere: async (rowsWhere) => {
       set({ rowsWhere });
       await runCounts();
     },
-    dismissNotice: () => set({ notice: null }),
+    dismissNotice: () => set({ notice: null, failed: null }),
   };
 };

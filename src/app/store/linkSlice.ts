@@ -41,7 +41,9 @@ export const createLinkSlice: StateCreator<Store, [], [], LinkSlice> = (set) => 
 });
 
 /** Values the views should emphasise: hovered ones, else the selection. */
-export function emphasisedValues(s: Pick<LinkSlice, 'hover' | 'selectedValues'>): ReadonlySet<number> {
+export function emphasisedValues(
+  s: Pick<LinkSlice, 'hover' | 'selectedValues'>,
+): ReadonlySet<number> {
   if (s.hover?.kind === 'values') return new Set(s.hover.values);
   return new Set(s.selectedValues);
 }

@@ -3,7 +3,12 @@ import { useCallback, useMemo, useState } from 'react';
 import { Heatmap } from '../components/Heatmap.tsx';
 import { useStore } from '../store/index.ts';
 import { emphasisedValues } from '../store/linkSlice.ts';
-import { cooccurrenceTooltip, valueLayout, type AttributeOrder, type ValueOrder } from './heatmapModel.ts';
+import {
+  cooccurrenceTooltip,
+  valueLayout,
+  type AttributeOrder,
+  type ValueOrder,
+} from './heatmapModel.ts';
 
 /** Value × value co-occurrence counts, grouped by attribute; the diagonal holds value counts. */
 export function CooccurrenceView() {
@@ -26,7 +31,8 @@ export function CooccurrenceView() {
     const L = meta.nValues;
     const m = counts.cooccurrence;
     let max = 1;
-    for (let i = 0; i < L; i++) for (let j = 0; j < L; j++) if (i !== j && (m[i * L + j] ?? 0) > max) max = m[i * L + j] ?? 0;
+    for (let i = 0; i < L; i++)
+      for (let j = 0; j < L; j++) if (i !== j && (m[i * L + j] ?? 0) > max) max = m[i * L + j] ?? 0;
     const off = scaleSequentialSqrt(interpolateBlues).domain([0, max]);
     const diag = scaleSequentialSqrt(interpolateGreens).domain([0, counts.nRows]);
     return (i: number, j: number) => {
@@ -40,19 +46,25 @@ export function CooccurrenceView() {
     [meta, counts],
   );
   const onHover = useCallback(
-    (cell: [number, number] | null) => setHover(cell ? { kind: 'values', values: cell[0] === cell[1] ? [cell[0]] : cell } : null),
+    (cell: [number, number] | null) =>
+      setHover(cell ? { kind: 'values', values: cell[0] === cell[1] ? [cell[0]] : cell } : null),
     [setHover],
   );
 
   if (!meta) return <p className="muted">Load a data set to see how its values co-occur.</p>;
   if (!counts) return <p className="muted">Counting…</p>;
-  if (!counts.cooccurrence) return <p className="muted">{meta.nValues} values are too many to draw as one matrix.</p>;
+  if (!counts.cooccurrence)
+    return <p className="muted">{meta.nValues} values are too many to draw as one matrix.</p>;
   return (
     <div className="view">
       <div className="view-controls">
         <label>
           Values
-          <select value={valueOrder} onChange={(e) => setValueOrder(e.target.value as ValueOrder)} aria-label="Value order">
+          <select
+            value={valueOrder}
+            onChange={(e) => setValueOrder(e.target.value as ValueOrder)}
+            aria-label="Value order"
+          >
             <option value="file">in file order</option>
             <option value="frequency">by frequency</option>
             <option value="label">by label</option>
@@ -60,14 +72,19 @@ export function CooccurrenceView() {
         </label>
         <label>
           Attributes
-          <select value={attributeOrder} onChange={(e) => setAttributeOrder(e.target.value as AttributeOrder)} aria-label="Attribute order">
+          <select
+            value={attributeOrder}
+            onChange={(e) => setAttributeOrder(e.target.value as AttributeOrder)}
+            aria-label="Attribute order"
+          >
             <option value="file">in file order</option>
             <option value="name">by name</option>
             <option value="entropy">by entropy</option>
           </select>
         </label>
         <span className="muted">
-          {meta.nValues} values · {counts.nRows} rows{rowsWhere ? ` where ${rowsWhere.column} = ${rowsWhere.value}` : ''} · diagonal = value
+          {meta.nValues} values · {counts.nRows} rows
+          {rowsWhere ? ` where ${rowsWhere.column} = ${rowsWhere.value}` : ''} · diagonal = value
           counts
         </span>
       </div>

@@ -13,7 +13,10 @@ export function SuView() {
   const setHover = useStore((s) => s.setHover);
   const [order, setOrder] = useState<SuOrder>('file');
 
-  const layout = useMemo(() => (meta && counts ? attributeLayout(meta, counts.symmetricUncertainty, order) : null), [meta, counts, order]);
+  const layout = useMemo(
+    () => (meta && counts ? attributeLayout(meta, counts.symmetricUncertainty, order) : null),
+    [meta, counts, order],
+  );
   const D = meta?.attributes.length ?? 0;
   const su = counts?.symmetricUncertainty;
   const scale = useMemo(() => scaleSequential(interpolatePurples).domain([0, 1]), []);
@@ -24,7 +27,9 @@ export function SuView() {
       const name = (x: number) => meta.attributes[x]?.name ?? '';
       const lines = [`${name(a)} × ${name(b)}`, `SU = ${(su?.[a * D + b] ?? 0).toFixed(4)}`];
       lines.push(`I = ${(counts.mutualInformation[a * D + b] ?? 0).toFixed(4)} bits`);
-      lines.push(`H(${name(a)}) = ${(counts.entropy[a] ?? 0).toFixed(4)}, H(${name(b)}) = ${(counts.entropy[b] ?? 0).toFixed(4)} bits`);
+      lines.push(
+        `H(${name(a)}) = ${(counts.entropy[a] ?? 0).toFixed(4)}, H(${name(b)}) = ${(counts.entropy[b] ?? 0).toFixed(4)} bits`,
+      );
       return lines;
     },
     [meta, counts, su, D],
@@ -37,18 +42,26 @@ export function SuView() {
     return new Set(values.map((v) => meta.valueAttribute[v] ?? -1));
   }, [meta, hover, selectedValues]);
   const onHover = useCallback(
-    (cell: [number, number] | null) => setHover(cell ? { kind: 'attributes', attributes: cell[0] === cell[1] ? [cell[0]] : cell } : null),
+    (cell: [number, number] | null) =>
+      setHover(
+        cell ? { kind: 'attributes', attributes: cell[0] === cell[1] ? [cell[0]] : cell } : null,
+      ),
     [setHover],
   );
 
-  if (!meta) return <p className="muted">Load a data set to see how its attributes depend on each other.</p>;
+  if (!meta)
+    return <p className="muted">Load a data set to see how its attributes depend on each other.</p>;
   if (!counts || !layout) return <p className="muted">Counting…</p>;
   return (
     <div className="view">
       <div className="view-controls">
         <label>
           Order
-          <select value={order} onChange={(e) => setOrder(e.target.value as SuOrder)} aria-label="Attribute order">
+          <select
+            value={order}
+            onChange={(e) => setOrder(e.target.value as SuOrder)}
+            aria-label="Attribute order"
+          >
             <option value="file">file order</option>
             <option value="mean">most coupled first</option>
             <option value="name">by name</option>
@@ -56,7 +69,14 @@ export function SuView() {
         </label>
         <span className="muted">SU = 2·I(X;Y) / (H(X)+H(Y)), 0 … 1</span>
       </div>
-      <Heatmap name="su-heatmap" layout={layout} color={color} tooltip={tooltip} emphasised={emphasised} onHover={onHover} />
+      <Heatmap
+        name="su-heatmap"
+        layout={layout}
+        color={color}
+        tooltip={tooltip}
+        emphasised={emphasised}
+        onHover={onHover}
+      />
     </div>
   );
 }

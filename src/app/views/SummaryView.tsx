@@ -1,5 +1,10 @@
 import { useStore } from '../store/index.ts';
-import type { ColumnKind, ColumnSummary, Discretisation, MissingPolicy } from '../../core/table/types.ts';
+import type {
+  ColumnKind,
+  ColumnSummary,
+  Discretisation,
+  MissingPolicy,
+} from '../../core/table/types.ts';
 import type { TableMeta } from '../../core/session.ts';
 import { emphasisedValues } from '../store/linkSlice.ts';
 import { parseNumber } from '../../core/table/infer.ts';
@@ -30,29 +35,35 @@ export function SummaryView() {
   const include = prepareOptions.include ?? [];
 
   const setRole = (name: string, role: 'feature' | 'excluded') => {
-    const without = (list: readonly string[]) => list.filter((n) => n !== name);
-    void setPrepareOptions(
+    const without = (list: readonly string[] = []) => list.filter((n) => n !== name);
+    void setPrepareOptions((current) =>
       role === 'excluded'
-        ? { drop: [...without(drop), name], include: without(include) }
-        : { drop: without(drop), include: [...without(include), name] },
+        ? { drop: [...without(current.drop), name], include: without(current.include) }
+        : { drop: without(current.drop), include: [...without(current.include), name] },
     );
   };
+  /** The requested role shows at once; the summary catches up when the worker answers. */
+  const isFeature = (c: ColumnSummary) =>
+    drop.includes(c.name) ? false : include.includes(c.name) ? true : c.role === 'feature';
 
   return (
     <div className="view summary" data-testid="summary">
       <div className="summary-head">
         <div className="stat">
-          <strong data-testid="summary-rows">{summary.rows.toLocaleString('en-US')}</strong> rows used
+          <strong data-testid="summary-rows">{summary.rows.toLocaleString('en-US')}</strong> rows
+          used
           {summary.droppedRows > 0 && (
             <span data-testid="summary-dropped">
               {' '}
-              · {summary.droppedRows.toLocaleString('en-US')} dropped of {summary.totalRows.toLocaleString('en-US')}
+              · {summary.droppedRows.toLocaleString('en-US')} dropped of{' '}
+              {summary.totalRows.toLocaleString('en-US')}
             </span>
           )}
         </div>
         <div className="stat">
           <strong data-testid="summary-features">{meta.attributes.length}</strong> features ·{' '}
-          <strong>{meta.nValues}</strong> values · <strong data-testid="summary-columns">{summary.columns.length}</strong> columns in{' '}
+          <strong>{meta.nValues}</strong> values ·{' '}
+          <strong data-testid="summary-columns">{summary.columns.length}</strong> columns in{' '}
           {source?.name}
         </div>
       </div>
@@ -89,7 +100,9 @@ export function SummaryView() {
           <select
             aria-label="Discretisation"
             value={prepareOptions.discretisation ?? 'equal-frequency'}
-            onChange={(e) => void setPrepareOptions({ discretisation: e.target.value as Discretisation })}
+            onChange={(e) =>
+              void setPrepareOptions({ discretisation: e.target.value as Discretisation })
+            }
           >
             <option value="equal-frequency">equal-frequency bins</option>
             <option value="equal-width">equal-width bins</option>
@@ -106,7 +119,8 @@ export function SummaryView() {
             value={prepareOptions.bins ?? 10}
             onChange={(e) => {
               const bins = Number(e.target.value);
-              if (Number.isInteger(bins) && bins >= 2 && bins <= 100) void setPrepareOptions({ bins });
+              if (Number.isInteger(bins) && bins >= 2 && bins <= 100)
+                void setPrepareOptions({ bins });
             }}
           />
         </label>
@@ -116,14 +130,23 @@ export function SummaryView() {
             key={source?.name}
             aria-label="Missing tokens"
             className="tokens"
-            defaultValue={(parseOptions.missingTokens ?? DEFAULT_MISSING_TOKENS).filter((t) => t !== '').join(', ')}
+            defaultValue={(parseOptions.missingTokens ?? DEFAULT_MISSING_TOKENS)
+              .filter((t) => t !== '')
+              .join(', ')}
             onKeyDown={(e) => {
               if (e.key === 'Enter') e.currentTarget.blur();
             }}
             onBlur={(e) => {
-              const tokens = ['', ...e.target.value.split(',').map((t) => t.trim()).filter(Boolean)];
+              const tokens = [
+                '',
+                ...e.target.value
+                  .split(',')
+                  .map((t) => t.trim())
+                  .filter(Boolean),
+              ];
               const current = parseOptions.missingTokens ?? DEFAULT_MISSING_TOKENS;
-              if (tokens.join('\u0000') !== current.join('\u0000')) void setParseOptions({ missingTokens: tokens });
+              if (tokens.join('\u0000') !== current.join('\u0000'))
+                void setParseOptions({ missingTokens: tokens });
             }}
           />
         </label>
@@ -172,11 +195,19 @@ export function SummaryView() {
                   aria-label={`Kind of ${c.name}`}
                   value={c.kind}
                   onChange={(e) =>
-                    void setPrepareOptions({ kinds: { ...(prepareOptions.kinds ?? {}), [c.name]: e.target.value as ColumnKind } })
+                    void setPrepareOptions((current) => ({
+                      kinds: { ...(current.kinds ?? {}), [c.name]: e.target.value as ColumnKind },
+                    }))
                   }
                 >
                   {(Object.keys(KIND_LABEL) as ColumnKind[]).map((k) => (
-                    <option key={k} value={k} disabled={k === 'numeric' && c.inferredKind !== 'numeric' && !isNumericLike(c)}>
+                    <option
+                      key={k}
+                      value={k}
+                      disabled={
+                        k === 'numeric' && c.inferredKind !== 'numeric' && !isNumericLike(c)
+                      }
+                    >
                       {KIND_LABEL[k]}
                       {k === c.inferredKind ? ' (inferred)' : ''}
                     </option>
@@ -190,11 +221,15 @@ export function SummaryView() {
                   <label className="role-toggle" title={c.reason ?? 'used as a feature'}>
                     <input
                       type="checkbox"
-                      checked={c.role === 'feature'}
+                      checked={isFeature(c)}
                       onChange={(e) => setRole(c.name, e.target.checked ? 'feature' : 'excluded')}
                       aria-label={`Use ${c.name} as a feature`}
                     />
-                    {c.role === 'feature' ? 'feature' : <span className="muted">excluded{c.reason ? `: ${c.reason}` : ''}</span>}
+                    {c.role === 'feature' ? (
+                      'feature'
+                    ) : (
+                      <span className="muted">excluded{c.reason ? `: ${c.reason}` : ''}</span>
+                    )}
                   </label>
                 )}
               </td>
@@ -224,7 +259,9 @@ function RowsControl({ meta }: { meta: TableMeta }) {
         <select
           aria-label="Count rows"
           value={rowsWhere?.value ?? ''}
-          onChange={(e) => void setRowsWhere(e.target.value ? { column: cls.name, value: e.target.value } : null)}
+          onChange={(e) =>
+            void setRowsWhere(e.target.value ? { column: cls.name, value: e.target.value } : null)
+          }
         >
           <option value="">all</option>
           {cls.labels.map((label) => (
@@ -234,7 +271,11 @@ function RowsControl({ meta }: { meta: TableMeta }) {
           ))}
         </select>
       </label>
-      {rowsWhere && <span className="muted">co-occurrence and SU use these rows; every value stays in the domain</span>}
+      {rowsWhere && (
+        <span className="muted">
+          co-occurrence and SU use these rows; every value stays in the domain
+        </span>
+      )}
     </div>
   );
 }
@@ -286,7 +327,9 @@ function ValueBars({ column, meta }: { column: ColumnSummary; meta: TableMeta })
             onClick={() => g !== null && toggleValue(g)}
             title={`${column.name} = ${v.label}: ${v.count}`}
           >
-            <span className="bar-label">{v.label}</span>
+            <span className="bar-label" data-testid="value-bar">
+              {v.label}
+            </span>
             <span className="bar-track">
               {colouring && g !== null ? (
                 <ClassSegments value={g} nValues={meta.nValues} max={max} {...colouring} />
@@ -294,7 +337,7 @@ function ValueBars({ column, meta }: { column: ColumnSummary; meta: TableMeta })
                 <span className="bar-fill" style={{ width: `${(100 * v.count) / max}%` }} />
               )}
             </span>
-            <span className="bar-count">{v.count}</span>
+            <span className="bar-count">{v.count.toLocaleString('en-US')}</span>
           </div>
         );
       })}
@@ -304,13 +347,25 @@ function ValueBars({ column, meta }: { column: ColumnSummary; meta: TableMeta })
 }
 
 /** A value's bar split into one segment per class. */
-function ClassSegments(props: { value: number; nValues: number; max: number; byClass: Int32Array; colors: string[] }) {
+function ClassSegments(props: {
+  value: number;
+  nValues: number;
+  max: number;
+  byClass: Int32Array;
+  colors: string[];
+}) {
   const { value, nValues, max, byClass, colors } = props;
   return (
     <span className="bar-stack">
       {colors.map((color, c) => {
         const n = byClass[c * nValues + value] ?? 0;
-        return n > 0 ? <span key={c} className="bar-seg" style={{ width: `${(100 * n) / max}%`, background: color }} /> : null;
+        return n > 0 ? (
+          <span
+            key={c}
+            className="bar-seg"
+            style={{ width: `${(100 * n) / max}%`, background: color }}
+          />
+        ) : null;
       })}
     </span>
   );

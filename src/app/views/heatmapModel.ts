@@ -28,8 +28,12 @@ export function valueLayout(
     if (!attr) continue;
     const local = attr.labels.map((_, k) => k);
     if (valueOrder === 'frequency')
-      local.sort((x, y) => (counts.valueCounts[attr.offset + y] ?? 0) - (counts.valueCounts[attr.offset + x] ?? 0));
-    else if (valueOrder === 'label') local.sort((x, y) => compareLabels(attr.labels[x] ?? '', attr.labels[y] ?? ''));
+      local.sort(
+        (x, y) =>
+          (counts.valueCounts[attr.offset + y] ?? 0) - (counts.valueCounts[attr.offset + x] ?? 0),
+      );
+    else if (valueOrder === 'label')
+      local.sort((x, y) => compareLabels(attr.labels[x] ?? '', attr.labels[y] ?? ''));
     const start = order.length;
     for (const k of local) {
       order.push(attr.offset + k);
@@ -43,10 +47,17 @@ export function valueLayout(
 export type SuOrder = 'file' | 'name' | 'mean';
 
 /** Attributes ordered for the SU matrix; 'mean' puts the most coupled attributes first. */
-export function attributeLayout(meta: TableMeta, su: Float64Array, orderBy: SuOrder): HeatmapLayout {
+export function attributeLayout(
+  meta: TableMeta,
+  su: Float64Array,
+  orderBy: SuOrder,
+): HeatmapLayout {
   const D = meta.attributes.length;
   const index = meta.attributes.map((_, a) => a);
-  if (orderBy === 'name') index.sort((x, y) => compareLabels(meta.attributes[x]?.name ?? '', meta.attributes[y]?.name ?? ''));
+  if (orderBy === 'name')
+    index.sort((x, y) =>
+      compareLabels(meta.attributes[x]?.name ?? '', meta.attributes[y]?.name ?? ''),
+    );
   if (orderBy === 'mean') {
     const mean = index.map((a) => {
       let s = 0;
@@ -58,9 +69,16 @@ export function attributeLayout(meta: TableMeta, su: Float64Array, orderBy: SuOr
   return { order: index, labels: index.map((a) => meta.attributes[a]?.name ?? ''), groups: [] };
 }
 
-function orderAttributes(meta: TableMeta, entropy: Float64Array, orderBy: AttributeOrder): number[] {
+function orderAttributes(
+  meta: TableMeta,
+  entropy: Float64Array,
+  orderBy: AttributeOrder,
+): number[] {
   const index = meta.attributes.map((_, a) => a);
-  if (orderBy === 'name') index.sort((x, y) => compareLabels(meta.attributes[x]?.name ?? '', meta.attributes[y]?.name ?? ''));
+  if (orderBy === 'name')
+    index.sort((x, y) =>
+      compareLabels(meta.attributes[x]?.name ?? '', meta.attributes[y]?.name ?? ''),
+    );
   if (orderBy === 'entropy') index.sort((x, y) => (entropy[y] ?? 0) - (entropy[x] ?? 0));
   return index;
 }
@@ -71,7 +89,12 @@ function compareLabels(a: string, b: string): number {
 }
 
 /** Tooltip lines of co-occurrence cell (i, j), global value indices. */
-export function cooccurrenceTooltip(meta: TableMeta, counts: CountsReport, i: number, j: number): string[] {
+export function cooccurrenceTooltip(
+  meta: TableMeta,
+  counts: CountsReport,
+  i: number,
+  j: number,
+): string[] {
   const L = meta.nValues;
   const name = (v: number): string => {
     const a = meta.attributes[meta.valueAttribute[v] ?? 0];

@@ -18,7 +18,13 @@ export interface ViewSpec {
 
 /** Every view a panel can hold. Method issues add their views here. */
 export const VIEWS: ViewSpec[] = [
-  { id: 'summary', title: 'Data summary', description: 'Rows, columns, kinds, values, warnings', component: SummaryView, jobs: ['load'] },
+  {
+    id: 'summary',
+    title: 'Data summary',
+    description: 'Rows, columns, kinds, values, warnings',
+    component: SummaryView,
+    jobs: ['load'],
+  },
   {
     id: 'cooccurrence',
     title: 'Value co-occurrence',

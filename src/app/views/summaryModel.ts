@@ -12,9 +12,15 @@ export function globalValues(meta: TableMeta, column: ColumnSummary): (number | 
 }
 
 /** The bars to draw: the most frequent values first, at most `limit`, and how many are hidden. */
-export function barsOf(column: ColumnSummary, limit: number): { shown: { label: string; count: number; index: number }[]; hidden: number } {
+export function barsOf(
+  column: ColumnSummary,
+  limit: number,
+): { shown: { label: string; count: number; index: number }[]; hidden: number } {
   const indexed = column.values.map((v, index) => ({ ...v, index }));
-  const sorted = column.kind === 'numeric' ? indexed : [...indexed].sort((a, b) => b.count - a.count);
-  const hidden = Math.max(0, sorted.length - limit) + (column.valuesTruncated ? column.distinct - column.values.length : 0);
+  const sorted =
+    column.kind === 'numeric' ? indexed : [...indexed].sort((a, b) => b.count - a.count);
+  const hidden =
+    Math.max(0, sorted.length - limit) +
+    (column.valuesTruncated ? column.distinct - column.values.length : 0);
   return { shown: sorted.slice(0, limit), hidden };
 }

@@ -9,7 +9,11 @@ export interface JobHandle<T> {
   cancel(): void;
 }
 
-type Call<T> = (api: Remote<ExplorerApi>, jobId: number, onProgress: (p: Progress) => void) => Promise<Outcome<T>>;
+type Call<T> = (
+  api: Remote<ExplorerApi>,
+  jobId: number,
+  onProgress: (p: Progress) => void,
+) => Promise<Outcome<T>>;
 
 /** If a cancelled job has not stopped after this long, the worker is restarted. */
 const CANCEL_GRACE_MS = 2500;
@@ -36,7 +40,8 @@ export class WorkerClient {
       this.pending.set(id, resolve as (o: Outcome<never>) => void);
       call(this.api, id, proxy(onProgress)).then(
         (outcome) => this.settle(id, outcome),
-        (error: unknown) => this.settle(id, failure('internal', `The worker failed: ${String(error)}`)),
+        (error: unknown) =>
+          this.settle(id, failure('internal', `The worker failed: ${String(error)}`)),
       );
     });
     const cancel = (): void => {
@@ -44,7 +49,10 @@ export class WorkerClient {
       void this.api.cancel(id);
       setTimeout(() => {
         if (!this.pending.has(id)) return;
-        this.settle(id, failure('cancelled', 'The job was stopped (the worker had to be restarted).'));
+        this.settle(
+          id,
+          failure('cancelled', 'The job was stopped (the worker had to be restarted).'),
+        );
         this.restart('A job did not stop when asked, so the worker was restarted.');
       }, CANCEL_GRACE_MS);
     };
@@ -59,7 +67,9 @@ export class WorkerClient {
   }
 
   private start(): void {
-    this.worker = new Worker(new URL('../../worker/explorer.worker.ts', import.meta.url), { type: 'module' });
+    this.worker = new Worker(new URL('../../worker/explorer.worker.ts', import.meta.url), {
+      type: 'module',
+    });
     this.worker.addEventListener('error', (event) => {
       event.preventDefault();
       this.restart(`The computation worker crashed${event.message ? `: ${event.message}` : ''}.`);

@@ -33,7 +33,9 @@ export function allocateCooccurrence(table: CategoricalTable): Cooccurrence {
       total += (sizes[a] as number) * (sizes[b] as number);
     }
   if (total > 2 ** 28)
-    throw new RangeError(`co-occurrence needs ${total.toLocaleString('en-US')} cells (limit 268,435,456); exclude or bin columns with many values`);
+    throw new RangeError(
+      `co-occurrence needs ${total.toLocaleString('en-US')} cells (limit 268,435,456); exclude or bin columns with many values`,
+    );
   return {
     nValues: table.nValues,
     sizes,
@@ -46,7 +48,13 @@ export function allocateCooccurrence(table: CategoricalTable): Cooccurrence {
 }
 
 /** Adds the co-occurrences of attribute pair (a, b) over the given rows (all rows when null). */
-export function countPair(c: Cooccurrence, table: CategoricalTable, a: number, b: number, rows: Int32Array | null): void {
+export function countPair(
+  c: Cooccurrence,
+  table: CategoricalTable,
+  a: number,
+  b: number,
+  rows: Int32Array | null,
+): void {
   const D = c.sizes.length;
   const ca = (table.attributes[a] as { codes: Int32Array }).codes;
   const cb = (table.attributes[b] as { codes: Int32Array }).codes;
@@ -70,7 +78,11 @@ export function countPair(c: Cooccurrence, table: CategoricalTable, a: number, b
   }
 }
 
-export function countValues(c: Cooccurrence, table: CategoricalTable, rows: Int32Array | null): void {
+export function countValues(
+  c: Cooccurrence,
+  table: CategoricalTable,
+  rows: Int32Array | null,
+): void {
   table.attributes.forEach((attr, a) => {
     const base = c.offsets[a] as number;
     const codes = attr.codes;
@@ -102,7 +114,8 @@ export function cooccurrenceAt(c: Cooccurrence, i: number, j: number): number {
 /** Count of (value k of attribute a, value l of attribute b), a ≠ b, in local codes. */
 export function pairCount(c: Cooccurrence, a: number, k: number, b: number, l: number): number {
   const D = c.sizes.length;
-  if (a < b) return c.data[(c.blockOffset[a * D + b] as number) + k * (c.sizes[b] as number) + l] as number;
+  if (a < b)
+    return c.data[(c.blockOffset[a * D + b] as number) + k * (c.sizes[b] as number) + l] as number;
   return c.data[(c.blockOffset[b * D + a] as number) + l * (c.sizes[a] as number) + k] as number;
 }
 

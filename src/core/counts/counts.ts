@@ -26,7 +26,8 @@ export function* countSteps(table: CategoricalTable, options: CountOptions = {})
   const rows = options.rows ?? null;
   if (rows !== null) {
     for (const r of rows)
-      if (!Number.isInteger(r) || r < 0 || r >= table.nRows) throw new RangeError(`row index ${r} is outside 0..${table.nRows - 1}`);
+      if (!Number.isInteger(r) || r < 0 || r >= table.nRows)
+        throw new RangeError(`row index ${r} is outside 0..${table.nRows - 1}`);
   }
   const n = rows === null ? table.nRows : rows.length;
   const D = table.attributes.length;
@@ -48,10 +49,21 @@ export function* countSteps(table: CategoricalTable, options: CountOptions = {})
     for (let b = a + 1; b < D; b++) {
       const mi = mutualInformationOf(c, a, b, n);
       mutualInformation[a * D + b] = mutualInformation[b * D + a] = mi;
-      su[a * D + b] = su[b * D + a] = symmetricUncertainty(mi, entropy[a] as number, entropy[b] as number);
+      su[a * D + b] = su[b * D + a] = symmetricUncertainty(
+        mi,
+        entropy[a] as number,
+        entropy[b] as number,
+      );
     }
   }
-  return { nRows: n, nAttributes: D, cooccurrence: c, entropy, mutualInformation, symmetricUncertainty: su };
+  return {
+    nRows: n,
+    nAttributes: D,
+    cooccurrence: c,
+    entropy,
+    mutualInformation,
+    symmetricUncertainty: su,
+  };
 }
 
 export function computeCounts(table: CategoricalTable, options: CountOptions = {}): Counts {
@@ -62,7 +74,10 @@ export function computeCounts(table: CategoricalTable, options: CountOptions = {
  * Count of each (class, value) pair, row-major C × L: entry [c·L + v] = rows of class c holding
  * global value v. Null when the table has no class column.
  */
-export function classValueCounts(table: CategoricalTable, rows: Int32Array | null = null): Int32Array | null {
+export function classValueCounts(
+  table: CategoricalTable,
+  rows: Int32Array | null = null,
+): Int32Array | null {
   const cls = table.classColumn;
   if (!cls) return null;
   const L = table.nValues;

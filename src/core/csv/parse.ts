@@ -19,7 +19,11 @@ export interface ParseHooks {
   sizeHint?: number;
   onProgress?: (p: Progress) => void;
   isCancelled?: () => boolean;
+  /** Gives the host's event loop a turn (the worker passes a macrotask yield). */
+  pause?: () => Promise<void>;
 }
+
+const PAUSE_EVERY_MS = 30;
 
 const SNIFF_CHARS = 64 * 1024;
 
@@ -48,7 +52,9 @@ export async function parseCsvChunks(
   if (head.trim() === '') throw new DataError('empty', 'The file is empty.');
 
   const delimiter =
-    options.delimiter === undefined || options.delimiter === 'auto' ? detectDelimiter(head) : options.delimiter;
+    options.delimiter === undefined || options.delimiter === 'auto'
+      ? detectDelimiter(head)
+      : options.delimiter;
   const builder = new RawTableBuilder({
     delimiter,
     missingTokens: options.missingTokens,
@@ -71,12 +77,15 @@ export async function parseCsvChunks(
           // papaparse numbers errors by row index within this chunk; an error at index data.length
           // belongs to the unfinished last row, which is parsed (and reported) again with the next chunk.
           const quoteErrors = results.errors.filter(
-            (e) => (e.code === 'MissingQuotes' || e.code === 'InvalidQuotes') && (e.row ?? 0) < results.data.length,
+            (e) =>
+              (e.code === 'MissingQuotes' || e.code === 'InvalidQuotes') &&
+              (e.row ?? 0) < results.data.length,
           );
           results.data.forEach((row, i) => {
             builder.addRow(row);
             for (const e of quoteErrors)
-              if ((e.row ?? 0) === i) builder.warn(`${e.message} (near data row ${builder.rowCount}).`);
+              if ((e.row ?? 0) === i)
+                builder.warn(`${e.message} (near data row ${builder.rowCount}).`);
           });
         } catch (error) {
           failure = error;
@@ -99,11 +108,26 @@ export async function parseCsvChunks(
   const report = (): void => {
     const total = hooks.sizeHint ?? 0;
     const fraction = total > 0 ? Math.min(0.99, consumed / total) : 0;
-    hooks.onProgress?.({ fraction, message: `Reading… ${builder.rowCount.toLocaleString('en-US')} rows` });
+    hooks.onProgress?.({
+      fraction,
+      message: `Reading… ${builder.rowCount.toLocaleString('en-US')} rows`,
+    });
   };
   source.push(head);
   report();
+  let lastPause = Date.now();
+  let cancelled = false;
   while (!exhausted && !finished) {
+    // A stream with buffered data never gives the event loop a turn by itself: pause now and
+    // then so a cancel request (a message to the worker) is seen while reading, not after.
+    if (hooks.pause && Date.now() - lastPause > PAUSE_EVERY_MS) {
+      await hooks.pause();
+      lastPause = Date.now();
+    }
+    if (hooks.isCancelled?.()) {
+      cancelled = true;
+      break;
+    }
     const next = await iterator.next();
     if (next.done) {
       exhausted = true;
@@ -113,8 +137,9 @@ export async function parseCsvChunks(
     source.push(next.value);
     report();
   }
-  if (!finished) source.end();
   try {
+    if (cancelled) throw new CancelledError('Loading was cancelled.');
+    if (!finished) source.end();
     await done;
   } finally {
     // Stopped early (error or cancel): let the source release its file or stream.
@@ -140,7 +165,9 @@ interface StreamConfig {
 }
 const parseStream = Papa.parse as unknown as (source: ChunkSource, config: StreamConfig) => void;
 
-async function* toAsyncGen(chunks: AsyncIterable<string> | Iterable<string>): AsyncGenerator<string> {
+async function* toAsyncGen(
+  chunks: AsyncIterable<string> | Iterable<string>,
+): AsyncGenerator<string> {
   for await (const c of chunks) yield c;
 }
 
@@ -165,7 +192,10 @@ class ChunkSource {
     return this;
   }
   removeListener(event: string, fn: Listener): this {
-    this.listeners.set(event, (this.listeners.get(event) ?? []).filter((f) => f !== fn));
+    this.listeners.set(
+      event,
+      (this.listeners.get(event) ?? []).filter((f) => f !== fn),
+    );
     return this;
   }
   pause(): void {}

@@ -165,7 +165,9 @@ export class RawTableBuilder {
     }
     const warnings = [...this.warnings];
     if (this.ragged > 0)
-      warnings.push(`Skipped ${this.ragged} ragged row${this.ragged === 1 ? '' : 's'} (first at line ${this.raggedLines[0]}).`);
+      warnings.push(
+        `Skipped ${this.ragged} ragged row${this.ragged === 1 ? '' : 's'} (first at line ${this.raggedLines[0]}).`,
+      );
     return {
       nRows: this.nRows,
       columns: columns.map((c) => ({
@@ -197,7 +199,10 @@ export class RawTableBuilder {
 }
 
 /** Empty names become “column N”, repeated names get “ (2)”, “ (3)”…, each with a warning. */
-export function uniqueHeaderNames(header: readonly string[]): { names: string[]; warnings: string[] } {
+export function uniqueHeaderNames(header: readonly string[]): {
+  names: string[];
+  warnings: string[];
+} {
   const warnings: string[] = [];
   const seen = new Set<string>();
   const names: string[] = [];
@@ -211,7 +216,9 @@ export function uniqueHeaderNames(header: readonly string[]): { names: string[];
       let k = 2;
       while (seen.has(`${name} (${k})`)) k++;
       const renamed = `${name} (${k})`;
-      warnings.push(`Header name “${name}” appears more than once; column ${i + 1} was renamed “${renamed}”.`);
+      warnings.push(
+        `Header name “${name}” appears more than once; column ${i + 1} was renamed “${renamed}”.`,
+      );
       name = renamed;
     }
     seen.add(name);
@@ -232,4 +239,3 @@ function countNewlines(fields: readonly string[]): number {
   }
   return n;
 }
-

@@ -18,7 +18,8 @@ const MAGIC: [string, number[]][] = [
  */
 export function binaryReason(bytes: Uint8Array): string | null {
   for (const [what, magic] of MAGIC) {
-    if (bytes.length >= magic.length && magic.every((b, i) => bytes[i] === b)) return `looks like ${what}`;
+    if (bytes.length >= magic.length && magic.every((b, i) => bytes[i] === b))
+      return `looks like ${what}`;
   }
   let control = 0;
   for (let i = 0; i < bytes.length; i++) {

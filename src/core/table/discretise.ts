@@ -15,17 +15,26 @@ export function discretise(
   method: Discretisation,
   bins: number,
 ): { binOf: Int32Array; labels: string[] } {
-  if (!Number.isInteger(bins) || bins < 2) throw new RangeError(`bins must be an integer ≥ 2, got ${bins}`);
-  const order = values.map((_, i) => i).sort((a, b) => (values[a] as number) - (values[b] as number));
+  if (!Number.isInteger(bins) || bins < 2)
+    throw new RangeError(`bins must be an integer ≥ 2, got ${bins}`);
+  const order = values
+    .map((_, i) => i)
+    .sort((a, b) => (values[a] as number) - (values[b] as number));
   const sorted = order.map((i) => values[i] as number);
   if (method === 'raw') {
     // One category per distinct number (“1” and “1.0” are one value), labelled at full precision
     // so that two categories never share a label.
     const distinct = [...new Set(sorted)];
     const rank = new Map(distinct.map((x, k) => [x, k]));
-    return { binOf: Int32Array.from(values, (x) => rank.get(x) as number), labels: distinct.map(String) };
+    return {
+      binOf: Int32Array.from(values, (x) => rank.get(x) as number),
+      labels: distinct.map(String),
+    };
   }
-  const cuts = method === 'equal-width' ? equalWidthCuts(sorted, bins) : equalFrequencyCuts(order, sorted, counts, bins);
+  const cuts =
+    method === 'equal-width'
+      ? equalWidthCuts(sorted, bins)
+      : equalFrequencyCuts(order, sorted, counts, bins);
   const binOf = new Int32Array(values.length);
   values.forEach((x, i) => {
     let b = 0;
@@ -35,11 +44,21 @@ export function discretise(
   const used = [...new Set(binOf)].sort((a, b) => a - b);
   const relabel = new Map(used.map((b, k) => [b, k]));
   for (let i = 0; i < binOf.length; i++) binOf[i] = relabel.get(binOf[i] as number) as number;
-  const labels = used.map((b) => intervalLabel(b === 0 ? null : (cuts[b - 1] as number), b === cuts.length ? null : (cuts[b] as number)));
+  const labels = used.map((b) =>
+    intervalLabel(
+      b === 0 ? null : (cuts[b - 1] as number),
+      b === cuts.length ? null : (cuts[b] as number),
+    ),
+  );
   return { binOf, labels };
 }
 
-function equalFrequencyCuts(order: number[], sorted: number[], counts: readonly number[], bins: number): number[] {
+function equalFrequencyCuts(
+  order: number[],
+  sorted: number[],
+  counts: readonly number[],
+  bins: number,
+): number[] {
   const weights = order.map((i) => counts[i] as number);
   const n = weights.reduce((a, b) => a + b, 0);
   const cuts: number[] = [];

@@ -66,16 +66,23 @@ export function prepareTable(
   const used = plans.filter((p) => p.role !== 'excluded');
   const features = plans.filter((p) => p.role === 'feature');
   if (features.length === 0) {
-    const why = plans.map((p) => `${p.raw.name}: ${p.role === 'class' ? 'class' : p.reason}`).join('; ');
+    const why = plans
+      .map((p) => `${p.raw.name}: ${p.role === 'class' ? 'class' : p.reason}`)
+      .join('; ');
     throw new DataError('no-features', `No usable categorical column remains (${why}).`);
   }
 
   const keep = rowsToKeep(raw, used, opts.missing);
   if (keep.length === 0)
-    throw new DataError('no-rows', `Every row has a missing cell in a used column, so none is left (missing: drop).`);
+    throw new DataError(
+      'no-rows',
+      `Every row has a missing cell in a used column, so none is left (missing: drop).`,
+    );
   const dropped = raw.nRows - keep.length;
   if (dropped > 0)
-    warnings.push(`Dropped ${dropped.toLocaleString('en-US')} of ${raw.nRows.toLocaleString('en-US')} rows with a missing value (missing: drop).`);
+    warnings.push(
+      `Dropped ${dropped.toLocaleString('en-US')} of ${raw.nRows.toLocaleString('en-US')} rows with a missing value (missing: drop).`,
+    );
 
   const encoded = new Map<Plan, Encoded>();
   for (const p of used) encoded.set(p, encodeColumn(p, keep, opts));
@@ -114,7 +121,11 @@ export function prepareTable(
       distinct: p.raw.labels.length,
       missing: p.raw.missing,
     };
-    if (e) return { ...base, values: e.labels.map((label, k) => ({ label, count: e.counts[k] as number })) };
+    if (e)
+      return {
+        ...base,
+        values: e.labels.map((label, k) => ({ label, count: e.counts[k] as number })),
+      };
     const values = p.raw.labels
       .map((label, k) => ({ label, count: p.raw.counts[k] as number }))
       .sort((a, b) => b.count - a.count);
@@ -152,7 +163,10 @@ function validate(raw: RawTable, options: PrepareOptions): ValidOptions {
   const names = new Set(raw.columns.map((c) => c.name));
   const known = (name: string, what: string): void => {
     if (!names.has(name))
-      throw new DataError('unknown-column', `${what} “${name}” is not a column of this file (columns: ${[...names].join(', ')}).`);
+      throw new DataError(
+        'unknown-column',
+        `${what} “${name}” is not a column of this file (columns: ${[...names].join(', ')}).`,
+      );
   };
   const opts: ValidOptions = {
     ...DEFAULT_PREPARE,
@@ -165,12 +179,15 @@ function validate(raw: RawTable, options: PrepareOptions): ValidOptions {
   for (const n of opts.include) known(n, 'Included column');
   for (const [n, kind] of Object.entries(opts.kinds)) {
     known(n, 'Column');
-    if (!KINDS.includes(kind)) throw new RangeError(`kind of “${n}” must be one of ${KINDS.join(', ')}, got “${kind}”`);
+    if (!KINDS.includes(kind))
+      throw new RangeError(`kind of “${n}” must be one of ${KINDS.join(', ')}, got “${kind}”`);
   }
   if (!['drop', 'own', 'mode'].includes(opts.missing))
     throw new RangeError(`missing must be drop, own or mode, got “${opts.missing}”`);
   if (!['equal-frequency', 'equal-width', 'raw'].includes(opts.discretisation))
-    throw new RangeError(`discretisation must be equal-frequency, equal-width or raw, got “${opts.discretisation}”`);
+    throw new RangeError(
+      `discretisation must be equal-frequency, equal-width or raw, got “${opts.discretisation}”`,
+    );
   if (!Number.isInteger(opts.bins) || opts.bins < 2 || opts.bins > 1000)
     throw new RangeError(`bins must be an integer from 2 to 1000, got ${opts.bins}`);
   return opts;
@@ -179,21 +196,36 @@ function validate(raw: RawTable, options: PrepareOptions): ValidOptions {
 function planColumn(raw: RawColumn, opts: ValidOptions, warnings: string[]): Plan {
   const inferredKind = inferKind(raw);
   const kind = opts.kinds[raw.name] ?? inferredKind;
-  const plan = (role: ColumnRole, reason?: string): Plan => ({ raw, inferredKind, kind, role, reason });
+  const plan = (role: ColumnRole, reason?: string): Plan => ({
+    raw,
+    inferredKind,
+    kind,
+    role,
+    reason,
+  });
   if (raw.name === opts.classColumn) return plan('class');
   if (opts.drop.includes(raw.name)) return plan('excluded', 'dropped by the user');
   const included = opts.include.includes(raw.name);
   if (kind === 'identifier' && !included) {
-    warnings.push(`Column “${raw.name}” looks like an identifier (every value distinct) and is excluded.`);
+    warnings.push(
+      `Column “${raw.name}” looks like an identifier (every value distinct) and is excluded.`,
+    );
     return plan('excluded', 'identifier: every value distinct');
   }
   if (kind === 'constant' && !included) {
-    warnings.push(`Column “${raw.name}” is constant${raw.labels.length === 0 ? ' (all missing)' : ''} and is excluded.`);
-    return plan('excluded', raw.labels.length === 0 ? 'constant: every cell missing' : 'constant: a single value');
+    warnings.push(
+      `Column “${raw.name}” is constant${raw.labels.length === 0 ? ' (all missing)' : ''} and is excluded.`,
+    );
+    return plan(
+      'excluded',
+      raw.labels.length === 0 ? 'constant: every cell missing' : 'constant: a single value',
+    );
   }
   const distinct = raw.labels.length;
   if (kind !== 'numeric' && distinct > MAX_CATEGORICAL_VALUES && !included) {
-    warnings.push(`Column “${raw.name}” has ${distinct.toLocaleString('en-US')} distinct values (more than ${MAX_CATEGORICAL_VALUES}) and is excluded; include it to use it.`);
+    warnings.push(
+      `Column “${raw.name}” has ${distinct.toLocaleString('en-US')} distinct values (more than ${MAX_CATEGORICAL_VALUES}) and is excluded; include it to use it.`,
+    );
     return plan('excluded', `more than ${MAX_CATEGORICAL_VALUES} distinct values`);
   }
   return plan('feature');
@@ -218,7 +250,10 @@ function encodeColumn(plan: Plan, keep: Int32Array, opts: ValidOptions): Encoded
     const numbers = raw.labels.map(parseNumber);
     if (numbers.some((x) => x === null)) {
       const bad = raw.labels[numbers.findIndex((x) => x === null)];
-      throw new DataError('bad-option', `Column “${raw.name}” cannot be numeric: “${bad}” is not a number.`);
+      throw new DataError(
+        'bad-option',
+        `Column “${raw.name}” cannot be numeric: “${bad}” is not a number.`,
+      );
     }
     const counts = new Array<number>(labels.length).fill(0);
     for (const r of keep) {
@@ -227,7 +262,12 @@ function encodeColumn(plan: Plan, keep: Int32Array, opts: ValidOptions): Encoded
     }
     const present = counts.map((c, k) => (c > 0 ? k : -1)).filter((k) => k >= 0);
     if (present.length > 0) {
-      const d = discretise(present.map((k) => numbers[k] as number), present.map((k) => counts[k] as number), opts.discretisation, opts.bins);
+      const d = discretise(
+        present.map((k) => numbers[k] as number),
+        present.map((k) => counts[k] as number),
+        opts.discretisation,
+        opts.bins,
+      );
       map = new Int32Array(labels.length).fill(-1);
       present.forEach((k, i) => (map[k] = d.binOf[i] as number));
       labels = d.labels;
@@ -246,8 +286,10 @@ function encodeColumn(plan: Plan, keep: Int32Array, opts: ValidOptions): Encoded
   // A column with no value at all (included on purpose) has no mode: its cells stay '(missing)'.
   if ((counts[missingCode] as number) > 0 && opts.missing === 'mode' && missingCode > 0) {
     let mode = 0;
-    for (let k = 1; k < missingCode; k++) if ((counts[k] as number) > (counts[mode] as number)) mode = k;
-    for (let i = 0; i < provisional.length; i++) if (provisional[i] === missingCode) provisional[i] = mode;
+    for (let k = 1; k < missingCode; k++)
+      if ((counts[k] as number) > (counts[mode] as number)) mode = k;
+    for (let i = 0; i < provisional.length; i++)
+      if (provisional[i] === missingCode) provisional[i] = mode;
     counts[mode] = (counts[mode] as number) + (counts[missingCode] as number);
     counts[missingCode] = 0;
   }
@@ -262,5 +304,9 @@ function encodeColumn(plan: Plan, keep: Int32Array, opts: ValidOptions): Encoded
       finalCounts.push(c);
     }
   });
-  return { labels: finalLabels, codes: provisional.map((c) => compact[c] as number), counts: finalCounts };
+  return {
+    labels: finalLabels,
+    codes: provisional.map((c) => compact[c] as number),
+    counts: finalCounts,
+  };
 }

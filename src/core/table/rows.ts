@@ -21,12 +21,21 @@ export function selectRows(table: CategoricalTable, filter: RowFilter): Int32Arr
     table.attributes.find((a) => a.name === filter.column) ??
     (table.classColumn?.name === filter.column ? table.classColumn : undefined);
   if (!column) {
-    const names = [...table.attributes.map((a) => a.name), ...(table.classColumn ? [table.classColumn.name] : [])];
-    throw new DataError('unknown-column', `rows-where: “${filter.column}” is not a feature or the class (have: ${names.join(', ')}).`);
+    const names = [
+      ...table.attributes.map((a) => a.name),
+      ...(table.classColumn ? [table.classColumn.name] : []),
+    ];
+    throw new DataError(
+      'unknown-column',
+      `rows-where: “${filter.column}” is not a feature or the class (have: ${names.join(', ')}).`,
+    );
   }
   const code = column.labels.indexOf(filter.value);
   if (code < 0)
-    throw new DataError('unknown-column', `rows-where: “${filter.value}” is not a value of “${filter.column}” (values: ${column.labels.join(', ')}).`);
+    throw new DataError(
+      'unknown-column',
+      `rows-where: “${filter.value}” is not a value of “${filter.column}” (values: ${column.labels.join(', ')}).`,
+    );
   const out: number[] = [];
   column.codes.forEach((c, r) => {
     if (c === code) out.push(r);

@@ -1,0 +1,166 @@
+import { test as base, expect, type Locator, type Page, type Request } from '@playwright/test';
+
+/** The origin the app is served from when `use.baseURL` is not set (playwright.config.ts sets it). */
+import { E2E_ORIGIN } from './origin.ts';
+
+export const APP_ORIGIN = E2E_ORIGIN;
+
+/** Everything the page did that a test may want to look at after the fact. */
+export interface PageLog {
+  /** Uncaught exceptions in the page (`pageerror`). */
+  pageErrors: string[];
+  /** `console.error` messages. */
+  consoleErrors: string[];
+  /** Every request the page (or its workers) made. */
+  requests: Request[];
+}
+
+/** URLs whose origin is neither the app's own nor an in-page data:/blob: URL. */
+export function foreignRequests(requests: readonly Request[], origin = APP_ORIGIN): string[] {
+  return requests
+    .map((r) => r.url())
+    .filter((url) => {
+      if (url.startsWith('data:') || url.startsWith('blob:')) return false;
+      return new URL(url).origin !== origin;
+    });
+}
+
+/**
+ * Every spec imports `test` from here. The `page` fixture records page errors, console errors and
+ * requests, and fails the test at teardown when the page threw, logged an error or talked to any
+ * origin but its own.
+ */
+export const test = base.extend<{ pageLog: PageLog }>({
+  // Playwright reads a fixture's dependencies from its destructuring pattern: none here.
+  // eslint-disable-next-line no-empty-pattern
+  pageLog: async ({}, use) => {
+    await use({ pageErrors: [], consoleErrors: [], requests: [] });
+  },
+  page: async ({ page, pageLog, baseURL }, use) => {
+    page.on('pageerror', (error) => pageLog.pageErrors.push(`${error.name}: ${error.message}`));
+    // Console messages of the page's dedicated workers (the computation worker) arrive here too.
+    page.on('console', (message) => {
+      if (message.type() === 'error') {
+        const where = message.location();
+        pageLog.consoleErrors.push(`${message.text()} (${where.url}:${where.lineNumber})`);
+      }
+    });
+    // page.on('request') also reports requests made by dedicated workers.
+    page.on('request', (request) => pageLog.requests.push(request));
+    await use(page);
+    expect(pageLog.pageErrors, 'uncaught errors in the page').toEqual([]);
+    expect(pageLog.consoleErrors, 'console errors in the page').toEqual([]);
+    expect(
+      foreignRequests(pageLog.requests, new URL(baseURL ?? APP_ORIGIN).origin),
+      'requests to other origins',
+    ).toEqual([]);
+  },
+});
+
+export { expect };
+
+export interface Expected {
+  rows?: number;
+  features?: number;
+  columns?: number;
+  /** The file name shown in the summary ("… columns in NAME"). */
+  name?: string;
+}
+
+/** Waits until the summary shows the expected data set. Numbers are compared as displayed (en-US). */
+export async function expectSummary(page: Page, expected: Expected): Promise<void> {
+  const summary = page.getByTestId('summary');
+  if (expected.rows !== undefined)
+    await expect(summary.getByTestId('summary-rows')).toHaveText(
+      expected.rows.toLocaleString('en-US'),
+    );
+  if (expected.features !== undefined)
+    await expect(summary.getByTestId('summary-features')).toHaveText(String(expected.features));
+  if (expected.columns !== undefined) {
+    await expect(summary.getByTestId('summary-columns')).toHaveText(String(expected.columns));
+    await expect(summary.getByTestId('summary-column')).toHaveCount(expected.columns);
+  }
+  if (expected.name !== undefined)
+    await expect(summary).toContainText(`columns in ${expected.name}`);
+}
+
+/** A heatmap (co-occurrence or SU) claims `cells` cells in data-cells and draws as many SVG rects. */
+export async function expectHeatmapCells(heatmap: Locator, cells: number): Promise<void> {
+  await expect(heatmap).toHaveAttribute('data-cells', String(cells));
+  await expect(heatmap.locator('rect.cell')).toHaveCount(cells);
+}
+
+/** Opens the app (optionally on a given sample) and waits for the sample to be loaded and counted. */
+export async function openApp(page: Page, sample = 'zoo.csv'): Promise<void> {
+  await page.goto(sample === 'zoo.csv' ? '/' : `/?sample=${encodeURIComponent(sample)}`);
+  await expect(page.getByTestId(`sample-${sample}`)).toHaveClass(/\bactive\b/);
+  await expect(page.getByTestId('summary')).toContainText(`columns in ${sample}`);
+  await waitIdle(page);
+}
+
+/** Waits until no job bar is shown anywhere (loading and counting are done). */
+export async function waitIdle(page: Page, timeout?: number): Promise<void> {
+  await expect(page.getByTestId('job')).toHaveCount(0, timeout === undefined ? {} : { timeout });
+}
+
+export const ZOO = { rows: 101, features: 16, columns: 17, name: 'zoo.csv' } as const;
+export const SALES = { rows: 10, features: 5, columns: 6, name: 'sales.csv' } as const;
+
+/** A file for `setInputFiles`. */
+export function textFile(name: string, text: string, mimeType = 'text/csv') {
+  return { name, mimeType, buffer: Buffer.from(text, 'utf-8') };
+}
+
+/** Sets one file through the hidden file input, as the file picker would. */
+export async function chooseFile(
+  page: Page,
+  file: string | { name: string; mimeType: string; buffer: Buffer },
+): Promise<void> {
+  await page.getByTestId('file-input').setInputFiles(file);
+}
+
+/** Expects the notice banner with this code; returns its message locator. */
+export async function expectNotice(page: Page, code: string): Promise<Locator> {
+  const notice = page.getByTestId('notice');
+  await expect(notice).toBeVisible();
+  await expect(notice).toHaveAttribute('data-code', code);
+  const message = notice.getByTestId('notice-message');
+  await expect(message).not.toBeEmpty();
+  const text = (await message.textContent()) ?? '';
+  // Written for the person who dropped the file: a sentence, no internals leaking through.
+  expect(text, 'notice message is a readable sentence').toMatch(/^[A-Z0-9“"].{10,}[.)]$/s);
+  expect(text).not.toMatch(/undefined|null\b|\[object|NaN|Unexpected error|at \S+:\d+:\d+/);
+  return message;
+}
+
+/**
+ * Starts recording every value the job progress bars of a panel take (a MutationObserver in the
+ * page), so a test can check the bar was seen and moved even when the job is over quickly.
+ * Returns a function that reads the values recorded so far.
+ */
+export async function recordProgress(
+  page: Page,
+  panelTestId: string,
+): Promise<() => Promise<number[]>> {
+  await page.evaluate((testId) => {
+    const seen: number[] = [];
+    (window as unknown as { __e2eProgress: number[] }).__e2eProgress = seen;
+    const panel = document.querySelector(`[data-testid="${testId}"]`);
+    if (!panel) throw new Error(`no panel ${testId}`);
+    const look = () => {
+      for (const bar of panel.querySelectorAll<HTMLProgressElement>(
+        '[data-testid="job"] progress',
+      )) {
+        if (seen[seen.length - 1] !== bar.value) seen.push(bar.value);
+      }
+    };
+    new MutationObserver(look).observe(panel, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
+  }, panelTestId);
+  return () =>
+    page.evaluate(() => [...(window as unknown as { __e2eProgress: number[] }).__e2eProgress]);
+}
