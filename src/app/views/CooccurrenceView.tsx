@@ -1,5 +1,6 @@
 import { interpolateBlues, interpolateGreens, scaleSequentialSqrt } from 'd3';
 import { useCallback, useMemo, useState } from 'react';
+import { ChoiceSelect, type Choices } from '../components/ChoiceSelect.tsx';
 import { Heatmap } from '../components/Heatmap.tsx';
 import { useStore } from '../store/index.ts';
 import { emphasisedValues } from '../store/linkSlice.ts';
@@ -9,6 +10,17 @@ import {
   type AttributeOrder,
   type ValueOrder,
 } from './heatmapModel.ts';
+
+const VALUE_ORDERS: Choices<ValueOrder> = [
+  ['file', 'in file order'],
+  ['frequency', 'by frequency'],
+  ['label', 'by label'],
+];
+const ATTRIBUTE_ORDERS: Choices<AttributeOrder> = [
+  ['file', 'in file order'],
+  ['name', 'by name'],
+  ['entropy', 'by entropy'],
+];
 
 /** Value × value co-occurrence counts, grouped by attribute; the diagonal holds value counts. */
 export function CooccurrenceView() {
@@ -58,30 +70,20 @@ export function CooccurrenceView() {
   return (
     <div className="view">
       <div className="view-controls">
-        <label>
-          Values
-          <select
-            value={valueOrder}
-            onChange={(e) => setValueOrder(e.target.value as ValueOrder)}
-            aria-label="Value order"
-          >
-            <option value="file">in file order</option>
-            <option value="frequency">by frequency</option>
-            <option value="label">by label</option>
-          </select>
-        </label>
-        <label>
-          Attributes
-          <select
-            value={attributeOrder}
-            onChange={(e) => setAttributeOrder(e.target.value as AttributeOrder)}
-            aria-label="Attribute order"
-          >
-            <option value="file">in file order</option>
-            <option value="name">by name</option>
-            <option value="entropy">by entropy</option>
-          </select>
-        </label>
+        <ChoiceSelect<ValueOrder>
+          label="Values"
+          ariaLabel="Value order"
+          value={valueOrder}
+          choices={VALUE_ORDERS}
+          onChange={setValueOrder}
+        />
+        <ChoiceSelect<AttributeOrder>
+          label="Attributes"
+          ariaLabel="Attribute order"
+          value={attributeOrder}
+          choices={ATTRIBUTE_ORDERS}
+          onChange={setAttributeOrder}
+        />
         <span className="muted">
           {meta.nValues} values · {counts.nRows} rows
           {rowsWhere ? ` where ${rowsWhere.column} = ${rowsWhere.value}` : ''} · diagonal = value

@@ -1,8 +1,15 @@
 import { interpolatePurples, scaleSequential } from 'd3';
 import { useCallback, useMemo, useState } from 'react';
+import { ChoiceSelect, type Choices } from '../components/ChoiceSelect.tsx';
 import { Heatmap } from '../components/Heatmap.tsx';
 import { useStore } from '../store/index.ts';
 import { attributeLayout, type SuOrder } from './heatmapModel.ts';
+
+const SU_ORDERS: Choices<SuOrder> = [
+  ['file', 'file order'],
+  ['mean', 'most coupled first'],
+  ['name', 'by name'],
+];
 
 /** Attribute × attribute symmetric uncertainty (normalised mutual information, seed 000 Eq. 5). */
 export function SuView() {
@@ -55,18 +62,13 @@ export function SuView() {
   return (
     <div className="view">
       <div className="view-controls">
-        <label>
-          Order
-          <select
-            value={order}
-            onChange={(e) => setOrder(e.target.value as SuOrder)}
-            aria-label="Attribute order"
-          >
-            <option value="file">file order</option>
-            <option value="mean">most coupled first</option>
-            <option value="name">by name</option>
-          </select>
-        </label>
+        <ChoiceSelect<SuOrder>
+          label="Order"
+          ariaLabel="Attribute order"
+          value={order}
+          choices={SU_ORDERS}
+          onChange={setOrder}
+        />
         <span className="muted">SU = 2·I(X;Y) / (H(X)+H(Y)), 0 … 1</span>
       </div>
       <Heatmap
