@@ -127,7 +127,7 @@ export function Heatmap({
                         {truncate(label)}
                       </text>
                       <text
-                        transform={`translate(${q0(p, cell)},-4) rotate(-60)`}
+                        transform={`translate(${columnLabelX(p, cell)},-4) rotate(-60)`}
                         fontSize={LABEL_FONT}
                       >
                         {truncate(label)}
@@ -274,7 +274,8 @@ function showLabelsFor(cell: number): boolean {
   return cell >= 9;
 }
 
-function q0(q: number, cell: number): number {
+/** x of a rotated column label: the column's centre, nudged right so the text sits over it. */
+function columnLabelX(q: number, cell: number): number {
   return q * cell + cell / 2 + 3;
 }
 

@@ -65,13 +65,22 @@ function colorByFor(loaded: Loaded, current: ColorBy): ColorBy {
   return current;
 }
 
-let client: WorkerClient | null = null;
-function worker(): WorkerClient {
-  client ??= new WorkerClient();
-  return client;
+/** How a failed job is told: a cancel is information, anything else an error. */
+function failureNotice(title: string, error: ErrorInfo): Notice {
+  return { kind: error.code === 'cancelled' ? 'info' : 'error', title, error };
 }
 
 export const createDataSlice: StateCreator<Store, [], [], DataSlice> = (set, get) => {
+  /** The worker, started on first use; after a restart it reads the current data set again. */
+  let client: WorkerClient | null = null;
+  function worker(): WorkerClient {
+    if (!client) {
+      client = new WorkerClient();
+      client.onRestart = (reason) => void reloadAfterRestart(reason);
+    }
+    return client;
+  }
+
   /** Runs a worker job with a progress entry in the jobs slice. */
   async function job<T>(
     kind: JobKind,
@@ -100,14 +109,7 @@ export const createDataSlice: StateCreator<Store, [], [], DataSlice> = (set, get
       c.run((api, id, p) => api.counts({ rowsWhere }, id, p), onProgress),
     );
     if (outcome.ok) set({ counts: outcome.value });
-    else
-      set({
-        notice: {
-          kind: outcome.error.code === 'cancelled' ? 'info' : 'error',
-          title: 'Counts',
-          error: outcome.error,
-        },
-      });
+    else set({ notice: failureNotice('Counts', outcome.error) });
   }
 
   async function load(
@@ -120,9 +122,8 @@ export const createDataSlice: StateCreator<Store, [], [], DataSlice> = (set, get
       c.run((api, id, p) => api.load(source.file, parseOptions, prepareOptions, id, p), onProgress),
     );
     if (!outcome.ok) {
-      const kind = outcome.error.code === 'cancelled' ? 'info' : 'error';
       set({
-        notice: { kind, title: source.name, error: outcome.error },
+        notice: failureNotice(source.name, outcome.error),
         failed: { source, parseOptions, prepareOptions },
       });
       return;
@@ -161,10 +162,7 @@ export const createDataSlice: StateCreator<Store, [], [], DataSlice> = (set, get
     rowsWhere: null,
     notice: null,
     failed: null,
-    loadSource: (source, prepare = {}) => {
-      worker().onRestart = (reason) => void reloadAfterRestart(reason);
-      return load(source, DEFAULT_PARSE, prepare);
-    },
+    loadSource: (source, prepare = {}) => load(source, DEFAULT_PARSE, prepare),
     setParseOptions: async (options) => {
       const { failed, source, parseOptions, prepareOptions } = get();
       const target = failed ?? (source ? { source, parseOptions, prepareOptions } : null);

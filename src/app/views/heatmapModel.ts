@@ -19,7 +19,10 @@ export function valueLayout(
   valueOrder: ValueOrder,
   attributeOrder: AttributeOrder,
 ): HeatmapLayout {
-  const attrs = orderAttributes(meta, counts.entropy, attributeOrder);
+  const attrs =
+    attributeOrder === 'entropy'
+      ? orderAttributes(meta, 'score', counts.entropy)
+      : orderAttributes(meta, attributeOrder);
   const order: number[] = [];
   const labels: string[] = [];
   const groups: HeatmapLayout['groups'] = [];
@@ -52,34 +55,34 @@ export function attributeLayout(
   su: Float64Array,
   orderBy: SuOrder,
 ): HeatmapLayout {
-  const D = meta.attributes.length;
-  const index = meta.attributes.map((_, a) => a);
-  if (orderBy === 'name')
-    index.sort((x, y) =>
-      compareLabels(meta.attributes[x]?.name ?? '', meta.attributes[y]?.name ?? ''),
-    );
-  if (orderBy === 'mean') {
-    const mean = index.map((a) => {
-      let s = 0;
-      for (let b = 0; b < D; b++) if (b !== a) s += su[a * D + b] ?? 0;
-      return D > 1 ? s / (D - 1) : 0;
-    });
-    index.sort((x, y) => (mean[y] ?? 0) - (mean[x] ?? 0));
-  }
+  const index =
+    orderBy === 'mean'
+      ? orderAttributes(meta, 'score', meanCoupling(su, meta.attributes.length))
+      : orderAttributes(meta, orderBy);
   return { order: index, labels: index.map((a) => meta.attributes[a]?.name ?? ''), groups: [] };
 }
 
+/** Mean SU of each attribute with the others. */
+function meanCoupling(su: Float64Array, D: number): number[] {
+  return Array.from({ length: D }, (_, a) => {
+    let s = 0;
+    for (let b = 0; b < D; b++) if (b !== a) s += su[a * D + b] ?? 0;
+    return D > 1 ? s / (D - 1) : 0;
+  });
+}
+
+/** Attribute indices in file order, by name, or by a score per attribute, highest first. */
 function orderAttributes(
   meta: TableMeta,
-  entropy: Float64Array,
-  orderBy: AttributeOrder,
+  by: 'file' | 'name' | 'score',
+  score: ArrayLike<number> = [],
 ): number[] {
   const index = meta.attributes.map((_, a) => a);
-  if (orderBy === 'name')
+  if (by === 'name')
     index.sort((x, y) =>
       compareLabels(meta.attributes[x]?.name ?? '', meta.attributes[y]?.name ?? ''),
     );
-  if (orderBy === 'entropy') index.sort((x, y) => (entropy[y] ?? 0) - (entropy[x] ?? 0));
+  if (by === 'score') index.sort((x, y) => (score[y] ?? 0) - (score[x] ?? 0));
   return index;
 }
 
