@@ -4,6 +4,19 @@ import type { RawTable } from './csv/rawTable.ts';
 import { CancelledError } from './errors.ts';
 import { parseCsvChunks, type ParseHooks, type ParseOptions } from './csv/parse.ts';
 import type { Steps } from './jobs.ts';
+import {
+  cdeReportSteps,
+  coshReportSteps,
+  evaluationSteps,
+  indicatorsReport,
+  type CdeReport,
+  type CoshReport,
+  type EvaluationReport,
+  type EvaluationRequest,
+  type IndicatorsReport,
+} from './analysis.ts';
+import type { CdeOptions } from './methods/cde.ts';
+import type { CoshOptions } from './methods/cosh.ts';
 import { prepareTable, type PrepareOptions } from './table/prepare.ts';
 import { selectRows, type RowFilter } from './table/rows.ts';
 import type { CategoricalTable, TableSummary } from './table/types.ts';
@@ -49,6 +62,8 @@ export interface CountRequest {
 export class ExplorerSession {
   private raw: RawTable | null = null;
   private current: { table: CategoricalTable; summary: TableSummary } | null = null;
+  /** Counts over all rows of the current table: computed once, shared by every method. */
+  private fitted: Counts | null = null;
 
   async load(
     chunks: AsyncIterable<string> | Iterable<string>,
@@ -62,6 +77,7 @@ export class ExplorerSession {
     const prepared = prepareTable(raw, prepareOptions);
     this.raw = raw;
     this.current = prepared;
+    this.fitted = null;
     return this.loaded();
   }
 
@@ -69,6 +85,7 @@ export class ExplorerSession {
   prepare(options: PrepareOptions): Loaded {
     if (!this.raw) throw new Error('No file is loaded.');
     this.current = prepareTable(this.raw, options);
+    this.fitted = null;
     return this.loaded();
   }
 
@@ -88,6 +105,48 @@ export class ExplorerSession {
     const table = this.table;
     const rows = request.rowsWhere ? selectRows(table, request.rowsWhere) : null;
     return computeCounts(table, { rows });
+  }
+
+  /** Counts over every row, as the methods fit them (cached until the table changes). */
+  *fitCountSteps(): Steps<Counts> {
+    if (!this.fitted) this.fitted = yield* countSteps(this.table);
+    return this.fitted;
+  }
+
+  *cdeSteps(options: CdeOptions = {}): Steps<CdeReport> {
+    const counts = yield* this.fitCountSteps();
+    return yield* cdeReportSteps(this.table, counts, options);
+  }
+
+  *coshSteps(options: CoshOptions = {}, outlierClass: string | null = null): Steps<CoshReport> {
+    const counts = yield* this.fitCountSteps();
+    return yield* coshReportSteps(this.table, counts, options, outlierClass);
+  }
+
+  *evaluationSteps(request: EvaluationRequest = {}): Steps<EvaluationReport> {
+    const counts = yield* this.fitCountSteps();
+    return yield* evaluationSteps(this.table, counts, request);
+  }
+
+  *indicatorSteps(outlierClass: string | null = null): Steps<IndicatorsReport> {
+    const counts = yield* this.fitCountSteps();
+    return indicatorsReport(this.table, counts, outlierClass);
+  }
+
+  /** The feature values (local codes, |rows| × D row-major) of the given rows. */
+  objectRows(rows: ArrayLike<number>): Int32Array {
+    const table = this.table;
+    const D = table.attributes.length;
+    const out = new Int32Array(rows.length * D);
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i] as number;
+      if (!Number.isInteger(r) || r < 0 || r >= table.nRows)
+        throw new RangeError(`row index ${r} is outside 0..${table.nRows - 1}`);
+      table.attributes.forEach((attr, a) => {
+        out[i * D + a] = attr.codes[r] as number;
+      });
+    }
+    return out;
   }
 
   private loaded(): Loaded {

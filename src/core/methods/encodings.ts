@@ -1,0 +1,134 @@
+import { denseCooccurrence } from '../counts/cooccurrence.ts';
+import type { Counts } from '../counts/counts.ts';
+import {
+  MATERIALISE_LIMIT,
+  objectValues,
+  uniformValueEmbedding,
+  type DenseEmbedding,
+  type ValueConcatEmbedding,
+} from '../embedding/objectEmbedding.ts';
+import { symmetricEigen, validateBeta } from '../linalg/pca.ts';
+import type { CategoricalTable } from '../table/types.ts';
+
+/**
+ * The three encoding baselines of seed 000 (Sec. 6.1.1): 0-1 (one-hot), 0-1P (one-hot + PCA,
+ * components with range < β dropped, as in CDE) and IDF (each value ↦ log(n / count(v))).
+ */
+
+/** 0-1: attribute f becomes |V_f| indicator columns. */
+export function oneHot(table: CategoricalTable): ValueConcatEmbedding {
+  const D = table.attributes.length;
+  const L = table.nValues;
+  const blockWidth = Int32Array.from(table.attributes, (a) => a.labels.length);
+  const blockStart = new Int32Array(D);
+  const vectorStart = new Int32Array(L);
+  let start = 0;
+  let cells = 0;
+  table.attributes.forEach((attr, a) => {
+    blockStart[a] = start;
+    start += attr.labels.length;
+    for (let k = 0; k < attr.labels.length; k++) {
+      vectorStart[attr.offset + k] = cells;
+      cells += attr.labels.length;
+    }
+  });
+  const vectors = new Float64Array(cells);
+  table.attributes.forEach((attr) => {
+    for (let k = 0; k < attr.labels.length; k++)
+      vectors[(vectorStart[attr.offset + k] as number) + k] = 1;
+  });
+  return {
+    kind: 'values',
+    nObjects: table.nRows,
+    dims: L,
+    blockWidth,
+    blockStart,
+    vectorStart,
+    vectors,
+    objectValues: objectValues(table),
+    valueAttribute: table.valueAttribute,
+  };
+}
+
+/** IDF: one column per attribute holding log(n / count(v)) of the object's value. */
+export function idfEncoding(table: CategoricalTable, counts: Counts): ValueConcatEmbedding {
+  const n = counts.nRows;
+  const idf = Float64Array.from(counts.cooccurrence.valueCounts, (c) =>
+    c > 0 ? Math.log(n / c) : 0,
+  );
+  return uniformValueEmbedding(table, idf, 1);
+}
+
+export interface OneHotPcaResult {
+  embedding: DenseEmbedding;
+  /** Variance of each kept component. */
+  variances: Float64Array;
+  /** L × dims loadings: the contribution of each value's indicator to each kept component. */
+  loadings: Float64Array;
+}
+
+/**
+ * 0-1P without building the n × L indicator matrix: the indicators' covariance is
+ * (C − n·p·pᵀ)/(n − 1) with C the value co-occurrence counts, and an object's score on component j
+ * is Σ_f Y[x_f, j] − Σ_v p(v)·Y[v, j].
+ */
+export function oneHotPca(table: CategoricalTable, counts: Counts, beta = 1e-10): OneHotPcaResult {
+  validateBeta(beta);
+  const L = table.nValues;
+  const n = counts.nRows;
+  const D = table.attributes.length;
+  const co = denseCooccurrence(counts.cooccurrence);
+  const p = Float64Array.from(counts.cooccurrence.valueCounts, (c) => c / n);
+  const cov = new Float64Array(L * L);
+  for (let a = 0; a < L; a++)
+    for (let b = 0; b < L; b++)
+      cov[a * L + b] =
+        ((co[a * L + b] as number) - n * (p[a] as number) * (p[b] as number)) / Math.max(n - 1, 1);
+  const { values, vectors } = symmetricEigen(cov, L);
+  const shift = new Float64Array(L);
+  for (let v = 0; v < L; v++)
+    for (let j = 0; j < L; j++)
+      shift[j] = (shift[j] as number) + (p[v] as number) * (vectors[v * L + j] as number);
+  const codes = objectValues(table);
+  const lo = new Float64Array(L).fill(Infinity);
+  const hi = new Float64Array(L).fill(-Infinity);
+  const row = new Float64Array(L);
+  const score = (i: number): Float64Array => {
+    for (let j = 0; j < L; j++) row[j] = -(shift[j] as number);
+    for (let a = 0; a < D; a++) {
+      const base = (codes[i * D + a] as number) * L;
+      for (let j = 0; j < L; j++) row[j] = (row[j] as number) + (vectors[base + j] as number);
+    }
+    return row;
+  };
+  for (let i = 0; i < n; i++) {
+    score(i);
+    for (let j = 0; j < L; j++) {
+      const x = row[j] as number;
+      if (x < (lo[j] as number)) lo[j] = x;
+      if (x > (hi[j] as number)) hi[j] = x;
+    }
+  }
+  const kept: number[] = [];
+  for (let j = 0; j < L; j++) if ((hi[j] as number) - (lo[j] as number) >= beta) kept.push(j);
+  const dims = kept.length;
+  if (n * dims > MATERIALISE_LIMIT)
+    throw new RangeError(`0-1P needs ${n} × ${dims} cells (limit ${MATERIALISE_LIMIT})`);
+  const data = new Float64Array(n * dims);
+  for (let i = 0; i < n; i++) {
+    score(i);
+    kept.forEach((j, d) => {
+      data[i * dims + d] = row[j] as number;
+    });
+  }
+  const loadings = new Float64Array(L * dims);
+  for (let v = 0; v < L; v++)
+    kept.forEach((j, d) => {
+      loadings[v * dims + d] = vectors[v * L + j] as number;
+    });
+  return {
+    embedding: { kind: 'dense', nObjects: n, dims, data },
+    variances: Float64Array.from(kept, (j) => values[j] as number),
+    loadings,
+  };
+}
