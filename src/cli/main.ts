@@ -6,10 +6,27 @@ import { ExplorerSession, type CountsReport, type Loaded } from '../core/session
 import { parseRowFilter } from '../core/table/rows.ts';
 import type { MissingPolicy, Discretisation } from '../core/table/types.ts';
 import type { Delimiter } from '../core/csv/sniff.ts';
+import type {
+  CdeReport,
+  CoshReport,
+  EvaluationReport,
+  IndicatorsReport,
+} from '../core/analysis.ts';
+import type { CouplingOrientation } from '../core/methods/couplings.ts';
+import type { EmbeddingMethod } from '../core/methods/registry.ts';
 
-const USAGE = `usage: npm run cli -- <describe|counts> <file.csv> [--class COL] [--drop COL,COL] [--include COL,COL]
-       [--missing drop|own|mode] [--bins N] [--discretise equal-frequency|equal-width|raw]
-       [--rows-where COL=VALUE] [--seed N] [--delimiter auto|comma|semicolon|tab] [--skip-ragged] [--missing-tokens ?,NA,…] [--out FILE]`;
+const USAGE = `usage: npm run cli -- <command> <file.csv> [options]
+commands: describe, counts, cde, cosh, evaluate-clustering, indicators
+table:    [--class COL] [--drop COL,COL] [--include COL,COL] [--missing drop|own|mode] [--bins N]
+          [--discretise equal-frequency|equal-width|raw] [--delimiter auto|comma|semicolon|tab]
+          [--skip-ragged] [--missing-tokens ?,NA,…] [--out FILE]
+counts:   [--rows-where COL=VALUE]
+cde:      [--alpha 10] [--beta 1e-10] [--seed N] [--orientation paper|code] [--matrices]
+cosh:     [--alpha 30] [--seed N] [--orientation code|paper] [--outlier-class LABEL]
+evaluate-clustering: --class COL [--methods cde,onehot,onehot-pca,idf] [--runs 50] [--seed N] [--alpha 10] [--beta 1e-10]
+indicators: --class COL [--outlier-class LABEL]`;
+
+const COMMANDS = ['describe', 'counts', 'cde', 'cosh', 'evaluate-clustering', 'indicators'];
 
 const DELIMITERS: Record<string, Delimiter | 'auto'> = {
   auto: 'auto',
@@ -37,6 +54,13 @@ async function main(argv: string[]): Promise<void> {
       'skip-ragged': { type: 'boolean', default: false },
       'missing-tokens': { type: 'string' },
       out: { type: 'string' },
+      alpha: { type: 'string' },
+      beta: { type: 'string', default: '1e-10' },
+      orientation: { type: 'string' },
+      matrices: { type: 'boolean', default: false },
+      'outlier-class': { type: 'string' },
+      methods: { type: 'string', default: 'cde,onehot,onehot-pca,idf' },
+      runs: { type: 'string', default: '50' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -46,8 +70,8 @@ async function main(argv: string[]): Promise<void> {
   }
   const [command, file] = positionals;
   if (!command || !file) throw new RangeError(`expected a command and a CSV file\n${USAGE}`);
-  if (!['describe', 'counts'].includes(command))
-    throw new RangeError(`unknown command “${command}” (describe, counts)`);
+  if (!COMMANDS.includes(command))
+    throw new RangeError(`unknown command “${command}” (${COMMANDS.join(', ')})`);
   const bins = Number(values.bins);
   if (!Number.isInteger(bins))
     throw new RangeError(`--bins must be an integer, got “${values.bins}”`);
@@ -95,10 +119,51 @@ async function main(argv: string[]): Promise<void> {
     { sizeHint: size },
   );
   const rowsWhere = values['rows-where'] ? parseRowFilter(values['rows-where']) : null;
-  const result =
-    command === 'describe'
-      ? describeJson(loaded)
-      : countsJson(loaded, runToEnd(session.countSteps({ rowsWhere })));
+  const number = (name: 'alpha' | 'beta' | 'runs'): number | undefined => {
+    const text = values[name];
+    if (text === undefined) return undefined;
+    const x = Number(text);
+    if (text.trim() === '' || !Number.isFinite(x))
+      throw new RangeError(`--${name} must be a number, got “${text}”`);
+    return x;
+  };
+  const orientation = values.orientation as CouplingOrientation | undefined;
+  const outlierClass = values['outlier-class'] ?? null;
+  const alpha = number('alpha');
+  let result: object;
+  switch (command) {
+    case 'describe':
+      result = describeJson(loaded);
+      break;
+    case 'counts':
+      result = countsJson(loaded, runToEnd(session.countSteps({ rowsWhere })));
+      break;
+    case 'cde':
+      result = cdeJson(
+        loaded,
+        runToEnd(session.cdeSteps({ seed, beta: number('beta'), alpha, orientation })),
+        values.matrices,
+      );
+      break;
+    case 'cosh':
+      result = coshJson(runToEnd(session.coshSteps({ seed, alpha, orientation }, outlierClass)));
+      break;
+    case 'evaluate-clustering':
+      result = evaluationJson(
+        runToEnd(
+          session.evaluationSteps({
+            methods: list(values.methods) as EmbeddingMethod[],
+            runs: number('runs'),
+            seed,
+            beta: number('beta'),
+            cde: { alpha, orientation },
+          }),
+        ),
+      );
+      break;
+    default:
+      result = indicatorsJson(runToEnd(session.indicatorSteps(outlierClass)));
+  }
   const text = `${JSON.stringify(result, null, 2)}\n`;
   if (values.out) writeFileSync(values.out, text);
   else process.stdout.write(text);
@@ -150,6 +215,67 @@ function countsJson(loaded: Loaded, counts: CountsReport): object {
       matrix: rowsOf(counts.symmetricUncertainty, D),
     },
   };
+}
+
+function matrixRows(m: Float64Array, rows: number, cols: number): number[][] {
+  return Array.from({ length: rows }, (_, i) => Array.from(m.subarray(i * cols, (i + 1) * cols)));
+}
+
+function cdeJson(loaded: Loaded, report: CdeReport, matrices: boolean): object {
+  const L = report.nValues;
+  return {
+    values: loaded.meta.attributes.flatMap((a) =>
+      a.labels.map((label) => ({ attribute: a.name, label })),
+    ),
+    ...(matrices && report.mo && report.mc
+      ? { Mo: matrixRows(report.mo, L, L), Mc: matrixRows(report.mc, L, L) }
+      : {}),
+    granularities: report.granularities.map((g) => ({
+      matrix: g.matrix,
+      k: g.k,
+      clusters: g.clusters,
+      removed: g.removed,
+    })),
+    indicatorColumns: report.indicatorColumns,
+    valueEmbedding: matrixRows(report.valueEmbedding, L, report.dims),
+    dims: report.dims,
+    options: report.options,
+    seconds: report.seconds,
+  };
+}
+
+function coshJson(report: CoshReport): object {
+  return {
+    valueScores: Array.from(report.valueScores),
+    objectScores: Array.from(report.objectScores),
+    ...(report.auc !== null ? { auc: report.auc, outlierClass: report.outlierClass } : {}),
+    granularities: report.granularities.map((g) => ({ matrix: g.matrix, k: g.k })),
+    options: report.options,
+    seconds: report.seconds,
+  };
+}
+
+function evaluationJson(report: EvaluationReport): object {
+  return {
+    k: report.k,
+    runs: report.runs,
+    seed: report.seed,
+    results: report.results.map((r) => ({
+      method: r.method,
+      dims: r.dims,
+      fscore: r.fscore,
+      nmi: r.nmi,
+      accuracy: r.accuracy,
+      seconds: r.seconds,
+      ...(report.paper ? { paperFscore: report.paper.fscore[r.method] } : {}),
+    })),
+    indicators: report.indicators,
+    ...(report.paper ? { paper: report.paper } : {}),
+  };
+}
+
+function indicatorsJson(report: IndicatorsReport): object {
+  return Object.fromEntries(Object.entries(report).filter(([, v]) => v !== null));
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

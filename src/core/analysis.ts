@@ -11,6 +11,7 @@ import {
   valueSeparabilityIndex,
 } from './evaluate/indicators.ts';
 import { auc, type MeanSd } from './evaluate/partitions.ts';
+import { paperRowFor, type PaperTableRow } from './evaluate/paperTables.ts';
 import type { Progress, Steps } from './jobs.ts';
 import { cdeSteps, type CdeOptions, type CdeResult, type ValueGranularity } from './methods/cde.ts';
 import { coshSteps, type CoshGranularity, type CoshOptions } from './methods/cosh.ts';
@@ -149,6 +150,8 @@ export interface EvaluationReport {
   seed: number;
   results: MethodEvaluation[];
   indicators: { fci: number; vci: number };
+  /** Seed 000 Table 1's row when the table has the shape of one of its data sets. */
+  paper: PaperTableRow | null;
 }
 
 export function* evaluationSteps(
@@ -211,6 +214,7 @@ export function* evaluationSteps(
     seed,
     results,
     indicators: { fci: featureCorrelationIndex(counts), vci: valueClusterIndex(table) },
+    paper: paperRowFor(table.nRows, table.nValues),
   };
 }
 

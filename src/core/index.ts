@@ -29,3 +29,4 @@ export * from './evaluate/partitions.ts';
 export * from './evaluate/indicators.ts';
 export * from './evaluate/clustering.ts';
 export * from './analysis.ts';
+export * from './evaluate/paperTables.ts';

@@ -10,6 +10,16 @@ import {
   type Loaded,
 } from '../core/session.ts';
 import type { PrepareOptions } from '../core/table/prepare.ts';
+import {
+  reportBuffers,
+  type CdeReport,
+  type CoshReport,
+  type EvaluationReport,
+  type EvaluationRequest,
+  type IndicatorsReport,
+} from '../core/analysis.ts';
+import type { CdeOptions } from '../core/methods/cde.ts';
+import type { CoshOptions } from '../core/methods/cosh.ts';
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };
 export type ProgressCallback = (p: Progress) => void;
@@ -114,6 +124,59 @@ export function createExplorerApi() {
       });
     },
 
+    /** CDE value clusters, value embedding and object projection (seed 000 Alg. 1). */
+    async cde(
+      options: CdeOptions,
+      jobId: number,
+      onProgress?: ProgressCallback,
+    ): Promise<Outcome<CdeReport>> {
+      return guard(jobId, async () => {
+        const report = await drive(jobId, session.cdeSteps(options), onProgress);
+        return transfer(report, reportBuffers(report));
+      });
+    },
+
+    /** COSH value and object outlier scores (seed 000 Alg. 2), with AUC for an outlier class. */
+    async cosh(
+      options: CoshOptions,
+      outlierClass: string | null,
+      jobId: number,
+      onProgress?: ProgressCallback,
+    ): Promise<Outcome<CoshReport>> {
+      return guard(jobId, async () => {
+        const report = await drive(jobId, session.coshSteps(options, outlierClass), onProgress);
+        return transfer(report, reportBuffers(report));
+      });
+    },
+
+    /** k-means evaluation of CDE and the encoding baselines against the class column. */
+    async evaluate(
+      request: EvaluationRequest,
+      jobId: number,
+      onProgress?: ProgressCallback,
+    ): Promise<Outcome<EvaluationReport>> {
+      return guard(jobId, async () => {
+        const report = await drive(jobId, session.evaluationSteps(request), onProgress);
+        return transfer(report, reportBuffers(report));
+      });
+    },
+
+    /** FCI and VCI, and VSI and OCI for an outlier class. */
+    async indicators(
+      outlierClass: string | null,
+      jobId: number,
+    ): Promise<Outcome<IndicatorsReport>> {
+      return guard(jobId, () => drive(jobId, session.indicatorSteps(outlierClass)));
+    },
+
+    /** Feature codes of the given rows (|rows| × D), for tables of objects. */
+    async objectRows(rows: Int32Array): Promise<Outcome<Int32Array>> {
+      return guard(-1, async () => {
+        const codes = session.objectRows(rows);
+        return transfer(codes, [codes.buffer]);
+      });
+    },
+
     /** Asks a running job to stop at its next step. */
     cancel(jobId: number): void {
       cancelled.add(jobId);
@@ -133,18 +196,6 @@ function metaBuffers(loaded: Loaded): ArrayBuffer[] {
     meta.valueAttribute.buffer,
     ...(meta.classColumn ? [meta.classColumn.codes.buffer] : []),
   ] as ArrayBuffer[];
-}
-
-function reportBuffers(r: CountsReport): ArrayBuffer[] {
-  const arrays = [
-    r.valueCounts,
-    r.cooccurrence,
-    r.entropy,
-    r.mutualInformation,
-    r.symmetricUncertainty,
-    r.classValueCounts,
-  ];
-  return arrays.filter((a) => a !== null).map((a) => a.buffer as ArrayBuffer);
 }
 
 async function* streamChunks(stream: ReadableStream<string>): AsyncGenerator<string> {
