@@ -13,6 +13,9 @@ export function App() {
   const hasClass = useStore((s) => s.loaded?.meta.classColumn != null);
   const selected = useStore((s) => s.selectedValues.length + s.selectedObjects.length);
   const clearSelection = useStore((s) => s.clearSelection);
+  const version = useStore((s) => s.tableVersion);
+  const hasClusters = useStore((s) => s.cde?.version === version);
+  const hasScores = useStore((s) => s.cosh?.version === version);
   return (
     <div className="app">
       <header className="topbar">
@@ -32,11 +35,11 @@ export function App() {
               <option value="class" disabled={!hasClass}>
                 class{hasClass ? '' : ' (choose a class column)'}
               </option>
-              <option value="cluster" disabled>
-                cluster (run a clustering method)
+              <option value="cluster" disabled={!hasClusters}>
+                {hasClusters ? 'k-means cluster (CDE)' : 'cluster (open a CDE view)'}
               </option>
-              <option value="outlier" disabled>
-                outlier score (run an outlier method)
+              <option value="outlier" disabled={!hasScores}>
+                {hasScores ? 'outlier score (COSH)' : 'outlier score (open the COSH view)'}
               </option>
             </select>
           </label>

@@ -1,6 +1,6 @@
 import { now } from './clock.ts';
 import type { Counts } from './counts/counts.ts';
-import type { ObjectEmbedding } from './embedding/objectEmbedding.ts';
+import { objectValues, type ObjectEmbedding } from './embedding/objectEmbedding.ts';
 import { principalProjection } from './embedding/principal.ts';
 import { evaluateClusteringSteps } from './evaluate/clustering.ts';
 import {
@@ -12,8 +12,8 @@ import {
 } from './evaluate/indicators.ts';
 import { auc, type MeanSd } from './evaluate/partitions.ts';
 import { paperRowFor, type PaperTableRow } from './evaluate/paperTables.ts';
-import type { Progress, Steps } from './jobs.ts';
-import { cdeSteps, type CdeOptions, type CdeResult, type ValueGranularity } from './methods/cde.ts';
+import { scaledSteps, type Steps } from './jobs.ts';
+import { cdeSteps, type CdeOptions, type ValueGranularity } from './methods/cde.ts';
 import { coshSteps, type CoshGranularity, type CoshOptions } from './methods/cosh.ts';
 import { idfEncoding, oneHot, oneHotPca } from './methods/encodings.ts';
 import { EMBEDDING_METHODS, methodSpec, type EmbeddingMethod } from './methods/registry.ts';
@@ -45,13 +45,21 @@ export interface CdeReport {
   projection: Float64Array;
   /** Share of the object embedding's variance on each of the two components. */
   projectionShare: [number, number];
+  /** k-means on the CDE object embedding (lowest inertia of 10 seeded starts). */
+  objectClusters: Int32Array;
+  objectClusterK: number;
   seconds: number;
 }
 
+/**
+ * CDE with what its views need: the object projection and a k-means clustering of the objects
+ * (k = the number of classes, or 3 without a class column, unless given).
+ */
 export function* cdeReportSteps(
   table: CategoricalTable,
   counts: Counts,
   options: CdeOptions = {},
+  objectClusterK: number | null = null,
 ): Steps<CdeReport> {
   const start = now();
   const cde = yield* cdeSteps(table, counts, options);
@@ -61,6 +69,18 @@ export function* cdeReportSteps(
   const projection = twoColumns(pca.coordinates, pca.components, table.nRows);
   const share = (j: number): number =>
     pca.totalVariance > 0 ? (pca.variances[j] ?? 0) / pca.totalVariance : 0;
+  const classes = table.classColumn ? new Set(table.classColumn.codes).size : 0;
+  // A k above the number of distinct objects cannot be clustered (CDE maps equal rows together).
+  const k = Math.min(distinctObjects(table), objectClusterK ?? (classes >= 2 ? classes : 3));
+  const clusters = yield* scaledSteps(
+    evaluateClusteringSteps(cde.objectEmbedding, new Int32Array(table.nRows), {
+      k,
+      runs: 10,
+      seed: cde.options.seed,
+    }),
+    0.97,
+    1,
+  );
   const small = cde.couplings.nValues <= MATRIX_REPORT_LIMIT;
   return {
     options: cde.options,
@@ -76,8 +96,18 @@ export function* cdeReportSteps(
     variances: cde.variances,
     projection,
     projectionShare: [share(0), share(1)],
+    objectClusters: clusters.bestLabels,
+    objectClusterK: k,
     seconds,
   };
+}
+
+function distinctObjects(table: CategoricalTable): number {
+  const codes = objectValues(table);
+  const D = table.attributes.length;
+  const seen = new Set<string>();
+  for (let i = 0; i < table.nRows; i++) seen.add(codes.subarray(i * D, (i + 1) * D).join(','));
+  return seen.size;
 }
 
 function twoColumns(coordinates: Float64Array, components: number, n: number): Float64Array {
@@ -171,35 +201,33 @@ export function* evaluationSteps(
   const results: MethodEvaluation[] = [];
   let k = 0;
   for (const [index, method] of methods.entries()) {
-    const scale = (p: Progress): Progress => ({
-      fraction: (index + p.fraction) / methods.length,
-      message: `${methodSpec(method).title}: ${p.message}`,
-    });
+    const title = methodSpec(method).title;
+    const from = index / methods.length;
+    const span = 1 / methods.length;
     const start = now();
     let embedding: ObjectEmbedding;
     if (method === 'cde') {
-      const steps = cdeSteps(table, counts, { seed, ...request.cde });
-      let step = steps.next();
-      while (!step.done) {
-        yield scale({ fraction: 0.3 * step.value.fraction, message: step.value.message });
-        step = steps.next();
-      }
-      embedding = (step.value as CdeResult).objectEmbedding;
+      const cde = yield* scaledSteps(
+        cdeSteps(table, counts, { seed, ...request.cde }),
+        from,
+        from + 0.3 * span,
+        `${title}: `,
+      );
+      embedding = cde.objectEmbedding;
     } else if (method === 'onehot') embedding = oneHot(table);
     else if (method === 'onehot-pca') embedding = oneHotPca(table, counts, beta).embedding;
     else embedding = idfEncoding(table, counts);
     const seconds = (now() - start) / 1000;
-    const steps = evaluateClusteringSteps(embedding, classes, { runs, seed });
-    let step = steps.next();
-    while (!step.done) {
-      yield scale({ fraction: 0.3 + 0.7 * step.value.fraction, message: step.value.message });
-      step = steps.next();
-    }
-    const ev = step.value;
+    const ev = yield* scaledSteps(
+      evaluateClusteringSteps(embedding, classes, { runs, seed }),
+      from + 0.3 * span,
+      from + span,
+      `${title}: `,
+    );
     k = ev.k;
     results.push({
       method,
-      title: methodSpec(method).title,
+      title,
       dims: embedding.dims,
       fscore: ev.fscore,
       nmi: ev.nmi,

@@ -18,3 +18,15 @@ export function runToEnd<T>(steps: Steps<T>, onProgress?: (p: Progress) => void)
     onProgress?.(step.value);
   }
 }
+
+/** Runs sub-steps, mapping their progress into [from, to] of the caller's progress. */
+export function* scaledSteps<T>(steps: Steps<T>, from: number, to: number, prefix = ''): Steps<T> {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    yield {
+      fraction: from + (to - from) * step.value.fraction,
+      message: prefix + step.value.message,
+    };
+  }
+}

@@ -63,7 +63,7 @@ export class ExplorerSession {
   private raw: RawTable | null = null;
   private current: { table: CategoricalTable; summary: TableSummary } | null = null;
   /** Counts over all rows of the current table: computed once, shared by every method. */
-  private fitted: Counts | null = null;
+  private fitted: { table: CategoricalTable; counts: Counts } | null = null;
 
   async load(
     chunks: AsyncIterable<string> | Iterable<string>,
@@ -77,7 +77,6 @@ export class ExplorerSession {
     const prepared = prepareTable(raw, prepareOptions);
     this.raw = raw;
     this.current = prepared;
-    this.fitted = null;
     return this.loaded();
   }
 
@@ -85,7 +84,6 @@ export class ExplorerSession {
   prepare(options: PrepareOptions): Loaded {
     if (!this.raw) throw new Error('No file is loaded.');
     this.current = prepareTable(this.raw, options);
-    this.fitted = null;
     return this.loaded();
   }
 
@@ -108,29 +106,58 @@ export class ExplorerSession {
   }
 
   /** Counts over every row, as the methods fit them (cached until the table changes). */
-  *fitCountSteps(): Steps<Counts> {
-    if (!this.fitted) this.fitted = yield* countSteps(this.table);
-    return this.fitted;
+  *fitCountSteps(table: CategoricalTable = this.table): Steps<Counts> {
+    if (this.fitted?.table !== table) {
+      const counts = yield* countSteps(table);
+      this.fitted = { table, counts };
+    }
+    return this.fitted.counts;
   }
 
-  *cdeSteps(options: CdeOptions = {}): Steps<CdeReport> {
-    const counts = yield* this.fitCountSteps();
-    return yield* cdeReportSteps(this.table, counts, options);
+  // Each job holds on to the table it started with, even if another file is loaded meanwhile.
+  *cdeSteps(options: CdeOptions = {}, objectClusterK: number | null = null): Steps<CdeReport> {
+    const table = this.table;
+    const counts = yield* this.fitCountSteps(table);
+    return yield* cdeReportSteps(table, counts, options, objectClusterK);
   }
 
   *coshSteps(options: CoshOptions = {}, outlierClass: string | null = null): Steps<CoshReport> {
-    const counts = yield* this.fitCountSteps();
-    return yield* coshReportSteps(this.table, counts, options, outlierClass);
+    const table = this.table;
+    const counts = yield* this.fitCountSteps(table);
+    return yield* coshReportSteps(table, counts, options, outlierClass);
   }
 
   *evaluationSteps(request: EvaluationRequest = {}): Steps<EvaluationReport> {
-    const counts = yield* this.fitCountSteps();
-    return yield* evaluationSteps(this.table, counts, request);
+    const table = this.table;
+    const counts = yield* this.fitCountSteps(table);
+    return yield* evaluationSteps(table, counts, request);
   }
 
   *indicatorSteps(outlierClass: string | null = null): Steps<IndicatorsReport> {
-    const counts = yield* this.fitCountSteps();
-    return indicatorsReport(this.table, counts, outlierClass);
+    const table = this.table;
+    const counts = yield* this.fitCountSteps(table);
+    return indicatorsReport(table, counts, outlierClass);
+  }
+
+  /** Rows holding any (or all) of the given global values, in row order. */
+  rowsHolding(values: ArrayLike<number>, mode: 'any' | 'all' = 'any'): Int32Array {
+    const table = this.table;
+    const wanted = new Uint8Array(table.nValues);
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i] as number;
+      if (!Number.isInteger(v) || v < 0 || v >= table.nValues)
+        throw new RangeError(`value index ${v} is outside 0..${table.nValues - 1}`);
+      wanted[v] = 1;
+    }
+    const need = mode === 'all' ? new Set(Array.from(values)).size : 1;
+    const hits = new Int32Array(table.nRows);
+    for (const attr of table.attributes)
+      for (let r = 0; r < table.nRows; r++)
+        if (wanted[attr.offset + (attr.codes[r] as number)]) hits[r] = (hits[r] as number) + 1;
+    const out: number[] = [];
+    if (values.length > 0)
+      for (let r = 0; r < table.nRows; r++) if ((hits[r] as number) >= need) out.push(r);
+    return Int32Array.from(out);
   }
 
   /** The feature values (local codes, |rows| × D row-major) of the given rows. */

@@ -169,6 +169,14 @@ export function createExplorerApi() {
       return guard(jobId, () => drive(jobId, session.indicatorSteps(outlierClass)));
     },
 
+    /** Rows holding any (or all) of the given values, for highlighting objects. */
+    async rowsHolding(values: number[], mode: 'any' | 'all'): Promise<Outcome<Int32Array>> {
+      return guard(-1, async () => {
+        const rows = session.rowsHolding(values, mode);
+        return transfer(rows, [rows.buffer]);
+      });
+    },
+
     /** Feature codes of the given rows (|rows| × D), for tables of objects. */
     async objectRows(rows: Int32Array): Promise<Outcome<Int32Array>> {
       return guard(-1, async () => {

@@ -5,7 +5,8 @@ import type { Progress } from '../../core/jobs.ts';
 import type { CountsReport, Loaded } from '../../core/session.ts';
 import type { PrepareOptions } from '../../core/table/prepare.ts';
 import type { RowFilter } from '../../core/table/rows.ts';
-import type { Outcome } from '../../worker/api.ts';
+import type { Remote } from 'comlink';
+import type { ExplorerApi, Outcome } from '../../worker/api.ts';
 import { WorkerClient, type JobHandle } from '../worker/client.ts';
 import type { JobKind } from './jobsSlice.ts';
 import type { ColorBy } from './linkSlice.ts';
@@ -43,6 +44,16 @@ export interface DataSlice {
   /** The last problem worth telling (load failure, cancel, worker restart). */
   notice: Notice | null;
   failed: FailedLoad | null;
+  /** Bumped whenever the modelled table changes; method results carry the version they used. */
+  tableVersion: number;
+  /** Runs a worker job with a progress entry (kind and label) in the jobs slice. */
+  runJob<T>(
+    kind: JobKind,
+    label: string,
+    start: (client: WorkerClient, onProgress: (p: Progress) => void) => JobHandle<T>,
+  ): Promise<Outcome<T>>;
+  /** A short worker call without progress (queries such as rows of objects). */
+  query<T>(call: (api: Remote<ExplorerApi>) => Promise<Outcome<T>>): Promise<Outcome<T>>;
   loadSource(source: Source, prepare?: PrepareOptions): Promise<void>;
   /** Reads the failed file, or else the current one, again with other reading options. */
   setParseOptions(options: Partial<ParseOptions>): Promise<void>;
@@ -138,8 +149,10 @@ export const createDataSlice: StateCreator<Store, [], [], DataSlice> = (set, get
       counts: null,
       rowsWhere: null,
       colorBy: colorByFor(outcome.value, s.colorBy),
+      tableVersion: s.tableVersion + 1,
     }));
     get().clearSelection();
+    get().resetResults();
     await runCounts();
   }
 
@@ -162,6 +175,9 @@ export const createDataSlice: StateCreator<Store, [], [], DataSlice> = (set, get
     rowsWhere: null,
     notice: null,
     failed: null,
+    tableVersion: 0,
+    runJob: job,
+    query: (call) => worker().run((api) => call(api)).promise,
     loadSource: (source, prepare = {}) => load(source, DEFAULT_PARSE, prepare),
     setParseOptions: async (options) => {
       const { failed, source, parseOptions, prepareOptions } = get();
@@ -193,7 +209,10 @@ export const createDataSlice: StateCreator<Store, [], [], DataSlice> = (set, get
         loaded: outcome.value,
         rowsWhere: null,
         colorBy: colorByFor(outcome.value, s.colorBy),
+        tableVersion: s.tableVersion + 1,
       }));
+      get().clearSelection();
+      get().resetResults();
       await runCounts();
     },
     setRowsWhere: async (rowsWhere) => {

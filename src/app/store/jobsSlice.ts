@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { Store } from './index.ts';
 
-export type JobKind = 'load' | 'counts';
+export type JobKind = 'load' | 'counts' | 'cde' | 'cosh' | 'evaluate';
 
 export interface Job {
   id: number;

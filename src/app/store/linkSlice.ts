@@ -18,6 +18,7 @@ export interface LinkSlice {
   colorBy: ColorBy;
   setHover(hover: Hover | null): void;
   toggleValue(value: number): void;
+  setSelectedValues(values: number[]): void;
   setSelectedObjects(objects: number[]): void;
   clearSelection(): void;
   setColorBy(colorBy: ColorBy): void;
@@ -35,8 +36,9 @@ export const createLinkSlice: StateCreator<Store, [], [], LinkSlice> = (set) => 
         ? s.selectedValues.filter((v) => v !== value)
         : [...s.selectedValues, value],
     })),
+  setSelectedValues: (selectedValues) => set({ selectedValues }),
   setSelectedObjects: (selectedObjects) => set({ selectedObjects }),
-  clearSelection: () => set({ selectedValues: [], selectedObjects: [] }),
+  clearSelection: () => set({ selectedValues: [], selectedObjects: [], selectedCluster: null }),
   setColorBy: (colorBy) => set({ colorBy }),
 });
 

@@ -3,8 +3,23 @@ import type { JobKind } from '../store/jobsSlice.ts';
 import { CooccurrenceView } from './CooccurrenceView.tsx';
 import { SummaryView } from './SummaryView.tsx';
 import { SuView } from './SuView.tsx';
+import { CouplingsView } from './CouplingsView.tsx';
+import { ValueClustersView } from './ValueClustersView.tsx';
+import { ObjectEmbeddingView } from './ObjectEmbeddingView.tsx';
+import { CoshView } from './CoshView.tsx';
+import { EvaluationView } from './EvaluationView.tsx';
+import { RowsView } from './RowsView.tsx';
 
-export type ViewId = 'summary' | 'cooccurrence' | 'su';
+export type ViewId =
+  | 'summary'
+  | 'cooccurrence'
+  | 'su'
+  | 'couplings'
+  | 'value-clusters'
+  | 'cde-objects'
+  | 'cosh'
+  | 'evaluation'
+  | 'rows';
 
 export interface ViewSpec {
   id: ViewId;
@@ -38,6 +53,48 @@ export const VIEWS: ViewSpec[] = [
     description: 'Symmetric uncertainty between attributes',
     component: SuView,
     jobs: ['load', 'counts'],
+  },
+  {
+    id: 'couplings',
+    title: 'Value couplings Mo & Mc (CURE)',
+    description: 'Occurrence and co-occurrence value influence matrices, seed 000 Defs. 5-6',
+    component: CouplingsView,
+    jobs: ['cde'],
+  },
+  {
+    id: 'value-clusters',
+    title: 'Value clusters (CDE)',
+    description: 'Which values k-means groups at every granularity of Mc and Mo',
+    component: ValueClustersView,
+    jobs: ['cde'],
+  },
+  {
+    id: 'cde-objects',
+    title: 'Object embedding (CDE, PCA)',
+    description: 'Objects on the first two principal components of their CDE embedding',
+    component: ObjectEmbeddingView,
+    jobs: ['cde'],
+  },
+  {
+    id: 'cosh',
+    title: 'Outliers (COSH)',
+    description: 'Objects ranked by COSH outlier score and the value scores behind them',
+    component: CoshView,
+    jobs: ['cosh'],
+  },
+  {
+    id: 'evaluation',
+    title: 'Clustering evaluation',
+    description: 'F-score, NMI and accuracy of k-means on CDE, 0-1, 0-1P and IDF',
+    component: EvaluationView,
+    jobs: ['evaluate'],
+  },
+  {
+    id: 'rows',
+    title: 'Data table',
+    description: 'The rows with their values, selection first',
+    component: RowsView,
+    jobs: ['load'],
   },
 ];
 

@@ -1,0 +1,130 @@
+import { useMemo, useState } from 'react';
+import { useStore } from '../store/index.ts';
+import { useObjectColor } from './useObjectColor.ts';
+import { useObjectValues } from './useObjectValues.ts';
+
+const PAGE = 50;
+
+/** The data table: objects with their values, the selection first, linked to every view. */
+export function RowsView() {
+  const meta = useStore((s) => s.loaded?.meta);
+  const selectedObjects = useStore((s) => s.selectedObjects);
+  const rowsWithValues = useStore((s) => s.rowsWithSelectedValues);
+  const setSelectedObjects = useStore((s) => s.setSelectedObjects);
+  const hover = useStore((s) => s.hover);
+  const setHover = useStore((s) => s.setHover);
+  const version = useStore((s) => s.tableVersion);
+  const cosh = useStore((s) => (s.cosh?.version === version ? s.cosh.value : null));
+  const cde = useStore((s) => (s.cde?.version === version ? s.cde.value : null));
+  const coloring = useObjectColor();
+  const [page, setPage] = useState(0);
+  const [onlyLinked, setOnlyLinked] = useState(true);
+  const linked =
+    selectedObjects.length > 0
+      ? selectedObjects
+      : rowsWithValues
+        ? Array.from(rowsWithValues)
+        : null;
+  const n = meta?.nRows ?? 0;
+  const total = onlyLinked && linked ? linked.length : n;
+  const pages = Math.max(1, Math.ceil(total / PAGE));
+  const current = Math.min(page, pages - 1);
+  const shown = useMemo(() => {
+    const from = current * PAGE;
+    if (onlyLinked && linked) return linked.slice(from, from + PAGE);
+    return Array.from({ length: Math.min(PAGE, n - from) }, (_, i) => from + i);
+  }, [current, onlyLinked, linked, n]);
+  const values = useObjectValues(shown);
+  if (!meta) return <p className="muted">Load a data set to see its rows.</p>;
+  const cls = meta.classColumn;
+  const hovered = hover?.kind === 'objects' ? new Set(hover.objects) : new Set<number>();
+  const selected = new Set(selectedObjects);
+  return (
+    <div className="view">
+      <div className="view-controls">
+        <label>
+          <input
+            type="checkbox"
+            checked={onlyLinked}
+            onChange={(e) => {
+              setOnlyLinked(e.target.checked);
+              setPage(0);
+            }}
+          />
+          only selected objects (or those holding a selected value)
+        </label>
+        <button
+          type="button"
+          className="small"
+          disabled={current === 0}
+          onClick={() => setPage(current - 1)}
+        >
+          ‹
+        </button>
+        <span data-testid="rows-page">
+          {total === 0 ? 0 : current * PAGE + 1}–{Math.min(total, (current + 1) * PAGE)} of {total}
+        </span>
+        <button
+          type="button"
+          className="small"
+          disabled={current >= pages - 1}
+          onClick={() => setPage(current + 1)}
+        >
+          ›
+        </button>
+      </div>
+      <div className="scroll-x scroll-y">
+        <table className="results" data-testid="rows-table">
+          <thead>
+            <tr>
+              <th>row</th>
+              {cls && <th>{cls.name}</th>}
+              {cde && <th>cluster</th>}
+              {cosh && <th>COSH</th>}
+              {meta.attributes.map((a) => (
+                <th key={a.name} style={{ textAlign: 'left' }}>
+                  {a.name}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((r) => {
+              const codes = values.get(r);
+              return (
+                <tr
+                  key={r}
+                  data-row={r}
+                  className={`clickable${selected.has(r) || hovered.has(r) ? ' selected' : ''}`}
+                  onClick={() => setSelectedObjects(selected.has(r) ? [] : [r])}
+                  onPointerEnter={() => setHover({ kind: 'objects', objects: [r] })}
+                  onPointerLeave={() => setHover(null)}
+                >
+                  <td>
+                    <span
+                      className="swatch"
+                      style={{
+                        background: coloring.color(r),
+                        display: 'inline-block',
+                        marginRight: 4,
+                      }}
+                    />
+                    {r + 1}
+                  </td>
+                  {cls && <td>{cls.labels[cls.codes[r] ?? 0]}</td>}
+                  {cde && <td>{(cde.objectClusters[r] ?? 0) + 1}</td>}
+                  {cosh && <td>{(cosh.objectScores[r] ?? 0).toPrecision(3)}</td>}
+                  {meta.attributes.map((a, k) => (
+                    <td key={a.name} style={{ textAlign: 'left' }}>
+                      {codes ? a.labels[codes[k] ?? 0] : '…'}
+                    </td>
+                  ))}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

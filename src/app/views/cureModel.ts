@@ -1,0 +1,117 @@
+import type { CdeReport } from '../../core/analysis.ts';
+import type { ValueGranularity } from '../../core/methods/cde.ts';
+import type { TableMeta } from '../../core/session.ts';
+import type { HeatmapLayout } from './heatmapModel.ts';
+
+/** Pure helpers of the CURE views (couplings, value clusters, outliers). No DOM here. */
+
+export function valueName(meta: TableMeta, v: number): string {
+  const a = meta.attributes[meta.valueAttribute[v] ?? 0];
+  return a ? `${a.name} = ${a.labels[v - a.offset]}` : String(v);
+}
+
+const fmt = (x: number): string =>
+  x === 0 ? '0' : Math.abs(x) >= 1000 || Math.abs(x) < 0.001 ? x.toExponential(2) : x.toFixed(3);
+
+/** Tooltip lines of cell (i, j) of Mo or Mc: the formula with the numbers that make it. */
+export function couplingTooltip(
+  meta: TableMeta,
+  report: CdeReport,
+  matrix: 'Mo' | 'Mc',
+  i: number,
+  j: number,
+): string[] {
+  const L = report.nValues;
+  const D = meta.attributes.length;
+  const m = matrix === 'Mo' ? report.mo : report.mc;
+  const value = m?.[i * L + j] ?? 0;
+  const pi = report.p[i] ?? 0;
+  const pj = report.p[j] ?? 0;
+  const fi = meta.valueAttribute[i] ?? 0;
+  const fj = meta.valueAttribute[j] ?? 0;
+  const head = [`row ${valueName(meta, i)}`, `column ${valueName(meta, j)}`];
+  if (matrix === 'Mc') {
+    const joint = value * pi;
+    const n = meta.nRows;
+    return [
+      ...head,
+      `Mc = p(vᵢ, vⱼ) / p(vᵢ) = ${fmt(joint)} / ${fmt(pi)} = ${fmt(value)}`,
+      `(${Math.round(joint * n)} of ${Math.round(pi * n)} rows holding vᵢ also hold vⱼ)`,
+    ];
+  }
+  const psi = report.psi[fi * D + fj] ?? 0;
+  if (report.options.orientation === 'paper')
+    return [
+      ...head,
+      `Mo = ψ(fᵢ, fⱼ) · p(vⱼ) / p(vᵢ) = ${fmt(psi)} · ${fmt(pj)} / ${fmt(pi)} = ${fmt(value)}`,
+    ];
+  const weight = pj > 0 && pi > 0 ? (value * pj) / pi : 0;
+  return [
+    ...head,
+    `Mo (authors' code) = ψ′ · p(vᵢ) / p(vⱼ) = ${fmt(weight)} · ${fmt(pi)} / ${fmt(pj)} = ${fmt(value)}`,
+    `ψ(fᵢ, fⱼ) = ${fmt(psi)}; ψ′ = 1 where the values never co-occur`,
+  ];
+}
+
+/** Values ordered by their cluster at one granularity (clusters by size, values by attribute). */
+export function clusterLayout(meta: TableMeta, granularity: ValueGranularity): HeatmapLayout {
+  const members: number[][] = Array.from({ length: granularity.k }, () => []);
+  granularity.labels.forEach((c, v) => members[c]?.push(v));
+  const order: number[] = [];
+  const labels: string[] = [];
+  const groups: HeatmapLayout['groups'] = [];
+  members
+    .map((values, c) => ({ values, c }))
+    .filter((g) => g.values.length > 0)
+    .sort((a, b) => b.values.length - a.values.length || a.c - b.c)
+    .forEach(({ values, c }) => {
+      const start = order.length;
+      for (const v of values) {
+        order.push(v);
+        labels.push(valueName(meta, v));
+      }
+      groups.push({ label: `cluster ${c + 1}`, start, end: order.length });
+    });
+  return { order, labels, groups };
+}
+
+export function granularityName(g: Pick<ValueGranularity, 'matrix' | 'k'>): string {
+  return `${g.matrix} k=${g.k}`;
+}
+
+/** The values of cluster c at granularity g, and whether it was removed (a one-value cluster). */
+export function clusterMembers(
+  g: ValueGranularity,
+  c: number,
+): { values: number[]; removed: boolean } {
+  const values: number[] = [];
+  g.labels.forEach((x, v) => {
+    if (x === c) values.push(v);
+  });
+  return { values, removed: values.length === 1 };
+}
+
+/** Indices of the n largest scores, largest first (ties by index). */
+export function topIndices(scores: ArrayLike<number>, n: number): number[] {
+  return Array.from({ length: scores.length }, (_, i) => i)
+    .sort((a, b) => (scores[b] as number) - (scores[a] as number) || a - b)
+    .slice(0, n);
+}
+
+/** Linear range of a set of numbers with a little padding, for scatter axes. */
+export function extent(xs: ArrayLike<number>, stride: number, offset: number): [number, number] {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i = offset; i < xs.length; i += stride) {
+    const x = xs[i] as number;
+    if (x < lo) lo = x;
+    if (x > hi) hi = x;
+  }
+  if (!Number.isFinite(lo)) return [0, 1];
+  const pad = (hi - lo) * 0.05 || 1;
+  return [lo - pad, hi + pad];
+}
+
+export function formatMeanSd(m: { mean: number; sd: number }): string {
+  return `${m.mean.toFixed(3)} ± ${m.sd.toFixed(3)}`;
+}
