@@ -1,6 +1,5 @@
 import { distinctRows, kmeansRows } from '../cluster/kmeans.ts';
 import type { Counts } from '../counts/counts.ts';
-import { objectValues } from '../embedding/objectEmbedding.ts';
 import { runToEnd, type Steps } from '../jobs.ts';
 import { createRandom } from '../random.ts';
 import type { CategoricalTable } from '../table/types.ts';
@@ -148,13 +147,12 @@ export function* coshSteps(
       }
   });
   yield { fraction: 0.95, message: 'Scoring objects…' };
-  const D = table.attributes.length;
-  const codes = objectValues(table);
   const objectScores = new Float64Array(table.nRows);
-  for (let i = 0; i < table.nRows; i++) {
-    let s = 0;
-    for (let a = 0; a < D; a++) s += valueScores[codes[i * D + a] as number] as number;
-    objectScores[i] = s;
+  for (const attr of table.attributes) {
+    const codes = attr.codes;
+    for (let r = 0; r < table.nRows; r++)
+      objectScores[r] =
+        (objectScores[r] as number) + (valueScores[attr.offset + (codes[r] as number)] as number);
   }
   return {
     method: 'cosh',

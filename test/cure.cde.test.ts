@@ -1,0 +1,211 @@
+/**
+ * CDE (seed 000 Alg. 1 with the stop rule of seed 003 Alg. 1): determinism, value clusters, the
+ * stop rule, the PCA'd value embedding and the object embedding, checked with own loops.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  computeCounts,
+  objectRow,
+  runCde,
+  validateCdeOptions,
+  type CategoricalTable,
+  type CdeResult,
+  type Counts,
+} from '../src/core/index.ts';
+import { DATASETS, loadDataset } from './helpers.ts';
+
+async function zoo(): Promise<{ table: CategoricalTable; counts: Counts }> {
+  const { table } = await loadDataset('zoo.csv', { classColumn: 'type', drop: ['legs'] });
+  return { table, counts: computeCounts(table) };
+}
+
+function ownDistinctRows(m: Float64Array, L: number): number {
+  const keys = new Set<string>();
+  for (let i = 0; i < L; i++) keys.add(Array.from(m.subarray(i * L, (i + 1) * L)).join('|'));
+  return keys.size;
+}
+
+/** Asserts the value clusters of every granularity and the stop rule for each matrix. */
+function checkGranularities(cde: CdeResult, alpha: number): void {
+  const L = cde.couplings.nValues;
+  const names = cde.granularities.map((g) => g.matrix);
+  // Mc is clustered first, then Mo.
+  expect(names).toEqual([...names].sort((a, b) => (a === 'Mc' ? 0 : 1) - (b === 'Mc' ? 0 : 1)));
+  for (const g of cde.granularities) {
+    expect(g.labels).toHaveLength(L);
+    for (const c of g.labels) expect(c >= 0 && c < g.k).toBe(true);
+    for (const c of g.clusters) expect(c.length).toBeGreaterThanOrEqual(2);
+    for (const c of g.removed) expect(c).toHaveLength(1);
+    // Kept ∪ removed is the partition the labels describe.
+    const groups = new Map<number, number[]>();
+    g.labels.forEach((c, v) => groups.set(c, [...(groups.get(c) ?? []), v]));
+    const fromLabels = [...groups.values()].map((m) => m.join(',')).sort();
+    const fromLists = [...g.clusters, ...g.removed].map((m) => m.join(',')).sort();
+    expect(fromLists).toEqual(fromLabels);
+    expect(g.clusters.length + g.removed.length).toBeLessThanOrEqual(g.k);
+  }
+  for (const [name, matrix] of [
+    ['Mc', cde.couplings.mc],
+    ['Mo', cde.couplings.mo],
+  ] as const) {
+    const gs = cde.granularities.filter((g) => g.matrix === name);
+    expect(gs.length).toBeGreaterThan(0);
+    expect(gs.map((g) => g.k)).toEqual(gs.map((_, i) => i + 2));
+    const maxK = ownDistinctRows(matrix, L);
+    let removed = 0;
+    gs.forEach((g, i) => {
+      removed += g.removed.length;
+      const threshold = Math.ceil((g.k + 1) / alpha);
+      if (i < gs.length - 1) expect(removed, `${name} k = ${g.k}`).toBeLessThan(threshold);
+      else expect(removed >= threshold || g.k === maxK, `${name} stops at k = ${g.k}`).toBe(true);
+    });
+  }
+  expect(cde.indicatorColumns).toBe(cde.granularities.reduce((s, g) => s + g.clusters.length, 0));
+}
+
+/** Asserts the value embedding is a PCA of the cluster-indicator matrix (own loops). */
+function checkValueEmbedding(cde: CdeResult): void {
+  const L = cde.couplings.nValues;
+  const { dims, valueEmbedding: v, variances } = cde;
+  expect(v).toHaveLength(L * dims);
+  expect(variances).toHaveLength(dims);
+  const col = (j: number): number[] => Array.from({ length: L }, (_, r) => v[r * dims + j]!);
+  const cov = (a: number[], b: number[]): number => {
+    let s = 0;
+    for (let r = 0; r < L; r++) s += a[r]! * b[r]!;
+    return s / (L - 1);
+  };
+  const cols = Array.from({ length: dims }, (_, j) => col(j));
+  for (let a = 0; a < dims; a++) {
+    expect(Math.abs(cols[a]!.reduce((s, x) => s + x, 0) / L)).toBeLessThan(1e-12);
+    expect(cov(cols[a]!, cols[a]!)).toBeCloseTo(variances[a]!, 10);
+    expect(Math.max(...cols[a]!) - Math.min(...cols[a]!)).toBeGreaterThanOrEqual(cde.options.beta);
+    if (a > 0) expect(variances[a]!).toBeLessThanOrEqual(variances[a - 1]! + 1e-12);
+    for (let b = a + 1; b < dims; b++) {
+      const r =
+        cov(cols[a]!, cols[b]!) / Math.sqrt(cov(cols[a]!, cols[a]!) * cov(cols[b]!, cols[b]!));
+      expect(Math.abs(r)).toBeLessThan(1e-9);
+    }
+  }
+  // Inner products between centred indicator rows are preserved (dropped components are flat).
+  const columns = cde.granularities.flatMap((g) => g.clusters);
+  const m = columns.length;
+  const z = new Float64Array(L * m);
+  columns.forEach((cluster, j) => {
+    for (const value of cluster) z[value * m + j] = 1;
+    const mean = cluster.length / L;
+    for (let r = 0; r < L; r++) z[r * m + j]! -= mean;
+  });
+  for (let a = 0; a < L; a++)
+    for (let b = a; b < L; b++) {
+      let zz = 0;
+      for (let j = 0; j < m; j++) zz += z[a * m + j]! * z[b * m + j]!;
+      let vv = 0;
+      for (let j = 0; j < dims; j++) vv += v[a * dims + j]! * v[b * dims + j]!;
+      expect(vv).toBeCloseTo(zz, 8);
+    }
+}
+
+describe('runCde on zoo (drop legs, class type)', () => {
+  it('the same seed gives identical granularities and value embedding', async () => {
+    const { table, counts } = await zoo();
+    const a = runCde(table, counts, { seed: 3 });
+    const b = runCde(table, counts, { seed: 3 });
+    expect(b.granularities).toEqual(a.granularities);
+    expect(Array.from(b.valueEmbedding)).toEqual(Array.from(a.valueEmbedding));
+    expect(Array.from(b.variances)).toEqual(Array.from(a.variances));
+    expect(b.dims).toBe(a.dims);
+  });
+
+  it('for several seeds: clusters, removed singletons, the stop rule and the PCA embedding hold', async () => {
+    const { table, counts } = await zoo();
+    for (const seed of [0, 1, 2, 3]) {
+      const cde = runCde(table, counts, { seed });
+      expect(cde.options).toEqual({
+        alpha: 10,
+        beta: 1e-10,
+        seed,
+        orientation: 'paper',
+        maxIterations: 100,
+      });
+      checkGranularities(cde, 10);
+      checkValueEmbedding(cde);
+    }
+  });
+
+  it('the object embedding concatenates the D value vectors of each object (dims = D × dims)', async () => {
+    const { table, counts } = await zoo();
+    const cde = runCde(table, counts, { seed: 0 });
+    const D = table.attributes.length;
+    const e = cde.objectEmbedding;
+    expect(e.dims).toBe(D * cde.dims);
+    expect(e.nObjects).toBe(table.nRows);
+    const row = new Float64Array(e.dims);
+    for (const i of [0, 17, 50, table.nRows - 1]) {
+      objectRow(e, i, row);
+      table.attributes.forEach((attr, a) => {
+        const v = attr.offset + attr.codes[i]!;
+        for (let j = 0; j < cde.dims; j++)
+          expect(row[a * cde.dims + j]).toBe(cde.valueEmbedding[v * cde.dims + j]);
+      });
+    }
+  });
+
+  it('a smaller α lets k grow further: on Mc (clustered first, same random stream) the α = 10 granularities are a prefix of the α = 2 ones', async () => {
+    // The rule stops once removed ≥ ⌈(k + 1)/α⌉: a larger α lowers the threshold, so it never gives
+    // more granularities on the first matrix.
+    const { table, counts } = await zoo();
+    for (const seed of [0, 1]) {
+      const byAlpha = [1, 2, 10, 100].map((alpha) => runCde(table, counts, { seed, alpha }));
+      byAlpha.forEach((cde, i) => checkGranularities(cde, [1, 2, 10, 100][i]!));
+      const mc = byAlpha.map((cde) => cde.granularities.filter((g) => g.matrix === 'Mc'));
+      for (let i = 1; i < mc.length; i++) {
+        expect(mc[i]!.length).toBeLessThanOrEqual(mc[i - 1]!.length);
+        expect(mc[i]).toEqual(mc[i - 1]!.slice(0, mc[i]!.length));
+      }
+    }
+  });
+
+  it("orientation 'code' changes Mo but keeps Mc, and still satisfies the invariants", async () => {
+    const { table, counts } = await zoo();
+    const paper = runCde(table, counts, { seed: 0 });
+    const code = runCde(table, counts, { seed: 0, orientation: 'code' });
+    expect(Array.from(code.couplings.mc)).toEqual(Array.from(paper.couplings.mc));
+    expect(Array.from(code.couplings.mo)).not.toEqual(Array.from(paper.couplings.mo));
+    checkGranularities(code, 10);
+    checkValueEmbedding(code);
+  });
+
+  it('option validation', async () => {
+    const { table, counts } = await zoo();
+    for (const alpha of [0, -1, Number.NaN, Infinity])
+      expect(() => runCde(table, counts, { alpha }), `alpha ${alpha}`).toThrow(RangeError);
+    expect(() => runCde(table, counts, { beta: -1 })).toThrow(RangeError);
+    expect(() => runCde(table, counts, { beta: Number.NaN })).toThrow(RangeError);
+    expect(() => runCde(table, counts, { seed: 1.5 })).toThrow(TypeError);
+    expect(() => runCde(table, counts, { orientation: 'x' as never })).toThrow(TypeError);
+    expect(() => runCde(table, counts, { maxIterations: 0 })).toThrow(RangeError);
+    expect(validateCdeOptions({ alpha: 3, beta: 0 })).toEqual({
+      alpha: 3,
+      beta: 0,
+      seed: 0,
+      orientation: 'paper',
+      maxIterations: 100,
+    });
+  });
+});
+
+describe('runCde on the other bundled datasets', () => {
+  const sets = DATASETS.filter((d) =>
+    ['contact-lenses.csv', 'breast-cancer.csv', 'vote.csv', 'movie.csv', 'sales.csv'].includes(
+      d.file,
+    ),
+  );
+  it.each(sets.map((d) => [d.file, d] as const))('%s: invariants hold', async (_file, d) => {
+    const { table } = await loadDataset(d.file, { classColumn: d.classColumn, drop: d.drop });
+    const cde = runCde(table, computeCounts(table), { seed: 1 });
+    checkGranularities(cde, 10);
+    checkValueEmbedding(cde);
+    expect(cde.objectEmbedding.dims).toBe(table.attributes.length * cde.dims);
+  });
+});
