@@ -271,6 +271,11 @@ function evaluationJson(report: EvaluationReport): object {
     })),
     indicators: report.indicators,
     ...(report.paper ? { paper: report.paper } : {}),
+    ...(!report.paper && report.paperNearMatch
+      ? {
+          note: `seed 000 Table 1's ${report.paperNearMatch.data} has ${report.paperNearMatch.values} values; this table has a different number, so its F-scores are not printed beside these (match the paper's preprocessing, e.g. --drop legs for Zoo)`,
+        }
+      : {}),
   };
 }
 

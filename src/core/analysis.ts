@@ -11,7 +11,7 @@ import {
   valueSeparabilityIndex,
 } from './evaluate/indicators.ts';
 import { auc, type MeanSd } from './evaluate/partitions.ts';
-import { paperRowFor, type PaperTableRow } from './evaluate/paperTables.ts';
+import { paperNearMatch, paperRowFor, type PaperTableRow } from './evaluate/paperTables.ts';
 import { scaledSteps, type Steps } from './jobs.ts';
 import { cdeSteps, type CdeOptions, type ValueGranularity } from './methods/cde.ts';
 import { coshSteps, type CoshGranularity, type CoshOptions } from './methods/cosh.ts';
@@ -182,6 +182,8 @@ export interface EvaluationReport {
   indicators: { fci: number; vci: number };
   /** Seed 000 Table 1's row when the table has the shape of one of its data sets. */
   paper: PaperTableRow | null;
+  /** A Table 1 data set with as many objects but another number of values (preprocessing differs). */
+  paperNearMatch: PaperTableRow | null;
 }
 
 export function* evaluationSteps(
@@ -243,6 +245,7 @@ export function* evaluationSteps(
     results,
     indicators: { fci: featureCorrelationIndex(counts), vci: valueClusterIndex(table) },
     paper: paperRowFor(table.nRows, table.nValues),
+    paperNearMatch: paperNearMatch(table.nRows, table.nValues),
   };
 }
 

@@ -124,6 +124,13 @@ export function EvaluationView() {
             {evaluation.indicators.vci.toFixed(3)} · {evaluation.runs} k-means++ starts, seed{' '}
             {evaluation.seed}
           </p>
+          {!paper && evaluation.paperNearMatch && (
+            <p className="muted" data-testid="paper-hint">
+              The paper's {evaluation.paperNearMatch.data} has {evaluation.paperNearMatch.objects}{' '}
+              objects and {evaluation.paperNearMatch.values} values; this table has {meta.nValues}{' '}
+              values. Match its preprocessing (for Zoo: drop legs) to see Table 1 beside ours.
+            </p>
+          )}
           {paper && (
             <p className="muted">
               This table has the shape of the paper's {paper.data} ({paper.objects} objects,{' '}

@@ -41,3 +41,8 @@ function row(
 export function paperRowFor(objects: number, values: number): PaperTableRow | null {
   return CURE_TABLE_1.find((r) => r.objects === objects && r.values === values) ?? null;
 }
+
+/** A Table 1 row with the same number of objects but other values (e.g. Zoo with `legs` kept). */
+export function paperNearMatch(objects: number, values: number): PaperTableRow | null {
+  return CURE_TABLE_1.find((r) => r.objects === objects && r.values !== values) ?? null;
+}
