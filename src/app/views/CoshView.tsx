@@ -113,7 +113,7 @@ export function CoshView() {
         <MethodStatus kind="cosh" error={error} />
       ) : (
         <div className="pair">
-          <div className="pair-item">
+          <div className="pair-item wide">
             <OutlierTable meta={meta} cosh={cosh} />
           </div>
           <div className="pair-item">
