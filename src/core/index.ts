@@ -20,6 +20,7 @@ export * from './embedding/objectEmbedding.ts';
 export * from './embedding/principal.ts';
 export * from './methods/couplings.ts';
 export * from './methods/options.ts';
+export * from './methods/valueClustering.ts';
 export * from './methods/cde.ts';
 export * from './methods/cosh.ts';
 export * from './methods/encodings.ts';

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { Tooltip } from './Tooltip.tsx';
 import type { HeatmapLayout } from '../views/heatmapModel.ts';
 import { useWidth } from './useWidth.ts';
 
@@ -246,23 +247,11 @@ export function Heatmap({
             )}
           </svg>
           {hover && (
-            <div
-              className="tooltip"
-              role="tooltip"
-              style={{
-                left: hover.x + (hover.x > window.innerWidth / 2 ? -14 : 14),
-                top: hover.y + 16,
-                transform: hover.x > window.innerWidth / 2 ? 'translateX(-100%)' : undefined,
-              }}
-            >
-              {tooltip(layout.order[hover.p] as number, layout.order[hover.q] as number).map(
-                (line, k) => (
-                  <div key={k} className={k === 0 ? 'tooltip-title' : undefined}>
-                    {line}
-                  </div>
-                ),
-              )}
-            </div>
+            <Tooltip
+              x={hover.x}
+              y={hover.y}
+              lines={tooltip(layout.order[hover.p] as number, layout.order[hover.q] as number)}
+            />
           )}
         </div>
       )}

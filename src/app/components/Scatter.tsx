@@ -1,4 +1,5 @@
 import { quadtree } from 'd3';
+import { Tooltip } from './Tooltip.tsx';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { extent } from '../views/cureModel.ts';
 import { useWidth } from './useWidth.ts';
@@ -179,15 +180,7 @@ export function Scatter({
           }}
         />
       )}
-      {hover && !brush && (
-        <div className="tooltip" role="tooltip" style={{ left: hover.x + 14, top: hover.y + 16 }}>
-          {tooltip(hover.i).map((line, k) => (
-            <div key={k} className={k === 0 ? 'tooltip-title' : undefined}>
-              {line}
-            </div>
-          ))}
-        </div>
-      )}
+      {hover && !brush && <Tooltip x={hover.x} y={hover.y} lines={tooltip(hover.i)} />}
     </div>
   );
 }

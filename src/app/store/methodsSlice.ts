@@ -8,7 +8,10 @@ import type {
 import type { ErrorInfo } from '../../core/errors.ts';
 import type { CdeOptions } from '../../core/methods/cde.ts';
 import type { CoshOptions } from '../../core/methods/cosh.ts';
-import type { Outcome } from '../../worker/api.ts';
+import type { Remote } from 'comlink';
+import type { Progress } from '../../core/jobs.ts';
+import type { ExplorerApi, Outcome } from '../../worker/api.ts';
+import type { JobKind } from './jobsSlice.ts';
 import type { Store } from './index.ts';
 
 /** A method's result, tagged with the table version it was computed on. */
@@ -16,6 +19,14 @@ export interface Result<T> {
   version: number;
   value: T;
 }
+
+type MethodKey = 'cde' | 'cosh' | 'evaluation';
+const JOB_OF: Record<MethodKey, JobKind> = { cde: 'cde', cosh: 'cosh', evaluation: 'evaluate' };
+type Call<T> = (
+  api: Remote<ExplorerApi>,
+  jobId: number,
+  onProgress: (p: Progress) => void,
+) => Promise<Outcome<T>>;
 
 export interface CoshSettings extends CoshOptions {
   /** Class label treated as the outliers, for the AUC; null = none. */
@@ -30,7 +41,7 @@ export interface MethodsSlice {
   cosh: Result<CoshReport> | null;
   evaluation: Result<EvaluationReport> | null;
   /** Last failure per method, shown in its panels. */
-  methodErrors: Partial<Record<'cde' | 'cosh' | 'evaluate', ErrorInfo>>;
+  methodErrors: Partial<Record<MethodKey, ErrorInfo>>;
   /** The value cluster picked in the value-cluster view (granularity index, cluster). */
   selectedCluster: { granularity: number; cluster: number } | null;
   /** Rows holding any selected value (null when no value is selected). */
@@ -45,30 +56,28 @@ export interface MethodsSlice {
 }
 
 export const createMethodsSlice: StateCreator<Store, [], [], MethodsSlice> = (set, get) => {
-  /** Stores a finished job's value unless the table changed meanwhile; records failures. */
-  function settle<T>(
-    key: 'cde' | 'cosh' | 'evaluation',
-    errorKey: 'cde' | 'cosh' | 'evaluate',
-    version: number,
-    outcome: Outcome<T>,
-  ): void {
-    if (version !== get().tableVersion) return;
-    const methodErrors = { ...get().methodErrors };
-    if (outcome.ok) {
-      delete methodErrors[errorKey];
-      set({ [key]: { version, value: outcome.value }, methodErrors } as Partial<Store>);
-    } else set({ methodErrors: { ...methodErrors, [errorKey]: outcome.error } });
-  }
-
   /** Table version each method is being computed for (guards against duplicate auto-runs). */
-  const inFlight: Partial<Record<'cde' | 'cosh' | 'evaluate', number>> = {};
-  async function tracked(kind: 'cde' | 'cosh' | 'evaluate', work: () => Promise<void>) {
+  const inFlight: Partial<Record<MethodKey, number>> = {};
+
+  /**
+   * Runs a method in the worker with a progress entry; stores its value unless the table changed
+   * meanwhile, or records its failure for the method's panels.
+   */
+  async function run<T>(key: MethodKey, label: string, call: Call<T>): Promise<void> {
     const version = get().tableVersion;
-    inFlight[kind] = version;
+    inFlight[key] = version;
     try {
-      await work();
+      const outcome = await get().runJob(JOB_OF[key], label, (c, onProgress) =>
+        c.run(call, onProgress),
+      );
+      if (version !== get().tableVersion) return;
+      const methodErrors = { ...get().methodErrors };
+      if (outcome.ok) {
+        delete methodErrors[key];
+        set({ [key]: { version, value: outcome.value }, methodErrors } as Partial<Store>);
+      } else set({ methodErrors: { ...methodErrors, [key]: outcome.error } });
     } finally {
-      if (inFlight[kind] === version) delete inFlight[kind];
+      if (inFlight[key] === version) delete inFlight[key];
     }
   }
 
@@ -89,34 +98,21 @@ export const createMethodsSlice: StateCreator<Store, [], [], MethodsSlice> = (se
     methodErrors: {},
     selectedCluster: null,
     rowsWithSelectedValues: null,
-    runCde: (options = get().cdeOptions) =>
-      tracked('cde', async () => {
-        const version = get().tableVersion;
-        set({ cdeOptions: options });
-        const outcome = await get().runJob('cde', 'CDE', (c, onProgress) =>
-          c.run((api, id, p) => api.cde(options, id, p), onProgress),
-        );
-        settle('cde', 'cde', version, outcome);
-      }),
-    runCosh: (settings = get().coshSettings) =>
-      tracked('cosh', async () => {
-        const version = get().tableVersion;
-        set({ coshSettings: settings });
-        const { outlierClass, ...options } = settings;
-        const outcome = await get().runJob('cosh', 'COSH', (c, onProgress) =>
-          c.run((api, id, p) => api.cosh(options, outlierClass, id, p), onProgress),
-        );
-        settle('cosh', 'cosh', version, outcome);
-      }),
-    runEvaluation: (request = get().evaluationRequest) =>
-      tracked('evaluate', async () => {
-        const version = get().tableVersion;
-        set({ evaluationRequest: request });
-        const outcome = await get().runJob('evaluate', 'Evaluating representations', (c, p) =>
-          c.run((api, id, onProgress) => api.evaluate(request, id, onProgress), p),
-        );
-        settle('evaluation', 'evaluate', version, outcome);
-      }),
+    runCde: (options = get().cdeOptions) => {
+      set({ cdeOptions: options });
+      return run('cde', 'CDE', (api, id, p) => api.cde(options, id, p));
+    },
+    runCosh: (settings = get().coshSettings) => {
+      set({ coshSettings: settings });
+      const { outlierClass, ...options } = settings;
+      return run('cosh', 'COSH', (api, id, p) => api.cosh(options, outlierClass, id, p));
+    },
+    runEvaluation: (request = get().evaluationRequest) => {
+      set({ evaluationRequest: request });
+      return run('evaluation', 'Evaluating representations', (api, id, p) =>
+        api.evaluate(request, id, p),
+      );
+    },
     selectCluster: (granularity, cluster, values) => {
       set({ selectedCluster: { granularity, cluster } });
       get().setSelectedValues(values);

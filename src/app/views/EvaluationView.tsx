@@ -18,7 +18,7 @@ export function EvaluationView() {
   const evaluation = useStore((s) =>
     s.evaluation?.version === version ? s.evaluation.value : null,
   );
-  const error = useStore((s) => s.methodErrors.evaluate ?? null);
+  const error = useStore((s) => s.methodErrors.evaluation ?? null);
   const request = useStore((s) => s.evaluationRequest);
   const running = useStore((s) => s.jobs.some((j) => j.kind === 'evaluate'));
   const runEvaluation = useStore((s) => s.runEvaluation);

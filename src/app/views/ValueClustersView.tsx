@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Tooltip } from '../components/Tooltip.tsx';
 import { classPalette } from '../colors.ts';
 import { useStore } from '../store/index.ts';
 import { emphasisedValues } from '../store/linkSlice.ts';
@@ -136,15 +137,7 @@ export function ValueClustersView() {
           ))}
         </svg>
       </div>
-      {tip && (
-        <div className="tooltip" role="tooltip" style={{ left: tip.x + 14, top: tip.y + 16 }}>
-          {tip.lines.map((line, k) => (
-            <div key={k} className={k === 0 ? 'tooltip-title' : undefined}>
-              {line}
-            </div>
-          ))}
-        </div>
-      )}
+      {tip && <Tooltip x={tip.x} y={tip.y} lines={tip.lines} />}
     </div>
   );
 }

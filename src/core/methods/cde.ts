@@ -1,4 +1,3 @@
-import { distinctRows, kmeansRows } from '../cluster/kmeans.ts';
 import type { Counts } from '../counts/counts.ts';
 import { uniformValueEmbedding, type ValueConcatEmbedding } from '../embedding/objectEmbedding.ts';
 import { runToEnd, type Steps } from '../jobs.ts';
@@ -7,6 +6,9 @@ import { createRandom } from '../random.ts';
 import type { CategoricalTable } from '../table/types.ts';
 import { couplingMatrices, type CouplingMatrices, type CouplingOrientation } from './couplings.ts';
 import { validateAlpha, validateOrientation, validateSeed } from './options.ts';
+import { valueClusteringSteps, type CouplingMatrixName } from './valueClustering.ts';
+
+export type { CouplingMatrixName } from './valueClustering.ts';
 
 /**
  * CDE — Coupled Data Embedding (seed 000 Alg. 1, with the stop rule of seed 003 Alg. 1).
@@ -25,8 +27,6 @@ export interface CdeOptions {
   /** k-means iterations per clustering. Default 100. */
   maxIterations?: number;
 }
-
-export type CouplingMatrixName = 'Mc' | 'Mo';
 
 /** One clustering of the values: granularity k on one matrix. */
 export interface ValueGranularity {
@@ -83,31 +83,19 @@ export function* cdeSteps(
   const couplings = couplingMatrices(counts, opts.orientation);
   const L = couplings.nValues;
   const rng = createRandom(opts.seed);
-  const granularities: ValueGranularity[] = [];
-  // The authors' code clusters Mc first, then Mo; the order only changes the random stream.
-  const matrices: [CouplingMatrixName, Float64Array][] = [
-    ['Mc', couplings.mc],
-    ['Mo', couplings.mo],
-  ];
-  for (const [index, [name, matrix]] of matrices.entries()) {
-    const maxK = distinctRows(matrix, L, L);
-    let removedCount = 0;
-    for (let k = 2; k <= maxK;) {
-      const { labels } = kmeansRows(matrix, L, L, { k, maxIterations: opts.maxIterations }, rng);
-      const members: number[][] = Array.from({ length: k }, () => []);
-      labels.forEach((c, v) => members[c]?.push(v));
-      const clusters = members.filter((m) => m.length >= 2);
-      const removed = members.filter((m) => m.length === 1);
-      granularities.push({ matrix: name, k, labels, clusters, removed });
-      removedCount += removed.length;
-      k += 1;
-      yield {
-        fraction: 0.45 * index + Math.min(0.45, (0.45 * k) / Math.max(maxK, 2)),
-        message: `Clustering values of ${name} (k = ${k - 1})…`,
-      };
-      if (removedCount >= Math.ceil(k / opts.alpha)) break; // seed 003 Alg. 1, step 10
-    }
-  }
+  const clusterings = yield* valueClusteringSteps(couplings, opts.alpha, opts.maxIterations, rng);
+  const granularities = clusterings.map(({ matrix, k, labels }): ValueGranularity => {
+    const members: number[][] = Array.from({ length: k }, () => []);
+    labels.forEach((c, v) => members[c]?.push(v));
+    // One-value clusters are removed (Alg. 1 steps 8-9); the rest become indicator columns.
+    return {
+      matrix,
+      k,
+      labels,
+      clusters: members.filter((m) => m.length >= 2),
+      removed: members.filter((m) => m.length === 1),
+    };
+  });
   const columns = granularities.flatMap((g) => g.clusters);
   const m = columns.length;
   const indicator = new Float64Array(L * m);

@@ -1,9 +1,8 @@
-import { distinctRows, kmeansRows } from '../cluster/kmeans.ts';
 import type { Counts } from '../counts/counts.ts';
 import { runToEnd, type Steps } from '../jobs.ts';
 import { createRandom } from '../random.ts';
 import type { CategoricalTable } from '../table/types.ts';
-import type { CouplingMatrixName } from './cde.ts';
+import { valueClusteringSteps, type CouplingMatrixName } from './valueClustering.ts';
 import { couplingMatrices, type CouplingMatrices, type CouplingOrientation } from './couplings.ts';
 import { validateAlpha, validateOrientation, validateSeed } from './options.ts';
 
@@ -79,64 +78,20 @@ export function* coshSteps(
   const couplings = couplingMatrices(counts, opts.orientation);
   const L = couplings.nValues;
   const rng = createRandom(opts.seed);
-  const granularities: CoshGranularity[] = [];
-  const matrices: [CouplingMatrixName, Float64Array][] = [
-    ['Mc', couplings.mc],
-    ['Mo', couplings.mo],
-  ];
-  for (const [index, [name, matrix]] of matrices.entries()) {
-    // Σ_i c(i) − v(i) = rowSum(c) − rowSum(v), and a centroid's row sum is its members' mean.
-    const rowSum = new Float64Array(L);
-    for (let v = 0; v < L; v++) {
-      let s = 0;
-      for (let i = 0; i < L; i++) s += matrix[v * L + i] as number;
-      rowSum[v] = s;
-    }
-    const maxK = distinctRows(matrix, L, L);
-    let removed = 0;
-    for (let k = 2; k <= maxK;) {
-      const { labels, sizes, centroids } = kmeansRows(
-        matrix,
-        L,
-        L,
-        { k, maxIterations: opts.maxIterations },
-        rng,
-      );
-      const centroidSum = new Float64Array(k);
-      for (let c = 0; c < k; c++) {
-        let s = 0;
-        for (let i = 0; i < L; i++) s += centroids[c * L + i] as number;
-        centroidSum[c] = s;
-      }
-      // D_k·1: row a of D_k summed, dis(c_a, c_b) = max(0, Σ c_b − Σ c_a)   Eq. (14)
-      const outlying = new Float64Array(k);
-      for (let a = 0; a < k; a++) {
-        if ((sizes[a] as number) === 0) continue;
-        let s = 0;
-        for (let b = 0; b < k; b++)
-          if ((sizes[b] as number) > 0)
-            s += Math.max(0, (centroidSum[b] as number) - (centroidSum[a] as number));
-        outlying[a] = s;
-      }
-      // C^k·D_k·1: only v's own cluster column of C^k is non-zero   Eqs. (12), (13), (15)
-      const scores = new Float64Array(L);
-      for (let v = 0; v < L; v++) {
-        const c = labels[v] as number;
-        const dis = Math.max(0, (centroidSum[c] as number) - (rowSum[v] as number));
-        scores[v] = dis * (outlying[c] as number);
-      }
-      let singletons = 0;
-      for (let c = 0; c < k; c++) if (sizes[c] === 1) singletons++;
-      granularities.push({ matrix: name, k, labels, scores, singletons });
-      removed += singletons;
-      k += 1;
-      yield {
-        fraction: 0.45 * index + Math.min(0.45, (0.45 * k) / Math.max(maxK, 2)),
-        message: `Clustering values of ${name} (k = ${k - 1})…`,
-      };
-      if (removed >= Math.ceil(k / opts.alpha)) break;
-    }
-  }
+  const clusterings = yield* valueClusteringSteps(couplings, opts.alpha, opts.maxIterations, rng);
+  const rowSums = {
+    Mc: rowSumsOf(couplings.mc, L),
+    Mo: rowSumsOf(couplings.mo, L),
+  };
+  const granularities = clusterings.map(
+    ({ matrix, k, labels, sizes, centroids, singletons }): CoshGranularity => ({
+      matrix,
+      k,
+      labels,
+      scores: granularityScores(rowSums[matrix], labels, sizes, centroids, L),
+      singletons,
+    }),
+  );
   const valueScores = new Float64Array(L);
   const valueSource = new Int32Array(L).fill(-1);
   granularities.forEach((g, q) => {
@@ -163,6 +118,53 @@ export function* coshSteps(
     valueSource,
     objectScores,
   };
+}
+
+/** Σ_i M(v, i) for every value: Σ_i c(i) − v(i) = rowSum(c) − rowSum(v) (Eq. 13). */
+function rowSumsOf(matrix: Float64Array, L: number): Float64Array {
+  const out = new Float64Array(L);
+  for (let v = 0; v < L; v++) {
+    let s = 0;
+    for (let i = 0; i < L; i++) s += matrix[v * L + i] as number;
+    out[v] = s;
+  }
+  return out;
+}
+
+/** C^k·D_k·1 for every value at one granularity (Eqs. 12-15, before the max). */
+function granularityScores(
+  rowSum: Float64Array,
+  labels: Int32Array,
+  sizes: Int32Array,
+  centroids: Float64Array,
+  L: number,
+): Float64Array {
+  const k = sizes.length;
+  // A centroid's row sum is its members' mean row sum.
+  const centroidSum = new Float64Array(k);
+  for (let c = 0; c < k; c++) {
+    let s = 0;
+    for (let i = 0; i < L; i++) s += centroids[c * L + i] as number;
+    centroidSum[c] = s;
+  }
+  // D_k·1: row a of D_k summed, dis(c_a, c_b) = max(0, Σ c_b − Σ c_a)   Eq. (14)
+  const outlying = new Float64Array(k);
+  for (let a = 0; a < k; a++) {
+    if ((sizes[a] as number) === 0) continue;
+    let s = 0;
+    for (let b = 0; b < k; b++)
+      if ((sizes[b] as number) > 0)
+        s += Math.max(0, (centroidSum[b] as number) - (centroidSum[a] as number));
+    outlying[a] = s;
+  }
+  // C^k·D_k·1: only v's own cluster column of C^k is non-zero   Eqs. (12), (13), (15)
+  const scores = new Float64Array(L);
+  for (let v = 0; v < L; v++) {
+    const c = labels[v] as number;
+    const dis = Math.max(0, (centroidSum[c] as number) - (rowSum[v] as number));
+    scores[v] = dis * (outlying[c] as number);
+  }
+  return scores;
 }
 
 export function runCosh(

@@ -1,0 +1,24 @@
+/**
+ * The floating tooltip every view uses: fixed-positioned at the pointer (so no panel clips it),
+ * flipped to the pointer's left on the right half of the window; the first line is the title.
+ */
+export function Tooltip({ x, y, lines }: { x: number; y: number; lines: string[] }) {
+  const flip = x > window.innerWidth / 2;
+  return (
+    <div
+      className="tooltip"
+      role="tooltip"
+      style={{
+        left: x + (flip ? -14 : 14),
+        top: y + 16,
+        transform: flip ? 'translateX(-100%)' : undefined,
+      }}
+    >
+      {lines.map((line, k) => (
+        <div key={k} className={k === 0 ? 'tooltip-title' : undefined}>
+          {line}
+        </div>
+      ))}
+    </div>
+  );
+}
