@@ -5,6 +5,7 @@
 import { PCA } from 'ml-pca';
 import { describe, expect, it } from 'vitest';
 import {
+  runCde,
   computeCounts,
   createRandom,
   materialise,
@@ -226,5 +227,29 @@ describe('principalProjection', () => {
       for (let r = 0; r < n; r++) expect(a[r]!).toBeCloseTo(sign * b[r]!, 9);
     }
     expect(() => principalProjection(e, counts, 0)).toThrow(RangeError);
+  });
+
+  it('a CDE embedding with more dimensions than values (value-space route) matches the dense route', async () => {
+    const { table } = await loadDataset('zoo.csv', { classColumn: 'type' });
+    const counts = computeCounts(table);
+    const e = runCde(table, counts, { seed: 2 }).objectEmbedding;
+    expect(e.dims).toBeGreaterThan(table.nValues);
+    const n = e.nObjects;
+    const fast = principalProjection(e, counts, 2);
+    const slow = principalProjection(
+      { kind: 'dense', nObjects: n, dims: e.dims, data: materialise(e) },
+      counts,
+      2,
+    );
+    expect(fast.totalVariance).toBeCloseTo(slow.totalVariance, 8);
+    for (let j = 0; j < 2; j++) {
+      expect(fast.variances[j]).toBeCloseTo(slow.variances[j]!, 8);
+      const a = column(fast.coordinates, n, 2, j);
+      const b = column(slow.coordinates, n, 2, j);
+      let big = 0;
+      for (let r = 0; r < n; r++) if (Math.abs(b[r]!) > Math.abs(b[big]!)) big = r;
+      const sign = Math.sign(a[big]!) * Math.sign(b[big]!);
+      for (let r = 0; r < n; r++) expect(a[r]!).toBeCloseTo(sign * b[r]!, 7);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { pairCount } from '../counts/cooccurrence.ts';
+import { denseCooccurrence, pairCount } from '../counts/cooccurrence.ts';
 import type { Counts } from '../counts/counts.ts';
 import { symmetricEigen } from '../linalg/pca.ts';
 import { objectRow, type ObjectEmbedding } from './objectEmbedding.ts';
@@ -35,6 +35,8 @@ export function principalProjection(
       `${dims} dimensions exceed the ${PRINCIPAL_DIMS_LIMIT} this projection decomposes`,
     );
   if (n === 0) throw new RangeError('no objects to project');
+  if (embedding.kind === 'values' && dims > embedding.vectorStart.length)
+    return valueSpaceProjection(embedding, counts, components);
   const { mean, cov } =
     embedding.kind === 'dense' ? denseMoments(embedding, n, dims) : valueMoments(embedding, counts);
   const eigen = symmetricEigen(cov, dims);
@@ -58,6 +60,134 @@ export function principalProjection(
     variances: eigen.values.slice(0, c).map((v) => Math.max(v, 0)),
     totalVariance,
   };
+}
+
+/**
+ * The same projection for a value-concatenation embedding with more dimensions than values,
+ * worked in the L-dimensional value space. An object is x = Wᵀ·e(x), e its value indicators and
+ * W the L × dims block matrix of value vectors, so Cov(x) = Wᵀ·S·W with S the indicators'
+ * covariance (from the co-occurrence counts). Writing S = R·Rᵀ (R = U·Λ^½) and A = Wᵀ·R,
+ * Cov(x) = A·Aᵀ shares its non-zero eigenvalues with the L × L matrix Aᵀ·A = Rᵀ·(W·Wᵀ)·R, and
+ * each eigenvector v of Aᵀ·A gives the component A·v/√μ. Exact, and O(L³ + L²·width) instead of
+ * O(dims³).
+ */
+function valueSpaceProjection(
+  e: Extract<ObjectEmbedding, { kind: 'values' }>,
+  counts: Counts,
+  components: number,
+): PrincipalProjection {
+  const L = e.vectorStart.length;
+  const n = counts.nRows;
+  const dims = e.dims;
+  const co = denseCooccurrence(counts.cooccurrence);
+  const p = Float64Array.from(counts.cooccurrence.valueCounts, (c) => c / n);
+  const s = new Float64Array(L * L);
+  for (let u = 0; u < L; u++)
+    for (let v = 0; v < L; v++)
+      s[u * L + v] =
+        ((co[u * L + v] as number) - n * (p[u] as number) * (p[v] as number)) / Math.max(n - 1, 1);
+  const sEigen = symmetricEigen(s, L);
+  // R = U·Λ^½ (L × L); negative round-off eigenvalues count as 0.
+  const r = new Float64Array(L * L);
+  for (let u = 0; u < L; u++)
+    for (let j = 0; j < L; j++)
+      r[u * L + j] =
+        (sEigen.vectors[u * L + j] as number) * Math.sqrt(Math.max(sEigen.values[j] as number, 0));
+  const vector = (v: number): Float64Array => {
+    const start = e.vectorStart[v] as number;
+    return e.vectors.subarray(
+      start,
+      start + (e.blockWidth[e.valueAttribute[v] as number] as number),
+    );
+  };
+  // G = W·Wᵀ: inner products of value vectors of the same attribute (other blocks never overlap).
+  const g = new Float64Array(L * L);
+  for (let u = 0; u < L; u++)
+    for (let v = u; v < L; v++) {
+      if (e.valueAttribute[u] !== e.valueAttribute[v]) continue;
+      const a = vector(u);
+      const b = vector(v);
+      let dot = 0;
+      for (let j = 0; j < a.length; j++) dot += (a[j] as number) * (b[j] as number);
+      g[u * L + v] = dot;
+      g[v * L + u] = dot;
+    }
+  const gr = multiply(g, r, L);
+  const small = multiply(transpose(r, L), gr, L); // Rᵀ·G·R
+  const eigen = symmetricEigen(small, L);
+  let totalVariance = 0;
+  for (let j = 0; j < L; j++) totalVariance += Math.max(eigen.values[j] as number, 0);
+  const c = Math.min(components, dims);
+  // Component j in object space: y_j = W^T·R·v_j / √μ_j, written into its attribute blocks.
+  const axes = new Float64Array(c * dims);
+  const variances = new Float64Array(c);
+  for (let j = 0; j < c; j++) {
+    const mu = Math.max(eigen.values[j] as number, 0);
+    variances[j] = mu;
+    if (mu === 0) continue;
+    for (let v = 0; v < L; v++) {
+      let weight = 0; // (R·v_j)[v]
+      for (let k = 0; k < L; k++)
+        weight += (r[v * L + k] as number) * (eigen.vectors[k * L + j] as number);
+      if (weight === 0) continue;
+      const a = e.valueAttribute[v] as number;
+      const base = j * dims + (e.blockStart[a] as number);
+      const vec = vector(v);
+      for (let t = 0; t < vec.length; t++)
+        axes[base + t] = (axes[base + t] as number) + (weight * (vec[t] as number)) / Math.sqrt(mu);
+    }
+    let big = 0;
+    for (let d = 0; d < dims; d++)
+      if (Math.abs(axes[j * dims + d] as number) > Math.abs(big))
+        big = axes[j * dims + d] as number;
+    if (big < 0)
+      for (let d = 0; d < dims; d++) axes[j * dims + d] = -(axes[j * dims + d] as number);
+  }
+  // Project: (x − mean)·y_j = Σ_f y_j[block f]·(N(x_f) − mean_f); the mean is Wᵀ·p.
+  const valueScore = new Float64Array(L * c); // N(v)·y_j restricted to v's block
+  for (let v = 0; v < L; v++) {
+    const a = e.valueAttribute[v] as number;
+    const vec = vector(v);
+    for (let j = 0; j < c; j++) {
+      let s2 = 0;
+      for (let t = 0; t < vec.length; t++)
+        s2 += (vec[t] as number) * (axes[j * dims + (e.blockStart[a] as number) + t] as number);
+      valueScore[v * c + j] = s2;
+    }
+  }
+  const meanScore = new Float64Array(c);
+  for (let v = 0; v < L; v++)
+    for (let j = 0; j < c; j++)
+      meanScore[j] =
+        (meanScore[j] as number) + (p[v] as number) * (valueScore[v * c + j] as number);
+  const D = e.blockWidth.length;
+  const coordinates = new Float64Array(e.nObjects * c);
+  for (let i = 0; i < e.nObjects; i++)
+    for (let j = 0; j < c; j++) {
+      let s2 = -(meanScore[j] as number);
+      for (let a = 0; a < D; a++)
+        s2 += valueScore[(e.objectValues[i * D + a] as number) * c + j] as number;
+      coordinates[i * c + j] = s2;
+    }
+  return { coordinates, components: c, variances, totalVariance };
+}
+
+function multiply(a: Float64Array, b: Float64Array, m: number): Float64Array {
+  const out = new Float64Array(m * m);
+  for (let i = 0; i < m; i++)
+    for (let k = 0; k < m; k++) {
+      const x = a[i * m + k] as number;
+      if (x === 0) continue;
+      for (let j = 0; j < m; j++)
+        out[i * m + j] = (out[i * m + j] as number) + x * (b[k * m + j] as number);
+    }
+  return out;
+}
+
+function transpose(a: Float64Array, m: number): Float64Array {
+  const out = new Float64Array(m * m);
+  for (let i = 0; i < m; i++) for (let j = 0; j < m; j++) out[j * m + i] = a[i * m + j] as number;
+  return out;
 }
 
 function denseMoments(
