@@ -401,3 +401,22 @@ test('soybean: 683 objects in the CDE scatter and colour by cluster once CDE is 
   await expect(objects.locator('.legend-item').first()).toHaveText('cluster 1');
   await expect(objects.locator('.legend-item').last()).toHaveText('cluster 19');
 });
+
+test('CDE parameters in the value-cluster panel re-run CDE and every CDE view follows', async ({
+  page,
+}) => {
+  await openApp(page);
+  await expectSummary(page, { rows: 101 });
+  const clusters = await addPanel(page, 'value-clusters');
+  const summary = clusters.getByTestId('cluster-summary');
+  await expect(summary).toContainText('seed 0', RESULT);
+  await clusters.getByLabel('CDE alpha').fill('2');
+  await expect(summary).toContainText('α = 2,', RESULT);
+  // A smaller α tolerates more one-value clusters before stopping: more granularities.
+  const granularities = async () => leadingNumber(summary);
+  await expect.poll(granularities, RESULT).toBeGreaterThan(8);
+  await clusters.getByLabel('CDE orientation').selectOption('code');
+  await expect(clusters.getByLabel('CDE orientation')).toHaveValue('code', RESULT);
+  const couplings = await addPanel(page, 'couplings');
+  await expect(couplings).toContainText("Mo as in the authors' code", RESULT);
+});

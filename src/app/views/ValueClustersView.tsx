@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { CdeOptions } from '../../core/methods/cde.ts';
 import { Tooltip } from '../components/Tooltip.tsx';
 import { classPalette } from '../colors.ts';
 import { useStore } from '../store/index.ts';
@@ -22,6 +23,7 @@ export function ValueClustersView() {
   const { value: cde, error } = useMethodResult('cde');
   const selectedCluster = useStore((s) => s.selectedCluster);
   const selectCluster = useStore((s) => s.selectCluster);
+  const runCde = useStore((s) => s.runCde);
   const hover = useStore((s) => s.hover);
   const selectedValues = useStore((s) => s.selectedValues);
   const setHover = useStore((s) => s.setHover);
@@ -29,6 +31,7 @@ export function ValueClustersView() {
   if (!meta) return <p className="muted">Load a data set to see its value clusters.</p>;
   if (!cde) return <MethodStatus kind="cde" error={error} />;
   const G = cde.granularities;
+  const rerun = (change: Partial<CdeOptions>) => void runCde({ ...cde.options, ...change });
   const emphasised = emphasisedValues({ hover, selectedValues });
   const maxK = Math.max(2, ...G.map((g) => g.k));
   const palette = classPalette(maxK);
@@ -38,6 +41,45 @@ export function ValueClustersView() {
   const removed = G.reduce((s, g) => s + g.removed.length, 0);
   return (
     <div className="view">
+      <div className="view-controls wrap">
+        <label>
+          α
+          <input
+            type="number"
+            min={1}
+            step={1}
+            defaultValue={cde.options.alpha}
+            aria-label="CDE alpha"
+            style={{ width: 56 }}
+            onChange={(e) => {
+              const alpha = Number(e.target.value);
+              if (alpha > 0) rerun({ alpha });
+            }}
+          />
+        </label>
+        <label>
+          seed
+          <input
+            type="number"
+            step={1}
+            defaultValue={cde.options.seed}
+            aria-label="CDE seed"
+            style={{ width: 56 }}
+            onChange={(e) => rerun({ seed: Math.trunc(Number(e.target.value)) || 0 })}
+          />
+        </label>
+        <label>
+          Mo
+          <select
+            aria-label="CDE orientation"
+            value={cde.options.orientation}
+            onChange={(e) => rerun({ orientation: e.target.value as 'paper' | 'code' })}
+          >
+            <option value="paper">as printed (Def. 5, default)</option>
+            <option value="code">as in the authors' code</option>
+          </select>
+        </label>
+      </div>
       <div className="view-controls">
         <span className="muted" data-testid="cluster-summary">
           {G.length} granularities · {cde.indicatorColumns} kept clusters · {removed} one-value
