@@ -1,28 +1,8 @@
 /** The CURE commands of the CLI: shapes of their JSON, the paper's Table 1 beside ours, errors. */
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { cli } from './cliRun.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const ZOO = 'public/datasets/zoo.csv';
-
-function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      'npx',
-      ['tsx', 'src/cli/main.ts', ...args],
-      { cwd: root, timeout: 60_000 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-        const own = stderr
-          .split('\n')
-          .filter((line) => line !== '' && !line.startsWith('npm warn'))
-          .join('\n');
-        resolve({ code, stdout, stderr: own });
-      },
-    );
-  });
-}
 
 describe('cli cde', () => {
   it('prints values, granularities, the value embedding and (with --matrices) Mo and Mc', async () => {

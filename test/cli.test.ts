@@ -1,33 +1,5 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(...args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      'npx',
-      ['tsx', 'src/cli/main.ts', ...args],
-      { cwd: root, timeout: 60_000 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-        // npm itself may warn about the machine's npm configuration; that is not the CLI's output.
-        const own = stderr
-          .split('\n')
-          .filter((line) => line !== '' && !line.startsWith('npm warn'))
-          .join('\n');
-        resolve({ code, stdout, stderr: own });
-      },
-    );
-  });
-}
+import { cli } from './cliRun.ts';
 
 interface Described {
   rows: number;

@@ -55,6 +55,16 @@ export interface MethodsSlice {
   resetResults(): void;
 }
 
+/** The state of a freshly loaded table: no results, no failures, nothing picked. */
+const NO_RESULTS = {
+  cde: null,
+  cosh: null,
+  evaluation: null,
+  methodErrors: {},
+  selectedCluster: null,
+  rowsWithSelectedValues: null,
+} satisfies Partial<MethodsSlice>;
+
 export const createMethodsSlice: StateCreator<Store, [], [], MethodsSlice> = (set, get) => {
   /** Table version each method is being computed for (guards against duplicate auto-runs). */
   const inFlight: Partial<Record<MethodKey, number>> = {};
@@ -92,12 +102,7 @@ export const createMethodsSlice: StateCreator<Store, [], [], MethodsSlice> = (se
     cdeOptions: {},
     coshSettings: { outlierClass: null },
     evaluationRequest: { runs: 50, seed: 0 },
-    cde: null,
-    cosh: null,
-    evaluation: null,
-    methodErrors: {},
-    selectedCluster: null,
-    rowsWithSelectedValues: null,
+    ...NO_RESULTS,
     runCde: (options = get().cdeOptions) => {
       set({ cdeOptions: options });
       return run('cde', 'CDE', (api, id, p) => api.cde(options, id, p));
@@ -117,14 +122,6 @@ export const createMethodsSlice: StateCreator<Store, [], [], MethodsSlice> = (se
       set({ selectedCluster: { granularity, cluster } });
       get().setSelectedValues(values);
     },
-    resetResults: () =>
-      set({
-        cde: null,
-        cosh: null,
-        evaluation: null,
-        methodErrors: {},
-        selectedCluster: null,
-        rowsWithSelectedValues: null,
-      }),
+    resetResults: () => set(NO_RESULTS),
   };
 };

@@ -2,6 +2,7 @@ import { interpolateReds, scaleSequentialSqrt } from 'd3';
 import { useMemo, useState } from 'react';
 import type { CoshReport } from '../../core/analysis.ts';
 import type { TableMeta } from '../../core/session.ts';
+import { MethodParams } from '../components/MethodParams.tsx';
 import { useStore } from '../store/index.ts';
 import { emphasisedValues } from '../store/linkSlice.ts';
 import { granularityName, topIndices, valueName } from './cureModel.ts';
@@ -40,44 +41,16 @@ export function CoshView() {
   return (
     <div className="view">
       <div className="view-controls wrap">
-        <label>
-          α
-          <input
-            type="number"
-            min={1}
-            step={1}
-            value={settings.alpha ?? 30}
-            aria-label="COSH alpha"
-            onChange={(e) => void runCosh({ ...settings, alpha: Number(e.target.value) || 30 })}
-            style={{ width: 56 }}
-          />
-        </label>
-        <label>
-          seed
-          <input
-            type="number"
-            step={1}
-            value={settings.seed ?? 0}
-            aria-label="COSH seed"
-            onChange={(e) =>
-              void runCosh({ ...settings, seed: Math.trunc(Number(e.target.value)) })
-            }
-            style={{ width: 56 }}
-          />
-        </label>
-        <label>
-          Mo
-          <select
-            aria-label="COSH orientation"
-            value={settings.orientation ?? 'code'}
-            onChange={(e) =>
-              void runCosh({ ...settings, orientation: e.target.value as 'paper' | 'code' })
-            }
-          >
-            <option value="code">as in the authors' code (default)</option>
-            <option value="paper">as printed (Def. 5)</option>
-          </select>
-        </label>
+        <MethodParams
+          method="COSH"
+          values={{
+            alpha: settings.alpha ?? 30,
+            seed: settings.seed ?? 0,
+            orientation: settings.orientation ?? 'code',
+          }}
+          defaultOrientation="code"
+          onChange={(change) => void runCosh({ ...settings, ...change })}
+        />
         {cls && (
           <label>
             Outlier class

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { CdeOptions } from '../../core/methods/cde.ts';
+import { MethodParams } from '../components/MethodParams.tsx';
 import { Tooltip } from '../components/Tooltip.tsx';
 import { classPalette } from '../colors.ts';
 import { useStore } from '../store/index.ts';
@@ -24,6 +25,8 @@ export function ValueClustersView() {
   const selectedCluster = useStore((s) => s.selectedCluster);
   const selectCluster = useStore((s) => s.selectCluster);
   const runCde = useStore((s) => s.runCde);
+  // The options asked for last (the result may still carry the previous ones while CDE runs).
+  const cdeOptions = useStore((s) => s.cdeOptions);
   const hover = useStore((s) => s.hover);
   const selectedValues = useStore((s) => s.selectedValues);
   const setHover = useStore((s) => s.setHover);
@@ -31,7 +34,6 @@ export function ValueClustersView() {
   if (!meta) return <p className="muted">Load a data set to see its value clusters.</p>;
   if (!cde) return <MethodStatus kind="cde" error={error} />;
   const G = cde.granularities;
-  const rerun = (change: Partial<CdeOptions>) => void runCde({ ...cde.options, ...change });
   const emphasised = emphasisedValues({ hover, selectedValues });
   const maxK = Math.max(2, ...G.map((g) => g.k));
   const palette = classPalette(maxK);
@@ -42,43 +44,14 @@ export function ValueClustersView() {
   return (
     <div className="view">
       <div className="view-controls wrap">
-        <label>
-          α
-          <input
-            type="number"
-            min={1}
-            step={1}
-            defaultValue={cde.options.alpha}
-            aria-label="CDE alpha"
-            style={{ width: 56 }}
-            onChange={(e) => {
-              const alpha = Number(e.target.value);
-              if (alpha > 0) rerun({ alpha });
-            }}
-          />
-        </label>
-        <label>
-          seed
-          <input
-            type="number"
-            step={1}
-            defaultValue={cde.options.seed}
-            aria-label="CDE seed"
-            style={{ width: 56 }}
-            onChange={(e) => rerun({ seed: Math.trunc(Number(e.target.value)) || 0 })}
-          />
-        </label>
-        <label>
-          Mo
-          <select
-            aria-label="CDE orientation"
-            value={cde.options.orientation}
-            onChange={(e) => rerun({ orientation: e.target.value as 'paper' | 'code' })}
-          >
-            <option value="paper">as printed (Def. 5, default)</option>
-            <option value="code">as in the authors' code</option>
-          </select>
-        </label>
+        <MethodParams
+          method="CDE"
+          values={{ ...cde.options, ...cdeOptions }}
+          defaultOrientation="paper"
+          onChange={(change: Partial<CdeOptions>) =>
+            void runCde({ ...cde.options, ...cdeOptions, ...change })
+          }
+        />
       </div>
       <div className="view-controls">
         <span className="muted" data-testid="cluster-summary">
