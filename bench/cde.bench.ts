@@ -21,6 +21,7 @@ import {
   type CdeResult,
 } from '../src/core/index.ts';
 import { generateTable } from './generate.ts';
+import { seconds, median, ms } from './timing.ts';
 
 const ROWS = 30_000;
 const CLASSES = 2;
@@ -79,8 +80,6 @@ interface Run {
   result: CdeResult;
 }
 
-const seconds = (from: bigint, to: bigint): number => Number(to - from) / 1e9;
-
 function runOnce(table: CategoricalTable): Run {
   const t0 = process.hrtime.bigint();
   const counts = computeCounts(table);
@@ -112,13 +111,6 @@ function runOnce(table: CategoricalTable): Run {
     result,
   };
 }
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
-const ms = (s: number): string => `${(s * 1000).toFixed(1).padStart(8)} ms`;
 
 console.log(
   `node ${process.version}; ${ROWS.toLocaleString('en-US')} rows, ${CLASSES} latent classes, seed ${SEED}; warm-up ${WARMUP}, runs ${RUNS}; CDE defaults`,

@@ -18,6 +18,7 @@ import {
   createRandom,
   type CategoricalTable,
 } from '../src/core/index.ts';
+import { median } from './timing.ts';
 
 const ROWS = 200_000;
 const ATTRIBUTES = 40;
@@ -102,11 +103,6 @@ function time(name: string, run: () => Int32Array, check: (data: Int32Array) => 
   return { name, seconds };
 }
 
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 const millions = (seconds: number): string => `${(PAIR_UPDATES / seconds / 1e6).toFixed(1)} M/s`;
 
 const t0 = process.hrtime.bigint();

@@ -19,6 +19,7 @@ import {
   type CoshResult,
 } from '../src/core/index.ts';
 import { generateTable, plantRareGroup } from './generate.ts';
+import { seconds, median, ms } from './timing.ts';
 
 const ROWS = 200_000;
 const ATTRIBUTES = 39;
@@ -39,8 +40,6 @@ interface Run {
   result: CoshResult;
 }
 
-const seconds = (from: bigint, to: bigint): number => Number(to - from) / 1e9;
-
 function runOnce(table: CategoricalTable): Run {
   const t0 = process.hrtime.bigint();
   const counts = computeCounts(table);
@@ -49,13 +48,6 @@ function runOnce(table: CategoricalTable): Run {
   const t2 = process.hrtime.bigint();
   return { counts: seconds(t0, t1), cosh: seconds(t1, t2), total: seconds(t0, t2), result };
 }
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
-const ms = (s: number): string => `${(s * 1000).toFixed(1).padStart(8)} ms`;
 
 const t0 = process.hrtime.bigint();
 const table = generateTable({

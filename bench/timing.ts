@@ -1,0 +1,13 @@
+/** Timing helpers shared by the benchmarks. */
+
+/** Seconds between two `process.hrtime.bigint()` readings. */
+export const seconds = (from: bigint, to: bigint): number => Number(to - from) / 1e9;
+
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+}
+
+/** Seconds as right-aligned milliseconds. */
+export const ms = (s: number): string => `${(s * 1000).toFixed(1).padStart(8)} ms`;
