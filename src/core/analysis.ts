@@ -1,8 +1,8 @@
 import { now } from './clock.ts';
 import type { Counts } from './counts/counts.ts';
-import { objectValues, type ObjectEmbedding } from './embedding/objectEmbedding.ts';
+import type { ObjectEmbedding, ValueConcatEmbedding } from './embedding/objectEmbedding.ts';
 import { principalProjection } from './embedding/principal.ts';
-import { evaluateClusteringSteps } from './evaluate/clustering.ts';
+import { evaluateClusteringSteps, kmeansRestartsSteps } from './evaluate/clustering.ts';
 import {
   featureCorrelationIndex,
   outlierCouplingIndex,
@@ -71,13 +71,12 @@ export function* cdeReportSteps(
     pca.totalVariance > 0 ? (pca.variances[j] ?? 0) / pca.totalVariance : 0;
   const classes = table.classColumn ? new Set(table.classColumn.codes).size : 0;
   // A k above the number of distinct objects cannot be clustered (CDE maps equal rows together).
-  const k = Math.min(distinctObjects(table), objectClusterK ?? (classes >= 2 ? classes : 3));
+  const k = Math.min(
+    distinctObjects(cde.objectEmbedding),
+    objectClusterK ?? (classes >= 2 ? classes : 3),
+  );
   const clusters = yield* scaledSteps(
-    evaluateClusteringSteps(cde.objectEmbedding, new Int32Array(table.nRows), {
-      k,
-      runs: 10,
-      seed: cde.options.seed,
-    }),
+    kmeansRestartsSteps(cde.objectEmbedding, { k, runs: 10, seed: cde.options.seed }),
     0.97,
     1,
   );
@@ -96,17 +95,18 @@ export function* cdeReportSteps(
     variances: cde.variances,
     projection,
     projectionShare: [share(0), share(1)],
-    objectClusters: clusters.bestLabels,
+    objectClusters: clusters.labels,
     objectClusterK: k,
     seconds,
   };
 }
 
-function distinctObjects(table: CategoricalTable): number {
-  const codes = objectValues(table);
-  const D = table.attributes.length;
+/** Objects with distinct value combinations (the embedding's own value table, not recomputed). */
+function distinctObjects(e: ValueConcatEmbedding): number {
+  const D = e.blockWidth.length;
   const seen = new Set<string>();
-  for (let i = 0; i < table.nRows; i++) seen.add(codes.subarray(i * D, (i + 1) * D).join(','));
+  for (let i = 0; i < e.nObjects; i++)
+    seen.add(e.objectValues.subarray(i * D, (i + 1) * D).join(','));
   return seen.size;
 }
 

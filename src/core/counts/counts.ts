@@ -1,6 +1,12 @@
 import { runToEnd, type Steps } from '../jobs.ts';
 import type { CategoricalTable } from '../table/types.ts';
-import { allocateCooccurrence, countPair, countValues, type Cooccurrence } from './cooccurrence.ts';
+import {
+  allocateCooccurrence,
+  countPair,
+  countValues,
+  denseCooccurrence,
+  type Cooccurrence,
+} from './cooccurrence.ts';
 import { entropyOf, mutualInformationOf, symmetricUncertainty } from './information.ts';
 
 /** Counts computed once per table (or row subset) and shared by every method. */
@@ -91,4 +97,23 @@ export function classValueCounts(
     }
   }
   return out;
+}
+
+/**
+ * The covariance of the n × L value-indicator (one-hot) matrix, from the counts alone:
+ * (C − n·p·pᵀ)/(n − 1), C the co-occurrence counts (diagonal = value counts), p(v) = count(v)/n.
+ * Returns p too. L × L, row-major.
+ */
+export function indicatorCovariance(counts: Counts): { covariance: Float64Array; p: Float64Array } {
+  const n = counts.nRows;
+  const L = counts.cooccurrence.nValues;
+  const co = denseCooccurrence(counts.cooccurrence);
+  const p = Float64Array.from(counts.cooccurrence.valueCounts, (c) => c / n);
+  const covariance = new Float64Array(L * L);
+  const denominator = Math.max(n - 1, 1);
+  for (let u = 0; u < L; u++)
+    for (let v = 0; v < L; v++)
+      covariance[u * L + v] =
+        ((co[u * L + v] as number) - n * (p[u] as number) * (p[v] as number)) / denominator;
+  return { covariance, p };
 }

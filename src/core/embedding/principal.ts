@@ -1,5 +1,5 @@
-import { denseCooccurrence, pairCount } from '../counts/cooccurrence.ts';
-import type { Counts } from '../counts/counts.ts';
+import { pairCount } from '../counts/cooccurrence.ts';
+import { indicatorCovariance, type Counts } from '../counts/counts.ts';
 import { symmetricEigen } from '../linalg/pca.ts';
 import { objectRow, type ObjectEmbedding } from './objectEmbedding.ts';
 
@@ -77,15 +77,8 @@ function valueSpaceProjection(
   components: number,
 ): PrincipalProjection {
   const L = e.vectorStart.length;
-  const n = counts.nRows;
   const dims = e.dims;
-  const co = denseCooccurrence(counts.cooccurrence);
-  const p = Float64Array.from(counts.cooccurrence.valueCounts, (c) => c / n);
-  const s = new Float64Array(L * L);
-  for (let u = 0; u < L; u++)
-    for (let v = 0; v < L; v++)
-      s[u * L + v] =
-        ((co[u * L + v] as number) - n * (p[u] as number) * (p[v] as number)) / Math.max(n - 1, 1);
+  const { covariance: s, p } = indicatorCovariance(counts);
   const sEigen = symmetricEigen(s, L);
   // R = U·Λ^½ (L × L); negative round-off eigenvalues count as 0.
   const r = new Float64Array(L * L);

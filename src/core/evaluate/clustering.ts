@@ -36,8 +36,32 @@ export function* evaluateClusteringSteps(
   const n = embedding.nObjects;
   if (classLabels.length !== n)
     throw new RangeError(`${classLabels.length} class labels for ${n} objects`);
-  const present = new Set(classLabels).size;
-  const { runs = 50, k = present, seed = 0, maxIterations = 100 } = options;
+  const { k = new Set(classLabels).size, ...rest } = options;
+  const scores: PartitionScores[] = [];
+  const best = yield* kmeansRestartsSteps(embedding, { k, ...rest }, (labels) =>
+    scores.push(scorePartition(classLabels, labels)),
+  );
+  return {
+    k,
+    runs: scores,
+    fscore: meanSd(scores.map((s) => s.fscore)),
+    nmi: meanSd(scores.map((s) => s.nmi)),
+    accuracy: meanSd(scores.map((s) => s.accuracy)),
+    bestLabels: best.labels,
+  };
+}
+
+/**
+ * k-means on an object embedding from `runs` seeded k-means++ starts drawn from one stream;
+ * `onRun` sees every run's labels, and the lowest-inertia run is returned.
+ */
+export function* kmeansRestartsSteps(
+  embedding: ObjectEmbedding,
+  options: ClusteringEvaluationOptions & { k: number },
+  onRun: (labels: Int32Array) => void = () => {},
+): Steps<{ labels: Int32Array; inertia: number }> {
+  const n = embedding.nObjects;
+  const { runs = 50, k, seed = 0, maxIterations = 100 } = options;
   if (!Number.isInteger(runs) || runs < 1)
     throw new RangeError(`runs must be an integer ≥ 1, got ${runs}`);
   validateKMeans(n, { k, seed, maxIterations });
@@ -46,26 +70,14 @@ export function* evaluateClusteringSteps(
       ? denseGeometry(embedding.data, n, embedding.dims)
       : valueConcatGeometry(embedding);
   const rng = createRandom(seed);
-  const scores: PartitionScores[] = [];
-  let bestLabels: Int32Array = new Int32Array(n);
-  let bestInertia = Infinity;
+  let best = { labels: new Int32Array(n) as Int32Array, inertia: Infinity };
   for (let r = 0; r < runs; r++) {
     const result = kmeans(geometry, { k, maxIterations }, rng);
-    scores.push(scorePartition(classLabels, result.labels));
-    if (result.inertia < bestInertia) {
-      bestInertia = result.inertia;
-      bestLabels = result.labels;
-    }
+    onRun(result.labels);
+    if (result.inertia < best.inertia) best = { labels: result.labels, inertia: result.inertia };
     yield { fraction: (r + 1) / runs, message: `k-means run ${r + 1} of ${runs}…` };
   }
-  return {
-    k,
-    runs: scores,
-    fscore: meanSd(scores.map((s) => s.fscore)),
-    nmi: meanSd(scores.map((s) => s.nmi)),
-    accuracy: meanSd(scores.map((s) => s.accuracy)),
-    bestLabels,
-  };
+  return best;
 }
 
 export function evaluateClustering(

@@ -8,8 +8,6 @@ import { couplingMatrices, type CouplingMatrices, type CouplingOrientation } fro
 import { validateAlpha, validateOrientation, validateSeed } from './options.ts';
 import { valueClusteringSteps, type CouplingMatrixName } from './valueClustering.ts';
 
-export type { CouplingMatrixName } from './valueClustering.ts';
-
 /**
  * CDE — Coupled Data Embedding (seed 000 Alg. 1, with the stop rule of seed 003 Alg. 1).
  * Value clusters at many granularities from k-means on the rows of Mc and Mo, one-value clusters

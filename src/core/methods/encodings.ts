@@ -1,5 +1,4 @@
-import { denseCooccurrence } from '../counts/cooccurrence.ts';
-import type { Counts } from '../counts/counts.ts';
+import { indicatorCovariance, type Counts } from '../counts/counts.ts';
 import {
   MATERIALISE_LIMIT,
   objectValues,
@@ -77,13 +76,7 @@ export function oneHotPca(table: CategoricalTable, counts: Counts, beta = 1e-10)
   const L = table.nValues;
   const n = counts.nRows;
   const D = table.attributes.length;
-  const co = denseCooccurrence(counts.cooccurrence);
-  const p = Float64Array.from(counts.cooccurrence.valueCounts, (c) => c / n);
-  const cov = new Float64Array(L * L);
-  for (let a = 0; a < L; a++)
-    for (let b = 0; b < L; b++)
-      cov[a * L + b] =
-        ((co[a * L + b] as number) - n * (p[a] as number) * (p[b] as number)) / Math.max(n - 1, 1);
+  const { covariance: cov, p } = indicatorCovariance(counts);
   const { values, vectors } = symmetricEigen(cov, L);
   const shift = new Float64Array(L);
   for (let v = 0; v < L; v++)
