@@ -18,6 +18,7 @@ import {
   createRandom,
   type CategoricalTable,
 } from '../src/core/index.ts';
+import { assembleTable } from './generate.ts';
 import { median } from './timing.ts';
 
 const ROWS = 200_000;
@@ -29,9 +30,7 @@ const PAIR_UPDATES = (ROWS * ATTRIBUTES * (ATTRIBUTES - 1)) / 2;
 
 function syntheticTable(rows: number, d: number, seed: number): CategoricalTable {
   const random = createRandom(seed);
-  const attributes: CategoricalTable['attributes'] = [];
-  let offset = 0;
-  for (let a = 0; a < d; a++) {
+  const columns = Array.from({ length: d }, (_, a) => {
     const size = 5 + random.int(4); // 5..8 values
     // Non-uniform: code = ⌊size · u^skew⌋ with a per-attribute skew in [1, 3) favours low codes.
     const skew = 1 + 2 * random.next();
@@ -39,21 +38,9 @@ function syntheticTable(rows: number, d: number, seed: number): CategoricalTable
     for (let r = 0; r < rows; r++)
       codes[r] = Math.min(size - 1, Math.floor(size * random.next() ** skew));
     const labels = Array.from({ length: size }, (_, k) => `a${a}v${k}`);
-    attributes.push({ name: `a${a}`, labels, codes, offset });
-    offset += size;
-  }
-  const valueAttribute = new Int32Array(offset);
-  attributes.forEach((attr, i) =>
-    valueAttribute.fill(i, attr.offset, attr.offset + attr.labels.length),
-  );
-  return {
-    nRows: rows,
-    attributes,
-    nValues: offset,
-    valueAttribute,
-    classColumn: null,
-    sourceRows: Int32Array.from({ length: rows }, (_, r) => r),
-  };
+    return { name: `a${a}`, labels, codes };
+  });
+  return assembleTable(rows, columns);
 }
 
 /** The same counting as countPair, inline, for comparison. */

@@ -55,8 +55,7 @@ export function generateTable(options: GenerateOptions): CategoricalTable {
   const classCdf = cumulative(classWeights);
   for (let r = 0; r < rows; r++) classCodes[r] = draw(classCdf, random.next());
 
-  const attributes: CategoricalTable['attributes'] = [];
-  let offset = 0;
+  const columns: { name: string; labels: string[]; codes: Int32Array }[] = [];
   valueCounts.forEach((size, a) => {
     const s = zipf[0] + (zipf[1] - zipf[0]) * random.next();
     const rankWeight = Array.from({ length: size }, (_, r) => 1 / (r + 1) ** s);
@@ -76,8 +75,26 @@ export function generateTable(options: GenerateOptions): CategoricalTable {
     for (let r = 0; r < rows; r++) codes[r] = draw(cdfs[classCodes[r]!]!, random.next());
     const name = options.names?.[a] ?? `a${a}`;
     const labels = Array.from({ length: size }, (_, k) => `${name}=${k}`);
-    attributes.push({ name, labels, codes, offset });
-    offset += size;
+    columns.push({ name, labels, codes });
+  });
+  return assembleTable(rows, columns, {
+    name: 'class',
+    labels: Array.from({ length: classes }, (_, c) => `c${c}`),
+    codes: classCodes,
+  });
+}
+
+/** A CategoricalTable from its columns: global value offsets and the value → attribute map. */
+export function assembleTable(
+  rows: number,
+  columns: { name: string; labels: string[]; codes: Int32Array }[],
+  classColumn: CategoricalTable['classColumn'] = null,
+): CategoricalTable {
+  let offset = 0;
+  const attributes = columns.map((column) => {
+    const attr = { ...column, offset };
+    offset += column.labels.length;
+    return attr;
   });
   const valueAttribute = new Int32Array(offset);
   attributes.forEach((attr, i) =>
@@ -88,11 +105,7 @@ export function generateTable(options: GenerateOptions): CategoricalTable {
     attributes,
     nValues: offset,
     valueAttribute,
-    classColumn: {
-      name: 'class',
-      labels: Array.from({ length: classes }, (_, c) => `c${c}`),
-      codes: classCodes,
-    },
+    classColumn,
     sourceRows: Int32Array.from({ length: rows }, (_, r) => r),
   };
 }
