@@ -139,16 +139,30 @@ export const createDataSlice: StateCreator<Store, [], [], DataSlice> = (set, get
       });
       return;
     }
-    modelledOptions = prepareOptions;
     prepareRequest++;
-    set((s) => ({
+    await modelled(outcome.value, prepareOptions, {
       source,
       parseOptions,
       prepareOptions,
-      loaded: outcome.value,
       counts: null,
+    });
+  }
+
+  /**
+   * The worker holds a new table (read or re-modelled): show it, forget selection and method
+   * results that indexed the old one, and count it.
+   */
+  async function modelled(
+    loaded: Loaded,
+    options: PrepareOptions,
+    extra: Partial<DataSlice> = {},
+  ): Promise<void> {
+    modelledOptions = options;
+    set((s) => ({
+      ...extra,
+      loaded,
       rowsWhere: null,
-      colorBy: colorByFor(outcome.value, s.colorBy),
+      colorBy: colorByFor(loaded, s.colorBy),
       tableVersion: s.tableVersion + 1,
     }));
     get().clearSelection();
@@ -204,16 +218,7 @@ export const createDataSlice: StateCreator<Store, [], [], DataSlice> = (set, get
         });
         return;
       }
-      modelledOptions = prepareOptions;
-      set((s) => ({
-        loaded: outcome.value,
-        rowsWhere: null,
-        colorBy: colorByFor(outcome.value, s.colorBy),
-        tableVersion: s.tableVersion + 1,
-      }));
-      get().clearSelection();
-      get().resetResults();
-      await runCounts();
+      await modelled(outcome.value, prepareOptions);
     },
     setRowsWhere: async (rowsWhere) => {
       set({ rowsWhere });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { CdeOptions } from '../../core/methods/cde.ts';
 import { MethodParams } from '../components/MethodParams.tsx';
 import { Tooltip } from '../components/Tooltip.tsx';
@@ -31,6 +31,8 @@ export function ValueClustersView() {
   const selectedValues = useStore((s) => s.selectedValues);
   const setHover = useStore((s) => s.setHover);
   const [tip, setTip] = useState<{ x: number; y: number; lines: string[] } | null>(null);
+  // Members of every cluster at every granularity, once per result (not once per cell).
+  const members = useMemo(() => cde?.granularities.map((g) => clusterMembers(g)) ?? [], [cde]);
   if (!meta) return <p className="muted">Load a data set to see its value clusters.</p>;
   if (!cde) return <MethodStatus kind="cde" error={error} />;
   const G = cde.granularities;
@@ -104,7 +106,8 @@ export function ValueClustersView() {
               </text>
               {G.map((g, q) => {
                 const c = g.labels[v] ?? 0;
-                const { values, removed: single } = clusterMembers(g, c);
+                const values = members[q]?.[c] ?? [];
+                const single = values.length === 1;
                 const picked = selectedCluster?.granularity === q && selectedCluster.cluster === c;
                 return (
                   <g key={q}>

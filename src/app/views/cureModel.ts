@@ -55,8 +55,7 @@ export function couplingTooltip(
 
 /** Values ordered by their cluster at one granularity (clusters by size, values by attribute). */
 export function clusterLayout(meta: TableMeta, granularity: ValueGranularity): HeatmapLayout {
-  const members: number[][] = Array.from({ length: granularity.k }, () => []);
-  granularity.labels.forEach((c, v) => members[c]?.push(v));
+  const members = clusterMembers(granularity);
   const order: number[] = [];
   const labels: string[] = [];
   const groups: HeatmapLayout['groups'] = [];
@@ -79,16 +78,11 @@ export function granularityName(g: Pick<ValueGranularity, 'matrix' | 'k'>): stri
   return `${g.matrix} k=${g.k}`;
 }
 
-/** The values of cluster c at granularity g, and whether it was removed (a one-value cluster). */
-export function clusterMembers(
-  g: ValueGranularity,
-  c: number,
-): { values: number[]; removed: boolean } {
-  const values: number[] = [];
-  g.labels.forEach((x, v) => {
-    if (x === c) values.push(v);
-  });
-  return { values, removed: values.length === 1 };
+/** The values of each cluster at one granularity (a one-value cluster is one CDE removed). */
+export function clusterMembers(g: Pick<ValueGranularity, 'k' | 'labels'>): number[][] {
+  const members: number[][] = Array.from({ length: g.k }, () => []);
+  g.labels.forEach((c, v) => members[c]?.push(v));
+  return members;
 }
 
 /** Indices of the n largest scores, largest first (ties by index). */
