@@ -68,6 +68,18 @@ export function createExplorerApi() {
     }
   }
 
+  /** A steppable job whose report's typed arrays are transferred to the caller. */
+  function runReport<T>(
+    jobId: number,
+    steps: Steps<T>,
+    onProgress?: ProgressCallback,
+  ): Promise<Outcome<T>> {
+    return guard(jobId, async () => {
+      const report = await drive(jobId, steps, onProgress);
+      return transfer(report, reportBuffers(report));
+    });
+  }
+
   return {
     /** Reads a CSV file (streamed, decoded as UTF-8) and models it. */
     async load(
@@ -118,10 +130,7 @@ export function createExplorerApi() {
       jobId: number,
       onProgress?: ProgressCallback,
     ): Promise<Outcome<CountsReport>> {
-      return guard(jobId, async () => {
-        const report = await drive(jobId, session.countSteps(request), onProgress);
-        return transfer(report, reportBuffers(report));
-      });
+      return runReport(jobId, session.countSteps(request), onProgress);
     },
 
     /** CDE value clusters, value embedding and object projection (seed 000 Alg. 1). */
@@ -130,10 +139,7 @@ export function createExplorerApi() {
       jobId: number,
       onProgress?: ProgressCallback,
     ): Promise<Outcome<CdeReport>> {
-      return guard(jobId, async () => {
-        const report = await drive(jobId, session.cdeSteps(options), onProgress);
-        return transfer(report, reportBuffers(report));
-      });
+      return runReport(jobId, session.cdeSteps(options), onProgress);
     },
 
     /** COSH value and object outlier scores (seed 000 Alg. 2), with AUC for an outlier class. */
@@ -143,10 +149,7 @@ export function createExplorerApi() {
       jobId: number,
       onProgress?: ProgressCallback,
     ): Promise<Outcome<CoshReport>> {
-      return guard(jobId, async () => {
-        const report = await drive(jobId, session.coshSteps(options, outlierClass), onProgress);
-        return transfer(report, reportBuffers(report));
-      });
+      return runReport(jobId, session.coshSteps(options, outlierClass), onProgress);
     },
 
     /** k-means evaluation of CDE and the encoding baselines against the class column. */
@@ -155,10 +158,7 @@ export function createExplorerApi() {
       jobId: number,
       onProgress?: ProgressCallback,
     ): Promise<Outcome<EvaluationReport>> {
-      return guard(jobId, async () => {
-        const report = await drive(jobId, session.evaluationSteps(request), onProgress);
-        return transfer(report, reportBuffers(report));
-      });
+      return runReport(jobId, session.evaluationSteps(request), onProgress);
     },
 
     /** FCI and VCI, and VSI and OCI for an outlier class. */
