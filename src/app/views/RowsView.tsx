@@ -19,19 +19,17 @@ export function RowsView() {
   const coloring = useObjectColor();
   const [page, setPage] = useState(0);
   const [onlyLinked, setOnlyLinked] = useState(true);
-  const linked =
-    selectedObjects.length > 0
-      ? selectedObjects
-      : rowsWithValues
-        ? Array.from(rowsWithValues)
-        : null;
+  // The rows to list first: the selected objects, or else those holding a selected value (a
+  // typed array of up to n rows: only the shown page is turned into numbers).
+  const linked: (ArrayLike<number> & { slice(a: number, b: number): ArrayLike<number> }) | null =
+    selectedObjects.length > 0 ? selectedObjects : rowsWithValues;
   const n = meta?.nRows ?? 0;
   const total = onlyLinked && linked ? linked.length : n;
   const pages = Math.max(1, Math.ceil(total / PAGE));
   const current = Math.min(page, pages - 1);
   const shown = useMemo(() => {
     const from = current * PAGE;
-    if (onlyLinked && linked) return linked.slice(from, from + PAGE);
+    if (onlyLinked && linked) return Array.from(linked.slice(from, from + PAGE));
     return Array.from({ length: Math.min(PAGE, n - from) }, (_, i) => from + i);
   }, [current, onlyLinked, linked, n]);
   const values = useObjectValues(shown);
