@@ -3,9 +3,10 @@ import { useMemo, useState } from 'react';
 import type { CoshReport } from '../../core/analysis.ts';
 import type { TableMeta } from '../../core/session.ts';
 import { MethodParams } from '../components/MethodParams.tsx';
+import { useWidth } from '../components/useWidth.ts';
 import { useStore } from '../store/index.ts';
 import { emphasisedValues } from '../store/linkSlice.ts';
-import { granularityName, topIndices, valueName } from './cureModel.ts';
+import { granularityName, labelColumn, topIndices, valueName } from './cureModel.ts';
 import { MethodStatus } from './MethodStatus.tsx';
 import { useMethodResult } from './useMethodResult.ts';
 import { useObjectValues } from './useObjectValues.ts';
@@ -179,6 +180,7 @@ function ValueScoreBars({ meta, cosh }: { meta: TableMeta; cosh: CoshReport }) {
   const toggleValue = useStore((s) => s.toggleValue);
   const setHover = useStore((s) => s.setHover);
   const [showAll, setShowAll] = useState(false);
+  const [ref, width] = useWidth<HTMLDivElement>();
   const top = useMemo(
     () => topIndices(cosh.valueScores, showAll ? cosh.valueScores.length : TOP_VALUES),
     [cosh, showAll],
@@ -186,8 +188,10 @@ function ValueScoreBars({ meta, cosh }: { meta: TableMeta; cosh: CoshReport }) {
   const max = Math.max(cosh.valueScores[top[0] ?? 0] ?? 0, 1e-12);
   const emphasised = emphasisedValues({ hover, selectedValues });
   const BAR = 16;
-  const LABEL = 190;
-  const WIDTH = 420;
+  const names = labelColumn(top.map((v) => valueName(meta, v)));
+  const LABEL = names.width;
+  // The panel's width, with at least 120 px of bar; 60 px stay free for the bar's number.
+  const WIDTH = Math.max(LABEL + 180, width - 12);
   return (
     <>
       <h3>
@@ -196,7 +200,7 @@ function ValueScoreBars({ meta, cosh }: { meta: TableMeta; cosh: CoshReport }) {
           {showAll ? `top ${TOP_VALUES}` : `all ${cosh.valueScores.length}`}
         </button>
       </h3>
-      <div className="scroll-y">
+      <div className="scroll-y" ref={ref}>
         <svg width={WIDTH} height={top.length * BAR + 4} data-testid="value-score-bars">
           {top.map((v, r) => {
             const score = cosh.valueScores[v] ?? 0;
@@ -220,7 +224,7 @@ function ValueScoreBars({ meta, cosh }: { meta: TableMeta; cosh: CoshReport }) {
                   textAnchor="end"
                   fontWeight={emphasised.has(v) ? 700 : 400}
                 >
-                  {valueName(meta, v).slice(0, 30)}
+                  {names.text[r]}
                 </text>
                 <rect
                   x={LABEL}

@@ -5,13 +5,12 @@ import { Tooltip } from '../components/Tooltip.tsx';
 import { classPalette } from '../colors.ts';
 import { useStore } from '../store/index.ts';
 import { emphasisedValues } from '../store/linkSlice.ts';
-import { clusterMembers, granularityName, valueName } from './cureModel.ts';
+import { clusterMembers, granularityName, labelColumn, valueName } from './cureModel.ts';
 import { MethodStatus } from './MethodStatus.tsx';
 import { useMethodResult } from './useMethodResult.ts';
 
 const ROW = 15;
 const COL = 30;
-const LABEL = 170;
 const HEAD = 46;
 
 /**
@@ -40,6 +39,8 @@ export function ValueClustersView() {
   const maxK = Math.max(2, ...G.map((g) => g.k));
   const palette = classPalette(maxK);
   const rows = meta.attributes.flatMap((a) => a.labels.map((_, k) => a.offset + k));
+  const names = labelColumn(rows.map((v) => valueName(meta, v)));
+  const LABEL = names.width;
   const width = LABEL + G.length * COL + 8;
   const height = HEAD + rows.length * ROW + 4;
   const removed = G.reduce((s, g) => s + g.removed.length, 0);
@@ -102,7 +103,7 @@ export function ValueClustersView() {
                 textAnchor="end"
                 fontWeight={emphasised.has(v) ? 700 : 400}
               >
-                {valueName(meta, v).slice(0, 28)}
+                {names.text[r]}
               </text>
               {G.map((g, q) => {
                 const c = g.labels[v] ?? 0;

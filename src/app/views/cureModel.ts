@@ -109,3 +109,16 @@ export function extent(xs: ArrayLike<number>, stride: number, offset: number): [
 export function formatMeanSd(m: { mean: number; sd: number }): string {
   return `${m.mean.toFixed(3)} ± ${m.sd.toFixed(3)}`;
 }
+
+/** Characters a row label keeps before an ellipsis. */
+const LABEL_CHARS = 36;
+
+/**
+ * A column of SVG row labels (11 px text): each label cut to LABEL_CHARS with an ellipsis, and
+ * the column wide enough for the longest, so no label runs off the left edge.
+ */
+export function labelColumn(labels: string[]): { width: number; text: string[] } {
+  const text = labels.map((l) => (l.length > LABEL_CHARS ? `${l.slice(0, LABEL_CHARS - 1)}…` : l));
+  const longest = Math.max(4, ...text.map((t) => t.length));
+  return { width: Math.ceil(12 + longest * 6.4), text };
+}
