@@ -14,9 +14,12 @@ import type {
 } from '../core/analysis.ts';
 import type { CouplingOrientation } from '../core/methods/couplings.ts';
 import type { EmbeddingMethod } from '../core/methods/registry.ts';
+import type { ProjectionKind } from '../core/project/project.ts';
+import type { ProjectionReport } from '../core/project/report.ts';
+import type { RepresentationId } from '../core/project/representations.ts';
 
 const USAGE = `usage: npm run cli -- <command> <file.csv> [options]
-commands: describe, counts, cde, cosh, evaluate-clustering, indicators
+commands: describe, counts, cde, cosh, evaluate-clustering, indicators, project
 table:    [--class COL] [--drop COL,COL] [--include COL,COL] [--missing drop|own|mode] [--bins N]
           [--discretise equal-frequency|equal-width|raw] [--delimiter auto|comma|semicolon|tab]
           [--skip-ragged] [--missing-tokens ?,NA,…] [--out FILE]
@@ -24,9 +27,20 @@ counts:   [--rows-where COL=VALUE]
 cde:      [--alpha 10] [--beta 1e-10] [--seed N] [--orientation paper|code] [--matrices]
 cosh:     [--alpha 30] [--seed N] [--orientation code|paper] [--outlier-class LABEL]
 evaluate-clustering: --class COL [--methods cde,onehot,onehot-pca,idf] [--runs 50] [--seed N] [--alpha 10] [--beta 1e-10]
-indicators: --class COL [--outlier-class LABEL]`;
+indicators: --class COL [--outlier-class LABEL]
+project:  [--representation cde|onehot|onehot-pca|idf|hamming] [--projection tsne|mds|pca]
+          [--perplexity 30] [--iterations 1000] [--theta 0.5] [--init pca|random] [--seed N]
+          [--mds auto|classical|landmark] [--landmarks 300] [--no-quality] [--out coords.csv|.json]`;
 
-const COMMANDS = ['describe', 'counts', 'cde', 'cosh', 'evaluate-clustering', 'indicators'];
+const COMMANDS = [
+  'describe',
+  'counts',
+  'cde',
+  'cosh',
+  'evaluate-clustering',
+  'indicators',
+  'project',
+];
 
 const DELIMITERS: Record<string, Delimiter | 'auto'> = {
   auto: 'auto',
@@ -61,6 +75,15 @@ async function main(argv: string[]): Promise<void> {
       'outlier-class': { type: 'string' },
       methods: { type: 'string', default: 'cde,onehot,onehot-pca,idf' },
       runs: { type: 'string', default: '50' },
+      representation: { type: 'string', default: 'cde' },
+      projection: { type: 'string', default: 'tsne' },
+      perplexity: { type: 'string' },
+      iterations: { type: 'string' },
+      theta: { type: 'string' },
+      init: { type: 'string' },
+      mds: { type: 'string' },
+      landmarks: { type: 'string' },
+      'no-quality': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -119,7 +142,9 @@ async function main(argv: string[]): Promise<void> {
     { sizeHint: size },
   );
   const rowsWhere = values['rows-where'] ? parseRowFilter(values['rows-where']) : null;
-  const number = (name: 'alpha' | 'beta' | 'runs'): number | undefined => {
+  const number = (
+    name: 'alpha' | 'beta' | 'runs' | 'perplexity' | 'iterations' | 'theta' | 'landmarks',
+  ): number | undefined => {
     const text = values[name];
     if (text === undefined) return undefined;
     const x = Number(text);
@@ -161,12 +186,76 @@ async function main(argv: string[]): Promise<void> {
         ),
       );
       break;
+    case 'project': {
+      const report = runToEnd(
+        session.projectionSteps({
+          representation: values.representation as RepresentationId,
+          projection: values.projection as ProjectionKind,
+          perplexity: number('perplexity'),
+          iterations: number('iterations'),
+          theta: number('theta'),
+          init: values.init as 'pca' | 'random' | undefined,
+          mds: {
+            method: values.mds as 'auto' | 'classical' | 'landmark' | undefined,
+            landmarks: number('landmarks'),
+          },
+          seed,
+          cde: { alpha, orientation },
+          beta: number('beta'),
+          quality: !values['no-quality'],
+        }),
+      );
+      if (values.out?.toLowerCase().endsWith('.csv')) {
+        writeFileSync(values.out, coordinatesCsv(report.coordinates));
+        result = projectionJson(report, false);
+        break;
+      }
+      result = projectionJson(report, true);
+      break;
+    }
     default:
       result = indicatorsJson(runToEnd(session.indicatorSteps(outlierClass)));
   }
-  const text = `${JSON.stringify(result, null, 2)}\n`;
-  if (values.out) writeFileSync(values.out, text);
+  const text = `${compactPairs(JSON.stringify(result, null, 2))}\n`;
+  if (values.out && !(command === 'project' && values.out.toLowerCase().endsWith('.csv')))
+    writeFileSync(values.out, text);
   else process.stdout.write(text);
+}
+
+/** The projection's summary; with `coordinates`, every object's [x, y] (row order). */
+function projectionJson(report: ProjectionReport, withCoordinates: boolean): object {
+  return {
+    ...(withCoordinates
+      ? { coordinates: matrixRows(report.coordinates, report.coordinates.length / 2, 2) }
+      : {}),
+    representation: report.representation,
+    projection: report.projection,
+    ...(report.kl !== null ? { kl: report.kl } : {}),
+    ...(report.stress !== null ? { stress: report.stress } : {}),
+    ...(report.quality
+      ? {
+          trustworthiness: report.quality.trustworthiness,
+          continuity: report.quality.continuity,
+          k: report.quality.k,
+          qualitySampled: report.quality.sampled,
+        }
+      : {}),
+    detail: report.detail,
+    seconds: report.seconds,
+  };
+}
+
+/** Prints [x, y] pairs on one line each instead of three. */
+function compactPairs(json: string): string {
+  return json.replace(/\[\n\s+(-?[\d.e+-]+),\n\s+(-?[\d.e+-]+)\n\s+\]/g, '[$1, $2]');
+}
+
+/** row,x,y with rows numbered from 1 as in the data table. */
+function coordinatesCsv(coordinates: Float64Array): string {
+  const lines = ['row,x,y'];
+  for (let i = 0; i < coordinates.length / 2; i++)
+    lines.push(`${i + 1},${coordinates[2 * i] as number},${coordinates[2 * i + 1] as number}`);
+  return `${lines.join('\n')}\n`;
 }
 
 function describeJson(loaded: Loaded): object {

@@ -1,4 +1,10 @@
 import { classValueCounts, computeCounts, countSteps, type Counts } from './counts/counts.ts';
+import type { ProjectionProgress } from './project/project.ts';
+import {
+  projectionReportSteps,
+  type ProjectionReport,
+  type ProjectionRequest,
+} from './project/report.ts';
 import { denseCooccurrence } from './counts/cooccurrence.ts';
 import type { RawTable } from './csv/rawTable.ts';
 import { CancelledError } from './errors.ts';
@@ -119,6 +125,15 @@ export class ExplorerSession {
     const table = this.table;
     const counts = yield* this.fitCountSteps(table);
     return yield* cdeReportSteps(table, counts, options, objectClusterK);
+  }
+
+  /** t-SNE, MDS or PCA of one representation; t-SNE progress carries the live layout. */
+  *projectionSteps(
+    request: ProjectionRequest,
+  ): Generator<ProjectionProgress, ProjectionReport, void> {
+    const table = this.table;
+    const counts = yield* this.fitCountSteps(table);
+    return yield* projectionReportSteps(table, counts, request);
   }
 
   *coshSteps(options: CoshOptions = {}, outlierClass: string | null = null): Steps<CoshReport> {

@@ -1,7 +1,7 @@
 import { transfer } from 'comlink';
 import { binaryReason } from '../core/csv/sniff.ts';
 import { CancelledError, DataError, toErrorInfo, type ErrorInfo } from '../core/errors.ts';
-import type { Progress, Steps } from '../core/jobs.ts';
+import type { Progress } from '../core/jobs.ts';
 import type { ParseOptions } from '../core/csv/parse.ts';
 import {
   ExplorerSession,
@@ -19,6 +19,8 @@ import {
   type IndicatorsReport,
 } from '../core/analysis.ts';
 import type { CdeOptions } from '../core/methods/cde.ts';
+import type { ProjectionProgress } from '../core/project/project.ts';
+import type { ProjectionReport, ProjectionRequest } from '../core/project/report.ts';
 import type { CoshOptions } from '../core/methods/cosh.ts';
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };
@@ -46,10 +48,10 @@ export function createExplorerApi() {
   }
 
   /** Drives a steppable job, yielding to the event loop every ~30 ms so cancel() gets through. */
-  async function drive<T>(
+  async function drive<T, P extends Progress>(
     jobId: number,
-    steps: Steps<T>,
-    onProgress?: ProgressCallback,
+    steps: Generator<P, T, void>,
+    onProgress?: (p: P) => void,
   ): Promise<T> {
     let last = now();
     let lastReport = 0;
@@ -69,10 +71,10 @@ export function createExplorerApi() {
   }
 
   /** A steppable job whose report's typed arrays are transferred to the caller. */
-  function runReport<T>(
+  function runReport<T, P extends Progress>(
     jobId: number,
-    steps: Steps<T>,
-    onProgress?: ProgressCallback,
+    steps: Generator<P, T, void>,
+    onProgress?: (p: P) => void,
   ): Promise<Outcome<T>> {
     return guard(jobId, async () => {
       const report = await drive(jobId, steps, onProgress);
@@ -150,6 +152,18 @@ export function createExplorerApi() {
       onProgress?: ProgressCallback,
     ): Promise<Outcome<CoshReport>> {
       return runReport(jobId, session.coshSteps(options, outlierClass), onProgress);
+    },
+
+    /**
+     * A 2-D projection (t-SNE, MDS, PCA) of one representation. While t-SNE iterates, progress
+     * reports carry a copy of the current layout so the view animates.
+     */
+    async project(
+      request: ProjectionRequest,
+      jobId: number,
+      onProgress?: (p: ProjectionProgress) => void,
+    ): Promise<Outcome<ProjectionReport>> {
+      return runReport(jobId, session.projectionSteps(request), onProgress);
     },
 
     /** k-means evaluation of CDE and the encoding baselines against the class column. */

@@ -1,0 +1,259 @@
+import type { Progress, Steps } from '../jobs.ts';
+import { runToEnd, scaledSteps } from '../jobs.ts';
+import { createRandom, type Random } from '../random.ts';
+import { validateSeed } from '../methods/options.ts';
+import { perplexityAffinities, type SparseAffinity } from './affinity.ts';
+import { barnesHutRepulsion, exactRepulsion } from './barnesHut.ts';
+import type { ProjectionInput } from './input.ts';
+import { nearestNeighbourSteps } from './knn.ts';
+
+export interface TsneOptions {
+  /** Effective number of neighbours (default 30); lowered to (n − 1) / 3 on tiny tables. */
+  perplexity?: number;
+  /** Gradient-descent iterations (default 1000). */
+  iterations?: number;
+  /** Barnes-Hut accuracy: a cell is summarised when width / distance < θ (default 0.5). */
+  theta?: number;
+  /** Up to this many points the repulsion is exact, O(n²) (default 1000). */
+  exactLimit?: number;
+  /** Step size; default max(n / earlyExaggeration, 200) (Belkina et al. 2019). */
+  learningRate?: number;
+  /** Factor on P during the first `exaggerationIterations` (default 12 for 250). */
+  earlyExaggeration?: number;
+  exaggerationIterations?: number;
+  /** Starting layout: 'pca' (default: caller-provided principal layout), 'random', or n × 2. */
+  init?: 'random' | Float64Array;
+  seed?: number;
+}
+
+export interface TsneResult {
+  /** n × 2, row-major. */
+  coordinates: Float64Array;
+  /** KL(P‖Q) of the final layout (with the Barnes-Hut estimate of Z above exactLimit). */
+  kl: number;
+  iterations: number;
+  perplexity: number;
+  neighbours: number;
+  gradient: 'exact' | 'barnes-hut';
+}
+
+/** Progress of a running t-SNE; `layout` is the live n × 2 array (copy it to keep it). */
+export interface TsneProgress extends Progress {
+  iteration: number;
+  layout: Float64Array | null;
+}
+
+const MOMENTUM_START = 0.5;
+const MOMENTUM_FINAL = 0.8;
+const MIN_GAIN = 0.01;
+/** The random start's spread and the scale a given start is normalised to (std of axis 1). */
+const INITIAL_STD = 1e-4;
+
+export interface ResolvedTsneOptions {
+  perplexity: number;
+  iterations: number;
+  theta: number;
+  exactLimit: number;
+  learningRate: number;
+  earlyExaggeration: number;
+  exaggerationIterations: number;
+  seed: number;
+}
+
+/** Defaults and validation; throws a RangeError/TypeError naming the option. */
+export function resolveTsneOptions(n: number, options: TsneOptions = {}): ResolvedTsneOptions {
+  if (!Number.isInteger(n) || n < 3)
+    throw new RangeError(`t-SNE needs at least 3 objects, got ${n}`);
+  const perplexity = positive('perplexity', options.perplexity ?? 30);
+  if (perplexity < 1) throw new RangeError(`perplexity must be ≥ 1, got ${perplexity}`);
+  const iterations = wholeNumber('iterations', options.iterations ?? 1000, 1);
+  const theta = options.theta ?? 0.5;
+  if (typeof theta !== 'number' || !(theta >= 0 && theta <= 1.5))
+    throw new RangeError(`theta must be a number from 0 to 1.5, got ${String(theta)}`);
+  const earlyExaggeration = positive('earlyExaggeration', options.earlyExaggeration ?? 12);
+  return {
+    // k = 3·perplexity neighbours must exist: lower the perplexity on tiny tables.
+    perplexity: Math.min(perplexity, (n - 1) / 3),
+    iterations,
+    theta,
+    exactLimit: wholeNumber('exactLimit', options.exactLimit ?? 1000, 0),
+    learningRate: positive(
+      'learningRate',
+      options.learningRate ?? Math.max(n / earlyExaggeration, 200),
+    ),
+    earlyExaggeration,
+    exaggerationIterations: wholeNumber(
+      'exaggerationIterations',
+      options.exaggerationIterations ?? 250,
+      0,
+    ),
+    seed: validateSeed(options.seed ?? 0),
+  };
+}
+
+/**
+ * t-SNE (van der Maaten & Hinton 2008) with the Barnes-Hut gradient of van der Maaten (2014):
+ * sparse affinities on 3·perplexity nearest neighbours, early exaggeration, momentum and
+ * per-coordinate gains. Yields after every iteration with the live layout.
+ */
+export function* tsneSteps(
+  input: ProjectionInput,
+  options: TsneOptions = {},
+): Generator<TsneProgress, TsneResult, void> {
+  const n = input.n;
+  const o = resolveTsneOptions(n, options);
+  const random = createRandom(o.seed);
+  const k = Math.min(n - 1, Math.floor(3 * o.perplexity));
+  const neighbours = yield* asTsneProgress(
+    scaledSteps(nearestNeighbourSteps(input, k, random), 0, 0.1, 'finding '),
+  );
+  const p = perplexityAffinities(neighbours, o.perplexity);
+  const y = startingLayout(n, options.init, random);
+  const exact = n <= o.exactLimit;
+  const repulsion = exact ? exactRepulsion(n) : barnesHutRepulsion(n, o.theta);
+  const gradient = new Float64Array(2 * n);
+  const update = new Float64Array(2 * n);
+  const gains = new Float64Array(2 * n).fill(1);
+  const repulsive = new Float64Array(2 * n);
+  for (let it = 0; it < o.iterations; it++) {
+    const exaggerated = it < o.exaggerationIterations;
+    const momentum = exaggerated ? MOMENTUM_START : MOMENTUM_FINAL;
+    const z = repulsion.compute(y, repulsive);
+    attraction(p, y, exaggerated ? o.earlyExaggeration : 1, gradient);
+    const inverseZ = 1 / z;
+    for (let t = 0; t < 2 * n; t++) {
+      const g = (gradient[t] as number) - (repulsive[t] as number) * inverseZ;
+      const u = update[t] as number;
+      // Delta-bar-delta gains (Jacobs 1988) as in the reference implementations.
+      let gain = gains[t] as number;
+      gain = Math.sign(g) !== Math.sign(u) ? gain + 0.2 : gain * 0.8;
+      if (gain < MIN_GAIN) gain = MIN_GAIN;
+      gains[t] = gain;
+      const step = momentum * u - o.learningRate * gain * g;
+      update[t] = step;
+      y[t] = (y[t] as number) + step;
+    }
+    recentre(y);
+    yield {
+      fraction: 0.1 + (0.9 * (it + 1)) / o.iterations,
+      message: `iteration ${it + 1}/${o.iterations}`,
+      iteration: it + 1,
+      layout: y,
+    };
+  }
+  const z = repulsion.compute(y, repulsive);
+  return {
+    coordinates: y,
+    kl: klDivergence(p, y, z),
+    iterations: o.iterations,
+    perplexity: o.perplexity,
+    neighbours: k,
+    gradient: exact ? 'exact' : 'barnes-hut',
+  };
+}
+
+export function runTsne(input: ProjectionInput, options?: TsneOptions): TsneResult {
+  return runToEnd(tsneSteps(input, options));
+}
+
+/** F_attr,i = Σ_j p_ij w_ij (y_i − y_j), written into out (Eq. 4's first term, times α). */
+function attraction(p: SparseAffinity, y: Float64Array, alpha: number, out: Float64Array): void {
+  const { n, rowStart, columns, values } = p;
+  for (let i = 0; i < n; i++) {
+    const xi = y[2 * i] as number;
+    const yi = y[2 * i + 1] as number;
+    let fx = 0;
+    let fy = 0;
+    const end = rowStart[i + 1] as number;
+    for (let s = rowStart[i] as number; s < end; s++) {
+      const j = columns[s] as number;
+      const dx = xi - (y[2 * j] as number);
+      const dy = yi - (y[2 * j + 1] as number);
+      const pw = (values[s] as number) / (1 + dx * dx + dy * dy);
+      fx += pw * dx;
+      fy += pw * dy;
+    }
+    out[2 * i] = alpha * fx;
+    out[2 * i + 1] = alpha * fy;
+  }
+}
+
+/** KL(P‖Q) = Σ p_ij log(p_ij / q_ij), q_ij = w_ij / Z, over P's non-zero entries. */
+export function klDivergence(p: SparseAffinity, y: Float64Array, z: number): number {
+  const { n, rowStart, columns, values } = p;
+  let kl = 0;
+  for (let i = 0; i < n; i++) {
+    const end = rowStart[i + 1] as number;
+    for (let s = rowStart[i] as number; s < end; s++) {
+      const pij = values[s] as number;
+      if (pij <= 0) continue;
+      const j = columns[s] as number;
+      const dx = (y[2 * i] as number) - (y[2 * j] as number);
+      const dy = (y[2 * i + 1] as number) - (y[2 * j + 1] as number);
+      const q = 1 / (1 + dx * dx + dy * dy) / z;
+      kl += pij * Math.log(pij / Math.max(q, Number.MIN_VALUE));
+    }
+  }
+  return kl;
+}
+
+function startingLayout(n: number, init: TsneOptions['init'], random: Random): Float64Array {
+  const y = new Float64Array(2 * n);
+  if (init instanceof Float64Array) {
+    if (init.length !== 2 * n)
+      throw new RangeError(`init must hold n × 2 = ${2 * n} numbers, got ${init.length}`);
+    y.set(init);
+    recentre(y);
+    // Scaled so axis 1 has std 1e-4, as the PCA start of openTSNE and scikit-learn.
+    let s = 0;
+    for (let i = 0; i < n; i++) s += (y[2 * i] as number) ** 2;
+    const std = Math.sqrt(s / n);
+    const factor = std > 0 && Number.isFinite(std) ? INITIAL_STD / std : 1;
+    for (let t = 0; t < 2 * n; t++) y[t] = (y[t] as number) * factor;
+    if (std > 0) return y;
+  } else if (init !== undefined && init !== 'random')
+    throw new TypeError(`init must be 'random' or an n × 2 Float64Array, got ${String(init)}`);
+  for (let t = 0; t < 2 * n; t++) y[t] = INITIAL_STD * gaussian(random);
+  return y;
+}
+
+function gaussian(random: Random): number {
+  const u = 1 - random.next();
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random.next());
+}
+
+function recentre(y: Float64Array): void {
+  const n = y.length / 2;
+  let mx = 0;
+  let my = 0;
+  for (let i = 0; i < n; i++) {
+    mx += y[2 * i] as number;
+    my += y[2 * i + 1] as number;
+  }
+  mx /= n;
+  my /= n;
+  for (let i = 0; i < n; i++) {
+    y[2 * i] = (y[2 * i] as number) - mx;
+    y[2 * i + 1] = (y[2 * i + 1] as number) - my;
+  }
+}
+
+function* asTsneProgress<T>(steps: Steps<T>): Generator<TsneProgress, T, void> {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    yield { ...step.value, iteration: 0, layout: null };
+  }
+}
+
+function positive(name: string, value: unknown): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
+    throw new RangeError(`${name} must be a finite number > 0, got ${String(value)}`);
+  return value;
+}
+
+function wholeNumber(name: string, value: unknown, min: number): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min)
+    throw new RangeError(`${name} must be a whole number ≥ ${min}, got ${String(value)}`);
+  return value;
+}
