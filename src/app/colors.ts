@@ -1,7 +1,53 @@
-import { interpolateSinebow, quantize, schemeTableau10 } from 'd3';
+import { interpolateSinebow, interpolateViridis, quantize } from 'd3';
 
-/** One colour per class, shared by every view that colours by class. */
+/**
+ * Okabe & Ito's colour-blind-safe palette (https://jfly.uni-koeln.de/color/), reordered so the
+ * first colours differ most for every kind of colour vision: blue, orange, bluish green,
+ * reddish purple, then sky blue, vermillion, yellow (weak on white, so late) and black.
+ */
+export const OKABE_ITO = [
+  '#0072B2',
+  '#E69F00',
+  '#009E73',
+  '#CC79A7',
+  '#56B4E9',
+  '#D55E00',
+  '#F0E442',
+  '#000000',
+] as const;
+
+/**
+ * Paul Tol's "muted" palette (https://personal.sron.nl/~pault/), also designed for colour-blind
+ * readers; darker and greyer than Okabe–Ito, so the two together stay apart.
+ */
+export const TOL_MUTED = [
+  '#332288',
+  '#88CCEE',
+  '#44AA99',
+  '#117733',
+  '#999933',
+  '#DDCC77',
+  '#CC6677',
+  '#882255',
+  '#AA4499',
+] as const;
+
+/**
+ * One colour per class, shared by every view that colours by class. Up to 8: Okabe–Ito. Up to 17:
+ * Okabe–Ito then Tol's muted palette. No palette keeps more than ~10 categories apart for
+ * colour-blind readers, so past 17 the rest are evenly spaced hues (legend and tooltips still
+ * name every class).
+ */
 export function classPalette(count: number): string[] {
-  if (count <= schemeTableau10.length) return schemeTableau10.slice(0, count);
-  return quantize((t) => interpolateSinebow(t * 0.92), count);
+  const safe: string[] = [...OKABE_ITO, ...TOL_MUTED];
+  if (count <= safe.length) return safe.slice(0, Math.max(0, count));
+  return [...safe, ...quantize((t) => interpolateSinebow(t * 0.92), count - safe.length)];
+}
+
+/**
+ * Sequential colour-blind-safe ramp for scores in [0, 1]: viridis, reversed so high scores are
+ * dark and stand out on the white background while the many low ones stay light.
+ */
+export function scorePalette(t: number): string {
+  return interpolateViridis(1 - Math.min(1, Math.max(0, t)));
 }

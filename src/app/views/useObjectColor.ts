@@ -1,6 +1,6 @@
-import { interpolateReds, scaleSequentialSqrt } from 'd3';
+import { quantize, scaleSequentialSqrt } from 'd3';
 import { useMemo } from 'react';
-import { classPalette } from '../colors.ts';
+import { classPalette, scorePalette } from '../colors.ts';
 import { useStore } from '../store/index.ts';
 
 export interface ObjectColoring {
@@ -40,11 +40,17 @@ export function useObjectColor(): ObjectColoring {
     if (colorBy === 'outlier' && cosh) {
       let max = 0;
       for (const x of cosh.objectScores) if (x > max) max = x;
-      const scale = scaleSequentialSqrt(interpolateReds).domain([0, max || 1]);
+      const top = max || 1;
+      const scale = scaleSequentialSqrt(scorePalette).domain([0, top]);
+      // 64 steps of the same sqrt ramp look continuous and keep the scatter's colour groups few.
+      const steps = quantize(scorePalette, 64);
       return {
-        color: (i) => scale(cosh.objectScores[i] ?? 0),
+        color: (i) =>
+          steps[
+            Math.round(63 * Math.sqrt(Math.min(1, Math.max(0, cosh.objectScores[i] ?? 0) / top)))
+          ] ?? GREY,
         legend: [],
-        ramp: { title: 'COSH score', color: (x) => scale(x), domain: [0, max || 1] },
+        ramp: { title: 'COSH score', color: (x) => scale(x), domain: [0, top] },
       };
     }
     return { color: () => GREY, legend: [], ramp: null };

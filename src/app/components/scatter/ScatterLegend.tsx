@@ -1,0 +1,27 @@
+import { ColorLegend } from '../ColorLegend.tsx';
+
+/** What a colouring shows in its legend; useObjectColor's ObjectColoring fits as it is. */
+export interface LegendSpec {
+  /** Categorical swatches. */
+  legend: readonly { label: string; color: string }[];
+  /** A continuous ramp (scores). */
+  ramp?: { title: string; color(x: number): string; domain: [number, number] } | null;
+}
+
+/** Swatches for categories and/or a ramp for scores, shown next to a scatter. */
+export function ScatterLegend({ spec, testId }: { spec: LegendSpec; testId?: string }) {
+  if (spec.legend.length === 0 && !spec.ramp) return null;
+  return (
+    <div className="legend" data-testid={testId}>
+      {spec.legend.map((item) => (
+        <span key={item.label} className="legend-item">
+          <span className="swatch" style={{ background: item.color }} />
+          {item.label}
+        </span>
+      ))}
+      {spec.ramp && (
+        <ColorLegend title={spec.ramp.title} color={spec.ramp.color} domain={spec.ramp.domain} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+export type ScatterMode = 'box' | 'lasso' | 'pan';
+
+const MODES: { mode: ScatterMode; label: string; title: string }[] = [
+  { mode: 'box', label: 'Box', title: 'Box select: drag a rectangle' },
+  { mode: 'lasso', label: 'Lasso', title: 'Lasso select: drag around the points' },
+  { mode: 'pan', label: 'Pan', title: 'Pan: drag to move (or hold Space / the middle button)' },
+];
+
+/** Drag mode, view reset and exports of a scatter; plain buttons, so Tab and Enter work. */
+export function ScatterToolbar({
+  mode,
+  onMode,
+  canReset,
+  onReset,
+  onExport,
+}: {
+  mode: ScatterMode;
+  onMode(mode: ScatterMode): void;
+  canReset: boolean;
+  onReset(): void;
+  onExport: { png(): void; svg(): void; csv(): void };
+}) {
+  return (
+    <div className="scatter-toolbar">
+      <div className="button-group" role="group" aria-label="Drag mode">
+        {MODES.map((m) => (
+          <button
+            key={m.mode}
+            type="button"
+            className="small"
+            aria-pressed={mode === m.mode}
+            title={m.title}
+            onClick={() => onMode(m.mode)}
+          >
+            {m.label}
+          </button>
+        ))}
+      </div>
+      <button
+        type="button"
+        className="small"
+        disabled={!canReset}
+        title="Fit all points again (or double-click the plot)"
+        onClick={onReset}
+      >
+        Reset view
+      </button>
+      <div className="button-group" role="group" aria-label="Export">
+        <button type="button" className="small" aria-label="Download PNG" onClick={onExport.png}>
+          PNG
+        </button>
+        <button type="button" className="small" aria-label="Download SVG" onClick={onExport.svg}>
+          SVG
+        </button>
+        <button type="button" className="small" aria-label="Download CSV" onClick={onExport.csv}>
+          CSV
+        </button>
+      </div>
+    </div>
+  );
+}

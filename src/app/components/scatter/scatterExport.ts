@@ -1,0 +1,68 @@
+import type { DrawInput } from './raster.ts';
+import { ALPHA, emphasisLook, FADED_ALPHA, OUTLINE, OUTLINE_WIDTH } from './scatterStyle.ts';
+
+/** String builders of the scatter's SVG and CSV exports. No DOM here. */
+
+const num = (v: number): string => String(Math.round(v * 100) / 100);
+
+const xmlAttr = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * A standalone SVG of the points as the canvas shows them (current view, same colours, fading and
+ * outlines), one <circle> per point inside the canvas; points panned or zoomed out of view are
+ * left out. Circles are grouped by colour like the canvas paths, so the file stays small.
+ */
+export function scatterSvg(d: DrawInput): string {
+  const { width: w, height: h } = d;
+  const out: string[] = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">`,
+  ];
+  if (d.background) out.push(`<rect width="${w}" height="${h}" fill="${xmlAttr(d.background)}"/>`);
+  const pass = (want: number, r: number, attrs: string) => {
+    out.push(`<g ${attrs}>`);
+    for (let g = 0; g < d.groups.colors.length; g++) {
+      const circles: string[] = [];
+      for (let k = d.groups.start[g] as number; k < (d.groups.start[g + 1] as number); k++) {
+        const i = d.groups.index[k] as number;
+        if (d.mask[i] !== want) continue;
+        const x = d.mapping.ax * (d.points[2 * i] as number) + d.mapping.bx;
+        const y = d.mapping.ay * (d.points[2 * i + 1] as number) + d.mapping.by;
+        if (!(x > -r && x < w + r && y > -r && y < h + r)) continue;
+        circles.push(`<circle cx="${num(x)}" cy="${num(y)}" r="${num(r)}"/>`);
+      }
+      if (circles.length === 0) continue;
+      out.push(`<g fill="${xmlAttr(d.groups.colors[g] as string)}">`, ...circles, '</g>');
+    }
+    out.push('</g>');
+  };
+  pass(0, d.radius, `fill-opacity="${d.anyEmphasis ? FADED_ALPHA : ALPHA}"`);
+  if (d.anyEmphasis) {
+    const look = emphasisLook(d.mask, d.radius);
+    const outline = `stroke="${OUTLINE}" stroke-width="${OUTLINE_WIDTH}"`;
+    pass(1, look.radius, look.outline ? outline : 'fill-opacity="1"');
+  }
+  out.push('</svg>');
+  return `${out.join('\n')}\n`;
+}
+
+/** One CSV field per RFC 4180: quoted (quotes doubled) when it holds a comma, quote or newline. */
+export function csvField(s: string): string {
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/**
+ * `row,x,y[,label]` with rows numbered from 1 like the data table, CRLF line ends (RFC 4180);
+ * non-finite coordinates are empty fields.
+ */
+export function scatterCsv(points: Float64Array, labelOf?: (i: number) => string): string {
+  const n = points.length >> 1;
+  const lines: string[] = [labelOf ? 'row,x,y,label' : 'row,x,y'];
+  const coord = (v: number) => (Number.isFinite(v) ? String(v) : '');
+  for (let i = 0; i < n; i++) {
+    const row = `${i + 1},${coord(points[2 * i] as number)},${coord(points[2 * i + 1] as number)}`;
+    lines.push(labelOf ? `${row},${csvField(labelOf(i))}` : row);
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}

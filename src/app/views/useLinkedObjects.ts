@@ -1,0 +1,68 @@
+import { useCallback, useMemo } from 'react';
+import { useStore } from '../store/index.ts';
+import { useObjectValues } from './useObjectValues.ts';
+
+const TOOLTIP_ATTRIBUTES = 16;
+
+/**
+ * What every object scatter shares through the store: the emphasised objects (hovered, else
+ * selected, else holding a selected value), a tooltip with the hovered object's values, and
+ * hover/selection writers — so scatters side by side show one selection.
+ */
+export function useLinkedObjects() {
+  const meta = useStore((s) => s.loaded?.meta);
+  const selectedObjects = useStore((s) => s.selectedObjects);
+  const rowsWithValues = useStore((s) => s.rowsWithSelectedValues);
+  const hover = useStore((s) => s.hover);
+  const setHover = useStore((s) => s.setHover);
+  const setSelectedObjects = useStore((s) => s.setSelectedObjects);
+  const hovered = useMemo(() => (hover?.kind === 'objects' ? hover.objects : []), [hover]);
+  const emphasised = useMemo(() => {
+    if (hovered.length > 0) return new Set(hovered);
+    if (selectedObjects.length > 0) return new Set(selectedObjects);
+    return new Set(rowsWithValues ?? []);
+  }, [hovered, selectedObjects, rowsWithValues]);
+  const tipRows = useMemo(() => hovered.slice(0, 1), [hovered]);
+  const values = useObjectValues(tipRows);
+  const tooltip = useCallback(
+    (i: number) => {
+      if (!meta) return [];
+      const codes = values.get(i);
+      const cls = meta.classColumn;
+      const shown = meta.attributes.slice(0, TOOLTIP_ATTRIBUTES);
+      return [
+        `row ${i + 1}${cls ? ` · ${cls.name} = ${cls.labels[cls.codes[i] ?? 0]}` : ''}`,
+        ...(codes ? shown.map((a, k) => `${a.name} = ${a.labels[codes[k] ?? 0]}`) : ['…']),
+        ...(meta.attributes.length > TOOLTIP_ATTRIBUTES
+          ? [`… ${meta.attributes.length - TOOLTIP_ATTRIBUTES} more`]
+          : []),
+      ];
+    },
+    [meta, values],
+  );
+  const labelOf = useCallback(
+    (i: number) => {
+      const cls = meta?.classColumn;
+      return cls ? (cls.labels[cls.codes[i] ?? 0] ?? '') : '';
+    },
+    [meta],
+  );
+  const onHover = useCallback(
+    (i: number | null) => setHover(i === null ? null : { kind: 'objects', objects: [i] }),
+    [setHover],
+  );
+  const selectionText =
+    selectedObjects.length > 0
+      ? `${selectedObjects.length} objects selected`
+      : rowsWithValues
+        ? `${rowsWithValues.length} objects hold a selected value`
+        : 'No objects selected';
+  return {
+    emphasised,
+    tooltip,
+    onHover,
+    onSelect: setSelectedObjects,
+    labelOf: meta?.classColumn ? labelOf : undefined,
+    selectionText,
+  };
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { emphasisMask, groupByColor } from '../src/app/components/scatter/colorGroups.ts';
+import type { DrawInput } from '../src/app/components/scatter/raster.ts';
+import { csvField, scatterCsv, scatterSvg } from '../src/app/components/scatter/scatterExport.ts';
+import { applyZoom, dataBounds, fitMapping } from '../src/app/components/scatter/viewTransform.ts';
+
+function input(points: Float64Array, emphasised: number[], zoom = { k: 1, x: 0, y: 0 }): DrawInput {
+  const n = points.length / 2;
+  const colors = ['#0072B2', '#E69F00', 'rgb(1, 2, 3)'];
+  return {
+    points,
+    groups: groupByColor(n, (i) => colors[i % 3] as string),
+    mask: emphasisMask(n, emphasised),
+    anyEmphasis: emphasised.length > 0,
+    mapping: applyZoom(fitMapping(dataBounds(points), 400, 300, 12), zoom),
+    width: 400,
+    height: 300,
+    radius: 3,
+    background: '#ffffff',
+  };
+}
+
+const count = (s: string, re: RegExp) => (s.match(re) ?? []).length;
+
+describe('scatter SVG export', () => {
+  const points = Float64Array.from({ length: 2 * 25 }, (_, k) => Math.sin(k * 1.3) * (k + 1));
+
+  it('is a standalone SVG with one circle per point and the colours as fills', () => {
+    const svg = scatterSvg(input(points, []));
+    expect(
+      svg.startsWith(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300" viewBox="0 0 400 300">',
+      ),
+    ).toBe(true);
+    expect(svg.trimEnd().endsWith('</svg>')).toBe(true);
+    expect(count(svg, /<circle /g)).toBe(25);
+    expect(svg).toContain('<g fill="#0072B2">');
+    expect(svg).toContain('<g fill="rgb(1, 2, 3)">');
+    expect(svg).toContain('<rect width="400" height="300" fill="#ffffff"/>');
+    expect(svg).not.toContain('stroke=');
+    // Balanced groups.
+    expect(count(svg, /<g /g)).toBe(count(svg, /<\/g>/g));
+  });
+
+  it('outlines the emphasised points and leaves out points outside the view', () => {
+    const svg = scatterSvg(input(points, [2, 7]));
+    expect(count(svg, /<circle /g)).toBe(25);
+    const outlined = svg.slice(svg.indexOf('stroke='));
+    expect(count(outlined, /<circle /g)).toBe(2);
+    const zoomed = scatterSvg(input(points, [], { k: 50, x: -200 * 50 + 200, y: -150 * 50 + 150 }));
+    expect(count(zoomed, /<circle /g)).toBeLessThan(25);
+  });
+});
+
+describe('scatter CSV export', () => {
+  it('numbers rows from 1 and has a row,x,y header', () => {
+    const csv = scatterCsv(Float64Array.from([0.5, -1, 2, 3e-7, NaN, 4]));
+    expect(csv).toBe('row,x,y\r\n1,0.5,-1\r\n2,2,3e-7\r\n3,,4\r\n');
+  });
+
+  it('adds a label column quoted per RFC 4180', () => {
+    const labels = ['plain', 'a,b', 'say "hi"', 'two\nlines'];
+    const csv = scatterCsv(new Float64Array(8), (i) => labels[i] as string);
+    expect(csv.split('\r\n')).toEqual([
+      'row,x,y,label',
+      '1,0,0,plain',
+      '2,0,0,"a,b"',
+      '3,0,0,"say ""hi"""',
+      '4,0,0,"two\nlines"',
+      '',
+    ]);
+    expect(csvField('')).toBe('');
+    expect(csvField('x\ry')).toBe('"x\ry"');
+  });
+});
