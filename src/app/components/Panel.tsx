@@ -14,7 +14,9 @@ export function Panel({
   count: number;
 }) {
   const spec = viewSpec(panel.view);
-  const jobs = useStore((s) => s.jobs).filter((j) => spec.jobs.includes(j.kind));
+  const jobs = useStore((s) => s.jobs).filter(
+    (j) => spec.jobs.includes(j.kind) && (j.owner === undefined || j.owner === panel.id),
+  );
   const movePanel = useStore((s) => s.movePanel);
   const removePanel = useStore((s) => s.removePanel);
   const View = spec.component;
@@ -59,7 +61,7 @@ export function Panel({
         <JobProgress key={job.id} job={job} />
       ))}
       <div className="panel-body">
-        <View />
+        <View panelId={panel.id} />
       </div>
     </section>
   );

@@ -51,6 +51,7 @@ export interface DataSlice {
     kind: JobKind,
     label: string,
     start: (client: WorkerClient, onProgress: (p: Progress) => void) => JobHandle<T>,
+    owner?: number,
   ): Promise<Outcome<T>>;
   /** A short worker call without progress (queries such as rows of objects). */
   query<T>(call: (api: Remote<ExplorerApi>) => Promise<Outcome<T>>): Promise<Outcome<T>>;
@@ -97,11 +98,20 @@ export const createDataSlice: StateCreator<Store, [], [], DataSlice> = (set, get
     kind: JobKind,
     label: string,
     start: (client: WorkerClient, onProgress: (p: Progress) => void) => JobHandle<T>,
+    owner?: number,
   ): Promise<Outcome<T>> {
     let id = -1;
     const handle = start(worker(), (p) => get().updateJob(id, p.fraction, p.message));
     id = handle.id;
-    get().addJob({ id, kind, label, fraction: 0, message: 'Starting…', cancel: handle.cancel });
+    get().addJob({
+      id,
+      kind,
+      label,
+      fraction: 0,
+      message: 'Starting…',
+      cancel: handle.cancel,
+      ...(owner !== undefined ? { owner } : {}),
+    });
     try {
       return await handle.promise;
     } finally {

@@ -4,9 +4,15 @@ import { createJobsSlice, type JobsSlice } from './jobsSlice.ts';
 import { createLinkSlice, type LinkSlice } from './linkSlice.ts';
 import { createMethodsSlice, type MethodsSlice } from './methodsSlice.ts';
 import { createPanelsSlice, type PanelsSlice } from './panelsSlice.ts';
+import { createProjectionsSlice, type ProjectionsSlice } from './projectionsSlice.ts';
 
 /** One store built from slices: data and counts, running jobs, the panel layout, linked hover/selection, method results. */
-export type Store = DataSlice & JobsSlice & PanelsSlice & LinkSlice & MethodsSlice;
+export type Store = DataSlice &
+  JobsSlice &
+  PanelsSlice &
+  LinkSlice &
+  MethodsSlice &
+  ProjectionsSlice;
 
 export const useStore = create<Store>()((...a) => ({
   ...createDataSlice(...a),
@@ -14,6 +20,7 @@ export const useStore = create<Store>()((...a) => ({
   ...createPanelsSlice(...a),
   ...createLinkSlice(...a),
   ...createMethodsSlice(...a),
+  ...createProjectionsSlice(...a),
 }));
 
 /** Rows holding a selected value are looked up in the worker whenever the value selection changes. */

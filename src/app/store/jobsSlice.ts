@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { Store } from './index.ts';
 
-export type JobKind = 'load' | 'counts' | 'cde' | 'cosh' | 'evaluate';
+export type JobKind = 'load' | 'counts' | 'cde' | 'cosh' | 'evaluate' | 'project';
 
 export interface Job {
   id: number;
@@ -10,6 +10,8 @@ export interface Job {
   fraction: number;
   message: string;
   cancel: () => void;
+  /** The panel the job belongs to, when only that panel should show it. */
+  owner?: number;
 }
 
 export interface JobsSlice {

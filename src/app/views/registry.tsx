@@ -9,6 +9,7 @@ import { ObjectEmbeddingView } from './ObjectEmbeddingView.tsx';
 import { CoshView } from './CoshView.tsx';
 import { EvaluationView } from './EvaluationView.tsx';
 import { RowsView } from './RowsView.tsx';
+import { ProjectionView } from './ProjectionView.tsx';
 
 export type ViewId =
   | 'summary'
@@ -19,14 +20,16 @@ export type ViewId =
   | 'cde-objects'
   | 'cosh'
   | 'evaluation'
-  | 'rows';
+  | 'rows'
+  | 'projection';
 
 export interface ViewSpec {
   id: ViewId;
   title: string;
   /** What it shows, for the add-panel menu. */
   description: string;
-  component: ComponentType;
+  /** Rendered with its panel's id, for views that keep per-panel state. */
+  component: ComponentType<{ panelId: number }>;
   /** Jobs whose progress and cancel button the panel shows. */
   jobs: JobKind[];
 }
@@ -74,6 +77,13 @@ export const VIEWS: ViewSpec[] = [
     description: 'Objects on the first two principal components of their CDE embedding',
     component: ObjectEmbeddingView,
     jobs: ['cde'],
+  },
+  {
+    id: 'projection',
+    title: 'Projection (t-SNE, MDS, PCA)',
+    description: 'Objects of any representation in 2-D: t-SNE, classical/landmark MDS or PCA',
+    component: ProjectionView,
+    jobs: ['project'],
   },
   {
     id: 'cosh',
