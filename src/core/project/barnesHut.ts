@@ -151,6 +151,7 @@ class QuadTree {
   child: Int32Array;
   point: Int32Array;
   private size = 0;
+  private layout: Float64Array = new Float64Array(0);
 
   constructor(n: number) {
     const capacity = Math.max(64, 4 * n);
@@ -181,6 +182,7 @@ class QuadTree {
     }
     const w = Math.max(maxX - minX, maxY - minY) * (1 + 1e-9) + 1e-12;
     this.size = 0;
+    this.layout = y;
     this.newNode((minX + maxX) / 2, (minY + maxY) / 2, w);
     for (let o = 0; o < n; o++) {
       const i = order[o] as number;
@@ -188,7 +190,12 @@ class QuadTree {
     }
     for (let node = 0; node < this.size; node++) {
       const c = this.count[node] as number;
-      if (c > 0) {
+      const p = this.point[node] as number;
+      // A leaf sits exactly on its first point: a mean of coincident points can be off by an ulp.
+      if (p >= 0) {
+        this.massX[node] = y[2 * p] as number;
+        this.massY[node] = y[2 * p + 1] as number;
+      } else if (c > 0) {
         this.massX[node] = (this.massX[node] as number) / c;
         this.massY[node] = (this.massY[node] as number) / c;
       }
@@ -211,8 +218,8 @@ class QuadTree {
         return;
       }
       // An occupied leaf: points here share one position (they were merged) or it is one point.
-      const px = (this.massX[node] as number) / held;
-      const py = (this.massY[node] as number) / held;
+      const px = this.layout[2 * (this.point[node] as number)] as number;
+      const py = this.layout[2 * (this.point[node] as number) + 1] as number;
       if (depth >= MAX_DEPTH || (px === x && py === y)) {
         this.addMass(node, x, y, 1);
         return;

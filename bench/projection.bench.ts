@@ -1,0 +1,310 @@
+/**
+ * Projection benchmark: `npm run bench:projection -- [--quick] [--sizes 1000,5000]
+ * [--mds-sizes 2000,30000] [--skip reference,scaling,categorical,mds]`.
+ *
+ * 1. Our t-SNE against the `tsne-js` package (exact O(N²), kept only as a reference) at n = 1,000:
+ *    the same iterations for both (1,000; 250 with --quick, as tsne-js needs ~0.3 s per iteration
+ *    there), perplexity 30, the same schedule (learning rate 200 — 50 for tsne-js, whose gradient
+ *    carries the factor 4 ours leaves out — early exaggeration 12 for our default 250 iterations,
+ *    tsne-js's fixed 100; with --quick ours exaggerates for 100 too, else 250 iterations would all
+ *    be exaggerated), random starts from the same seed. Seconds for both and the speed-up, and each layout's KL against one dense P
+ *    calibrated here, trustworthiness T(10) and 1-NN agreement with the mixture component.
+ * 2. Our t-SNE at n = 1,000, 5,000, 10,000 and 50,000 (--sizes), 1,000 iterations, defaults
+ *    (exact repulsion up to 1,000 points, Barnes-Hut θ = 0.5 above), on a seeded 10-component
+ *    Gaussian mixture in 16 dimensions (bench/generate.ts, as vectors), plus one categorical case:
+ *    a 10,000-row Adult-like generated table (14 attributes, L = 157 values) through the CDE
+ *    representation, projected through its on-demand distance input as the app does. Each row
+ *    runs in its own process (bench/tsneRun.ts), so the peak RSS (process.resourceUsage().maxRSS,
+ *    read in the child) is that size's alone; "node" is the child's RSS before any data.
+ * 3. Classical against landmark MDS (src/core/project/mds.ts) at n = 2,000 and 30,000
+ *    (--mds-sizes) on the same mixture: seconds and Kruskal stress-1. Classical MDS refuses
+ *    n > MAX_CLASSICAL_POINTS (its packed distance triangle); the table says so and how large the
+ *    matrix would have been.
+ *
+ * Numbers are noisy on a shared machine; there is no pass/fail.
+ */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import TSNE from 'tsne-js';
+import { createRandom } from '../src/core/random.ts';
+import { euclidean, vectorInput, type VectorInput } from '../src/core/project/input.ts';
+import { MAX_CLASSICAL_POINTS, runMds } from '../src/core/project/mds.ts';
+import { projectionQuality } from '../src/core/project/quality.ts';
+import { resolveTsneOptions, runTsne } from '../src/core/project/tsne.ts';
+import { gaussianMixture } from './generate.ts';
+import { seconds } from './timing.ts';
+import { GAUSS, oneNearestAgreement, type RunResult } from './tsneRun.ts';
+
+const SEED = 1;
+const PERPLEXITY = 30;
+const ITERATIONS = 1000;
+const REFERENCE_N = 1000;
+
+function option(name: string): string | null {
+  const at = process.argv.indexOf(`--${name}`);
+  if (at < 0) return null;
+  const value = process.argv[at + 1];
+  if (value === undefined || value.startsWith('--'))
+    throw new RangeError(`--${name} needs a value`);
+  return value;
+}
+
+function sizes(name: string, fallback: number[]): number[] {
+  const value = option(name);
+  if (value === null) return fallback;
+  const list = value.split(',').map((s) => Number(s.replace(/_/g, '')));
+  for (const n of list)
+    if (!Number.isInteger(n) || n < 3) throw new RangeError(`--${name}: bad size “${value}”`);
+  return list;
+}
+
+const quick = process.argv.includes('--quick');
+const skip = new Set((option('skip') ?? '').split(',').filter(Boolean));
+const tsneSizes = sizes('sizes', [1000, 5000, 10000, 50000]);
+const mdsSizes = sizes('mds-sizes', [2000, 30000]);
+
+const fmt = (x: number, digits: number, width: number): string => x.toFixed(digits).padStart(width);
+const count = (n: number): string => n.toLocaleString('en-US');
+
+console.log(
+  `node ${process.version}; seed ${SEED}; Gaussian mixture: ${GAUSS.clusters} components in ` +
+    `${GAUSS.dims}-D (bench/generate.ts)${quick ? '; --quick' : ''}`,
+);
+
+// ---------------------------------------------------------------------------------------------
+// 1. Ours against tsne-js
+
+/** Dense P over all points (d², entropy to 1e-10), symmetrised: the common KL yardstick. */
+function denseAffinities(input: VectorInput, perplexity: number): Float64Array {
+  const { n } = input;
+  const target = Math.log(perplexity);
+  const p = new Float64Array(n * n);
+  const d2 = new Float64Array(n);
+  const row = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) d2[j] = euclidean(input, i, j) ** 2;
+    const fill = (beta: number): number => {
+      let sum = 0;
+      let weighted = 0;
+      for (let j = 0; j < n; j++) {
+        const w = j === i ? 0 : Math.exp(-beta * d2[j]!);
+        row[j] = w;
+        sum += w;
+        weighted += w * d2[j]!;
+      }
+      for (let j = 0; j < n; j++) row[j] = row[j]! / sum;
+      return Math.log(sum) + (beta * weighted) / sum;
+    };
+    let lo = 0;
+    let hi = 1;
+    while (fill(hi) > target) hi *= 2;
+    let entropy = Infinity;
+    for (let step = 0; step < 200 && Math.abs(entropy - target) > 1e-10; step++) {
+      const mid = (lo + hi) / 2;
+      entropy = fill(mid);
+      if (entropy > target) lo = mid;
+      else hi = mid;
+    }
+    for (let j = 0; j < n; j++) {
+      p[i * n + j] = p[i * n + j]! + row[j]! / (2 * n);
+      p[j * n + i] = p[j * n + i]! + row[j]! / (2 * n);
+    }
+  }
+  return p;
+}
+
+/** KL(P‖Q), Q the exact Student-t similarities of the layout. */
+function denseKl(p: Float64Array, layout: Float64Array): number {
+  const n = layout.length / 2;
+  let z = 0;
+  for (let i = 0; i < n; i++)
+    for (let j = 0; j < n; j++)
+      if (i !== j)
+        z +=
+          1 /
+          (1 +
+            (layout[2 * i]! - layout[2 * j]!) ** 2 +
+            (layout[2 * i + 1]! - layout[2 * j + 1]!) ** 2);
+  let kl = 0;
+  for (let i = 0; i < n; i++)
+    for (let j = 0; j < n; j++) {
+      const pij = p[i * n + j]!;
+      if (i === j || pij <= 0) continue;
+      const d2 =
+        (layout[2 * i]! - layout[2 * j]!) ** 2 + (layout[2 * i + 1]! - layout[2 * j + 1]!) ** 2;
+      kl += pij * Math.log(pij * z * (1 + d2));
+    }
+  return kl;
+}
+
+function referenceComparison(): void {
+  const iterations = quick ? 250 : ITERATIONS;
+  const mixture = gaussianMixture(REFERENCE_N, GAUSS.clusters, GAUSS.dims, SEED);
+  const input = vectorInput(mixture.data, mixture.n, mixture.dims);
+  const exaggerationIterations = quick ? 100 : undefined;
+  const o = resolveTsneOptions(input.n, { perplexity: PERPLEXITY, exaggerationIterations });
+  console.log(
+    `\n1. t-SNE: ours vs tsne-js, n = ${count(input.n)}, ${iterations} iterations, perplexity ` +
+      `${PERPLEXITY}, learning rate ${o.learningRate} (tsne-js ${o.learningRate / 4}), early ` +
+      `exaggeration ${o.earlyExaggeration} for ${o.exaggerationIterations} iterations ` +
+      `(tsne-js 100), random start (seed ${SEED})`,
+  );
+
+  const t0 = process.hrtime.bigint();
+  const ours = runTsne(input, {
+    perplexity: PERPLEXITY,
+    iterations,
+    exaggerationIterations,
+    seed: SEED,
+    init: 'random',
+  });
+  const oursSeconds = seconds(t0, process.hrtime.bigint());
+
+  const model = new TSNE({
+    dim: 2,
+    perplexity: PERPLEXITY,
+    earlyExaggeration: o.earlyExaggeration,
+    learningRate: o.learningRate / 4,
+    nIter: iterations,
+    metric: 'euclidean',
+  });
+  const rows = Array.from({ length: input.n }, (_, i) =>
+    Array.from(mixture.data.subarray(i * mixture.dims, (i + 1) * mixture.dims)),
+  );
+  const t1 = process.hrtime.bigint();
+  model.on('progressIter', ([iteration]) => {
+    if (process.stderr.isTTY && iteration % 25 === 0)
+      process.stderr.write(
+        `\r  tsne-js iteration ${iteration}/${iterations} ` +
+          `(${seconds(t1, process.hrtime.bigint()).toFixed(0)} s)   `,
+      );
+  });
+  // tsne-js draws its start from Math.random: seed it for this call only.
+  const random = Math.random;
+  Math.random = createRandom(SEED).next;
+  try {
+    model.init({ data: rows, type: 'dense' });
+  } finally {
+    Math.random = random;
+  }
+  const [, lastIteration] = model.run();
+  const tsneJsSeconds = seconds(t1, process.hrtime.bigint());
+  if (process.stderr.isTTY) process.stderr.write('\r' + ' '.repeat(60) + '\r');
+  const tsneJs = Float64Array.from(model.getOutput().flat());
+  // tsne-js counts iterations from 0 and skips one at each of its two phase changes; it can also
+  // stop early when its KL stops improving.
+  const tsneJsIterations = Math.min(iterations, lastIteration);
+
+  const p = denseAffinities(input, PERPLEXITY);
+  console.log(
+    '   implementation   iterations   seconds   ms/iteration   KL (dense P)   T(10)    1-NN',
+  );
+  for (const [name, layout, its, s] of [
+    ['ours', ours.coordinates, iterations, oursSeconds],
+    ['tsne-js', tsneJs, tsneJsIterations, tsneJsSeconds],
+  ] as const) {
+    const q = projectionQuality(input, layout, { k: 10 });
+    console.log(
+      `   ${name.padEnd(14)} ${String(its).padStart(12)} ${fmt(s, 2, 9)} ${fmt((1000 * s) / its, 2, 14)}` +
+        ` ${fmt(denseKl(p, layout), 4, 14)} ${fmt(q.trustworthiness, 4, 7)} ` +
+        `${fmt(oneNearestAgreement(layout, mixture.labels, SEED), 3, 7)}`,
+    );
+  }
+  console.log(
+    `   speed-up: ${(tsneJsSeconds / oursSeconds).toFixed(1)}× in total, ` +
+      `${(tsneJsSeconds / tsneJsIterations / (oursSeconds / iterations)).toFixed(1)}× per iteration`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. Scaling, one process per size
+
+function runChild(data: string, n: number): RunResult {
+  const runner = fileURLToPath(new URL('./tsneRun.ts', import.meta.url));
+  const child = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      runner,
+      ...['--data', data, '--n', String(n), '--iterations', String(ITERATIONS)],
+      ...['--seed', String(SEED)],
+    ],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 20 },
+  );
+  if (child.status !== 0)
+    throw new Error(`bench/tsneRun.ts --data ${data} --n ${n} failed (${child.status})`);
+  const line = child.stdout.trim().split('\n').pop() ?? '';
+  return JSON.parse(line) as RunResult;
+}
+
+function scaling(): void {
+  const cases: [string, number][] = [];
+  if (!skip.has('scaling')) for (const n of tsneSizes) cases.push(['gauss', n]);
+  if (!skip.has('categorical')) cases.push(['cde', 10000]);
+  if (cases.length === 0) return;
+  console.log(
+    `\n2. t-SNE scaling: ${ITERATIONS} iterations, perplexity ${PERPLEXITY}, θ = 0.5 ` +
+      '(exact repulsion up to 1,000 points), random start; one process per row',
+  );
+  console.log(
+    '   data                        n   dims  gradient     repr s  setup s   iter s  ms/iter' +
+      '      KL   T(10)   1-NN   peak RSS   (node)',
+  );
+  for (const [data, n] of cases) {
+    const r = runChild(data, n);
+    const name =
+      data === 'gauss' ? `mixture ${GAUSS.dims}-D` : `${data.toUpperCase()} (Adult-like)`;
+    console.log(
+      `   ${name.padEnd(20)} ${count(n).padStart(8)} ${String(r.dims ?? '—').padStart(6)}  ` +
+        `${r.gradient.padEnd(10)} ${data === 'gauss' ? '      —' : fmt(r.representationSeconds, 2, 7)}` +
+        ` ${fmt(r.setupSeconds, 2, 8)} ${fmt(r.iterationSeconds, 1, 8)} ` +
+        `${fmt((1000 * r.iterationSeconds) / r.iterations, 1, 8)} ${fmt(r.kl, 3, 7)} ` +
+        `${fmt(r.trustworthiness, 4, 7)} ${fmt(r.oneNearest, 3, 6)} ` +
+        `${fmt(r.maxRssKb / 1024, 0, 7)} MB ${fmt(r.baselineMaxRssKb / 1024, 0, 5)} MB`,
+    );
+  }
+  console.log(
+    '   setup = kNN (3·perplexity neighbours; vantage-point tree above 2,000 points) + ' +
+      'affinities + start; T(10) and 1-NN on ≤ 1,000 sampled points; 1-NN against the mixture ' +
+      'component (latent class for CDE)',
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. MDS
+
+function mds(): void {
+  console.log(`\n3. MDS on the ${GAUSS.dims}-D mixture: classical vs landmark (300 landmarks)`);
+  console.log('   n          method        seconds   stress-1');
+  for (const n of mdsSizes) {
+    const mixture = gaussianMixture(n, GAUSS.clusters, GAUSS.dims, SEED);
+    const input = vectorInput(mixture.data, n, mixture.dims);
+    for (const method of ['classical', 'landmark'] as const) {
+      const head = `   ${count(n).padEnd(10)} ${method.padEnd(10)}`;
+      const t0 = process.hrtime.bigint();
+      let result;
+      try {
+        result = runMds(input, { method, seed: SEED });
+      } catch (error) {
+        if (!(error instanceof RangeError && n > MAX_CLASSICAL_POINTS)) throw error;
+        const full = (n * n * 8) / 1e9;
+        const packed = ((n * (n - 1)) / 2) * 8 * 1e-9;
+        console.log(
+          `${head}   refused (the n × n matrix would be ${full.toFixed(1)} GB, its packed ` +
+            `triangle ${packed.toFixed(1)} GB; cap ${count(MAX_CLASSICAL_POINTS)} points)`,
+        );
+        continue;
+      }
+      const s = seconds(t0, process.hrtime.bigint());
+      console.log(`${head} ${fmt(s, 2, 9)} ${fmt(result.stress, 4, 10)}`);
+    }
+  }
+  console.log(
+    '   stress-1 over all pairs up to 2 million pairs, over 2 million sampled pairs above',
+  );
+}
+
+if (!skip.has('reference')) referenceComparison();
+scaling();
+if (!skip.has('mds')) mds();

@@ -1,0 +1,165 @@
+/**
+ * One t-SNE run for bench/projection.bench.ts, meant to run in its own process so that its peak
+ * memory (process.resourceUsage().maxRSS) is its own:
+ *
+ *   node --import tsx bench/tsneRun.ts --data gauss --n 5000 [--iterations 1000] [--seed 1]
+ *   node --import tsx bench/tsneRun.ts --data cde --n 10000
+ *
+ * Data: `gauss` is a seeded 10-component Gaussian mixture in 16 dimensions (bench/generate.ts,
+ * projected as vectors); `cde` and `onehot` are a seeded Adult-like categorical table
+ * (bench/generate.ts, 14 attributes, L = 157 values, 4 latent classes) through that
+ * representation, projected as the app does, i.e. through its on-demand distance input. t-SNE
+ * runs with its defaults (perplexity 30, θ = 0.5, exact repulsion up to 1,000 points) from a
+ * random start. Prints one JSON line (RunResult) on stdout and progress on stderr.
+ *
+ * Setup (kNN + affinities + start) and iterations are split at the first iteration's progress
+ * step: the run is one generator, so the first step's time is taken as one mean iteration and
+ * the rest counted as setup.
+ */
+import { fileURLToPath } from 'node:url';
+import { computeCounts, createRandom } from '../src/core/index.ts';
+import { vectorInput, type ProjectionInput } from '../src/core/project/input.ts';
+import { projectionQuality } from '../src/core/project/quality.ts';
+import { representationSteps, type RepresentationId } from '../src/core/project/representations.ts';
+import { runToEnd } from '../src/core/jobs.ts';
+import { tsneSteps, type TsneResult } from '../src/core/project/tsne.ts';
+import { gaussianMixture, generateTable } from './generate.ts';
+import { seconds } from './timing.ts';
+
+export interface RunResult {
+  data: string;
+  n: number;
+  /** Vector dimensions, or null for a distance input. */
+  dims: number | null;
+  iterations: number;
+  gradient: TsneResult['gradient'];
+  neighbours: number;
+  /** Building the representation (categorical data only). */
+  representationSeconds: number;
+  setupSeconds: number;
+  iterationSeconds: number;
+  kl: number;
+  /** Trustworthiness T(10), on a sample of 1,000 points above that. */
+  trustworthiness: number;
+  /** Share of (up to 1,000 sampled) points whose layout nearest neighbour has their label. */
+  oneNearest: number;
+  /** Peak resident set size of this process in KB: at start (node + modules) and after t-SNE. */
+  baselineMaxRssKb: number;
+  maxRssKb: number;
+}
+
+export const GAUSS = { clusters: 10, dims: 16 } as const;
+/** The Adult-like value counts of bench/cde.bench.ts (8 categorical + 6 discretised numeric). */
+export const ADULT_LIKE = [9, 16, 7, 15, 6, 5, 2, 41, 10, 10, 10, 8, 2, 16];
+
+function flag(name: string, fallback: string): string {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 && at + 1 < process.argv.length ? (process.argv[at + 1] as string) : fallback;
+}
+
+function main(): void {
+  const baselineMaxRssKb = process.resourceUsage().maxRSS;
+  const data = flag('data', 'gauss');
+  const n = Number(flag('n', '1000'));
+  const iterations = Number(flag('iterations', '1000'));
+  const seed = Number(flag('seed', '1'));
+
+  let input: ProjectionInput;
+  let labels: Int32Array;
+  let dims: number | null;
+  let representationSeconds = 0;
+  if (data === 'gauss') {
+    const mixture = gaussianMixture(n, GAUSS.clusters, GAUSS.dims, seed);
+    input = vectorInput(mixture.data, n, mixture.dims);
+    labels = mixture.labels;
+    dims = mixture.dims;
+  } else if (data === 'cde' || data === 'onehot') {
+    const table = generateTable({ rows: n, valueCounts: ADULT_LIKE, classes: 4, seed });
+    const t0 = process.hrtime.bigint();
+    const counts = computeCounts(table);
+    const representation = runToEnd(
+      representationSteps(table, counts, data as RepresentationId, { seed }),
+    );
+    representationSeconds = seconds(t0, process.hrtime.bigint());
+    input = representation.input;
+    labels = table.classColumn!.codes;
+    dims = representation.dims;
+  } else throw new RangeError(`--data must be gauss, cde or onehot, got ${data}`);
+
+  const start = process.hrtime.bigint();
+  let first = 0n;
+  let last = 0n;
+  const steps = tsneSteps(input, { iterations, seed, init: 'random' });
+  let result: TsneResult;
+  for (;;) {
+    const step = steps.next();
+    if (step.done) {
+      result = step.value;
+      break;
+    }
+    const { iteration } = step.value;
+    if (iteration === 1) first = process.hrtime.bigint();
+    if (iteration === iterations) last = process.hrtime.bigint();
+    if (process.stderr.isTTY && iteration > 0 && iteration % 100 === 0)
+      process.stderr.write(
+        `\r  ${data} n = ${n}: iteration ${iteration}/${iterations} ` +
+          `(${seconds(start, process.hrtime.bigint()).toFixed(1)} s)   `,
+      );
+  }
+  const end = process.hrtime.bigint();
+  if (process.stderr.isTTY) process.stderr.write('\r' + ' '.repeat(70) + '\r');
+  const maxRssKb = process.resourceUsage().maxRSS;
+  const mean = iterations > 1 ? seconds(first, last) / (iterations - 1) : 0;
+  const setupSeconds = seconds(start, first) - mean;
+  const iterationSeconds = seconds(start, end) - setupSeconds;
+
+  const quality = projectionQuality(input, result.coordinates, { k: 10, seed });
+  const out: RunResult = {
+    data,
+    n,
+    dims,
+    iterations,
+    gradient: result.gradient,
+    neighbours: result.neighbours,
+    representationSeconds,
+    setupSeconds,
+    iterationSeconds,
+    kl: result.kl,
+    trustworthiness: quality.trustworthiness,
+    oneNearest: oneNearestAgreement(result.coordinates, labels, seed),
+    baselineMaxRssKb,
+    maxRssKb,
+  };
+  process.stdout.write(JSON.stringify(out) + '\n');
+}
+
+/** 1-NN label agreement in the layout over up to 1,000 sampled points (seeded). */
+export function oneNearestAgreement(
+  layout: Float64Array,
+  labels: Int32Array,
+  seed: number,
+): number {
+  const n = labels.length;
+  const random = createRandom(seed);
+  const m = Math.min(n, 1000);
+  let agree = 0;
+  for (let s = 0; s < m; s++) {
+    const i = m === n ? s : random.int(n);
+    const xi = layout[2 * i]!;
+    const yi = layout[2 * i + 1]!;
+    let best = -1;
+    let bestD = Infinity;
+    for (let j = 0; j < n; j++) {
+      if (j === i) continue;
+      const d = (xi - layout[2 * j]!) ** 2 + (yi - layout[2 * j + 1]!) ** 2;
+      if (d < bestD) {
+        bestD = d;
+        best = j;
+      }
+    }
+    if (labels[best] === labels[i]) agree++;
+  }
+  return agree / m;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) main();
