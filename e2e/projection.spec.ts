@@ -17,7 +17,8 @@ async function recordLongTasks(page: Page): Promise<void> {
     w.__longTasks = [];
     w.__longTaskSupported = PerformanceObserver.supportedEntryTypes.includes('longtask');
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__longTasks.push({ start: e.startTime, duration: e.duration });
+      for (const e of list.getEntries())
+        w.__longTasks.push({ start: e.startTime, duration: e.duration });
     }).observe({ type: 'longtask', buffered: true });
   });
 }
@@ -40,7 +41,10 @@ async function dragBox(page: Page, panel: Locator, [x0, y0, x1, y1]: number[]): 
   await canvas.scrollIntoViewIfNeeded();
   const box = await canvas.boundingBox();
   if (!box) throw new Error('the scatter canvas has no box');
-  const at = (fx: number, fy: number) => ({ x: box.x + fx * box.width, y: box.y + fy * box.height });
+  const at = (fx: number, fy: number) => ({
+    x: box.x + fx * box.width,
+    y: box.y + fy * box.height,
+  });
   const start = at(x0 as number, y0 as number);
   const end = at(x1 as number, y1 as number);
   await page.mouse.move(start.x, start.y);
