@@ -102,6 +102,8 @@ export function* tsneSteps(
 ): Generator<TsneProgress, TsneResult, void> {
   const n = input.n;
   const o = resolveTsneOptions(n, options);
+  if (options.init instanceof Float64Array && options.init.length !== 2 * n)
+    throw new RangeError(`init must hold n × 2 = ${2 * n} numbers, got ${options.init.length}`);
   const random = createRandom(o.seed);
   const k = Math.min(n - 1, Math.floor(3 * o.perplexity));
   const neighbours = yield* asTsneProgress(
