@@ -103,18 +103,7 @@ export function barnesHutRepulsion(n: number, theta: number): Repulsion {
  */
 function zOrder(y: Float64Array, keys: Float64Array, order: Int32Array): void {
   const n = order.length;
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (let i = 0; i < n; i++) {
-    const a = y[2 * i] as number;
-    const b = y[2 * i + 1] as number;
-    if (a < minX) minX = a;
-    if (a > maxX) maxX = a;
-    if (b < minY) minY = b;
-    if (b > maxY) maxY = b;
-  }
+  const [minX, minY, maxX, maxY] = bounds(y);
   const sx = 65535 / (maxX - minX || 1);
   const sy = 65535 / (maxY - minY || 1);
   for (let i = 0; i < n; i++) {
@@ -125,6 +114,23 @@ function zOrder(y: Float64Array, keys: Float64Array, order: Int32Array): void {
   }
   keys.sort();
   for (let i = 0; i < n; i++) order[i] = (keys[i] as number) % n;
+}
+
+/** [minX, minY, maxX, maxY] of an n × 2 layout. */
+function bounds(y: Float64Array): [number, number, number, number] {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (let t = 0; t < y.length; t += 2) {
+    const a = y[t] as number;
+    const b = y[t + 1] as number;
+    if (a < minX) minX = a;
+    if (a > maxX) maxX = a;
+    if (b < minY) minY = b;
+    if (b > maxY) maxY = b;
+  }
+  return [minX, minY, maxX, maxY];
 }
 
 /** Spreads the low 16 bits of x to the even bit positions. */
@@ -168,18 +174,7 @@ class QuadTree {
   /** Inserts the points in the given order (Z-order keeps related cells close in memory). */
   build(y: Float64Array, order: Int32Array): void {
     const n = y.length / 2;
-    let minX = Infinity;
-    let minY = Infinity;
-    let maxX = -Infinity;
-    let maxY = -Infinity;
-    for (let i = 0; i < n; i++) {
-      const a = y[2 * i] as number;
-      const b = y[2 * i + 1] as number;
-      if (a < minX) minX = a;
-      if (a > maxX) maxX = a;
-      if (b < minY) minY = b;
-      if (b > maxY) maxY = b;
-    }
+    const [minX, minY, maxX, maxY] = bounds(y);
     const w = Math.max(maxX - minX, maxY - minY) * (1 + 1e-9) + 1e-12;
     this.size = 0;
     this.layout = y;
