@@ -2,6 +2,7 @@ import type { StateCreator } from 'zustand';
 import type { ErrorInfo } from '../../core/errors.ts';
 import type { ProjectionProgress } from '../../core/project/project.ts';
 import type { ProjectionReport, ProjectionRequest } from '../../core/project/report.ts';
+import { REPRESENTATIONS } from '../../core/project/representations.ts';
 import type { Result } from './methodsSlice.ts';
 import type { Store } from './index.ts';
 
@@ -68,7 +69,10 @@ export const createProjectionsSlice: StateCreator<Store, [], [], ProjectionsSlic
     patch(panelId, { key, running: true, live: null });
     const outcome = await get().runJob(
       'project',
-      `Projecting (${request.projection})`,
+      `${request.projection === 'tsne' ? 't-SNE' : request.projection.toUpperCase()} of ${
+        REPRESENTATIONS.find((r) => r.id === request.representation)?.title ??
+        request.representation
+      }`,
       (client, onProgress) => {
         const handle = client.run(
           (api, id, p) => api.project(request, id, p),
