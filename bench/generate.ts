@@ -221,7 +221,7 @@ export function gaussianMixture(
 }
 
 /** Standard normal draw (Box–Muller). */
-function normal(random: Random): number {
+export function normal(random: Random): number {
   const u = 1 - random.next();
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random.next());
 }

@@ -7,8 +7,9 @@
  *    there), perplexity 30, the same schedule (learning rate 200 — 50 for tsne-js, whose gradient
  *    carries the factor 4 ours leaves out — early exaggeration 12 for our default 250 iterations,
  *    tsne-js's fixed 100; with --quick ours exaggerates for 100 too, else 250 iterations would all
- *    be exaggerated), random starts from the same seed. Seconds for both and the speed-up, and each layout's KL against one dense P
- *    calibrated here, trustworthiness T(10) and 1-NN agreement with the mixture component.
+ *    be exaggerated), random starts from the same seed. Seconds for both and the speed-up, and each
+ *    layout's KL against one dense P (bench/reference.ts), trustworthiness T(10) and 1-NN agreement
+ *    with the mixture component.
  * 2. Our t-SNE at n = 1,000, 5,000, 10,000 and 50,000 (--sizes), 1,000 iterations, defaults
  *    (exact repulsion up to 1,000 points, Barnes-Hut θ = 0.5 above), on a seeded 10-component
  *    Gaussian mixture in 16 dimensions (bench/generate.ts, as vectors), plus one categorical case:
@@ -27,11 +28,12 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import TSNE from 'tsne-js';
 import { createRandom } from '../src/core/random.ts';
-import { euclidean, vectorInput, type VectorInput } from '../src/core/project/input.ts';
+import { vectorInput } from '../src/core/project/input.ts';
 import { MAX_CLASSICAL_POINTS, runMds } from '../src/core/project/mds.ts';
 import { projectionQuality } from '../src/core/project/quality.ts';
 import { resolveTsneOptions, runTsne } from '../src/core/project/tsne.ts';
 import { gaussianMixture } from './generate.ts';
+import { denseAffinities, denseKl } from './reference.ts';
 import { seconds } from './timing.ts';
 import { GAUSS, oneNearestAgreement, type RunResult } from './tsneRun.ts';
 
@@ -73,69 +75,6 @@ console.log(
 
 // ---------------------------------------------------------------------------------------------
 // 1. Ours against tsne-js
-
-/** Dense P over all points (d², entropy to 1e-10), symmetrised: the common KL yardstick. */
-function denseAffinities(input: VectorInput, perplexity: number): Float64Array {
-  const { n } = input;
-  const target = Math.log(perplexity);
-  const p = new Float64Array(n * n);
-  const d2 = new Float64Array(n);
-  const row = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    for (let j = 0; j < n; j++) d2[j] = euclidean(input, i, j) ** 2;
-    const fill = (beta: number): number => {
-      let sum = 0;
-      let weighted = 0;
-      for (let j = 0; j < n; j++) {
-        const w = j === i ? 0 : Math.exp(-beta * d2[j]!);
-        row[j] = w;
-        sum += w;
-        weighted += w * d2[j]!;
-      }
-      for (let j = 0; j < n; j++) row[j] = row[j]! / sum;
-      return Math.log(sum) + (beta * weighted) / sum;
-    };
-    let lo = 0;
-    let hi = 1;
-    while (fill(hi) > target) hi *= 2;
-    let entropy = Infinity;
-    for (let step = 0; step < 200 && Math.abs(entropy - target) > 1e-10; step++) {
-      const mid = (lo + hi) / 2;
-      entropy = fill(mid);
-      if (entropy > target) lo = mid;
-      else hi = mid;
-    }
-    for (let j = 0; j < n; j++) {
-      p[i * n + j] = p[i * n + j]! + row[j]! / (2 * n);
-      p[j * n + i] = p[j * n + i]! + row[j]! / (2 * n);
-    }
-  }
-  return p;
-}
-
-/** KL(P‖Q), Q the exact Student-t similarities of the layout. */
-function denseKl(p: Float64Array, layout: Float64Array): number {
-  const n = layout.length / 2;
-  let z = 0;
-  for (let i = 0; i < n; i++)
-    for (let j = 0; j < n; j++)
-      if (i !== j)
-        z +=
-          1 /
-          (1 +
-            (layout[2 * i]! - layout[2 * j]!) ** 2 +
-            (layout[2 * i + 1]! - layout[2 * j + 1]!) ** 2);
-  let kl = 0;
-  for (let i = 0; i < n; i++)
-    for (let j = 0; j < n; j++) {
-      const pij = p[i * n + j]!;
-      if (i === j || pij <= 0) continue;
-      const d2 =
-        (layout[2 * i]! - layout[2 * j]!) ** 2 + (layout[2 * i + 1]! - layout[2 * j + 1]!) ** 2;
-      kl += pij * Math.log(pij * z * (1 + d2));
-    }
-  return kl;
-}
 
 function referenceComparison(): void {
   const iterations = quick ? 250 : ITERATIONS;

@@ -3,18 +3,9 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createExplorerApi } from '../src/worker/api.ts';
 import type { ProjectionProgress } from '../src/core/project/project.ts';
 import { cli } from './cliRun.ts';
-
-const zoo = readFileSync(new URL('../public/datasets/zoo.csv', import.meta.url));
-
-async function zooApi() {
-  const api = createExplorerApi();
-  const loaded = await api.load(new Blob([zoo]), {}, { classColumn: 'type' }, 1);
-  expect(loaded.ok).toBe(true);
-  return api;
-}
+import { zooApi } from './workerApi.ts';
 
 describe('worker API: project', () => {
   it('t-SNE of the CDE embedding reports intermediate layouts, KL and trustworthiness', async () => {

@@ -6,51 +6,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runToEnd } from '../src/core/jobs.ts';
-import { createRandom, type Random } from '../src/core/random.ts';
-import {
-  distanceOf,
-  vectorInput,
-  type DistanceInput,
-  type ProjectionInput,
-} from '../src/core/project/input.ts';
+import { createRandom } from '../src/core/random.ts';
+import { distanceOf, vectorInput, type ProjectionInput } from '../src/core/project/input.ts';
 import {
   BRUTE_FORCE_LIMIT,
   nearestNeighbourSteps,
   type Neighbours,
 } from '../src/core/project/knn.ts';
 import { perplexityAffinities, type SparseAffinity } from '../src/core/project/affinity.ts';
-
-function gaussian(rng: Random): number {
-  const u = 1 - rng.next();
-  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rng.next());
-}
-
-function randomVectors(n: number, dims: number, seed: number): Float64Array {
-  const rng = createRandom(seed);
-  return Float64Array.from({ length: n * dims }, () => gaussian(rng));
-}
-
-/** Integer coordinates from 0 to values − 1: many exactly tied distances and duplicate points. */
-function integerVectors(n: number, dims: number, seed: number, values: number): Float64Array {
-  const rng = createRandom(seed);
-  return Float64Array.from({ length: n * dims }, () => rng.int(values));
-}
-
-/** Hamming distance over n random rows of `attributes` codes, each with `values` values. */
-function hammingInput(n: number, attributes: number, values: number, seed: number): DistanceInput {
-  const rng = createRandom(seed);
-  const codes = Int32Array.from({ length: n * attributes }, () => rng.int(values));
-  return {
-    kind: 'distance',
-    n,
-    distance(i, j) {
-      let d = 0;
-      for (let a = 0; a < attributes; a++)
-        if (codes[i * attributes + a] !== codes[j * attributes + a]) d++;
-      return d;
-    },
-  };
-}
+import { gaussianData, gaussianVectors, hammingInput, integerData } from './projectionInputs.ts';
 
 function knn(input: ProjectionInput, k: number, seed = 0): Neighbours {
   return runToEnd(nearestNeighbourSteps(input, k, createRandom(seed)));
@@ -86,7 +50,7 @@ function expectNaive(input: ProjectionInput, nn: Neighbours, points?: number[]):
 describe('nearest neighbours', () => {
   it('brute force equals a naive sort on random vectors', () => {
     const n = 300;
-    const input = vectorInput(randomVectors(n, 5, 1), n, 5);
+    const input = gaussianVectors(n, 5, 1);
     for (const k of [1, 7, 90]) {
       const nn = knn(input, k);
       expect(nn).toMatchObject({ n, k });
@@ -96,7 +60,7 @@ describe('nearest neighbours', () => {
 
   it('brute force breaks ties by index (integer grid with duplicates, and Hamming)', () => {
     const n = 400;
-    const grid = vectorInput(integerVectors(n, 3, 2, 3), n, 3);
+    const grid = vectorInput(integerData(n, 3, 2, 3), n, 3);
     expectNaive(grid, knn(grid, 12));
     const hamming = hammingInput(n, 6, 3, 3);
     expectNaive(hamming, knn(hamming, 20));
@@ -105,7 +69,7 @@ describe('nearest neighbours', () => {
   it('the vantage-point tree (n > 2000) equals a naive sort on random 5-D vectors', () => {
     const n = 2500;
     expect(n).toBeGreaterThan(BRUTE_FORCE_LIMIT);
-    const input = vectorInput(randomVectors(n, 5, 4), n, 5);
+    const input = gaussianVectors(n, 5, 4);
     const nn = knn(input, 10, 5);
     expect(nn.indices).toHaveLength(n * 10);
     const rng = createRandom(6);
@@ -129,12 +93,12 @@ describe('nearest neighbours', () => {
     const sample = Array.from({ length: 500 }, () => rng.int(n));
     expectNaive(hamming, nn, sample);
     // Two-valued coordinates in 4-D: only 16 distinct points, each repeated ~140 times.
-    const grid = vectorInput(integerVectors(n, 4, 10, 2), n, 4);
+    const grid = vectorInput(integerData(n, 4, 10, 2), n, 4);
     expectNaive(grid, knn(grid, 25, 11), sample);
   });
 
   it('rejects k outside 1 … n − 1 with a RangeError naming k', () => {
-    const input = vectorInput(randomVectors(10, 2, 12), 10, 2);
+    const input = gaussianVectors(10, 2, 12);
     for (const k of [0, -1, 10, 11, 2.5, Number.NaN])
       expect(() => knn(input, k), `k = ${k}`).toThrow(RangeError);
     expect(() => knn(input, 0)).toThrow(/k must be/);
@@ -222,7 +186,7 @@ describe('perplexity affinities', () => {
     // Three Gaussian clusters in 6-D, some points duplicated.
     const n = 240;
     const dims = 6;
-    const data = randomVectors(n, dims, 14);
+    const data = gaussianData(n, dims, 14);
     for (let i = 0; i < n; i++) data[i * dims] += 8 * (i % 3);
     for (let i = 0; i < 20; i++) data.copyWithin((i + 100) * dims, i * dims, (i + 1) * dims);
     const input = vectorInput(data, n, dims);

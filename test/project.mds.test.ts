@@ -9,7 +9,6 @@ import { createRandom } from '../src/core/random.ts';
 import { symmetricEigen } from '../src/core/linalg/pca.ts';
 import {
   distanceOf,
-  euclidean,
   vectorInput,
   type DistanceInput,
   type ProjectionInput,
@@ -23,25 +22,21 @@ import {
   runMds,
   type MdsOptions,
 } from '../src/core/project/mds.ts';
-
-function gaussian(rng: ReturnType<typeof createRandom>): number {
-  const u = 1 - rng.next();
-  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rng.next());
-}
+import { asDistance, gaussianVectors, hammingInput, normal } from './projectionInputs.ts';
 
 /** n points uniform in a 10 × 6 rectangle, placed on a random 2-D plane of R⁵ (seeded). */
 function planeIn5D(n: number, seed: number): VectorInput {
   const rng = createRandom(seed);
   // Random orthonormal frame u, w of R⁵ (Gram–Schmidt of two Gaussian vectors) and an offset.
-  const u = Array.from({ length: 5 }, () => gaussian(rng));
-  const w = Array.from({ length: 5 }, () => gaussian(rng));
+  const u = Array.from({ length: 5 }, () => normal(rng));
+  const w = Array.from({ length: 5 }, () => normal(rng));
   const nu = Math.hypot(...u);
   for (let a = 0; a < 5; a++) u[a] /= nu;
   const uw = u.reduce((s, x, a) => s + x * w[a], 0);
   for (let a = 0; a < 5; a++) w[a] -= uw * u[a];
   const nw = Math.hypot(...w);
   for (let a = 0; a < 5; a++) w[a] /= nw;
-  const offset = Array.from({ length: 5 }, () => 3 * gaussian(rng));
+  const offset = Array.from({ length: 5 }, () => 3 * normal(rng));
   const data = new Float64Array(n * 5);
   for (let i = 0; i < n; i++) {
     const x = 10 * rng.next();
@@ -49,36 +44,6 @@ function planeIn5D(n: number, seed: number): VectorInput {
     for (let a = 0; a < 5; a++) data[i * 5 + a] = offset[a] + x * u[a] + y * w[a];
   }
   return vectorInput(data, n, 5);
-}
-
-function gaussianVectors(n: number, dims: number, seed: number): VectorInput {
-  const rng = createRandom(seed);
-  return vectorInput(
-    Float64Array.from({ length: n * dims }, () => gaussian(rng)),
-    n,
-    dims,
-  );
-}
-
-/** A DistanceInput computing the same Euclidean distance as the vectors. */
-function asDistance(input: VectorInput): DistanceInput {
-  return { kind: 'distance', n: input.n, distance: (i, j) => euclidean(input, i, j) };
-}
-
-/** Hamming distance (count of differing attributes, not its root: non-Euclidean) on codes. */
-function hamming(n: number, attributes: number, values: number, seed: number): DistanceInput {
-  const rng = createRandom(seed);
-  const codes = Int32Array.from({ length: n * attributes }, () => rng.int(values));
-  return {
-    kind: 'distance',
-    n,
-    distance(i, j) {
-      let d = 0;
-      for (let a = 0; a < attributes; a++)
-        if (codes[i * attributes + a] !== codes[j * attributes + a]) d++;
-      return d;
-    },
-  };
 }
 
 /** Dense B = −½ J D⁽²⁾ J of an input. */
@@ -193,7 +158,7 @@ describe('classical MDS', () => {
 
 describe('block Lanczos', () => {
   it('top-2 equals the full symmetricEigen on a 150-point double-centred matrix', () => {
-    for (const input of [gaussianVectors(150, 6, 5), hamming(150, 8, 3, 6)]) {
+    for (const input of [gaussianVectors(150, 6, 5), hammingInput(150, 8, 3, 6)]) {
       const n = 150;
       const b = doubleCentred(input);
       const full = symmetricEigen(b, n);
@@ -219,7 +184,7 @@ describe('block Lanczos', () => {
 describe('non-Euclidean distances', () => {
   it('Hamming distances: top-2 algebraic eigenvalues, λ1 ≥ λ2 ≥ 0, finite coordinates', () => {
     for (const n of [100, 300]) {
-      const input = hamming(n, 6, 3, 7);
+      const input = hammingInput(n, 6, 3, 7);
       const full = symmetricEigen(doubleCentred(input), n);
       // B really has negative eigenvalues, some larger in magnitude than λ2.
       expect(full.values[n - 1]).toBeLessThan(-1e-6);
@@ -266,7 +231,7 @@ describe('non-Euclidean distances', () => {
   });
 
   it('landmark MDS on Hamming distances with many ties stays finite', () => {
-    const input = hamming(500, 5, 2, 8);
+    const input = hammingInput(500, 5, 2, 8);
     const r = runMds(input, { method: 'landmark', landmarks: 40 });
     expect(r.coordinates.every(Number.isFinite)).toBe(true);
     expect(new Set(r.landmarks).size).toBe(40);
@@ -371,7 +336,7 @@ describe('Kruskal stress', () => {
     const n = 300;
     const data = new Float64Array(n * 10);
     for (let i = 0; i < n; i++)
-      for (let a = 0; a < 10; a++) data[i * 10 + a] = (a === i % 3 ? 20 : 0) + gaussian(rng);
+      for (let a = 0; a < 10; a++) data[i * 10 + a] = (a === i % 3 ? 20 : 0) + normal(rng);
     const input = vectorInput(data, n, 10);
     const r = runMds(input);
     const random = r.coordinates.map(() => 30 * (rng.next() - 0.5));

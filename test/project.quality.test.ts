@@ -5,17 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '../src/core/random.ts';
-import {
-  distanceOf,
-  vectorInput,
-  type DistanceInput,
-  type ProjectionInput,
-} from '../src/core/project/input.ts';
+import { distanceOf, vectorInput, type ProjectionInput } from '../src/core/project/input.ts';
 import {
   projectionQuality,
   qualitySteps,
   resolveQualityOptions,
 } from '../src/core/project/quality.ts';
+import { hammingInput, integerData } from './projectionInputs.ts';
 
 /**
  * Reference T(k) and C(k) written straight from the definition (Venna & Kaski 2001, as in
@@ -52,12 +48,6 @@ function reference(
 function uniform(n: number, dims: number, seed: number, scale = 1): Float64Array {
   const rng = createRandom(seed);
   return Float64Array.from({ length: n * dims }, () => scale * rng.next());
-}
-
-/** Small integer coordinates: many exactly tied distances. */
-function integers(n: number, dims: number, seed: number, values: number): Float64Array {
-  const rng = createRandom(seed);
-  return Float64Array.from({ length: n * dims }, () => rng.int(values));
 }
 
 describe('trustworthiness and continuity', () => {
@@ -109,19 +99,9 @@ describe('trustworthiness and continuity', () => {
 
   it('match the reference with many ties (integer grids, Hamming distances)', () => {
     const n = 80;
-    const layout = integers(n, 2, 4, 4);
-    const grid = vectorInput(integers(n, 3, 5, 3), n, 3);
-    const rng = createRandom(6);
-    const codes = Int32Array.from({ length: n * 5 }, () => rng.int(2));
-    const hamming: DistanceInput = {
-      kind: 'distance',
-      n,
-      distance(i, j) {
-        let s = 0;
-        for (let a = 0; a < 5; a++) if (codes[i * 5 + a] !== codes[j * 5 + a]) s++;
-        return s;
-      },
-    };
+    const layout = integerData(n, 2, 4, 4);
+    const grid = vectorInput(integerData(n, 3, 5, 3), n, 3);
+    const hamming = hammingInput(n, 5, 2, 6);
     for (const input of [grid, hamming])
       for (const k of [1, 3, 10, 39]) {
         const q = projectionQuality(input, layout, { k });

@@ -9,14 +9,13 @@ import TSNE from 'tsne-js';
 import { describe, expect, it } from 'vitest';
 import { computeCounts, materialise, oneHot } from '../src/core/index.ts';
 import { runToEnd } from '../src/core/jobs.ts';
-import { createRandom, type Random } from '../src/core/random.ts';
+import { createRandom } from '../src/core/random.ts';
 import { perplexityAffinities } from '../src/core/project/affinity.ts';
 import { barnesHutRepulsion, exactRepulsion } from '../src/core/project/barnesHut.ts';
 import {
   euclidean,
   vectorInput,
   type DistanceInput,
-  type ProjectionInput,
   type VectorInput,
 } from '../src/core/project/input.ts';
 import { nearestNeighbourSteps } from '../src/core/project/knn.ts';
@@ -29,12 +28,9 @@ import {
   tsneSteps,
   type TsneOptions,
 } from '../src/core/project/tsne.ts';
+import { denseAffinities, denseKl } from '../bench/reference.ts';
 import { loadDataset } from './helpers.ts';
-
-function gaussian(rng: Random): number {
-  const u = 1 - rng.next();
-  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rng.next());
-}
+import { asDistance, normal } from './projectionInputs.ts';
 
 /** `clusters` unit-variance Gaussian blobs in `dims` dimensions, centres 10 apart on the axes. */
 function blobs(
@@ -50,7 +46,7 @@ function blobs(
   for (let i = 0; i < n; i++) {
     const c = i % clusters;
     labels[i] = c;
-    for (let d = 0; d < dims; d++) data[i * dims + d] = gaussian(rng) + (d === c ? 10 : 0);
+    for (let d = 0; d < dims; d++) data[i * dims + d] = normal(rng) + (d === c ? 10 : 0);
   }
   return { input: vectorInput(data, n, dims), labels };
 }
@@ -230,11 +226,7 @@ describe('t-SNE', () => {
   });
 
   it('gives the same layout from a distance input as from the vectors', () => {
-    const distance: DistanceInput = {
-      kind: 'distance',
-      n: five.n,
-      distance: (i, j) => euclidean(five, i, j),
-    };
+    const distance = asDistance(five);
     for (const options of [
       { iterations: 150, seed: 6, init: 'random' as const },
       { iterations: 150, seed: 6, exactLimit: 0 },
@@ -295,62 +287,6 @@ describe('t-SNE', () => {
 // ---------------------------------------------------------------------------------------------
 // Reference: the tsne-js package (exact O(N²) t-SNE) on the Zoo data set
 
-/** Dense P: each row calibrated over all other points (d², entropy to 1e-10), symmetrised. */
-function denseAffinities(input: ProjectionInput & { kind: 'vectors' }, perplexity: number) {
-  const { n } = input;
-  const target = Math.log(perplexity);
-  const p = new Float64Array(n * n);
-  const d2 = new Float64Array(n);
-  const row = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    for (let j = 0; j < n; j++) d2[j] = euclidean(input, i, j) ** 2;
-    const fill = (beta: number): number => {
-      let sum = 0;
-      let weighted = 0;
-      for (let j = 0; j < n; j++) {
-        row[j] = j === i ? 0 : Math.exp(-beta * d2[j]);
-        sum += row[j];
-        weighted += row[j] * d2[j];
-      }
-      for (let j = 0; j < n; j++) row[j] /= sum;
-      return Math.log(sum) + (beta * weighted) / sum;
-    };
-    let lo = 0;
-    let hi = 1;
-    while (fill(hi) > target) hi *= 2;
-    let entropy = Infinity;
-    for (let step = 0; step < 200 && Math.abs(entropy - target) > 1e-10; step++) {
-      const mid = (lo + hi) / 2;
-      entropy = fill(mid);
-      if (entropy > target) lo = mid;
-      else hi = mid;
-    }
-    for (let j = 0; j < n; j++) {
-      p[i * n + j] += row[j] / (2 * n);
-      p[j * n + i] += row[j] / (2 * n);
-    }
-  }
-  return p;
-}
-
-/** KL(P‖Q) with the exact Student-t Q of a layout, P dense (n × n). */
-function denseKl(p: Float64Array, layout: ArrayLike<number>): number {
-  const n = layout.length / 2;
-  const w = new Float64Array(n * n);
-  let z = 0;
-  for (let i = 0; i < n; i++)
-    for (let j = 0; j < n; j++)
-      if (i !== j) {
-        const d2 =
-          (layout[2 * i] - layout[2 * j]) ** 2 + (layout[2 * i + 1] - layout[2 * j + 1]) ** 2;
-        w[i * n + j] = 1 / (1 + d2);
-        z += w[i * n + j];
-      }
-  let kl = 0;
-  for (let t = 0; t < n * n; t++) if (p[t] > 0) kl += p[t] * Math.log(p[t] / (w[t] / z));
-  return kl;
-}
-
 /** tsne-js with Math.random replaced by a seeded generator while it draws its start. */
 function runTsneJs(
   data: VectorInput,
@@ -404,7 +340,7 @@ describe('t-SNE against tsne-js (Zoo, one-hot)', () => {
     ])
       expect(distance.distance(i, j)).toBeCloseTo(euclidean(vectors, i, j), 12);
 
-    // One yardstick for every layout: KL against a dense P calibrated here over all points,
+    // One yardstick for every layout: KL against a dense P over all points (bench/reference.ts),
     // trustworthiness T(10) and 1-NN class agreement.
     const perplexity = 30;
     const iterations = 500;

@@ -1,16 +1,6 @@
 /** The CURE calls of the worker API, called directly as the worker exposes them. */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createExplorerApi } from '../src/worker/api.ts';
-
-const zoo = readFileSync(new URL('../public/datasets/zoo.csv', import.meta.url));
-
-async function zooApi() {
-  const api = createExplorerApi();
-  const loaded = await api.load(new Blob([zoo]), {}, { classColumn: 'type' }, 1);
-  expect(loaded.ok).toBe(true);
-  return api;
-}
+import { zooApi } from './workerApi.ts';
 
 describe('worker API: CURE', () => {
   it('cde: matrices, granularities, a projection of every object and k-means clusters', async () => {
