@@ -4,6 +4,10 @@
  * either exactly (O(n²)) or with a Barnes-Hut quadtree (O(n log n)): a cell whose width over its
  * distance to y_i is below θ acts as one point of its size at its centre of mass.
  */
+import { bounds } from './layout.ts';
+
+type Box = ReturnType<typeof bounds>;
+
 export interface Repulsion {
   /** Writes F_rep into force (n × 2) and returns Z. */
   compute(y: Float64Array, force: Float64Array): number;
@@ -49,8 +53,9 @@ export function barnesHutRepulsion(n: number, theta: number): Repulsion {
   const keys = new Float64Array(n);
   return {
     compute(y, force) {
-      zOrder(y, keys, order);
-      tree.build(y, order);
+      const box = bounds(y);
+      zOrder(y, box, keys, order);
+      tree.build(y, box, order);
       const { massX, massY, count, width, child } = tree;
       let z = 0;
       for (let o = 0; o < n; o++) {
@@ -101,9 +106,9 @@ export function barnesHutRepulsion(n: number, theta: number): Repulsion {
  * Points sorted along a Z-order (Morton) curve: consecutive points then walk nearly the same
  * cells, so the traversal stays in cache.
  */
-function zOrder(y: Float64Array, keys: Float64Array, order: Int32Array): void {
+function zOrder(y: Float64Array, box: Box, keys: Float64Array, order: Int32Array): void {
   const n = order.length;
-  const [minX, minY, maxX, maxY] = bounds(y);
+  const [minX, minY, maxX, maxY] = box;
   const sx = 65535 / (maxX - minX || 1);
   const sy = 65535 / (maxY - minY || 1);
   for (let i = 0; i < n; i++) {
@@ -114,23 +119,6 @@ function zOrder(y: Float64Array, keys: Float64Array, order: Int32Array): void {
   }
   keys.sort();
   for (let i = 0; i < n; i++) order[i] = (keys[i] as number) % n;
-}
-
-/** [minX, minY, maxX, maxY] of an n × 2 layout. */
-function bounds(y: Float64Array): [number, number, number, number] {
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (let t = 0; t < y.length; t += 2) {
-    const a = y[t] as number;
-    const b = y[t + 1] as number;
-    if (a < minX) minX = a;
-    if (a > maxX) maxX = a;
-    if (b < minY) minY = b;
-    if (b > maxY) maxY = b;
-  }
-  return [minX, minY, maxX, maxY];
 }
 
 /** Spreads the low 16 bits of x to the even bit positions. */
@@ -172,9 +160,9 @@ class QuadTree {
   }
 
   /** Inserts the points in the given order (Z-order keeps related cells close in memory). */
-  build(y: Float64Array, order: Int32Array): void {
+  build(y: Float64Array, box: Box, order: Int32Array): void {
     const n = y.length / 2;
-    const [minX, minY, maxX, maxY] = bounds(y);
+    const [minX, minY, maxX, maxY] = box;
     const w = Math.max(maxX - minX, maxY - minY) * (1 + 1e-9) + 1e-12;
     this.size = 0;
     this.layout = y;

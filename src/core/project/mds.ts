@@ -4,6 +4,7 @@ import { symmetricEigen } from '../linalg/pca.ts';
 import { validateSeed } from '../methods/options.ts';
 import { createRandom, type Random } from '../random.ts';
 import { distanceOf, type ProjectionInput } from './input.ts';
+import { recentre } from './layout.ts';
 
 /**
  * Metric multidimensional scaling to two dimensions.
@@ -555,17 +556,8 @@ function* triangulateSteps(
     coordinates[i * 2 + 1] = y - (offset[1] as number);
     if (pace(m)) yield { fraction: (i + 1) / n, message: 'Placing points…' };
   }
-  recentre(coordinates, n);
+  recentre(coordinates);
   return coordinates;
-}
-
-function recentre(coordinates: Float64Array, n: number): void {
-  for (let k = 0; k < 2; k++) {
-    let mean = 0;
-    for (let i = 0; i < n; i++) mean += coordinates[i * 2 + k] as number;
-    mean /= n;
-    for (let i = 0; i < n; i++) coordinates[i * 2 + k] = (coordinates[i * 2 + k] as number) - mean;
-  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ import { validateSeed } from '../methods/options.ts';
 import { perplexityAffinities, type SparseAffinity } from './affinity.ts';
 import { barnesHutRepulsion, exactRepulsion } from './barnesHut.ts';
 import type { ProjectionInput } from './input.ts';
+import { recentre } from './layout.ts';
 import { nearestNeighbourSteps } from './knn.ts';
 
 export interface TsneOptions {
@@ -102,8 +103,7 @@ export function* tsneSteps(
 ): Generator<TsneProgress, TsneResult, void> {
   const n = input.n;
   const o = resolveTsneOptions(n, options);
-  if (options.init instanceof Float64Array && options.init.length !== 2 * n)
-    throw new RangeError(`init must hold n × 2 = ${2 * n} numbers, got ${options.init.length}`);
+  validateInit(n, options.init);
   const random = createRandom(o.seed);
   const k = Math.min(n - 1, Math.floor(3 * o.perplexity));
   const neighbours = yield* asTsneProgress(
@@ -199,11 +199,18 @@ export function klDivergence(p: SparseAffinity, y: Float64Array, z: number): num
   return kl;
 }
 
-function startingLayout(n: number, init: TsneOptions['init'], random: Random): Float64Array {
-  const y = new Float64Array(2 * n);
+/** Checked before the neighbours are searched, so a bad start fails at once. */
+function validateInit(n: number, init: TsneOptions['init']): void {
   if (init instanceof Float64Array) {
     if (init.length !== 2 * n)
       throw new RangeError(`init must hold n × 2 = ${2 * n} numbers, got ${init.length}`);
+  } else if (init !== undefined && init !== 'random')
+    throw new TypeError(`init must be 'random' or an n × 2 Float64Array, got ${String(init)}`);
+}
+
+function startingLayout(n: number, init: TsneOptions['init'], random: Random): Float64Array {
+  const y = new Float64Array(2 * n);
+  if (init instanceof Float64Array) {
     y.set(init);
     recentre(y);
     // Scaled so axis 1 has std 1e-4, as the PCA start of openTSNE and scikit-learn.
@@ -213,8 +220,7 @@ function startingLayout(n: number, init: TsneOptions['init'], random: Random): F
     const factor = std > 0 && Number.isFinite(std) ? INITIAL_STD / std : 1;
     for (let t = 0; t < 2 * n; t++) y[t] = (y[t] as number) * factor;
     if (std > 0) return y;
-  } else if (init !== undefined && init !== 'random')
-    throw new TypeError(`init must be 'random' or an n × 2 Float64Array, got ${String(init)}`);
+  }
   for (let t = 0; t < 2 * n; t++) y[t] = INITIAL_STD * gaussian(random);
   return y;
 }
@@ -222,22 +228,6 @@ function startingLayout(n: number, init: TsneOptions['init'], random: Random): F
 function gaussian(random: Random): number {
   const u = 1 - random.next();
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random.next());
-}
-
-function recentre(y: Float64Array): void {
-  const n = y.length / 2;
-  let mx = 0;
-  let my = 0;
-  for (let i = 0; i < n; i++) {
-    mx += y[2 * i] as number;
-    my += y[2 * i + 1] as number;
-  }
-  mx /= n;
-  my /= n;
-  for (let i = 0; i < n; i++) {
-    y[2 * i] = (y[2 * i] as number) - mx;
-    y[2 * i + 1] = (y[2 * i + 1] as number) - my;
-  }
 }
 
 function* asTsneProgress<T>(steps: Steps<T>): Generator<TsneProgress, T, void> {
