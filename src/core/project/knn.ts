@@ -142,7 +142,7 @@ function vantagePointSearch(
  * Bounded max-heaps, one per query h, each keeping the k nearest (distance, index) pairs seen, in
  * flat shared arrays (heap h occupies slots h·k … h·k + k − 1).
  */
-class NeighbourHeaps {
+export class NeighbourHeaps {
   private readonly index: Int32Array;
   private readonly dist: Float64Array;
   private readonly size: Int32Array;

@@ -2,6 +2,7 @@ import type { Steps } from '../jobs.ts';
 import { runToEnd } from '../jobs.ts';
 import { validateSeed } from '../methods/options.ts';
 import { createRandom } from '../random.ts';
+import { NeighbourHeaps } from './knn.ts';
 import { distanceOf, type ProjectionInput } from './input.ts';
 
 /**
@@ -96,7 +97,8 @@ export function* qualitySteps(
   const layoutNearest = new Int32Array(k);
   const inInput = new Int32Array(n).fill(-1);
   const inLayout = new Int32Array(n).fill(-1);
-  const selection = new NearestSelection(k);
+  const heaps = new NeighbourHeaps(1, k);
+  const scratch = new Float64Array(k);
   const ranking = new CandidateRanks(k);
   let trustSum = 0;
   let continuitySum = 0;
@@ -112,8 +114,8 @@ export function* qualitySteps(
       // Squared: same order as the Euclidean distance, without rounding sqrt into false ties.
       layoutDistance[j] = dx * dx + dy * dy;
     }
-    selection.select(inputDistance, i, inputNearest);
-    selection.select(layoutDistance, i, layoutNearest);
+    selectNearest(heaps, inputDistance, i, inputNearest, scratch);
+    selectNearest(heaps, layoutDistance, i, layoutNearest, scratch);
     for (let a = 0; a < k; a++) {
       inInput[inputNearest[a] as number] = i;
       inLayout[layoutNearest[a] as number] = i;
@@ -159,72 +161,23 @@ function samplePoints(n: number, count: number, seed: number): Int32Array {
   return all.slice(0, count).sort();
 }
 
+/** Writes the k points j ≠ i with the smallest (d_j, j) into out, nearest first. */
+function selectNearest(
+  heaps: NeighbourHeaps,
+  d: Float64Array,
+  i: number,
+  out: Int32Array,
+  scratch: Float64Array,
+): void {
+  for (let j = 0; j < d.length; j++) if (j !== i) heaps.offer(0, j, d[j] as number);
+  heaps.drainSorted(0, out, scratch, 0);
+}
+
 /** (d_a, a) < (d_b, b): nearer, or as near with a lower index. */
 function before(d: Float64Array, a: number, b: number): boolean {
   const da = d[a] as number;
   const db = d[b] as number;
   return da < db || (da === db && a < b);
-}
-
-/** The k nearest other points by a distance row, via a bounded max-heap (O(n log k)). */
-class NearestSelection {
-  private readonly heap: Int32Array;
-  constructor(private readonly k: number) {
-    this.heap = new Int32Array(k);
-  }
-
-  /** Writes the k points j ≠ i with the smallest (d_j, j) into out, in no particular order. */
-  select(d: Float64Array, i: number, out: Int32Array): void {
-    const { heap, k } = this;
-    let size = 0;
-    // j grows, so a j as far as the heap's worst loses the tie: only strictly nearer gets in.
-    let worst = Infinity;
-    for (let j = 0; j < d.length; j++) {
-      if (j === i) continue;
-      const dj = d[j] as number;
-      if (size < k) {
-        heap[size] = j;
-        this.siftUp(d, size++);
-        if (size === k) worst = d[heap[0] as number] as number;
-      } else if (dj < worst) {
-        heap[0] = j;
-        this.siftDown(d, k);
-        worst = d[heap[0] as number] as number;
-      }
-    }
-    out.set(heap);
-  }
-
-  private siftUp(d: Float64Array, at: number): void {
-    const { heap } = this;
-    while (at > 0) {
-      const parent = (at - 1) >> 1;
-      if (!before(d, heap[parent] as number, heap[at] as number)) return;
-      this.swap(parent, at);
-      at = parent;
-    }
-  }
-
-  private siftDown(d: Float64Array, size: number): void {
-    const { heap } = this;
-    let at = 0;
-    for (;;) {
-      const left = 2 * at + 1;
-      if (left >= size) return;
-      const right = left + 1;
-      let worst = left;
-      if (right < size && before(d, heap[left] as number, heap[right] as number)) worst = right;
-      if (!before(d, heap[at] as number, heap[worst] as number)) return;
-      this.swap(at, worst);
-      at = worst;
-    }
-  }
-
-  private swap(a: number, b: number): void {
-    const t = this.heap[a] as number;
-    this.heap[a] = this.heap[b] as number;
-    this.heap[b] = t;
-  }
 }
 
 /** Σ (r(i, j) − k) over the candidates j outside i's k nearest by `d`, by one counting pass. */
