@@ -13,7 +13,7 @@
  * The latent class is the table's class column. Every random draw comes from createRandom(seed),
  * so one seed gives one table.
  */
-import { createRandom, type CategoricalTable, type Random } from '../src/core/index.ts';
+import { createRandom, gaussian, type CategoricalTable, type Random } from '../src/core/index.ts';
 
 export interface GenerateOptions {
   rows: number;
@@ -220,8 +220,5 @@ export function gaussianMixture(
   return { n, dims, data, labels };
 }
 
-/** Standard normal draw (Box–Muller). */
-export function normal(random: Random): number {
-  const u = 1 - random.next();
-  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random.next());
-}
+/** Standard normal draw (Box–Muller): the core's, so benches and t-SNE starts agree. */
+export const normal = gaussian;

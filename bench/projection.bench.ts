@@ -27,13 +27,12 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import TSNE from 'tsne-js';
-import { createRandom } from '../src/core/random.ts';
 import { vectorInput } from '../src/core/project/input.ts';
 import { MAX_CLASSICAL_POINTS, runMds } from '../src/core/project/mds.ts';
 import { projectionQuality } from '../src/core/project/quality.ts';
 import { resolveTsneOptions, runTsne } from '../src/core/project/tsne.ts';
 import { gaussianMixture } from './generate.ts';
-import { denseAffinities, denseKl } from './reference.ts';
+import { denseAffinities, denseKl, withSeededMathRandom } from './reference.ts';
 import { seconds } from './timing.ts';
 import { GAUSS, oneNearestAgreement, type RunResult } from './tsneRun.ts';
 
@@ -119,13 +118,7 @@ function referenceComparison(): void {
       );
   });
   // tsne-js draws its start from Math.random: seed it for this call only.
-  const random = Math.random;
-  Math.random = createRandom(SEED).next;
-  try {
-    model.init({ data: rows, type: 'dense' });
-  } finally {
-    Math.random = random;
-  }
+  withSeededMathRandom(SEED, () => model.init({ data: rows, type: 'dense' }));
   const [, lastIteration] = model.run();
   const tsneJsSeconds = seconds(t1, process.hrtime.bigint());
   if (process.stderr.isTTY) process.stderr.write('\r' + ' '.repeat(60) + '\r');

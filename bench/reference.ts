@@ -4,6 +4,7 @@
  * (O(N²) time and memory) so that every layout, ours or tsne-js's, is measured the same way.
  */
 import { euclidean, type VectorInput } from '../src/core/project/input.ts';
+import { createRandom } from '../src/core/random.ts';
 
 /**
  * Dense P (n × n, row-major): each row calibrated over all other points (Gaussian on d², entropy
@@ -69,4 +70,18 @@ export function denseKl(p: Float64Array, layout: ArrayLike<number>): number {
       kl += pij * Math.log(pij * z * (1 + d2));
     }
   return kl;
+}
+
+/**
+ * Runs `work` with Math.random replaced by a seeded generator (tsne-js draws its start from
+ * Math.random), restoring it afterwards.
+ */
+export function withSeededMathRandom<T>(seed: number, work: () => T): T {
+  const random = Math.random;
+  Math.random = createRandom(seed).next;
+  try {
+    return work();
+  } finally {
+    Math.random = random;
+  }
 }

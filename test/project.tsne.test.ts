@@ -28,7 +28,7 @@ import {
   tsneSteps,
   type TsneOptions,
 } from '../src/core/project/tsne.ts';
-import { denseAffinities, denseKl } from '../bench/reference.ts';
+import { denseAffinities, denseKl, withSeededMathRandom } from '../bench/reference.ts';
 import { loadDataset } from './helpers.ts';
 import { asDistance, normal } from './projectionInputs.ts';
 
@@ -304,13 +304,7 @@ function runTsneJs(
   const rows = Array.from({ length: data.n }, (_, i) =>
     Array.from(data.data.subarray(i * data.dims, (i + 1) * data.dims)),
   );
-  const random = Math.random;
-  Math.random = createRandom(seed).next;
-  try {
-    model.init({ data: rows, type: 'dense' });
-  } finally {
-    Math.random = random;
-  }
+  withSeededMathRandom(seed, () => model.init({ data: rows, type: 'dense' }));
   model.run();
   return Float64Array.from(model.getOutput().flat());
 }

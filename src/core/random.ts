@@ -22,6 +22,12 @@ export function createRandom(seed: number): Random {
   return { next, int: (n) => Math.floor(next() * n) };
 }
 
+/** A standard normal draw (Box–Muller) from two uniform draws. */
+export function gaussian(random: Random): number {
+  const u = 1 - random.next();
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random.next());
+}
+
 function splitmix32(x: number): number {
   x = (x + 0x9e3779b9) >>> 0;
   x = Math.imul(x ^ (x >>> 16), 0x85ebca6b) >>> 0;

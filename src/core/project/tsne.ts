@@ -1,6 +1,6 @@
 import type { Progress, Steps } from '../jobs.ts';
 import { runToEnd, scaledSteps } from '../jobs.ts';
-import { createRandom, type Random } from '../random.ts';
+import { createRandom, gaussian, type Random } from '../random.ts';
 import { validateSeed } from '../methods/options.ts';
 import { perplexityAffinities, type SparseAffinity } from './affinity.ts';
 import { barnesHutRepulsion, exactRepulsion } from './barnesHut.ts';
@@ -223,11 +223,6 @@ function startingLayout(n: number, init: TsneOptions['init'], random: Random): F
   }
   for (let t = 0; t < 2 * n; t++) y[t] = INITIAL_STD * gaussian(random);
   return y;
-}
-
-function gaussian(random: Random): number {
-  const u = 1 - random.next();
-  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random.next());
 }
 
 function* asTsneProgress<T>(steps: Steps<T>): Generator<TsneProgress, T, void> {
