@@ -8,9 +8,19 @@ export function validateSeed(seed: unknown): number {
 }
 
 export function validateAlpha(alpha: unknown): number {
-  if (typeof alpha !== 'number' || !Number.isFinite(alpha) || alpha <= 0)
-    throw new RangeError(`alpha must be a finite number > 0, got ${String(alpha)}`);
-  return alpha;
+  return validatePositive('alpha', alpha);
+}
+
+export function validatePositive(name: string, value: unknown): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
+    throw new RangeError(`${name} must be a finite number > 0, got ${String(value)}`);
+  return value;
+}
+
+export function validateWholeNumber(name: string, value: unknown, min: number): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min)
+    throw new RangeError(`${name} must be a whole number ≥ ${min}, got ${String(value)}`);
+  return value;
 }
 
 export function validateOrientation(orientation: unknown): CouplingOrientation {

@@ -1,7 +1,7 @@
 import type { Progress, Steps } from '../jobs.ts';
 import { runToEnd, scaledSteps } from '../jobs.ts';
 import { createRandom, gaussian, type Random } from '../random.ts';
-import { validateSeed } from '../methods/options.ts';
+import { validatePositive, validateSeed, validateWholeNumber } from '../methods/options.ts';
 import { perplexityAffinities, type SparseAffinity } from './affinity.ts';
 import { barnesHutRepulsion, exactRepulsion } from './barnesHut.ts';
 import type { ProjectionInput } from './input.ts';
@@ -65,25 +65,25 @@ export interface ResolvedTsneOptions {
 export function resolveTsneOptions(n: number, options: TsneOptions = {}): ResolvedTsneOptions {
   if (!Number.isInteger(n) || n < 3)
     throw new RangeError(`t-SNE needs at least 3 objects, got ${n}`);
-  const perplexity = positive('perplexity', options.perplexity ?? 30);
+  const perplexity = validatePositive('perplexity', options.perplexity ?? 30);
   if (perplexity < 1) throw new RangeError(`perplexity must be ≥ 1, got ${perplexity}`);
-  const iterations = wholeNumber('iterations', options.iterations ?? 1000, 1);
+  const iterations = validateWholeNumber('iterations', options.iterations ?? 1000, 1);
   const theta = options.theta ?? 0.5;
   if (typeof theta !== 'number' || !(theta >= 0 && theta <= 1.5))
     throw new RangeError(`theta must be a number from 0 to 1.5, got ${String(theta)}`);
-  const earlyExaggeration = positive('earlyExaggeration', options.earlyExaggeration ?? 12);
+  const earlyExaggeration = validatePositive('earlyExaggeration', options.earlyExaggeration ?? 12);
   return {
     // k = 3·perplexity neighbours must exist: lower the perplexity on tiny tables.
     perplexity: Math.min(perplexity, (n - 1) / 3),
     iterations,
     theta,
-    exactLimit: wholeNumber('exactLimit', options.exactLimit ?? 1000, 0),
-    learningRate: positive(
+    exactLimit: validateWholeNumber('exactLimit', options.exactLimit ?? 1000, 0),
+    learningRate: validatePositive(
       'learningRate',
       options.learningRate ?? Math.max(n / earlyExaggeration, 200),
     ),
     earlyExaggeration,
-    exaggerationIterations: wholeNumber(
+    exaggerationIterations: validateWholeNumber(
       'exaggerationIterations',
       options.exaggerationIterations ?? 250,
       0,
@@ -231,16 +231,4 @@ function* asTsneProgress<T>(steps: Steps<T>): Generator<TsneProgress, T, void> {
     if (step.done) return step.value;
     yield { ...step.value, iteration: 0, layout: null };
   }
-}
-
-function positive(name: string, value: unknown): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
-    throw new RangeError(`${name} must be a finite number > 0, got ${String(value)}`);
-  return value;
-}
-
-function wholeNumber(name: string, value: unknown, min: number): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min)
-    throw new RangeError(`${name} must be a whole number ≥ ${min}, got ${String(value)}`);
-  return value;
 }
