@@ -2,6 +2,7 @@ import { test as base, expect, type Locator, type Page, type Request } from '@pl
 
 /** The origin the app is served from when `use.baseURL` is not set (playwright.config.ts sets it). */
 import { E2E_ORIGIN } from './origin.ts';
+import type { ViewId } from '../src/app/views/registry.tsx';
 
 export const APP_ORIGIN = E2E_ORIGIN;
 
@@ -163,4 +164,44 @@ export async function recordProgress(
   }, panelTestId);
   return () =>
     page.evaluate(() => [...(window as unknown as { __e2eProgress: number[] }).__e2eProgress]);
+}
+
+/** Adds a panel through the top bar and returns it (the last panel of that view). */
+export async function addPanel(page: Page, view: ViewId): Promise<Locator> {
+  const panels = page.getByTestId(`panel-${view}`);
+  const before = await panels.count();
+  await page.getByLabel('Add panel').selectOption(view);
+  await expect(panels).toHaveCount(before + 1);
+  return panels.last();
+}
+
+/** The number at the start of a text such as "12 objects selected". */
+export async function leadingNumber(locator: Locator): Promise<number> {
+  const text = (await locator.textContent()) ?? '';
+  const match = /^(\d+)\b/.exec(text.trim());
+  if (!match) throw new Error(`no leading number in "${text}"`);
+  return Number(match[1]);
+}
+
+/** Drags a selection box over a fraction [x0, x1] × [y0, y1] of the canvas inside `scatter`. */
+export async function dragBox(
+  page: Page,
+  scatter: Locator,
+  [x0, y0, x1, y1]: [number, number, number, number],
+): Promise<void> {
+  const canvas = scatter.locator('canvas');
+  await canvas.scrollIntoViewIfNeeded();
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('the scatter canvas has no box');
+  const at = (fx: number, fy: number) => ({
+    x: box.x + Math.min(box.width - 1, Math.max(1, fx * box.width)),
+    y: box.y + Math.min(box.height - 1, Math.max(1, fy * box.height)),
+  });
+  const start = at(x0, y0);
+  const end = at(x1, y1);
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  await page.mouse.move((start.x + end.x) / 2, (start.y + end.y) / 2, { steps: 4 });
+  await page.mouse.move(end.x, end.y, { steps: 4 });
+  await page.mouse.up();
 }

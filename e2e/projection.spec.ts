@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, openApp, test, waitIdle } from './fixtures.ts';
+import { addPanel, dragBox, expect, openApp, test, waitIdle } from './fixtures.ts';
 
 /** Soybean's CDE t-SNE (562 rows after dropping rows with missing cells) gets this long. */
 const RUN = { timeout: 90_000 } as const;
@@ -23,35 +23,40 @@ async function recordLongTasks(page: Page): Promise<void> {
   });
 }
 
-async function addProjection(page: Page): Promise<Locator> {
-  const panels = page.getByTestId('panel-projection');
-  const before = await panels.count();
-  await page.getByLabel('Add panel').selectOption('projection');
-  await expect(panels).toHaveCount(before + 1);
-  return panels.last();
+interface AnimationFrame {
+  iteration: number;
+  /** The canvas as a data URL, for the first few iterations only. */
+  image: string;
+}
+
+/**
+ * Records, in the page, every t-SNE iteration number the projection status shows (polling from
+ * the test could miss a short run's updates) and an image of the canvas at the first few.
+ */
+async function recordAnimation(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __frames: AnimationFrame[] };
+    w.__frames = [];
+    new MutationObserver(() => {
+      const status = document.querySelector('[data-testid="projection-status"]');
+      const match = /iteration (\d+)\/1000/.exec(status?.textContent ?? '');
+      if (!match) return;
+      const iteration = Number(match[1]);
+      if (w.__frames.some((f) => f.iteration === iteration)) return;
+      const canvas = status?.closest('[data-testid="projection-view"]')?.querySelector('canvas');
+      // A few images show the layout moving; each costs a few milliseconds of main thread.
+      const image = w.__frames.length < 4 && canvas ? canvas.toDataURL() : '';
+      w.__frames.push({ iteration, image });
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+function addProjection(page: Page): Promise<Locator> {
+  return addPanel(page, 'projection');
 }
 
 function pageNow(page: Page): Promise<number> {
   return page.evaluate(() => performance.now());
-}
-
-/** Drags a box over a fraction [x0, x1] × [y0, y1] of a panel's scatter canvas. */
-async function dragBox(page: Page, panel: Locator, [x0, y0, x1, y1]: number[]): Promise<void> {
-  const canvas = panel.locator('canvas');
-  await canvas.scrollIntoViewIfNeeded();
-  const box = await canvas.boundingBox();
-  if (!box) throw new Error('the scatter canvas has no box');
-  const at = (fx: number, fy: number) => ({
-    x: box.x + fx * box.width,
-    y: box.y + fy * box.height,
-  });
-  const start = at(x0 as number, y0 as number);
-  const end = at(x1 as number, y1 as number);
-  await page.mouse.move(start.x, start.y);
-  await page.mouse.down();
-  await page.mouse.move((start.x + end.x) / 2, (start.y + end.y) / 2, { steps: 4 });
-  await page.mouse.move(end.x, end.y, { steps: 4 });
-  await page.mouse.up();
 }
 
 async function selectedCount(panel: Locator): Promise<number> {
@@ -65,28 +70,21 @@ test('a t-SNE of the CDE embedding of soybean animates while the page stays resp
 }) => {
   await recordLongTasks(page);
   await openApp(page, 'soybean.csv');
+  await recordAnimation(page);
   const panel = await addProjection(page);
   const view = panel.getByTestId('projection-view');
   await expect(view).toHaveAttribute('data-state', 'animating', RUN);
   const from = await pageNow(page);
-  const canvas = panel.locator('canvas');
   await expect(panel.locator(`[data-points="${SOYBEAN_ROWS}"]`)).toBeVisible();
-
-  // The layout is redrawn as the iterations go: several distinct iteration numbers and frames.
-  const iterations = new Set<number>();
-  const frames = new Set<string>();
-  while (iterations.size < 3 && (await view.getAttribute('data-state')) === 'animating') {
-    const status = (await panel.getByTestId('projection-status').textContent()) ?? '';
-    const match = /iteration (\d+)\/1000/.exec(status);
-    if (match) iterations.add(Number(match[1]));
-    frames.add(await canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL()));
-    await page.waitForTimeout(150);
-  }
-  expect(iterations.size).toBeGreaterThanOrEqual(3);
-  expect(frames.size).toBeGreaterThanOrEqual(2);
-
   await expect(view).toHaveAttribute('data-state', 'done', RUN);
   const to = await pageNow(page);
+
+  // The layout was redrawn as the iterations went: several iteration numbers and distinct frames.
+  const frames = await page.evaluate(
+    () => (window as unknown as { __frames: AnimationFrame[] }).__frames,
+  );
+  expect(frames.length).toBeGreaterThanOrEqual(3);
+  expect(new Set(frames.map((f) => f.image).filter(Boolean)).size).toBeGreaterThanOrEqual(2);
   const status = panel.getByTestId('projection-status');
   await expect(status).toContainText('CDE embedding');
   await expect(status).toContainText('t-SNE, perplexity 30');

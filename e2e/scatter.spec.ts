@@ -1,17 +1,22 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Locator, Page } from '@playwright/test';
-import { expect, expectSummary, openApp, test, waitIdle, ZOO } from './fixtures.ts';
+import {
+  addPanel,
+  expect,
+  expectSummary,
+  leadingNumber,
+  openApp,
+  test,
+  waitIdle,
+  ZOO,
+} from './fixtures.ts';
 
 /** Worker results (CDE) get this long to arrive. */
 const RESULT = { timeout: 30_000 } as const;
 
 /** Adds the CDE objects panel and waits for its scatter to have all zoo's points. */
 async function objectsPanel(page: Page): Promise<{ panel: Locator; scatter: Locator }> {
-  const panels = page.getByTestId('panel-cde-objects');
-  const before = await panels.count();
-  await page.getByLabel('Add panel').selectOption('cde-objects');
-  await expect(panels).toHaveCount(before + 1);
-  const panel = panels.last();
+  const panel = await addPanel(page, 'cde-objects');
   const scatter = panel.getByTestId('cde-scatter');
   await expect(scatter).toHaveAttribute('data-points', '101', RESULT);
   await waitIdle(page, RESULT.timeout);
@@ -41,12 +46,6 @@ async function transformOf(scatter: Locator): Promise<[number, number, number]> 
   const parts = value.split(',').map(Number);
   expect(parts).toHaveLength(3);
   return parts as [number, number, number];
-}
-
-async function leadingNumber(locator: Locator): Promise<number> {
-  const match = /^(\d+)\b/.exec(((await locator.textContent()) ?? '').trim());
-  if (!match) throw new Error('no leading number');
-  return Number(match[1]);
 }
 
 async function download(page: Page, button: Locator): Promise<Download> {
