@@ -27,10 +27,32 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
+/**
+ * Cross-origin isolation (COOP + COEP) lets the worker pool share the table's arrays through
+ * SharedArrayBuffer instead of copying them into every worker. The dev and preview servers send
+ * the headers; the build ships them as `dist/_headers` for static hosts that read that file
+ * (Netlify, Cloudflare Pages). Without them the pool falls back to copies.
+ */
+const ISOLATION_HEADERS = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+};
+
+function isolationHeadersFile(): Plugin {
+  return {
+    name: 'isolation-headers-file',
+    apply: 'build',
+    generateBundle() {
+      const lines = Object.entries(ISOLATION_HEADERS).map(([k, v]) => `  ${k}: ${v}`);
+      this.emitFile({ type: 'asset', fileName: '_headers', source: `/*\n${lines.join('\n')}\n` });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), contentSecurityPolicy()],
+  plugins: [react(), contentSecurityPolicy(), isolationHeadersFile()],
   worker: { format: 'es' },
-  server: { port: 5173, strictPort: false },
-  preview: { port: 4173, strictPort: true },
+  server: { port: 5173, strictPort: false, headers: ISOLATION_HEADERS },
+  preview: { port: 4173, strictPort: true, headers: ISOLATION_HEADERS },
   build: { target: 'es2022', chunkSizeWarningLimit: 1500 },
 });

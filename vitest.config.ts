@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
+    setupFiles: ['test/setup.ts'],
     testTimeout: 30000,
   },
 });

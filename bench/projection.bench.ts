@@ -17,10 +17,10 @@
  *    representation, projected through its on-demand distance input as the app does. Each row
  *    runs in its own process (bench/tsneRun.ts), so the peak RSS (process.resourceUsage().maxRSS,
  *    read in the child) is that size's alone; "node" is the child's RSS before any data.
- * 3. Classical against landmark MDS (src/core/project/mds.ts) at n = 2,000 and 30,000
- *    (--mds-sizes) on the same mixture: seconds and Kruskal stress-1. Classical MDS refuses
- *    n > MAX_CLASSICAL_POINTS (its packed distance triangle); the table says so and how large the
- *    matrix would have been.
+ * 3. Classical against landmark MDS (src/core/project/classicalMds.ts, landmarkMds.ts) at
+ *    n = 2,000 and 30,000 (--mds-sizes) on the same mixture: seconds and Kruskal stress-1.
+ *    Classical MDS refuses n > MAX_CLASSICAL_POINTS (its packed distance triangle); the table says
+ *    so and how large the matrix would have been.
  *
  * Numbers are noisy on a shared machine; there is no pass/fail.
  */
@@ -28,7 +28,8 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import TSNE from 'tsne-js';
 import { vectorInput } from '../src/core/project/input.ts';
-import { MAX_CLASSICAL_POINTS, runMds } from '../src/core/project/mds.ts';
+import { MAX_CLASSICAL_POINTS } from '../src/core/project/classicalMds.ts';
+import { runMds } from '../src/core/project/mds.ts';
 import { projectionQuality } from '../src/core/project/quality.ts';
 import { resolveTsneOptions, runTsne } from '../src/core/project/tsne.ts';
 import { gaussianMixture } from './generate.ts';

@@ -20,7 +20,8 @@ import { fileURLToPath } from 'node:url';
 import { computeCounts, createRandom } from '../src/core/index.ts';
 import { vectorInput, type ProjectionInput } from '../src/core/project/input.ts';
 import { projectionQuality } from '../src/core/project/quality.ts';
-import { representationSteps, type RepresentationId } from '../src/core/project/representations.ts';
+import { standaloneRepresentation } from '../src/core/platform/representation.ts';
+import { discoverMethods } from '../src/cli/discover.ts';
 import { runToEnd } from '../src/core/jobs.ts';
 import { tsneSteps, type TsneResult } from '../src/core/project/tsne.ts';
 import { gaussianMixture, generateTable } from './generate.ts';
@@ -57,7 +58,8 @@ function flag(name: string, fallback: string): string {
   return at >= 0 && at + 1 < process.argv.length ? (process.argv[at + 1] as string) : fallback;
 }
 
-function main(): void {
+async function main(): Promise<void> {
+  await discoverMethods();
   const baselineMaxRssKb = process.resourceUsage().maxRSS;
   const data = flag('data', 'gauss');
   const n = Number(flag('n', '1000'));
@@ -78,7 +80,10 @@ function main(): void {
     const t0 = process.hrtime.bigint();
     const counts = computeCounts(table);
     const representation = runToEnd(
-      representationSteps(table, counts, data as RepresentationId, { seed }),
+      standaloneRepresentation(table, counts, {
+        method: data,
+        options: data === 'cde' ? { seed } : {},
+      }),
     );
     representationSeconds = seconds(t0, process.hrtime.bigint());
     input = representation.input;
@@ -162,4 +167,4 @@ export function oneNearestAgreement(
   return agree / m;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) main();
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

@@ -1,8 +1,52 @@
-/** The CURE commands of the CLI: shapes of their JSON, the paper's Table 1 beside ours, errors. */
+/**
+ * The CURE commands of the CLI (aliases of `run`): shapes of their JSON, the paper's Table 1
+ * beside ours, errors.
+ */
 import { describe, expect, it } from 'vitest';
 import { cli } from './cliRun.ts';
 
 const ZOO = 'public/datasets/zoo.csv';
+
+interface Output<R> {
+  method: string;
+  options: Record<string, unknown>;
+  values?: { attribute: string; label: string }[];
+  results: R;
+  seconds: number;
+}
+
+interface MatrixJson {
+  kind: 'value-matrix';
+  size: number;
+  matrix?: number[][];
+  omitted?: string;
+}
+
+interface PartitionsJson {
+  kind: 'value-partitions';
+  partitions: { name: string; k: number; clusters: number[][]; dropped: number[][] }[];
+}
+
+interface MeanSd {
+  mean: number;
+  sd: number;
+}
+
+interface EvaluationJson {
+  table: {
+    kind: 'table';
+    notes?: string[];
+    rows: {
+      method: string;
+      dims: number;
+      fits: number;
+      fscore: MeanSd;
+      paper: number | null;
+      gap: number | null;
+    }[];
+  };
+  indicators: { kind: 'measures'; values: { fci: number; paperFci: number | null; vci: number } };
+}
 
 describe('cli cde', () => {
   it('prints values, granularities, the value embedding and (with --matrices) Mo and Mc', async () => {
@@ -18,28 +62,39 @@ describe('cli cde', () => {
       '--matrices',
     );
     expect(run.code).toBe(0);
-    const out = JSON.parse(run.stdout) as {
-      values: { attribute: string; label: string }[];
-      Mo: number[][];
-      Mc: number[][];
-      granularities: { matrix: string; k: number; clusters: number[][]; removed: number[][] }[];
-      valueEmbedding: number[][];
-      dims: number;
-    };
+    const out = JSON.parse(run.stdout) as Output<{
+      mo: MatrixJson;
+      mc: MatrixJson;
+      granularities: PartitionsJson;
+      valueEmbedding: { kind: 'value-embedding'; dims: number; vectors: number[][] };
+      embedding: { kind: 'object-embedding'; n: number; dims: number };
+    }>;
+    expect(out.method).toBe('cde');
+    expect(out.options.seed).toBe(3);
     expect(out.values).toHaveLength(30);
-    expect(out.Mo).toHaveLength(30);
-    expect(out.Mc[0]?.[0]).toBe(1);
-    expect(out.granularities[0]).toMatchObject({ matrix: 'Mc', k: 2 });
-    for (const g of out.granularities) {
+    expect(out.results.mo.matrix).toHaveLength(30);
+    expect(out.results.mc.matrix?.[0]?.[0]).toBe(1);
+    const { partitions } = out.results.granularities;
+    expect(partitions[0]).toMatchObject({ name: 'Mc k=2', k: 2 });
+    for (const g of partitions) {
+      // Kept clusters (indicator columns) have ≥ 2 values; the dropped ones are one-value clusters.
       for (const c of g.clusters) expect(c.length).toBeGreaterThanOrEqual(2);
-      for (const c of g.removed) expect(c).toHaveLength(1);
+      for (const c of g.dropped) expect(c).toHaveLength(1);
     }
-    expect(out.valueEmbedding).toHaveLength(30);
-    expect(out.valueEmbedding[0]).toHaveLength(out.dims);
+    const embedding = out.results.valueEmbedding;
+    expect(embedding.vectors).toHaveLength(30);
+    expect(embedding.vectors[0]).toHaveLength(embedding.dims);
+    expect(out.results.embedding).toMatchObject({ n: 101, dims: 15 * embedding.dims });
     const again = await cli('cde', ZOO, '--class', 'type', '--drop', 'legs', '--seed', '3');
     const second = JSON.parse(again.stdout) as typeof out;
-    expect(second.valueEmbedding).toEqual(out.valueEmbedding);
-    expect(second).not.toHaveProperty('Mo');
+    expect(second.results.valueEmbedding.vectors).toEqual(embedding.vectors);
+    // Without --matrices Mo and Mc are announced, not printed.
+    expect(second.results.mo).not.toHaveProperty('matrix');
+    expect(second.results.mo.omitted).toMatch(/--matrices/);
+    // `cde` is an alias of `run cde`: the same JSON (but the time).
+    const viaRun = await cli('run', 'cde', ZOO, '--class', 'type', '--drop', 'legs', '--seed', '3');
+    const direct = JSON.parse(viaRun.stdout) as typeof out;
+    expect({ ...direct, seconds: 0 }).toEqual({ ...second, seconds: 0 });
   });
 });
 
@@ -47,15 +102,34 @@ describe('cli cosh', () => {
   it('prints value and object scores, and the AUC for an outlier class', async () => {
     const run = await cli('cosh', ZOO, '--class', 'type', '--outlier-class', 'amphibian');
     expect(run.code).toBe(0);
-    const out = JSON.parse(run.stdout) as {
-      valueScores: number[];
-      objectScores: number[];
-      auc: number;
-    };
-    expect(out.valueScores).toHaveLength(36);
-    expect(out.objectScores).toHaveLength(101);
+    const out = JSON.parse(run.stdout) as Output<{
+      valueScores: { kind: 'value-scores'; scores: number[] };
+      scores: { kind: 'object-scores'; scores: number[] };
+    }> & { auc: number; outlierClass: string };
+    expect(out.results.valueScores.scores).toHaveLength(36);
+    expect(out.results.scores.scores).toHaveLength(101);
     expect(out.auc).toBeGreaterThanOrEqual(0);
     expect(out.auc).toBeLessThanOrEqual(1);
+    expect(out.outlierClass).toBe('amphibian');
+    // The AUC is the outlier evaluation's of the same COSH call.
+    const evaluation = await cli(
+      'run',
+      'evaluate-outliers',
+      ZOO,
+      '--class',
+      'type',
+      '--outlier-class',
+      'amphibian',
+      '--methods',
+      'cosh',
+    );
+    expect(evaluation.code).toBe(0);
+    const table = (
+      JSON.parse(evaluation.stdout) as Output<{
+        table: { rows: { method: string; auc: number }[] };
+      }>
+    ).results.table;
+    expect(table.rows).toEqual([expect.objectContaining({ method: 'cosh', auc: out.auc })]);
   });
 
   it('an unknown outlier class is a one-line error with exit code 2', async () => {
@@ -78,24 +152,20 @@ describe('cli evaluate-clustering and indicators', () => {
       '10',
     );
     expect(run.code).toBe(0);
-    const out = JSON.parse(run.stdout) as {
-      results: {
-        method: string;
-        dims: number;
-        fscore: { mean: number; sd: number };
-        paperFscore: number;
-      }[];
-      indicators: { fci: number; vci: number };
-      paper: { data: string };
-    };
-    expect(out.results.map((r) => r.method)).toEqual(['cde', 'onehot', 'onehot-pca', 'idf']);
-    expect(out.results.map((r) => r.paperFscore)).toEqual([0.647, 0.596, 0.607, 0.537]);
-    expect(out.paper.data).toBe('Zoo');
-    expect(out.indicators.fci).toBeCloseTo(0.11, 3);
-    for (const r of out.results) expect(r.fscore.mean).toBeGreaterThan(0.4);
+    const out = JSON.parse(run.stdout) as Output<EvaluationJson>;
+    const { table, indicators } = out.results;
+    expect(out.options.runs).toBe(10);
+    expect(table.rows.map((r) => r.method)).toEqual(['cde', 'onehot', 'onehot-pca', 'idf']);
+    expect(table.rows.map((r) => r.paper)).toEqual([0.647, 0.596, 0.607, 0.537]);
+    for (const r of table.rows) expect(r.gap).toBeCloseTo(r.fscore.mean - (r.paper as number), 12);
+    // The table is matched to seed 000's Zoo row (its FCI is printed beside ours).
+    expect(table.notes?.join('\n')).toMatch(/seed 000's Zoo \(101 objects, 30 values\)/);
+    expect(indicators.values.paperFci).toBe(0.11);
+    expect(indicators.values.fci).toBeCloseTo(0.11, 3);
+    for (const r of table.rows) expect(r.fscore.mean).toBeGreaterThan(0.4);
   });
 
-  it('Zoo with legs: no paper column, a note saying why', async () => {
+  it('Zoo with legs: no paper column', async () => {
     const run = await cli(
       'evaluate-clustering',
       ZOO,
@@ -106,9 +176,29 @@ describe('cli evaluate-clustering and indicators', () => {
       '--runs',
       '2',
     );
-    const out = JSON.parse(run.stdout) as { note: string; results: object[] };
-    expect(out.results).toHaveLength(1);
-    expect(out.note).toMatch(/--drop legs/);
+    expect(run.code).toBe(0);
+    const out = JSON.parse(run.stdout) as Output<EvaluationJson>;
+    expect(out.results.table.rows).toHaveLength(1);
+    expect(out.results.table.rows[0]).toMatchObject({ method: 'idf', paper: null, gap: null });
+    expect(out.results.indicators.values.paperFci).toBeNull();
+  });
+
+  // Fails at present: the note (from paperNearMatch, src/core/evaluate/paperTables.ts) was
+  // printed by the old CLI and is produced nowhere since the evaluate-clustering step replaced it.
+  it('Zoo with legs: a note saying why there is no paper column', async () => {
+    const run = await cli(
+      'evaluate-clustering',
+      ZOO,
+      '--class',
+      'type',
+      '--methods',
+      'idf',
+      '--runs',
+      '2',
+    );
+    const out = JSON.parse(run.stdout) as Output<EvaluationJson> & { warnings?: string[] };
+    const remarks = [...(out.results.table.notes ?? []), ...(out.warnings ?? [])];
+    expect(remarks.join('\n')).toMatch(/Zoo.*--drop legs/s);
   });
 
   it('indicators with an outlier class give FCI, VCI, VSI and OCI in [0, 1]', async () => {
@@ -120,9 +210,11 @@ describe('cli evaluate-clustering and indicators', () => {
     }
   });
 
-  it('a method without an object embedding is refused', async () => {
+  it('a method without an object embedding (or distance) is refused', async () => {
     const run = await cli('evaluate-clustering', ZOO, '--class', 'type', '--methods', 'cosh');
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/has no object embedding/);
+    expect(run.stderr).toMatch(
+      /^error: evaluate-clustering's input “methods” needs .*any object embedding or object distance; COSH produces/,
+    );
   });
 });

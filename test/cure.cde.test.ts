@@ -5,12 +5,17 @@
 import { describe, expect, it } from 'vitest';
 import {
   computeCounts,
+  createRandom,
   objectRow,
   runCde,
+  runToEnd,
   validateCdeOptions,
+  valueClusteringSteps,
   type CategoricalTable,
   type CdeResult,
+  type CouplingMatrices,
   type Counts,
+  type ValueClusteringStop,
 } from '../src/core/index.ts';
 import { DATASETS, loadDataset } from './helpers.ts';
 
@@ -25,7 +30,12 @@ function ownDistinctRows(m: Float64Array, L: number): number {
   return keys.size;
 }
 
-/** Asserts the value clusters of every granularity and the stop rule for each matrix. */
+/**
+ * Asserts the value clusters of every granularity and the stop rule for each matrix: removed
+ * one-value clusters, accumulated over k, compared with ⌈(k + 1)/α⌉ ('reach': ≥, 'exceed': >);
+ * with waitForSplit, not tested while that threshold is 1 and no clustering of the matrix has had
+ * two clusters of ≥ 2 values.
+ */
 function checkGranularities(cde: CdeResult, alpha: number): void {
   const L = cde.couplings.nValues;
   const names = cde.granularities.map((g) => g.matrix);
@@ -52,12 +62,17 @@ function checkGranularities(cde: CdeResult, alpha: number): void {
     expect(gs.length).toBeGreaterThan(0);
     expect(gs.map((g) => g.k)).toEqual(gs.map((_, i) => i + 2));
     const maxK = ownDistinctRows(matrix, L);
+    const { stopRule, waitForSplit } = cde.options;
     let removed = 0;
+    let split = !waitForSplit;
     gs.forEach((g, i) => {
       removed += g.removed.length;
+      split ||= g.clusters.length >= 2;
       const threshold = Math.ceil((g.k + 1) / alpha);
-      if (i < gs.length - 1) expect(removed, `${name} k = ${g.k}`).toBeLessThan(threshold);
-      else expect(removed >= threshold || g.k === maxK, `${name} stops at k = ${g.k}`).toBe(true);
+      const waiting = !split && threshold <= 1;
+      const stops = !waiting && (stopRule === 'reach' ? removed >= threshold : removed > threshold);
+      if (i < gs.length - 1) expect(stops, `${name} k = ${g.k}`).toBe(false);
+      else expect(stops || g.k === maxK, `${name} stops at k = ${g.k}`).toBe(true);
     });
   }
   expect(cde.indicatorColumns).toBe(cde.granularities.reduce((s, g) => s + g.clusters.length, 0));
@@ -127,6 +142,8 @@ describe('runCde on zoo (drop legs, class type)', () => {
         seed,
         orientation: 'paper',
         maxIterations: 100,
+        stopRule: 'exceed',
+        waitForSplit: true,
       });
       checkGranularities(cde, 10);
       checkValueEmbedding(cde);
@@ -152,8 +169,8 @@ describe('runCde on zoo (drop legs, class type)', () => {
   });
 
   it('a smaller α lets k grow further: on Mc (clustered first, same random stream) the α = 10 granularities are a prefix of the α = 2 ones', async () => {
-    // The rule stops once removed ≥ ⌈(k + 1)/α⌉: a larger α lowers the threshold, so it never gives
-    // more granularities on the first matrix.
+    // The rule compares removed with ⌈(k + 1)/α⌉: a larger α lowers the threshold, so it never gives
+    // more granularities on the first matrix (the waitForSplit condition does not depend on α).
     const { table, counts } = await zoo();
     for (const seed of [0, 1]) {
       const byAlpha = [1, 2, 10, 100].map((alpha) => runCde(table, counts, { seed, alpha }));
@@ -163,6 +180,15 @@ describe('runCde on zoo (drop legs, class type)', () => {
         expect(mc[i]!.length).toBeLessThanOrEqual(mc[i - 1]!.length);
         expect(mc[i]).toEqual(mc[i - 1]!.slice(0, mc[i]!.length));
       }
+    }
+  });
+
+  it("stopRule 'reach' without waitForSplit (the earlier rule) satisfies its own invariants", async () => {
+    const { table, counts } = await zoo();
+    for (const seed of [0, 1, 2, 3]) {
+      const cde = runCde(table, counts, { seed, stopRule: 'reach', waitForSplit: false });
+      checkGranularities(cde, 10);
+      checkValueEmbedding(cde);
     }
   });
 
@@ -182,16 +208,68 @@ describe('runCde on zoo (drop legs, class type)', () => {
       expect(() => runCde(table, counts, { alpha }), `alpha ${alpha}`).toThrow(RangeError);
     expect(() => runCde(table, counts, { beta: -1 })).toThrow(RangeError);
     expect(() => runCde(table, counts, { beta: Number.NaN })).toThrow(RangeError);
-    expect(() => runCde(table, counts, { seed: 1.5 })).toThrow(TypeError);
+    // A whole-number option given a fraction is out of its domain (RangeError); a non-number is
+    // the wrong type (TypeError). Either message starts with the option's name.
+    expect(() => runCde(table, counts, { seed: 1.5 })).toThrow(RangeError);
+    expect(() => runCde(table, counts, { seed: 1.5 })).toThrow(/^seed /);
+    expect(() => runCde(table, counts, { seed: '1' as never })).toThrow(TypeError);
+    expect(() => runCde(table, counts, { seed: '1' as never })).toThrow(/^seed /);
     expect(() => runCde(table, counts, { orientation: 'x' as never })).toThrow(TypeError);
     expect(() => runCde(table, counts, { maxIterations: 0 })).toThrow(RangeError);
+    expect(() => runCde(table, counts, { stopRule: 'ge' as never })).toThrow(TypeError);
+    expect(() => runCde(table, counts, { waitForSplit: 1 as never })).toThrow(TypeError);
     expect(validateCdeOptions({ alpha: 3, beta: 0 })).toEqual({
       alpha: 3,
       beta: 0,
       seed: 0,
       orientation: 'paper',
       maxIterations: 100,
+      stopRule: 'exceed',
+      waitForSplit: true,
     });
+  });
+});
+
+describe('valueClusteringSteps: the stop options', () => {
+  // 12 equidistant rows (the identity): ties go to the first centre, so every k isolates k − 1
+  // values and no clustering ever has two clusters of ≥ 2 values.
+  const L = 12;
+  const eye = Float64Array.from({ length: L * L }, (_, i) => (i % (L + 1) === 0 ? 1 : 0));
+  const couplings: CouplingMatrices = {
+    nValues: L,
+    mo: eye,
+    mc: eye,
+    psi: new Float64Array(1),
+    p: new Float64Array(L).fill(1 / L),
+    orientation: 'paper',
+  };
+  const ks = (alpha: number, stop: ValueClusteringStop): string[] =>
+    runToEnd(valueClusteringSteps(couplings, alpha, 100, createRandom(0), stop)).map(
+      (g) => `${g.matrix}${g.k}:${g.singletons}`,
+    );
+
+  it('never splits: each k isolates k − 1 values', () => {
+    expect(ks(4, {}).slice(0, 2)).toEqual(['Mc2:1', 'Mo2:1']);
+  });
+
+  it("'reach' stops at the first one-value cluster, 'exceed' at the second (α = 4)", () => {
+    expect(ks(4, { stopRule: 'reach' })).toEqual(['Mc2:1', 'Mo2:1']);
+    // k = 2: 1 removed, ⌈3/4⌉ = 1, not exceeded; k = 3: 3 removed > 1.
+    expect(ks(4, { stopRule: 'exceed' })).toEqual(['Mc2:1', 'Mc3:2', 'Mo2:1', 'Mo3:2']);
+  });
+
+  it('waitForSplit waits at most while ⌈(k + 1)/α⌉ = 1, then the rule applies', () => {
+    // α = 4: waits after k = 2, 3; at k = 4 the threshold is ⌈5/4⌉ = 2 and 6 removed stop it.
+    expect(ks(4, { stopRule: 'exceed', waitForSplit: true })).toEqual([
+      'Mc2:1',
+      'Mc3:2',
+      'Mc4:3',
+      'Mo2:1',
+      'Mo3:2',
+      'Mo4:3',
+    ]);
+    // α = 2: ⌈3/2⌉ = 2 already after k = 2, so there is no wait.
+    expect(ks(2, { stopRule: 'reach', waitForSplit: true })).toEqual(ks(2, { stopRule: 'reach' }));
   });
 });
 

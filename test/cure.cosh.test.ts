@@ -5,8 +5,8 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import {
+  auc,
   computeCounts,
-  coshReportSteps,
   createRandom,
   outlierMask,
   parseCsvText,
@@ -19,6 +19,7 @@ import {
   type Counts,
 } from '../src/core/index.ts';
 import { loadDataset, readDataset } from './helpers.ts';
+import { resultOf, zooSession } from './sessions.ts';
 
 /** Mann–Whitney AUC by counting pairs (ties ½), independent of the library's rank version. */
 function pairAuc(scores: ArrayLike<number>, positive: ArrayLike<boolean>): number {
@@ -175,7 +176,12 @@ describe('runCosh: scores follow Eqs. 12-15', () => {
     const counts = computeCounts(table);
     expect(() => runCosh(table, counts, { alpha: 0 })).toThrow(RangeError);
     expect(() => runCosh(table, counts, { alpha: -2 })).toThrow(RangeError);
-    expect(() => runCosh(table, counts, { seed: 1.5 })).toThrow(TypeError);
+    // A fraction for a whole-number option is out of its domain (RangeError); a non-number is
+    // the wrong type (TypeError). Either message starts with the option's name.
+    expect(() => runCosh(table, counts, { seed: 1.5 })).toThrow(RangeError);
+    expect(() => runCosh(table, counts, { seed: 1.5 })).toThrow(/^seed /);
+    expect(() => runCosh(table, counts, { seed: '1' as never })).toThrow(TypeError);
+    expect(() => runCosh(table, counts, { seed: '1' as never })).toThrow(/^seed /);
     expect(() => runCosh(table, counts, { orientation: 'both' as never })).toThrow(TypeError);
     expect(() => runCosh(table, counts, { maxIterations: 0 })).toThrow(RangeError);
     expect(validateCoshOptions({ alpha: 2 }).alpha).toBe(2);
@@ -234,15 +240,42 @@ describe('runCosh: planted outliers (300 rows, 6 attributes of 3 common values)'
 });
 
 describe('runCosh on zoo: amphibian (4 rows, the smallest class) against the rest', () => {
-  it("the report's AUC is the pairwise Mann–Whitney AUC of the object scores", async () => {
-    const { table } = await loadDataset('zoo.csv', { classColumn: 'type' });
-    const counts = computeCounts(table);
+  it("the outlier evaluation's AUC of COSH is the pairwise Mann–Whitney AUC of its object scores", async () => {
+    const session = await zooSession();
+    const table = session.table;
+    const counts = session.counts();
     const positive = Array.from(outlierMask(table, 'amphibian'), Boolean);
     expect(positive.filter(Boolean)).toHaveLength(4);
-    const report = runToEnd(coshReportSteps(table, counts, {}, 'amphibian'));
-    expect(report.auc).toBeCloseTo(pairAuc(report.objectScores, positive), 12);
-    expect(report.outlierClass).toBe('amphibian');
-    expect(() => runToEnd(coshReportSteps(table, counts, {}, 'dragon'))).toThrow(RangeError);
+    const r = runCosh(table, counts);
+    const expected = pairAuc(r.objectScores, positive);
+    expect(auc(r.objectScores, positive)).toBeCloseTo(expected, 12);
+    // The platform's COSH scores are runCosh's, and the evaluate-outliers step ranks them.
+    const cosh = runToEnd(session.runSteps({ method: 'cosh' }));
+    expect(Array.from(resultOf(cosh, 'object-scores', 'scores').scores)).toEqual(
+      Array.from(r.objectScores),
+    );
+    const evaluation = runToEnd(
+      session.runSteps({
+        method: 'evaluate-outliers',
+        options: { outlierClass: 'amphibian' },
+        inputs: { methods: [{ method: 'cosh' }] },
+      }),
+    );
+    const report = resultOf(evaluation, 'table', 'table');
+    expect(report.rows).toHaveLength(1);
+    expect(report.rows[0]).toMatchObject({ method: 'cosh', title: 'COSH' });
+    expect(report.rows[0]!.auc as number).toBeCloseTo(expected, 12);
+    expect(report.notes?.join(' ')).toMatch(/4 objects of class “amphibian”/);
+    const dragon = () =>
+      runToEnd(
+        session.runSteps({
+          method: 'evaluate-outliers',
+          options: { outlierClass: 'dragon' },
+          inputs: { methods: [{ method: 'cosh' }] },
+        }),
+      );
+    expect(dragon).toThrow(RangeError);
+    expect(dragon).toThrow(/outlier class “dragon” is not a value of type/);
   });
 
   it("orientation 'paper': AUC > 0.8 for seeds 0..4", async () => {

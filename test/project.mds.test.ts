@@ -14,14 +14,9 @@ import {
   type ProjectionInput,
   type VectorInput,
 } from '../src/core/project/input.ts';
-import {
-  blockLanczos,
-  kruskalStress,
-  mdsSteps,
-  resolveMdsOptions,
-  runMds,
-  type MdsOptions,
-} from '../src/core/project/mds.ts';
+import { blockLanczos } from '../src/core/linalg/lanczos.ts';
+import { mdsSteps, resolveMdsOptions, runMds, type MdsOptions } from '../src/core/project/mds.ts';
+import { kruskalStress } from '../src/core/project/stress.ts';
 import { asDistance, gaussianVectors, hammingInput, normal } from './projectionInputs.ts';
 
 /** n points uniform in a 10 × 6 rectangle, placed on a random 2-D plane of R⁵ (seeded). */
@@ -306,14 +301,19 @@ describe('determinism, progress and options', () => {
 
   it('invalid options throw, naming the option', () => {
     const input = planeIn5D(50, 13);
+    // Checked against MDS_PARAMETERS (a fraction for a whole number is out of range, a value of
+    // the wrong type is a TypeError) and then against n; every message starts with the option.
     const cases: [MdsOptions, ErrorConstructor, RegExp][] = [
-      [{ seed: 1.5 }, TypeError, /seed/],
-      [{ method: 'isomap' as 'auto' }, TypeError, /method/],
-      [{ landmarks: 2 }, RangeError, /landmarks/],
-      [{ landmarks: 51 }, RangeError, /landmarks/],
-      [{ landmarks: 10.5 }, RangeError, /landmarks/],
-      [{ classicalLimit: -1 }, RangeError, /classicalLimit/],
-      [{ classicalLimit: 20_000 }, RangeError, /classicalLimit/],
+      [{ seed: 1.5 }, RangeError, /^seed /],
+      [{ seed: '1' as unknown as number }, TypeError, /^seed /],
+      [{ method: 'isomap' as 'auto' }, TypeError, /^method /],
+      [{ landmarks: 2 }, RangeError, /^landmarks /],
+      [{ landmarks: 51 }, RangeError, /^landmarks /],
+      [{ landmarks: 10.5 }, RangeError, /^landmarks /],
+      [{ landmarks: Number.NaN }, RangeError, /^landmarks /],
+      [{ classicalLimit: -1 }, RangeError, /^classicalLimit /],
+      [{ classicalLimit: 20_000 }, RangeError, /^classicalLimit /],
+      [{ unknown: 1 } as MdsOptions, RangeError, /no option “unknown”/],
     ];
     for (const [options, type, message] of cases) {
       expect(() => runMds(input, options)).toThrow(type);

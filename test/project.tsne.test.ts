@@ -7,7 +7,14 @@
  */
 import TSNE from 'tsne-js';
 import { describe, expect, it } from 'vitest';
-import { computeCounts, materialise, oneHot } from '../src/core/index.ts';
+import {
+  materialise,
+  objectValues,
+  oneHot,
+  pickResult,
+  projectionSource,
+  REPRESENTATION_KINDS,
+} from '../src/core/index.ts';
 import { runToEnd } from '../src/core/jobs.ts';
 import { createRandom } from '../src/core/random.ts';
 import { perplexityAffinities } from '../src/core/project/affinity.ts';
@@ -20,7 +27,6 @@ import {
 } from '../src/core/project/input.ts';
 import { nearestNeighbourSteps } from '../src/core/project/knn.ts';
 import { projectionQuality } from '../src/core/project/quality.ts';
-import { representationSteps } from '../src/core/project/representations.ts';
 import {
   klDivergence,
   resolveTsneOptions,
@@ -29,7 +35,7 @@ import {
   type TsneOptions,
 } from '../src/core/project/tsne.ts';
 import { denseAffinities, denseKl, withSeededMathRandom } from '../bench/reference.ts';
-import { loadDataset } from './helpers.ts';
+import { zooSession } from './sessions.ts';
 import { asDistance, normal } from './projectionInputs.ts';
 
 /** `clusters` unit-variance Gaussian blobs in `dims` dimensions, centres 10 apart on the axes. */
@@ -255,28 +261,43 @@ describe('t-SNE', () => {
 
   it('rejects invalid options with an error naming the option', () => {
     const small = blobs(10, 2, 3, 14).input;
+    // Checked against TSNE_PARAMETERS: a value outside the domain (a fraction for a whole number
+    // included) is a RangeError, a value of the wrong type a TypeError; the message starts with
+    // the option's name.
     const cases: [TsneOptions, ErrorConstructor, RegExp][] = [
-      [{ perplexity: 0 }, RangeError, /perplexity/],
-      [{ perplexity: -5 }, RangeError, /perplexity/],
-      [{ perplexity: 0.5 }, RangeError, /perplexity/],
-      [{ perplexity: Number.NaN }, RangeError, /perplexity/],
-      [{ iterations: 0 }, RangeError, /iterations/],
-      [{ iterations: 2.5 }, RangeError, /iterations/],
-      [{ theta: 2 }, RangeError, /theta/],
-      [{ theta: -0.1 }, RangeError, /theta/],
-      [{ learningRate: 0 }, RangeError, /learningRate/],
-      [{ earlyExaggeration: -1 }, RangeError, /earlyExaggeration/],
-      [{ exaggerationIterations: 1.5 }, RangeError, /exaggerationIterations/],
-      [{ exactLimit: -1 }, RangeError, /exactLimit/],
-      [{ seed: 1.5 }, TypeError, /seed/],
-      [{ init: new Float64Array(7) }, RangeError, /init/],
-      [{ init: 'pca' as 'random' }, TypeError, /init/],
+      [{ perplexity: 0 }, RangeError, /^perplexity /],
+      [{ perplexity: -5 }, RangeError, /^perplexity /],
+      [{ perplexity: 0.5 }, RangeError, /^perplexity /],
+      [{ perplexity: Number.NaN }, RangeError, /^perplexity /],
+      [{ perplexity: '30' as unknown as number }, TypeError, /^perplexity /],
+      [{ iterations: 0 }, RangeError, /^iterations /],
+      [{ iterations: 2.5 }, RangeError, /^iterations /],
+      [{ theta: 2 }, RangeError, /^theta /],
+      [{ theta: -0.1 }, RangeError, /^theta /],
+      [{ learningRate: -1 }, RangeError, /^learningRate /],
+      [{ learningRate: Infinity }, RangeError, /^learningRate /],
+      [{ earlyExaggeration: -1 }, RangeError, /^earlyExaggeration /],
+      [{ earlyExaggeration: 0 }, RangeError, /^earlyExaggeration /],
+      [{ exaggerationIterations: 1.5 }, RangeError, /^exaggerationIterations /],
+      [{ exactLimit: -1 }, RangeError, /^exactLimit /],
+      [{ seed: 1.5 }, RangeError, /^seed /],
+      [{ seed: '1' as unknown as number }, TypeError, /^seed /],
+      [{ init: new Float64Array(7) }, RangeError, /^init /],
+      [{ init: 'pca' as 'random' }, TypeError, /^init /],
     ];
     for (const [options, type, message] of cases) {
       const label = JSON.stringify(options);
       expect(() => runTsne(small, options), label).toThrow(type);
       expect(() => runTsne(small, options), label).toThrow(message);
     }
+    // learningRate 0 is the parameter table's default: the automatic rate max(n / early
+    // exaggeration, 200) (it used to be refused; an explicit rate must still be ≥ 0 and finite).
+    expect(resolveTsneOptions(3000, { learningRate: 0 }).learningRate).toBe(250);
+    expect(resolveTsneOptions(3000, { learningRate: 0, earlyExaggeration: 4 }).learningRate).toBe(
+      750,
+    );
+    expect(resolveTsneOptions(20, { learningRate: 0 }).learningRate).toBe(200);
+    expect(resolveTsneOptions(20, { learningRate: 10 }).learningRate).toBe(10);
     const two = blobs(1, 2, 2, 15).input;
     expect(() => runTsne(two)).toThrow(RangeError);
     expect(() => runTsne(two)).toThrow(/at least 3/);
@@ -317,12 +338,15 @@ function median(xs: number[]): number {
 
 describe('t-SNE against tsne-js (Zoo, one-hot)', () => {
   it('reaches a lower KL and at least the trustworthiness of tsne-js at equal iterations', async () => {
-    const { table } = await loadDataset('zoo.csv', { classColumn: 'type' });
-    const counts = computeCounts(table);
+    const session = await zooSession();
+    const table = session.table;
     const labels = table.classColumn!.codes;
-    // Ours projects the representation the app projects (one-hot as a distance input); tsne-js
-    // gets the same one-hot vectors materialised.
-    const representation = runToEnd(representationSteps(table, counts, 'onehot'));
+    // Ours projects the representation the projection steps project (the platform's one-hot
+    // result, as a distance input); tsne-js gets the same one-hot vectors materialised.
+    const output = runToEnd(session.runSteps({ method: 'onehot' }));
+    const result = pickResult(output, output.call, REPRESENTATION_KINDS);
+    const representation = projectionSource(result, table, session.counts(), objectValues(table));
+    expect(representation.dims).toBe(table.nValues);
     const embedding = oneHot(table);
     const vectors = vectorInput(materialise(embedding), table.nRows, embedding.dims);
     expect(representation.input.kind).toBe('distance');

@@ -2,20 +2,23 @@ import { DataSidebar } from './components/DataSidebar.tsx';
 import { NoticeBanner } from './components/NoticeBanner.tsx';
 import { Panel } from './components/Panel.tsx';
 import { useStore } from './store/index.ts';
-import type { ColorBy } from './store/linkSlice.ts';
-import { VIEWS, type ViewId } from './views/registry.tsx';
+import { colorChoices } from './views/colorChoices.ts';
+import { panelChoices } from './views/registry.tsx';
 
 export function App() {
   const panels = useStore((s) => s.panels);
   const addPanel = useStore((s) => s.addPanel);
   const colorBy = useStore((s) => s.colorBy);
   const setColorBy = useStore((s) => s.setColorBy);
+  const ensure = useStore((s) => s.ensure);
+  const results = useStore((s) => s.results);
   const hasClass = useStore((s) => s.loaded?.meta.classColumn != null);
   const selected = useStore((s) => s.selectedValues.length + s.selectedObjects.length);
   const clearSelection = useStore((s) => s.clearSelection);
-  const version = useStore((s) => s.tableVersion);
-  const hasClusters = useStore((s) => s.cde?.version === version);
-  const hasScores = useStore((s) => s.cosh?.version === version);
+  const choices = colorChoices(results);
+  const menu = panelChoices();
+  const current =
+    colorBy.kind === 'result' ? `result:${colorBy.key}:${colorBy.name}` : colorBy.kind;
   return (
     <div className="app">
       <header className="topbar">
@@ -27,20 +30,36 @@ export function App() {
           <label>
             Colour by
             <select
-              value={colorBy}
-              onChange={(e) => setColorBy(e.target.value as ColorBy)}
+              value={current}
               aria-label="Colour by"
+              onChange={(e) => {
+                const v = e.target.value;
+                if (v === 'none' || v === 'class') return setColorBy({ kind: v });
+                const choice = choices[Number(v.slice('choice:'.length))];
+                if (choice?.kind === 'result') setColorBy(choice);
+                else if (choice?.kind === 'kmeans') {
+                  const call = { method: 'kmeans', inputs: { of: choice.of } };
+                  const key = ensure(call);
+                  setColorBy({ kind: 'result', key, name: 'partition' });
+                }
+              }}
             >
               <option value="none">nothing</option>
               <option value="class" disabled={!hasClass}>
                 class{hasClass ? '' : ' (choose a class column)'}
               </option>
-              <option value="cluster" disabled={!hasClusters}>
-                {hasClusters ? 'k-means cluster (CDE)' : 'cluster (open a CDE view)'}
-              </option>
-              <option value="outlier" disabled={!hasScores}>
-                {hasScores ? 'outlier score (COSH)' : 'outlier score (open the COSH view)'}
-              </option>
+              {colorBy.kind === 'result' &&
+                !choices.some((c) => c.kind === 'result' && c.key === colorBy.key) && (
+                  <option value={current}>computing…</option>
+                )}
+              {choices.map((c, i) => (
+                <option
+                  key={i}
+                  value={c.kind === 'result' ? `result:${c.key}:${c.name}` : `choice:${i}`}
+                >
+                  {c.label}
+                </option>
+              ))}
             </select>
           </label>
           {selected > 0 && (
@@ -54,14 +73,19 @@ export function App() {
               value=""
               aria-label="Add panel"
               onChange={(e) => {
-                if (e.target.value) addPanel(e.target.value as ViewId);
+                const choice = menu.flatMap((g) => g.choices).find((c) => c.id === e.target.value);
+                if (choice) addPanel(choice.view, choice.call);
               }}
             >
               <option value="">choose a view…</option>
-              {VIEWS.map((v) => (
-                <option key={v.id} value={v.id} title={v.description}>
-                  {v.title}
-                </option>
+              {menu.map((group) => (
+                <optgroup key={group.group} label={group.group}>
+                  {group.choices.map((choice) => (
+                    <option key={choice.id} value={choice.id}>
+                      {choice.label}
+                    </option>
+                  ))}
+                </optgroup>
               ))}
             </select>
           </label>

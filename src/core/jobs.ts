@@ -24,9 +24,25 @@ export function* scaledSteps<T>(steps: Steps<T>, from: number, to: number, prefi
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
+    // Extra fields (a t-SNE's live layout) pass through.
     yield {
+      ...step.value,
       fraction: from + (to - from) * step.value.fraction,
       message: prefix + step.value.message,
     };
   }
+}
+
+/**
+ * Returns true about every half million units of work: when a generator should yield (here and
+ * in classical and landmark MDS).
+ */
+export function pacer(every = 1 << 19): (work: number) => boolean {
+  let done = 0;
+  return (work) => {
+    done += work;
+    if (done < every) return false;
+    done = 0;
+    return true;
+  };
 }

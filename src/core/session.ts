@@ -1,28 +1,13 @@
 import { classValueCounts, computeCounts, countSteps, type Counts } from './counts/counts.ts';
-import type { ProjectionProgress } from './project/project.ts';
-import {
-  projectionReportSteps,
-  type ProjectionReport,
-  type ProjectionRequest,
-} from './project/report.ts';
 import { denseCooccurrence } from './counts/cooccurrence.ts';
 import type { RawTable } from './csv/rawTable.ts';
 import { CancelledError } from './errors.ts';
 import { parseCsvChunks, type ParseHooks, type ParseOptions } from './csv/parse.ts';
-import type { Steps } from './jobs.ts';
-import {
-  cdeReportSteps,
-  coshReportSteps,
-  evaluationSteps,
-  indicatorsReport,
-  type CdeReport,
-  type CoshReport,
-  type EvaluationReport,
-  type EvaluationRequest,
-  type IndicatorsReport,
-} from './analysis.ts';
-import type { CdeOptions } from './methods/cde.ts';
-import type { CoshOptions } from './methods/cosh.ts';
+import { indicatorsReport, type IndicatorsReport } from './evaluate/indicators.ts';
+import { scaledSteps, type Steps } from './jobs.ts';
+import { ResultCache } from './platform/cache.ts';
+import { runCall } from './platform/run.ts';
+import type { Call, MethodOutput, ResolvedCall } from './platform/spec.ts';
 import { prepareTable, type PrepareOptions } from './table/prepare.ts';
 import { selectRows, type RowFilter } from './table/rows.ts';
 import type { CategoricalTable, TableSummary } from './table/types.ts';
@@ -34,6 +19,13 @@ export interface TableMeta {
   attributes: { name: string; labels: string[]; offset: number }[];
   valueAttribute: Int32Array;
   classColumn: { name: string; labels: string[]; codes: Int32Array } | null;
+}
+
+/** Everything a session holds about its data, to hand to another session. */
+export interface TableSnapshot {
+  raw: RawTable;
+  table: CategoricalTable;
+  summary: TableSummary;
 }
 
 export interface Loaded {
@@ -70,6 +62,10 @@ export class ExplorerSession {
   private current: { table: CategoricalTable; summary: TableSummary } | null = null;
   /** Counts over all rows of the current table: computed once, shared by every method. */
   private fitted: { table: CategoricalTable; counts: Counts } | null = null;
+  /** Results of calls on the current table (a new table gets a new cache). */
+  private results: { table: CategoricalTable; cache: ResultCache } | null = null;
+
+  constructor(private readonly cacheBytes = 512 * 1024 * 1024) {}
 
   async load(
     chunks: AsyncIterable<string> | Iterable<string>,
@@ -90,6 +86,19 @@ export class ExplorerSession {
   prepare(options: PrepareOptions): Loaded {
     if (!this.raw) throw new Error('No file is loaded.');
     this.current = prepareTable(this.raw, options);
+    return this.loaded();
+  }
+
+  /** The parsed file and the modelled table, for another session (a pool's other workers). */
+  snapshot(): TableSnapshot {
+    if (!this.raw || !this.current) throw new Error('No file is loaded.');
+    return { raw: this.raw, ...this.current };
+  }
+
+  /** Takes over another session's table (as its snapshot), dropping results of the old one. */
+  adopt(snapshot: TableSnapshot): Loaded {
+    this.raw = snapshot.raw;
+    this.current = { table: snapshot.table, summary: snapshot.summary };
     return this.loaded();
   }
 
@@ -120,38 +129,40 @@ export class ExplorerSession {
     return this.fitted.counts;
   }
 
-  // Each job holds on to the table it started with, even if another file is loaded meanwhile.
-  *cdeSteps(options: CdeOptions = {}, objectClusterK: number | null = null): Steps<CdeReport> {
+  /**
+   * Runs any registered method or step on the current table, or serves it from the cache. A job
+   * holds on to the table it started with, even if another file is loaded meanwhile.
+   */
+  *runSteps(call: Call | ResolvedCall): Steps<MethodOutput> {
     const table = this.table;
-    const counts = yield* this.fitCountSteps(table);
-    return yield* cdeReportSteps(table, counts, options, objectClusterK);
+    // The first call on a table counts first: its progress takes the first tenth.
+    const start = this.fitted?.table === table ? 0 : 0.1;
+    const counts = yield* scaledSteps(this.fitCountSteps(table), 0, start);
+    const cache = this.cacheOf(table);
+    return yield* scaledSteps(runCall({ table, counts, cache }, call), start, 1);
   }
 
-  /** t-SNE, MDS or PCA of one representation; t-SNE progress carries the live layout. */
-  *projectionSteps(
-    request: ProjectionRequest,
-  ): Generator<ProjectionProgress, ProjectionReport, void> {
-    const table = this.table;
-    const counts = yield* this.fitCountSteps(table);
-    return yield* projectionReportSteps(table, counts, request);
+  /** Outputs computed elsewhere (another worker) for this table, so they are not computed again. */
+  provide(outputs: readonly MethodOutput[]): void {
+    const cache = this.cacheOf(this.table);
+    for (const output of outputs) if (!cache.has(output.key)) cache.set(output);
   }
 
-  *coshSteps(options: CoshOptions = {}, outlierClass: string | null = null): Steps<CoshReport> {
-    const table = this.table;
-    const counts = yield* this.fitCountSteps(table);
-    return yield* coshReportSteps(table, counts, options, outlierClass);
-  }
-
-  *evaluationSteps(request: EvaluationRequest = {}): Steps<EvaluationReport> {
-    const table = this.table;
-    const counts = yield* this.fitCountSteps(table);
-    return yield* evaluationSteps(table, counts, request);
+  /** How many times each method was computed on the current table (not served from the cache). */
+  computedCounts(): Record<string, number> {
+    return this.results ? Object.fromEntries(this.results.cache.computed) : {};
   }
 
   *indicatorSteps(outlierClass: string | null = null): Steps<IndicatorsReport> {
     const table = this.table;
     const counts = yield* this.fitCountSteps(table);
     return indicatorsReport(table, counts, outlierClass);
+  }
+
+  private cacheOf(table: CategoricalTable): ResultCache {
+    if (this.results?.table !== table)
+      this.results = { table, cache: new ResultCache(this.cacheBytes) };
+    return this.results.cache;
   }
 
   /** Rows holding any (or all) of the given global values, in row order. */

@@ -1,27 +1,19 @@
 import { transfer } from 'comlink';
 import { binaryReason } from '../core/csv/sniff.ts';
 import { CancelledError, DataError, toErrorInfo, type ErrorInfo } from '../core/errors.ts';
+import type { IndicatorsReport } from '../core/evaluate/indicators.ts';
 import type { Progress } from '../core/jobs.ts';
 import type { ParseOptions } from '../core/csv/parse.ts';
+import type { Call, MethodOutput } from '../core/platform/spec.ts';
+import { copyForTransfer } from '../core/results.ts';
 import {
   ExplorerSession,
   type CountRequest,
   type CountsReport,
   type Loaded,
+  type TableSnapshot,
 } from '../core/session.ts';
 import type { PrepareOptions } from '../core/table/prepare.ts';
-import {
-  reportBuffers,
-  type CdeReport,
-  type CoshReport,
-  type EvaluationReport,
-  type EvaluationRequest,
-  type IndicatorsReport,
-} from '../core/analysis.ts';
-import type { CdeOptions } from '../core/methods/cde.ts';
-import type { ProjectionProgress } from '../core/project/project.ts';
-import type { ProjectionReport, ProjectionRequest } from '../core/project/report.ts';
-import type { CoshOptions } from '../core/methods/cosh.ts';
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };
 export type ProgressCallback = (p: Progress) => void;
@@ -61,8 +53,9 @@ export function createExplorerApi() {
       if (now() - last > 30) {
         await yieldToEventLoop();
         last = now();
-        if (cancelled.has(jobId)) throw new CancelledError();
       }
+      // Checked at every step: a cancel may also come before the job's first step.
+      if (cancelled.has(jobId)) throw new CancelledError();
       if (onProgress && now() - lastReport > 100) {
         lastReport = now();
         onProgress(step.value);
@@ -70,16 +63,16 @@ export function createExplorerApi() {
     }
   }
 
-  /** A steppable job whose report's typed arrays are transferred to the caller. */
-  function runReport<T, P extends Progress>(
+  /**
+   * A steppable job whose result is sent as a copy: its typed arrays are freshly made and those
+   * copies are transferred, so nothing the session caches is ever detached.
+   */
+  function runCopied<T, P extends Progress>(
     jobId: number,
     steps: Generator<P, T, void>,
     onProgress?: (p: P) => void,
   ): Promise<Outcome<T>> {
-    return guard(jobId, async () => {
-      const report = await drive(jobId, steps, onProgress);
-      return transfer(report, reportBuffers(report));
-    });
+    return guard(jobId, async () => sendCopy(await drive(jobId, steps, onProgress)));
   }
 
   return {
@@ -126,53 +119,43 @@ export function createExplorerApi() {
       });
     },
 
+    /** The parsed file and modelled table, for the pool's other workers (shared memory when isolated). */
+    async snapshot(): Promise<Outcome<TableSnapshot>> {
+      return guard(-1, async () => shareArrays(session.snapshot()));
+    },
+
+    /** Takes over the table another worker read (see snapshot). */
+    async adopt(snapshot: TableSnapshot): Promise<Outcome<Loaded>> {
+      return guard(-1, async () => {
+        const loaded = session.adopt(snapshot);
+        return transfer(loaded, metaBuffers(loaded));
+      });
+    },
+
     /** The shared counts (co-occurrence, entropy, MI, SU), optionally on a row subset. */
     async counts(
       request: CountRequest,
       jobId: number,
       onProgress?: ProgressCallback,
     ): Promise<Outcome<CountsReport>> {
-      return runReport(jobId, session.countSteps(request), onProgress);
-    },
-
-    /** CDE value clusters, value embedding and object projection (seed 000 Alg. 1). */
-    async cde(
-      options: CdeOptions,
-      jobId: number,
-      onProgress?: ProgressCallback,
-    ): Promise<Outcome<CdeReport>> {
-      return runReport(jobId, session.cdeSteps(options), onProgress);
-    },
-
-    /** COSH value and object outlier scores (seed 000 Alg. 2), with AUC for an outlier class. */
-    async cosh(
-      options: CoshOptions,
-      outlierClass: string | null,
-      jobId: number,
-      onProgress?: ProgressCallback,
-    ): Promise<Outcome<CoshReport>> {
-      return runReport(jobId, session.coshSteps(options, outlierClass), onProgress);
+      return runCopied(jobId, session.countSteps(request), onProgress);
     },
 
     /**
-     * A 2-D projection (t-SNE, MDS, PCA) of one representation. While t-SNE iterates, progress
-     * reports carry a copy of the current layout so the view animates.
+     * Any registered method or step, by call (src/core/platform): served from this worker's
+     * cache when it was computed before; `provided` are outputs other workers computed, so they
+     * are not computed again. Progress of a t-SNE carries its live layout.
      */
-    async project(
-      request: ProjectionRequest,
+    async run(
+      call: Call,
+      provided: MethodOutput[],
       jobId: number,
-      onProgress?: (p: ProjectionProgress) => void,
-    ): Promise<Outcome<ProjectionReport>> {
-      return runReport(jobId, session.projectionSteps(request), onProgress);
-    },
-
-    /** k-means evaluation of CDE and the encoding baselines against the class column. */
-    async evaluate(
-      request: EvaluationRequest,
-      jobId: number,
-      onProgress?: ProgressCallback,
-    ): Promise<Outcome<EvaluationReport>> {
-      return runReport(jobId, session.evaluationSteps(request), onProgress);
+      onProgress?: (p: Progress & { layout?: Float64Array | null }) => void,
+    ): Promise<Outcome<MethodOutput>> {
+      return guard(jobId, async () => {
+        session.provide(provided);
+        return sendCopy(await drive(jobId, session.runSteps(call), onProgress));
+      });
     },
 
     /** FCI and VCI, and VSI and OCI for an outlier class. */
@@ -181,6 +164,11 @@ export function createExplorerApi() {
       jobId: number,
     ): Promise<Outcome<IndicatorsReport>> {
       return guard(jobId, () => drive(jobId, session.indicatorSteps(outlierClass)));
+    },
+
+    /** How many times each method was computed on the current table (cache misses). */
+    async stats(): Promise<Record<string, number>> {
+      return session.computedCounts();
     },
 
     /** Rows holding any (or all) of the given values, for highlighting objects. */
@@ -207,6 +195,35 @@ export function createExplorerApi() {
 }
 
 export type ExplorerApi = ReturnType<typeof createExplorerApi>;
+
+/** A value with fresh copies of its typed arrays, transferring exactly those copies. */
+function sendCopy<T>(value: T): T {
+  const { copy, buffers } = copyForTransfer(value);
+  return transfer(copy, buffers);
+}
+
+/**
+ * When the page is cross-origin isolated, the snapshot's typed arrays move (once, in place) into
+ * SharedArrayBuffers, so every worker of the pool reads the same memory instead of a copy.
+ * Otherwise structured cloning copies them.
+ */
+function shareArrays<T>(value: T): T {
+  if (!(globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated) return value;
+  const visit = (x: unknown): void => {
+    if (x === null || typeof x !== 'object' || ArrayBuffer.isView(x)) return;
+    for (const [key, v] of Object.entries(x)) {
+      if (ArrayBuffer.isView(v) && !(v.buffer instanceof SharedArrayBuffer)) {
+        const typed = v as unknown as Int32Array;
+        const Ctor = typed.constructor as Int32ArrayConstructor;
+        const shared = new Ctor(new SharedArrayBuffer(typed.byteLength));
+        shared.set(typed);
+        (x as Record<string, unknown>)[key] = shared;
+      } else visit(v);
+    }
+  };
+  visit(value);
+  return value;
+}
 
 /** Typed-array buffers are transferred; copies of the session's own arrays are sent. */
 function metaBuffers(loaded: Loaded): ArrayBuffer[] {

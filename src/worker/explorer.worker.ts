@@ -1,4 +1,5 @@
 import { expose } from 'comlink';
 import { createExplorerApi } from './api.ts';
+import './discover.ts';
 
 expose(createExplorerApi());

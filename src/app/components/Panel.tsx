@@ -1,9 +1,44 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { describeCall, resolveCall } from '../../core/platform/calls.ts';
+import type { Call } from '../../core/platform/spec.ts';
 import { useStore } from '../store/index.ts';
 import type { Panel as PanelModel } from '../store/panelsSlice.ts';
 import { viewSpec } from '../views/registry.tsx';
 import { JobProgress } from './JobProgress.tsx';
 
-/** One workspace panel: a header with its title, running jobs, move and close; the view below. */
+/** The key of a call, or null when it is not valid (the view says why). */
+function keyOf(call: Call | null | undefined): string | null {
+  if (!call) return null;
+  try {
+    return resolveCall(call).key;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A run no panel shows any more (its panel closed, or took another call) is cancelled; a run's
+ * result stays in the store for panels opened later, and a cancelled one can be run again.
+ */
+function useStopWhenClosed(panelId: number, key: string | null): void {
+  useEffect(
+    () => () => {
+      if (key === null) return;
+      const s = useStore.getState();
+      // Still shown (by this panel after a re-render, or by another): keep it running.
+      const shown = s.panels.some(
+        (p) => keyOf((p.settings.ran as Call | undefined) ?? p.call) === key,
+      );
+      if (!shown) s.cancelRun(key);
+    },
+    [panelId, key],
+  );
+}
+
+/**
+ * One workspace panel: a header with its title (the view, and the call it shows), its running
+ * jobs with progress and cancel, move and close; the view below.
+ */
 export function Panel({
   panel,
   index,
@@ -14,25 +49,38 @@ export function Panel({
   count: number;
 }) {
   const spec = viewSpec(panel.view);
-  const jobs = useStore((s) => s.jobs).filter(
-    (j) => spec.jobs.includes(j.kind) && (j.owner === undefined || j.owner === panel.id),
+  // A comparison shows the call it ran; a method view the call it holds.
+  const shown = (panel.settings.ran as Call | undefined) ?? panel.call;
+  const key = useMemo(() => keyOf(shown), [shown]);
+  const allJobs = useStore((s) => s.jobs);
+  const jobs = allJobs.filter((j) =>
+    j.kind === 'run' ? j.key !== undefined && j.key === key : spec.dataJobs.includes(j.kind),
   );
   const movePanel = useStore((s) => s.movePanel);
   const removePanel = useStore((s) => s.removePanel);
+  const newest = useStore((s) => s.newestPanel === panel.id);
+  const ref = useRef<HTMLElement>(null);
+  useStopWhenClosed(panel.id, key);
+  useEffect(() => {
+    if (newest) ref.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [newest]);
   const View = spec.component;
+  const title =
+    spec.consumes && panel.call ? `${spec.title} — ${describeCall(panel.call)}` : spec.title;
   return (
     <section
+      ref={ref}
       className={`panel panel-${panel.view}`}
       data-testid={`panel-${panel.view}`}
-      aria-label={spec.title}
+      aria-label={title}
     >
       <header className="panel-header">
-        <h2>{spec.title}</h2>
+        <h2 title={title}>{title}</h2>
         <div className="panel-actions">
           <button
             type="button"
             className="icon"
-            aria-label={`Move ${spec.title} earlier`}
+            aria-label={`Move ${title} earlier`}
             disabled={index === 0}
             onClick={() => movePanel(panel.id, -1)}
           >
@@ -41,7 +89,7 @@ export function Panel({
           <button
             type="button"
             className="icon"
-            aria-label={`Move ${spec.title} later`}
+            aria-label={`Move ${title} later`}
             disabled={index === count - 1}
             onClick={() => movePanel(panel.id, 1)}
           >
@@ -50,7 +98,7 @@ export function Panel({
           <button
             type="button"
             className="icon"
-            aria-label={`Close ${spec.title}`}
+            aria-label={`Close ${title}`}
             onClick={() => removePanel(panel.id)}
           >
             ×
@@ -61,7 +109,7 @@ export function Panel({
         <JobProgress key={job.id} job={job} />
       ))}
       <div className="panel-body">
-        <View panelId={panel.id} />
+        <View panel={panel} />
       </div>
     </section>
   );

@@ -7,7 +7,8 @@ import type { PrepareOptions } from '../../core/table/prepare.ts';
 import type { RowFilter } from '../../core/table/rows.ts';
 import type { Remote } from 'comlink';
 import type { ExplorerApi, Outcome } from '../../worker/api.ts';
-import { WorkerClient, type JobHandle } from '../worker/client.ts';
+import type { JobHandle, WorkerPool } from '../../worker/pool.ts';
+import { workerPool } from '../worker/pool.ts';
 import type { JobKind } from './jobsSlice.ts';
 import type { ColorBy } from './linkSlice.ts';
 import type { Store } from './index.ts';
@@ -46,12 +47,12 @@ export interface DataSlice {
   failed: FailedLoad | null;
   /** Bumped whenever the modelled table changes; method results carry the version they used. */
   tableVersion: number;
-  /** Runs a worker job with a progress entry (kind and label) in the jobs slice. */
+  /** Runs a pool job with a progress entry (kind and label) in the jobs slice. */
   runJob<T>(
     kind: JobKind,
     label: string,
-    start: (client: WorkerClient, onProgress: (p: Progress) => void) => JobHandle<T>,
-    owner?: number,
+    start: (pool: WorkerPool, onProgress: (p: Progress) => void) => JobHandle<T>,
+    key?: string,
   ): Promise<Outcome<T>>;
   /** A short worker call without progress (queries such as rows of objects). */
   query<T>(call: (api: Remote<ExplorerApi>) => Promise<Outcome<T>>): Promise<Outcome<T>>;
@@ -69,12 +70,9 @@ export interface DataSlice {
 
 export const DEFAULT_PARSE: ParseOptions = { delimiter: 'auto', skipRaggedRows: false };
 
-/** Colour by class as soon as there is one; stop when it goes away. */
-function colorByFor(loaded: Loaded, current: ColorBy): ColorBy {
-  const hasClass = loaded.meta.classColumn !== null;
-  if (hasClass && current === 'none') return 'class';
-  if (!hasClass && current === 'class') return 'none';
-  return current;
+/** Colour by class when there is one (method results belonged to the old table). */
+function colorByFor(loaded: Loaded): ColorBy {
+  return loaded.meta.classColumn !== null ? { kind: 'class' } : { kind: 'none' };
 }
 
 /** How a failed job is told: a cancel is information, anything else an error. */
@@ -83,25 +81,22 @@ function failureNotice(title: string, error: ErrorInfo): Notice {
 }
 
 export const createDataSlice: StateCreator<Store, [], [], DataSlice> = (set, get) => {
-  /** The worker, started on first use; after a restart it reads the current data set again. */
-  let client: WorkerClient | null = null;
-  function worker(): WorkerClient {
-    if (!client) {
-      client = new WorkerClient();
-      client.onRestart = (reason) => void reloadAfterRestart(reason);
-    }
-    return client;
+  /** The pool, started on first use; if it loses the table, the current data set is read again. */
+  function pool(): WorkerPool {
+    const p = workerPool();
+    p.onRestart ??= (reason) => void reloadAfterRestart(reason);
+    return p;
   }
 
-  /** Runs a worker job with a progress entry in the jobs slice. */
+  /** Runs a pool job with a progress entry in the jobs slice. */
   async function job<T>(
     kind: JobKind,
     label: string,
-    start: (client: WorkerClient, onProgress: (p: Progress) => void) => JobHandle<T>,
-    owner?: number,
+    start: (pool: WorkerPool, onProgress: (p: Progress) => void) => JobHandle<T>,
+    key?: string,
   ): Promise<Outcome<T>> {
     let id = -1;
-    const handle = start(worker(), (p) => get().updateJob(id, p.fraction, p.message));
+    const handle = start(pool(), (p) => get().updateJob(id, p.fraction, p.message));
     id = handle.id;
     get().addJob({
       id,
@@ -110,7 +105,7 @@ export const createDataSlice: StateCreator<Store, [], [], DataSlice> = (set, get
       fraction: 0,
       message: 'Starting…',
       cancel: handle.cancel,
-      ...(owner !== undefined ? { owner } : {}),
+      ...(key !== undefined ? { key } : {}),
     });
     try {
       return await handle.promise;
@@ -126,8 +121,8 @@ export const createDataSlice: StateCreator<Store, [], [], DataSlice> = (set, get
   async function runCounts(): Promise<void> {
     set({ counts: null });
     const rowsWhere = get().rowsWhere;
-    const outcome = await job('counts', 'Counting co-occurrences', (c, onProgress) =>
-      c.run((api, id, p) => api.counts({ rowsWhere }, id, p), onProgress),
+    const outcome = await job('counts', 'Counting co-occurrences', (p, onProgress) =>
+      p.counts({ rowsWhere }, onProgress),
     );
     if (outcome.ok) set({ counts: outcome.value });
     else set({ notice: failureNotice('Counts', outcome.error) });
@@ -139,8 +134,8 @@ export const createDataSlice: StateCreator<Store, [], [], DataSlice> = (set, get
     prepareOptions: PrepareOptions,
   ): Promise<void> {
     set({ notice: null, failed: null });
-    const outcome = await job('load', `Reading ${source.name}`, (c, onProgress) =>
-      c.run((api, id, p) => api.load(source.file, parseOptions, prepareOptions, id, p), onProgress),
+    const outcome = await job('load', `Reading ${source.name}`, (p, onProgress) =>
+      p.load(source.file, parseOptions, prepareOptions, onProgress),
     );
     if (!outcome.ok) {
       set({
@@ -172,7 +167,7 @@ export const createDataSlice: StateCreator<Store, [], [], DataSlice> = (set, get
       ...extra,
       loaded,
       rowsWhere: null,
-      colorBy: colorByFor(loaded, s.colorBy),
+      colorBy: colorByFor(loaded),
       tableVersion: s.tableVersion + 1,
     }));
     get().clearSelection();
@@ -201,7 +196,7 @@ export const createDataSlice: StateCreator<Store, [], [], DataSlice> = (set, get
     failed: null,
     tableVersion: 0,
     runJob: job,
-    query: (call) => worker().run((api) => call(api)).promise,
+    query: (call) => pool().query(call),
     loadSource: (source, prepare = {}) => load(source, DEFAULT_PARSE, prepare),
     setParseOptions: async (options) => {
       const { failed, source, parseOptions, prepareOptions } = get();
@@ -219,7 +214,7 @@ export const createDataSlice: StateCreator<Store, [], [], DataSlice> = (set, get
       };
       const request = ++prepareRequest;
       set({ prepareOptions });
-      const outcome = await worker().run((api) => api.prepare(prepareOptions)).promise;
+      const outcome = await pool().prepare(prepareOptions).promise;
       if (request !== prepareRequest) return;
       if (!outcome.ok) {
         set({

@@ -2,28 +2,21 @@ import { create } from 'zustand';
 import { createDataSlice, type DataSlice } from './dataSlice.ts';
 import { createJobsSlice, type JobsSlice } from './jobsSlice.ts';
 import { createLinkSlice, type LinkSlice } from './linkSlice.ts';
-import { createMethodsSlice, type MethodsSlice } from './methodsSlice.ts';
 import { createPanelsSlice, type PanelsSlice } from './panelsSlice.ts';
-import { createProjectionsSlice, type ProjectionsSlice } from './projectionsSlice.ts';
+import { createResultsSlice, type ResultsSlice } from './resultsSlice.ts';
 
-/** One store built from slices: data and counts, running jobs, the panel layout, linked hover/selection, method results. */
-export type Store = DataSlice &
-  JobsSlice &
-  PanelsSlice &
-  LinkSlice &
-  MethodsSlice &
-  ProjectionsSlice;
+/** One store built from slices: data and counts, running jobs, panels, linked hover/selection, results by call. */
+export type Store = DataSlice & JobsSlice & PanelsSlice & LinkSlice & ResultsSlice;
 
 export const useStore = create<Store>()((...a) => ({
   ...createDataSlice(...a),
   ...createJobsSlice(...a),
   ...createPanelsSlice(...a),
   ...createLinkSlice(...a),
-  ...createMethodsSlice(...a),
-  ...createProjectionsSlice(...a),
+  ...createResultsSlice(...a),
 }));
 
-/** Rows holding a selected value are looked up in the worker whenever the value selection changes. */
+/** Rows holding a selected value are looked up in a worker whenever the value selection changes. */
 useStore.subscribe((state, previous) => {
   if (state.selectedValues === previous.selectedValues) return;
   const values = state.selectedValues;

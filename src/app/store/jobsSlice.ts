@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { Store } from './index.ts';
 
-export type JobKind = 'load' | 'counts' | 'cde' | 'cosh' | 'evaluate' | 'project';
+export type JobKind = 'load' | 'counts' | 'run';
 
 export interface Job {
   id: number;
@@ -10,8 +10,8 @@ export interface Job {
   fraction: number;
   message: string;
   cancel: () => void;
-  /** The panel the job belongs to, when only that panel should show it. */
-  owner?: number;
+  /** The call key of a method run, so only the panels showing that call show the job. */
+  key?: string;
 }
 
 export interface JobsSlice {

@@ -7,7 +7,12 @@ export type Hover =
   | { kind: 'attributes'; attributes: number[] }
   | { kind: 'objects'; objects: number[] };
 
-export type ColorBy = 'none' | 'class' | 'cluster' | 'outlier';
+/**
+ * How objects are coloured in every view: by class, or by any object partition or object
+ * scores result held in the store (its call key and result name).
+ */
+export type ColorBy =
+  { kind: 'none' } | { kind: 'class' } | { kind: 'result'; key: string; name: string };
 
 export interface LinkSlice {
   hover: Hover | null;
@@ -15,11 +20,16 @@ export interface LinkSlice {
   selectedValues: number[];
   /** Selected object (row) indices. */
   selectedObjects: number[];
+  /** The value cluster picked in a value-partition view (its panel, granularity, cluster). */
+  selectedCluster: { panel: number; granularity: number; cluster: number } | null;
+  /** Rows holding any selected value (null when no value is selected). */
+  rowsWithSelectedValues: Int32Array | null;
   colorBy: ColorBy;
   setHover(hover: Hover | null): void;
   toggleValue(value: number): void;
   setSelectedValues(values: number[]): void;
   setSelectedObjects(objects: number[]): void;
+  selectCluster(cluster: NonNullable<LinkSlice['selectedCluster']>, values: number[]): void;
   clearSelection(): void;
   setColorBy(colorBy: ColorBy): void;
 }
@@ -28,7 +38,9 @@ export const createLinkSlice: StateCreator<Store, [], [], LinkSlice> = (set) => 
   hover: null,
   selectedValues: [],
   selectedObjects: [],
-  colorBy: 'none',
+  selectedCluster: null,
+  rowsWithSelectedValues: null,
+  colorBy: { kind: 'none' },
   setHover: (hover) => set({ hover }),
   toggleValue: (value) =>
     set((s) => ({
@@ -38,6 +50,7 @@ export const createLinkSlice: StateCreator<Store, [], [], LinkSlice> = (set) => 
     })),
   setSelectedValues: (selectedValues) => set({ selectedValues }),
   setSelectedObjects: (selectedObjects) => set({ selectedObjects }),
+  selectCluster: (selectedCluster, selectedValues) => set({ selectedCluster, selectedValues }),
   clearSelection: () => set({ selectedValues: [], selectedObjects: [], selectedCluster: null }),
   setColorBy: (colorBy) => set({ colorBy }),
 });

@@ -1,26 +1,51 @@
 import type { StateCreator } from 'zustand';
-import type { Store } from './index.ts';
+import type { Call } from '../../core/platform/spec.ts';
 import type { ViewId } from '../views/registry.tsx';
+import type { Store } from './index.ts';
 
+/**
+ * A panel: a view, the call whose results it shows (null for the data views) and its own view
+ * settings — all plain data, so a workspace can be saved and two panels can show CDE α = 10
+ * beside α = 30.
+ */
 export interface Panel {
   id: number;
   view: ViewId;
+  call: Call | null;
+  settings: Record<string, unknown>;
 }
 
 export interface PanelsSlice {
   panels: Panel[];
-  addPanel(view: ViewId): void;
+  /** The panel added last (scrolled into view). */
+  newestPanel: number | null;
+  addPanel(view: ViewId, call?: Call | null, settings?: Record<string, unknown>): number;
   removePanel(id: number): void;
   /** Moves a panel by delta places (−1 = earlier). */
   movePanel(id: number, delta: number): void;
+  setPanelCall(id: number, call: Call): void;
+  setPanelSettings(id: number, change: Record<string, unknown>): void;
 }
 
 let nextPanelId = 1;
-const panel = (view: ViewId): Panel => ({ id: nextPanelId++, view });
+const panel = (view: ViewId, call: Call | null = null, settings = {}): Panel => ({
+  id: nextPanelId++,
+  view,
+  call,
+  settings,
+});
+
+const update = (panels: Panel[], id: number, change: Partial<Panel>): Panel[] =>
+  panels.map((p) => (p.id === id ? { ...p, ...change } : p));
 
 export const createPanelsSlice: StateCreator<Store, [], [], PanelsSlice> = (set) => ({
   panels: [panel('summary'), panel('cooccurrence'), panel('su')],
-  addPanel: (view) => set((s) => ({ panels: [...s.panels, panel(view)] })),
+  newestPanel: null,
+  addPanel: (view, call = null, settings = {}) => {
+    const added = panel(view, call, settings);
+    set((s) => ({ panels: [...s.panels, added], newestPanel: added.id }));
+    return added.id;
+  },
   removePanel: (id) => set((s) => ({ panels: s.panels.filter((p) => p.id !== id) })),
   movePanel: (id, delta) =>
     set((s) => {
@@ -31,4 +56,11 @@ export const createPanelsSlice: StateCreator<Store, [], [], PanelsSlice> = (set)
       [panels[i], panels[j]] = [panels[j] as Panel, panels[i] as Panel];
       return { panels };
     }),
+  setPanelCall: (id, call) => set((s) => ({ panels: update(s.panels, id, { call }) })),
+  setPanelSettings: (id, change) =>
+    set((s) => ({
+      panels: s.panels.map((p) =>
+        p.id === id ? { ...p, settings: { ...p.settings, ...change } } : p,
+      ),
+    })),
 });

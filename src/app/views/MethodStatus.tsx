@@ -1,22 +1,40 @@
+import { describeCall } from '../../core/platform/calls.ts';
 import type { ErrorInfo } from '../../core/errors.ts';
 import { useStore } from '../store/index.ts';
+import type { ResultEntry } from '../store/resultsSlice.ts';
 
-/** What a method view shows before its result exists: running, failed (with retry), or waiting. */
-export function MethodStatus({ kind, error }: { kind: 'cde' | 'cosh'; error: ErrorInfo | null }) {
-  const running = useStore((s) => s.jobs.some((j) => j.kind === kind));
-  const runCde = useStore((s) => s.runCde);
-  const runCosh = useStore((s) => s.runCosh);
-  const name = kind === 'cde' ? 'CDE' : 'COSH';
-  if (error && !running)
+/**
+ * What a method view shows before its result exists: running, failed or cancelled (each with a
+ * way to run it again), or refused (an invalid setting, with the reason).
+ */
+export function MethodStatus({
+  entry,
+  invalid,
+}: {
+  entry: ResultEntry | null;
+  invalid: ErrorInfo | null;
+}) {
+  const rerun = useStore((s) => s.rerun);
+  if (invalid)
     return (
-      <div className="method-error" role="alert">
-        <p>
-          {name} failed: {error.message}
+      <p className="method-error" role="alert">
+        {invalid.message}
+      </p>
+    );
+  if (!entry) return <p className="muted">Starting…</p>;
+  const name = describeCall(entry.call);
+  if (entry.status === 'failed' || entry.status === 'cancelled')
+    return (
+      <div className={entry.status === 'failed' ? 'method-error' : 'muted'} role="alert">
+        <p data-testid="method-status">
+          {entry.status === 'failed'
+            ? `${name} failed: ${entry.error?.message ?? ''}`
+            : `${name}: cancelled.`}
         </p>
-        <button type="button" onClick={() => void (kind === 'cde' ? runCde() : runCosh())}>
-          Run {name} again
+        <button type="button" onClick={() => rerun(entry.key)}>
+          {entry.status === 'failed' ? `Run ${name} again` : `Run ${name}`}
         </button>
       </div>
     );
-  return <p className="muted">{running ? `Running ${name}…` : `${name} will run shortly…`}</p>;
+  return <p className="muted">Running {name}…</p>;
 }

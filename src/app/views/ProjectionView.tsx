@@ -1,119 +1,106 @@
-import { useEffect, useState } from 'react';
-import { REPRESENTATIONS, type RepresentationId } from '../../core/project/representations.ts';
-import type { ProjectionKind } from '../../core/project/project.ts';
-import type { ProjectionReport } from '../../core/project/report.ts';
-import { ChoiceSelect, type Choices } from '../components/ChoiceSelect.tsx';
+import { describeCall } from '../../core/platform/calls.ts';
+import { methodSpec, methodsProducing } from '../../core/platform/registry.ts';
+import { REPRESENTATION_KINDS } from '../../core/platform/representation.ts';
+import type { Call, MethodOutput } from '../../core/platform/spec.ts';
+import { findResult } from '../../core/results.ts';
+import { ChoiceSelect } from '../components/ChoiceSelect.tsx';
+import { ParamControls } from '../components/ParamControls.tsx';
 import { ProjectionScatter } from '../components/scatter/ProjectionScatter.tsx';
 import { useStore } from '../store/index.ts';
-import { DEFAULT_PROJECTION, type ProjectionSettings } from '../store/projectionsSlice.ts';
+import type { Panel } from '../store/panelsSlice.ts';
+import { MethodStatus } from './MethodStatus.tsx';
 import { useLinkedObjects } from './useLinkedObjects.ts';
 import { useObjectColor } from './useObjectColor.ts';
+import { useResult } from './useResult.ts';
 
-const REPRESENTATION_CHOICES: Choices<RepresentationId> = REPRESENTATIONS.map(
-  (r) => [r.id, r.title] as const,
-);
-const PROJECTION_CHOICES: Choices<ProjectionKind> = [
-  ['tsne', 't-SNE'],
-  ['mds', 'MDS'],
-  ['pca', 'PCA'],
-];
+export const PROJECTION_STEPS = ['tsne', 'mds', 'pca'] as const;
 
 /**
- * Objects of any representation projected to 2-D by t-SNE, MDS or PCA in the worker. A t-SNE
- * animates while it iterates; quality (trustworthiness, continuity, KL or stress) comes with it.
- * Several panels side by side share the hover and selection.
+ * Objects of any representation — every method producing an object embedding or distance —
+ * projected to 2-D by t-SNE, MDS or PCA in a worker. A t-SNE animates while it iterates; the
+ * representation's own parameters and the projection's are this panel's, so panels side by
+ * side can compare settings. Hover and selection are shared with every view.
  */
-export function ProjectionView({ panelId }: { panelId: number }) {
+export function ProjectionView({ panel }: { panel: Panel }) {
   const loaded = useStore((s) => s.loaded);
   const sourceName = useStore((s) => s.source?.name ?? 'objects');
-  const version = useStore((s) => s.tableVersion);
-  const cdeOptions = useStore((s) => s.cdeOptions);
-  const state = useStore((s) => s.projections[panelId]);
-  const ensureProjection = useStore((s) => s.ensureProjection);
-  const disposeProjection = useStore((s) => s.disposeProjection);
-  const setSettings = useStore((s) => s.setProjectionSettings);
+  const setPanelCall = useStore((s) => s.setPanelCall);
+  const call = panel.call as Call;
+  const of = call.inputs?.of as Call;
+  const { entry, invalid } = useResult(call);
   const linked = useLinkedObjects();
   const coloring = useObjectColor();
-  useEffect(() => {
-    if (loaded) ensureProjection(panelId);
-  }, [loaded, version, cdeOptions, panelId, ensureProjection]);
-  useEffect(() => () => disposeProjection(panelId), [panelId, disposeProjection]);
   if (!loaded) return <p className="muted">Load a data set to project its objects.</p>;
-  const settings = state?.settings ?? DEFAULT_PROJECTION;
-  const change = (c: Partial<ProjectionSettings>) => setSettings(panelId, c);
-  const result = state?.result?.version === version ? state.result : null;
-  const live = state?.live && state.live.key === state.key ? state.live : null;
-  const points = live?.layout ?? result?.value.coordinates ?? null;
-  const error = state?.error && state.error.key === state.key ? state.error.error : null;
-  const name = `projection-${panelId}`;
+  const step = methodSpec(call.method);
+  const source = methodSpec(of.method);
+  const distanceOnly = !source.produces.includes('object-embedding');
+  const setCall = (c: Call) => setPanelCall(panel.id, c);
+  const output = entry?.output ?? null;
+  const layout = output ? findResult(output.results, 'object-embedding')?.result : null;
+  const live = entry?.status === 'running' ? entry.live : null;
+  const points = live?.layout ?? (layout?.form === 'dense' ? layout.data : null);
   return (
     <div
       className="view"
       data-testid="projection-view"
-      data-state={live ? 'animating' : state?.running ? 'running' : result ? 'done' : 'idle'}
+      data-state={
+        live ? 'animating' : entry?.status === 'running' ? 'running' : output ? 'done' : 'idle'
+      }
     >
-      <div className="view-controls">
+      <div className="view-controls wrap">
         <ChoiceSelect
           label="Of"
           ariaLabel="Representation"
-          value={settings.representation}
-          choices={REPRESENTATION_CHOICES}
-          onChange={(representation) =>
-            change({
-              representation,
-              // Distances have no principal components: PCA becomes MDS.
-              ...(representation === 'hamming' && settings.projection === 'pca'
-                ? { projection: 'mds' as const }
-                : {}),
-            })
+          value={of.method}
+          choices={methodsProducing(REPRESENTATION_KINDS).map((s) => [s.id, s.title] as const)}
+          onChange={(method) => {
+            const embedding = methodSpec(method).produces.includes('object-embedding');
+            // A distance has no principal components: PCA becomes MDS.
+            const projection = !embedding && call.method === 'pca' ? 'mds' : call.method;
+            setCall({
+              method: projection,
+              options: projection === call.method ? call.options : {},
+              inputs: { of: { method } },
+            });
+          }}
+        />
+        <ParamControls
+          spec={source}
+          options={of.options}
+          onChange={(c) =>
+            setCall({ ...call, inputs: { of: { ...of, options: { ...of.options, ...c } } } })
           }
         />
         <ChoiceSelect
           label="By"
           ariaLabel="Projection"
-          value={settings.projection}
-          choices={
-            settings.representation === 'hamming'
-              ? PROJECTION_CHOICES.filter(([p]) => p !== 'pca')
-              : PROJECTION_CHOICES
-          }
-          onChange={(projection) => change({ projection })}
+          value={call.method}
+          choices={PROJECTION_STEPS.filter((p) => !(distanceOnly && p === 'pca')).map(
+            (p) => [p, methodSpec(p).title] as const,
+          )}
+          onChange={(method) => setCall({ method, options: {}, inputs: call.inputs ?? {} })}
         />
-        {settings.projection === 'tsne' && (
-          <>
-            <NumberField
-              label="perplexity"
-              value={settings.perplexity ?? 30}
-              min={2}
-              onCommit={(perplexity) => change({ perplexity })}
-            />
-            <NumberField
-              label="iterations"
-              value={settings.iterations ?? 1000}
-              min={50}
-              whole
-              onCommit={(iterations) => change({ iterations })}
-            />
-          </>
-        )}
-        <NumberField
-          label="seed"
-          value={settings.seed ?? 0}
-          whole
-          onCommit={(seed) => change({ seed })}
+        <ParamControls
+          spec={step}
+          options={call.options}
+          except={['quality']}
+          onChange={(c) => setCall({ ...call, options: { ...call.options, ...c } })}
         />
       </div>
-      <ProjectionStatus
-        report={result?.value ?? null}
-        live={live?.message ?? null}
-        running={state?.running ?? false}
-        error={error?.message ?? null}
-      />
+      {live ? (
+        <p className="muted" data-testid="projection-status">
+          {step.title} {live.message}…
+        </p>
+      ) : output ? (
+        <ProjectionStatus output={output} />
+      ) : (
+        <MethodStatus entry={entry} invalid={invalid} />
+      )}
       {points && (
         <ProjectionScatter
-          name={name}
+          name={`projection-${panel.id}`}
           points={points}
-          layoutKey={state?.key}
+          layoutKey={entry?.key}
           color={coloring.color}
           legend={coloring}
           emphasised={linked.emphasised}
@@ -121,7 +108,7 @@ export function ProjectionView({ panelId }: { panelId: number }) {
           onHover={linked.onHover}
           onSelect={linked.onSelect}
           labelOf={linked.labelOf}
-          exportName={`${sourceName.replace(/\.[^.]*$/, '')}-${settings.representation}-${settings.projection}`}
+          exportName={`${sourceName.replace(/\.[^.]*$/, '')}-${of.method}-${call.method}`}
           aspect="equal"
         />
       )}
@@ -132,88 +119,34 @@ export function ProjectionView({ panelId }: { panelId: number }) {
   );
 }
 
-function ProjectionStatus({
-  report,
-  live,
-  running,
-  error,
-}: {
-  report: ProjectionReport | null;
-  live: string | null;
-  running: boolean;
-  error: string | null;
-}) {
-  if (error)
-    return (
-      <p className="method-error" role="alert">
-        Projection failed: {error}
-      </p>
-    );
-  if (live)
-    return (
-      <p className="muted" data-testid="projection-status">
-        t-SNE {live}…
-      </p>
-    );
-  if (running && !report) return <p className="muted">Projecting…</p>;
-  if (!report) return null;
-  const q = report.quality;
+function ProjectionStatus({ output }: { output: MethodOutput }) {
+  const layout = findResult(output.results, 'object-embedding')?.result;
+  const measures = findResult(output.results, 'measures')?.result;
+  const m = (name: string): number | null =>
+    measures?.values.find((v) => v.name === name)?.value ?? null;
+  const of = output.call.inputs.of;
+  const dims = m('dims');
+  const kl = m('kl');
+  const stress = m('stress');
+  const t = m('trustworthiness');
+  const c = m('continuity');
+  const pc1 = m('pc1Share');
+  const pc2 = m('pc2Share');
+  const sampled = m('sampled');
+  const n = layout?.n ?? 0;
   return (
     <p className="muted" data-testid="projection-status">
-      {report.representationTitle}
-      {report.dims !== null ? ` (${report.dims} dims)` : ''} · {report.detail}
-      {report.kl !== null ? ` · KL ${report.kl.toFixed(3)}` : ''}
-      {report.stress !== null ? ` · stress ${report.stress.toFixed(3)}` : ''}
-      {q
-        ? ` · trustworthiness ${q.trustworthiness.toFixed(3)}, continuity ${q.continuity.toFixed(3)} (k = ${q.k}${q.sampled < report.coordinates.length / 2 ? `, ${q.sampled} sampled` : ''})`
+      {of && !Array.isArray(of) ? describeCall(of) : ''}
+      {dims !== null ? ` (${dims} dims)` : ''} · {layout?.notes?.[0] ?? ''}
+      {pc1 !== null && pc2 !== null
+        ? ` · PC1 ${(100 * pc1).toFixed(1)}%, PC2 ${(100 * pc2).toFixed(1)}% of the variance`
         : ''}
-      {` · ${report.seconds.toFixed(1)} s`}
-      {running ? ' · updating…' : ''}
+      {kl !== null ? ` · KL ${kl.toFixed(3)}` : ''}
+      {stress !== null ? ` · stress ${stress.toFixed(3)}` : ''}
+      {t !== null && c !== null
+        ? ` · trustworthiness ${t.toFixed(3)}, continuity ${c.toFixed(3)} (k = ${m('k')}${sampled !== null && sampled < n ? `, ${sampled} sampled` : ''})`
+        : ''}
+      {` · ${output.seconds.toFixed(1)} s`}
     </p>
-  );
-}
-
-/** A number input that reports a valid value on Enter or blur, not on every keystroke. */
-function NumberField({
-  label,
-  value,
-  min,
-  whole = false,
-  onCommit,
-}: {
-  label: string;
-  value: number;
-  min?: number;
-  whole?: boolean;
-  onCommit(value: number): void;
-}) {
-  const [text, setText] = useState(String(value));
-  useEffect(() => setText(String(value)), [value]);
-  const commit = () => {
-    const x = Number(text);
-    const valid = text.trim() !== '' && Number.isFinite(x) && (!whole || Number.isInteger(x));
-    if (!valid || (min !== undefined && x < min)) {
-      setText(String(value));
-      return;
-    }
-    if (x !== value) onCommit(x);
-  };
-  return (
-    <label>
-      {label}
-      <input
-        type="number"
-        value={text}
-        min={min}
-        step={whole ? 1 : 'any'}
-        aria-label={`Projection ${label}`}
-        style={{ width: 64 }}
-        onChange={(e) => setText(e.target.value)}
-        onBlur={commit}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') commit();
-        }}
-      />
-    </label>
   );
 }

@@ -13,9 +13,6 @@ export function RowsView() {
   const setSelectedObjects = useStore((s) => s.setSelectedObjects);
   const hover = useStore((s) => s.hover);
   const setHover = useStore((s) => s.setHover);
-  const version = useStore((s) => s.tableVersion);
-  const cosh = useStore((s) => (s.cosh?.version === version ? s.cosh.value : null));
-  const cde = useStore((s) => (s.cde?.version === version ? s.cde.value : null));
   const coloring = useObjectColor();
   const [page, setPage] = useState(0);
   const [onlyLinked, setOnlyLinked] = useState(true);
@@ -77,8 +74,7 @@ export function RowsView() {
             <tr>
               <th>row</th>
               {cls && <th>{cls.name}</th>}
-              {cde && <th>cluster</th>}
-              {cosh && <th>COSH</th>}
+              {coloring.valueOf && <th title={coloring.title ?? ''}>colour</th>}
               {meta.attributes.map((a) => (
                 <th key={a.name} style={{ textAlign: 'left' }}>
                   {a.name}
@@ -110,8 +106,7 @@ export function RowsView() {
                     {r + 1}
                   </td>
                   {cls && <td>{cls.labels[cls.codes[r] ?? 0]}</td>}
-                  {cde && <td>{(cde.objectClusters[r] ?? 0) + 1}</td>}
-                  {cosh && <td>{(cosh.objectScores[r] ?? 0).toPrecision(3)}</td>}
+                  {coloring.valueOf && <td>{coloring.valueOf(r)}</td>}
                   {meta.attributes.map((a, k) => (
                     <td key={a.name} style={{ textAlign: 'left' }}>
                       {codes ? a.labels[codes[k] ?? 0] : '…'}

@@ -284,7 +284,7 @@ function RowsControl({ meta }: { meta: TableMeta }) {
 function useClassColouring(meta: TableMeta): { byClass: Int32Array; colors: string[] } | null {
   const colorBy = useStore((s) => s.colorBy);
   const byClass = useStore((s) => s.counts?.classValueCounts ?? null);
-  if (colorBy !== 'class' || !byClass || !meta.classColumn) return null;
+  if (colorBy.kind !== 'class' || !byClass || !meta.classColumn) return null;
   return { byClass, colors: classPalette(meta.classColumn.labels.length) };
 }
 

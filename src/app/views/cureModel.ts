@@ -1,5 +1,4 @@
-import type { CdeReport } from '../../core/analysis.ts';
-import type { ValueGranularity } from '../../core/methods/cde.ts';
+import type { ValueMatrix, ValuePartition } from '../../core/results.ts';
 import type { TableMeta } from '../../core/session.ts';
 import type { HeatmapLayout } from './heatmapModel.ts';
 
@@ -13,24 +12,20 @@ export function valueName(meta: TableMeta, v: number): string {
 const fmt = (x: number): string =>
   x === 0 ? '0' : Math.abs(x) >= 1000 || Math.abs(x) < 0.001 ? x.toExponential(2) : x.toFixed(3);
 
-/** Tooltip lines of cell (i, j) of Mo or Mc: the formula with the numbers that make it. */
-export function couplingTooltip(
-  meta: TableMeta,
-  report: CdeReport,
-  matrix: 'Mo' | 'Mc',
-  i: number,
-  j: number,
-): string[] {
-  const L = report.nValues;
+/**
+ * Tooltip lines of cell (i, j) of a value matrix: for CURE's Mo and Mc the formula with the
+ * numbers that make it, for any other matrix its value.
+ */
+export function matrixTooltip(meta: TableMeta, m: ValueMatrix, i: number, j: number): string[] {
+  const L = m.size;
   const D = meta.attributes.length;
-  const m = matrix === 'Mo' ? report.mo : report.mc;
-  const value = m?.[i * L + j] ?? 0;
-  const pi = report.p[i] ?? 0;
-  const pj = report.p[j] ?? 0;
-  const fi = meta.valueAttribute[i] ?? 0;
-  const fj = meta.valueAttribute[j] ?? 0;
+  const value = m.data[i * L + j] ?? 0;
   const head = [`row ${valueName(meta, i)}`, `column ${valueName(meta, j)}`];
-  if (matrix === 'Mc') {
+  const t = m.terms;
+  if (!t) return [...head, `${m.title.split(' — ')[0]} = ${fmt(value)}`];
+  const pi = t.p[i] ?? 0;
+  const pj = t.p[j] ?? 0;
+  if (t.kind === 'cure-mc') {
     const joint = value * pi;
     const n = meta.nRows;
     return [
@@ -39,8 +34,10 @@ export function couplingTooltip(
       `(${Math.round(joint * n)} of ${Math.round(pi * n)} rows holding vᵢ also hold vⱼ)`,
     ];
   }
-  const psi = report.psi[fi * D + fj] ?? 0;
-  if (report.options.orientation === 'paper')
+  const fi = meta.valueAttribute[i] ?? 0;
+  const fj = meta.valueAttribute[j] ?? 0;
+  const psi = t.psi[fi * D + fj] ?? 0;
+  if (t.orientation === 'paper')
     return [
       ...head,
       `Mo = ψ(fᵢ, fⱼ) · p(vⱼ) / p(vᵢ) = ${fmt(psi)} · ${fmt(pj)} / ${fmt(pi)} = ${fmt(value)}`,
@@ -54,7 +51,7 @@ export function couplingTooltip(
 }
 
 /** Values ordered by their cluster at one granularity (clusters by size, values by attribute). */
-export function clusterLayout(meta: TableMeta, granularity: ValueGranularity): HeatmapLayout {
+export function clusterLayout(meta: TableMeta, granularity: ValuePartition): HeatmapLayout {
   const members = clusterMembers(granularity);
   const order: number[] = [];
   const labels: string[] = [];
@@ -74,12 +71,8 @@ export function clusterLayout(meta: TableMeta, granularity: ValueGranularity): H
   return { order, labels, groups };
 }
 
-export function granularityName(g: Pick<ValueGranularity, 'matrix' | 'k'>): string {
-  return `${g.matrix} k=${g.k}`;
-}
-
 /** The values of each cluster at one granularity (a one-value cluster is one CDE removed). */
-export function clusterMembers(g: Pick<ValueGranularity, 'k' | 'labels'>): number[][] {
+export function clusterMembers(g: Pick<ValuePartition, 'k' | 'labels'>): number[][] {
   const members: number[][] = Array.from({ length: g.k }, () => []);
   g.labels.forEach((c, v) => members[c]?.push(v));
   return members;

@@ -1,113 +1,188 @@
 import type { ComponentType } from 'react';
+import { allSpecs } from '../../core/platform/registry.ts';
+import { REPRESENTATION_KINDS } from '../../core/platform/representation.ts';
+import type { Call, MethodSpec } from '../../core/platform/spec.ts';
+import type { ResultKind } from '../../core/results.ts';
 import type { JobKind } from '../store/jobsSlice.ts';
+import type { Panel } from '../store/panelsSlice.ts';
+import { ComparisonView } from './ComparisonView.tsx';
 import { CooccurrenceView } from './CooccurrenceView.tsx';
+import { ProjectionView } from './ProjectionView.tsx';
+import { RankingView } from './RankingView.tsx';
+import { RowsView } from './RowsView.tsx';
 import { SummaryView } from './SummaryView.tsx';
 import { SuView } from './SuView.tsx';
-import { CouplingsView } from './CouplingsView.tsx';
-import { ValueClustersView } from './ValueClustersView.tsx';
-import { ObjectEmbeddingView } from './ObjectEmbeddingView.tsx';
-import { CoshView } from './CoshView.tsx';
-import { EvaluationView } from './EvaluationView.tsx';
-import { RowsView } from './RowsView.tsx';
-import { ProjectionView } from './ProjectionView.tsx';
+import { ValueMatricesView } from './ValueMatricesView.tsx';
+import { ValuePartitionsView } from './ValuePartitionsView.tsx';
 
 export type ViewId =
   | 'summary'
   | 'cooccurrence'
   | 'su'
-  | 'couplings'
-  | 'value-clusters'
-  | 'cde-objects'
-  | 'cosh'
-  | 'evaluation'
   | 'rows'
-  | 'projection';
+  | 'value-matrices'
+  | 'value-partitions'
+  | 'ranking'
+  | 'projection'
+  | 'evaluation'
+  | 'outlier-evaluation';
 
 export interface ViewSpec {
   id: ViewId;
   title: string;
   /** What it shows, for the add-panel menu. */
   description: string;
-  /** Rendered with its panel's id, for views that keep per-panel state. */
-  component: ComponentType<{ panelId: number }>;
-  /** Jobs whose progress and cancel button the panel shows. */
-  jobs: JobKind[];
+  component: ComponentType<{ panel: Panel }>;
+  /**
+   * A method view: the result kinds it shows, and the panel's call for a method producing one
+   * of them (the method itself, or a step of it such as "t-SNE of").
+   */
+  consumes?: readonly ResultKind[];
+  callFor?(method: MethodSpec): Call;
+  /** A comparison view: its first call, over every method it can compare. */
+  defaultCall?(): Call;
+  /** Data jobs (reading, counting) whose progress the panel shows. */
+  dataJobs: JobKind[];
 }
 
-/** Every view a panel can hold. Method issues add their views here. */
+/** Every registered method producing one of the kinds, with its default options. */
+function every(kinds: readonly ResultKind[]): Call[] {
+  return allSpecs('method')
+    .filter((s) => s.produces.some((k) => kinds.includes(k)))
+    .map((s) => ({ method: s.id }));
+}
+
+/** Every view a panel can hold. Views consume result kinds, so any method's results fit. */
 export const VIEWS: ViewSpec[] = [
   {
     id: 'summary',
     title: 'Data summary',
     description: 'Rows, columns, kinds, values, warnings',
     component: SummaryView,
-    jobs: ['load'],
+    dataJobs: ['load'],
   },
   {
     id: 'cooccurrence',
     title: 'Value co-occurrence',
     description: 'How often each pair of values appears in the same row',
     component: CooccurrenceView,
-    jobs: ['load', 'counts'],
+    dataJobs: ['load', 'counts'],
   },
   {
     id: 'su',
     title: 'Attribute coupling (SU)',
     description: 'Symmetric uncertainty between attributes',
     component: SuView,
-    jobs: ['load', 'counts'],
-  },
-  {
-    id: 'couplings',
-    title: 'Value couplings Mo & Mc (CURE)',
-    description: 'Occurrence and co-occurrence value influence matrices, seed 000 Defs. 5-6',
-    component: CouplingsView,
-    jobs: ['cde'],
-  },
-  {
-    id: 'value-clusters',
-    title: 'Value clusters (CDE)',
-    description: 'Which values k-means groups at every granularity of Mc and Mo',
-    component: ValueClustersView,
-    jobs: ['cde'],
-  },
-  {
-    id: 'cde-objects',
-    title: 'Object embedding (CDE, PCA)',
-    description: 'Objects on the first two principal components of their CDE embedding',
-    component: ObjectEmbeddingView,
-    jobs: ['cde'],
-  },
-  {
-    id: 'projection',
-    title: 'Projection (t-SNE, MDS, PCA)',
-    description: 'Objects of any representation in 2-D: t-SNE, classical/landmark MDS or PCA',
-    component: ProjectionView,
-    jobs: ['project'],
-  },
-  {
-    id: 'cosh',
-    title: 'Outliers (COSH)',
-    description: 'Objects ranked by COSH outlier score and the value scores behind them',
-    component: CoshView,
-    jobs: ['cosh'],
-  },
-  {
-    id: 'evaluation',
-    title: 'Clustering evaluation',
-    description: 'F-score, NMI and accuracy of k-means on CDE, 0-1, 0-1P and IDF',
-    component: EvaluationView,
-    jobs: ['evaluate'],
+    dataJobs: ['load', 'counts'],
   },
   {
     id: 'rows',
     title: 'Data table',
     description: 'The rows with their values, selection first',
     component: RowsView,
-    jobs: ['load'],
+    dataJobs: ['load'],
+  },
+  {
+    id: 'value-matrices',
+    title: 'Value matrices',
+    description: 'The method’s value × value matrices side by side, with formula tooltips',
+    component: ValueMatricesView,
+    consumes: ['value-matrix'],
+    callFor: (m) => ({ method: m.id }),
+    dataJobs: [],
+  },
+  {
+    id: 'value-partitions',
+    title: 'Value clusters',
+    description: 'Which values the method groups at every granularity',
+    component: ValuePartitionsView,
+    consumes: ['value-partitions'],
+    callFor: (m) => ({ method: m.id }),
+    dataJobs: [],
+  },
+  {
+    id: 'ranking',
+    title: 'Outlier ranking',
+    description: 'Objects ranked by the method’s outlier score, and the values behind it',
+    component: RankingView,
+    consumes: ['object-scores'],
+    callFor: (m) => ({ method: m.id }),
+    dataJobs: [],
+  },
+  {
+    id: 'projection',
+    title: 'Projection (t-SNE, MDS, PCA)',
+    description: 'Objects of the representation in 2-D',
+    component: ProjectionView,
+    consumes: REPRESENTATION_KINDS,
+    callFor: (m) => ({ method: 'tsne', inputs: { of: { method: m.id } } }),
+    dataJobs: [],
+  },
+  {
+    id: 'evaluation',
+    title: 'Clustering evaluation',
+    description: 'F-score, NMI and accuracy of clustering every representation (seed 000 Table 1)',
+    component: ComparisonView,
+    defaultCall: () => ({
+      method: 'evaluate-clustering',
+      inputs: { methods: every(REPRESENTATION_KINDS) },
+    }),
+    dataJobs: [],
+  },
+  {
+    id: 'outlier-evaluation',
+    title: 'Outlier evaluation',
+    description: 'AUC of every detector’s scores against an outlier class',
+    component: ComparisonView,
+    defaultCall: () => ({
+      method: 'evaluate-outliers',
+      inputs: { methods: every(['object-scores']) },
+    }),
+    dataJobs: [],
   },
 ];
 
 export function viewSpec(id: ViewId): ViewSpec {
   return VIEWS.find((v) => v.id === id) ?? (VIEWS[0] as ViewSpec);
+}
+
+/** One entry of the add-panel menu; `id` is "view" or "view:method" (e.g. "projection:cde"). */
+export interface PanelChoice {
+  id: string;
+  label: string;
+  view: ViewId;
+  call: Call | null;
+}
+
+/**
+ * The add-panel menu: the data views, the comparisons, then per registered method every view
+ * that fits a result it produces.
+ */
+export function panelChoices(): { group: string; choices: PanelChoice[] }[] {
+  const data = VIEWS.filter((v) => !v.consumes && !v.defaultCall);
+  const comparisons = VIEWS.filter((v) => v.defaultCall);
+  return [
+    {
+      group: 'Data',
+      choices: data.map((v) => ({ id: v.id, label: v.title, view: v.id, call: null })),
+    },
+    {
+      group: 'Compare methods',
+      choices: comparisons.map((v) => ({
+        id: v.id,
+        label: v.title,
+        view: v.id,
+        call: v.defaultCall?.() ?? null,
+      })),
+    },
+    ...allSpecs('method').map((m) => ({
+      group: `${m.title} — ${m.description}`,
+      choices: VIEWS.filter((v) => v.consumes?.some((k) => m.produces.includes(k))).map((v) => ({
+        id: `${v.id}:${m.id}`,
+        label: `${m.title}: ${v.title}`,
+        view: v.id,
+        call: v.callFor?.(m) ?? null,
+      })),
+    })),
+  ].filter((g) => g.choices.length > 0);
 }

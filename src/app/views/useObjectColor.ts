@@ -1,5 +1,6 @@
 import { quantize, scaleSequentialSqrt } from 'd3';
 import { useMemo } from 'react';
+import type { Result } from '../../core/results.ts';
 import { classPalette, scorePalette } from '../colors.ts';
 import { useStore } from '../store/index.ts';
 
@@ -8,51 +9,86 @@ export interface ObjectColoring {
   /** Legend entries for categorical colourings; a ramp description for scores. */
   legend: { label: string; color: string }[];
   ramp: { title: string; color(x: number): string; domain: [number, number] } | null;
+  /** The value behind the colour of object i, for tables ("cluster 3", "0.412"). */
+  valueOf: ((i: number) => string) | null;
+  /** What the colour means ("k-means of CDE embedding (k = 7)"). */
+  title: string | null;
 }
 
 const GREY = '#6b7280';
+const NONE: ObjectColoring = {
+  color: () => GREY,
+  legend: [],
+  ramp: null,
+  valueOf: null,
+  title: null,
+};
 
-/** Object colours for the store's colour-by choice: class, CDE k-means cluster or COSH score. */
+/** The result the store's colour-by points at, when it is computed. */
+export function useColorResult(): Result | null {
+  return useStore((s) => {
+    const c = s.colorBy;
+    if (c.kind !== 'result') return null;
+    return s.results[c.key]?.output?.results[c.name] ?? null;
+  });
+}
+
+/** Object colours for the store's colour-by choice: class, or any object partition or score. */
 export function useObjectColor(): ObjectColoring {
   const colorBy = useStore((s) => s.colorBy);
   const meta = useStore((s) => s.loaded?.meta);
-  const version = useStore((s) => s.tableVersion);
-  const cde = useStore((s) => (s.cde?.version === version ? s.cde.value : null));
-  const cosh = useStore((s) => (s.cosh?.version === version ? s.cosh.value : null));
+  const result = useColorResult();
   return useMemo((): ObjectColoring => {
     const cls = meta?.classColumn;
-    if (colorBy === 'class' && cls) {
+    if (colorBy.kind === 'class' && cls) {
       const palette = classPalette(cls.labels.length);
       return {
         color: (i) => palette[cls.codes[i] ?? 0] ?? GREY,
         legend: cls.labels.map((label, c) => ({ label, color: palette[c] ?? GREY })),
         ramp: null,
+        valueOf: null,
+        title: cls.name,
       };
     }
-    if (colorBy === 'cluster' && cde) {
-      const palette = classPalette(cde.objectClusterK);
+    if (result?.kind === 'object-partition') {
+      const palette = classPalette(result.k);
       return {
-        color: (i) => palette[cde.objectClusters[i] ?? 0] ?? GREY,
+        color: (i) => palette[result.labels[i] ?? 0] ?? GREY,
         legend: palette.map((color, c) => ({ label: `cluster ${c + 1}`, color })),
         ramp: null,
+        valueOf: (i) => String((result.labels[i] ?? 0) + 1),
+        title: result.title,
       };
     }
-    if (colorBy === 'outlier' && cosh) {
-      let max = 0;
-      for (const x of cosh.objectScores) if (x > max) max = x;
-      const top = max || 1;
-      const scale = scaleSequentialSqrt(scorePalette).domain([0, top]);
+    if (result?.kind === 'object-scores') {
+      const s = result.direction === 'higher-is-more-anomalous' ? 1 : -1;
+      let lo = Infinity;
+      let hi = -Infinity;
+      for (const x of result.scores) {
+        lo = Math.min(lo, s * x);
+        hi = Math.max(hi, s * x);
+      }
+      const base = Math.min(0, lo);
+      const top = hi > base ? hi : base + 1;
+      const scale = scaleSequentialSqrt(scorePalette).domain([base, top]);
       // 64 steps of the same sqrt ramp look continuous and keep the scatter's colour groups few.
       const steps = quantize(scorePalette, 64);
       return {
         color: (i) =>
           steps[
-            Math.round(63 * Math.sqrt(Math.min(1, Math.max(0, cosh.objectScores[i] ?? 0) / top)))
+            Math.round(
+              63 *
+                Math.sqrt(
+                  Math.min(1, Math.max(0, (s * (result.scores[i] ?? 0) - base) / (top - base))),
+                ),
+            )
           ] ?? GREY,
         legend: [],
-        ramp: { title: 'COSH score', color: (x) => scale(x), domain: [0, top] },
+        ramp: { title: result.title, color: (x) => scale(x), domain: [base, top] },
+        valueOf: (i) => (result.scores[i] ?? 0).toPrecision(4),
+        title: result.title,
       };
     }
-    return { color: () => GREY, legend: [], ramp: null };
-  }, [colorBy, meta, cde, cosh]);
+    return NONE;
+  }, [colorBy, meta, result]);
 }

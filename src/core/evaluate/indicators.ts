@@ -130,3 +130,25 @@ function requireClass(table: CategoricalTable): NonNullable<CategoricalTable['cl
   if (!table.classColumn) throw new RangeError('this indicator needs a class column');
   return table.classColumn;
 }
+
+export interface IndicatorsReport {
+  fci: number;
+  vci: number | null;
+  vsi: number | null;
+  oci: number | null;
+}
+
+/** FCI always; VCI with a class column; VSI and OCI for an outlier class. */
+export function indicatorsReport(
+  table: CategoricalTable,
+  counts: Counts,
+  outlierClass: string | null = null,
+): IndicatorsReport {
+  const mask = outlierClass === null ? null : outlierMask(table, outlierClass);
+  return {
+    fci: featureCorrelationIndex(counts),
+    vci: table.classColumn ? valueClusterIndex(table) : null,
+    vsi: mask ? valueSeparabilityIndex(table, mask) : null,
+    oci: mask ? outlierCouplingIndex(table, counts, mask) : null,
+  };
+}

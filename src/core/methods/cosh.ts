@@ -1,10 +1,12 @@
 import type { Counts } from '../counts/counts.ts';
 import { runToEnd, type Steps } from '../jobs.ts';
 import { createRandom } from '../random.ts';
+import { resolveOptions, type ParameterSpec } from '../platform/parameters.ts';
+import { defineMethod } from '../platform/spec.ts';
 import type { CategoricalTable } from '../table/types.ts';
+import { CURE_PAPER, cureValueResults } from './cureShared.ts';
 import { valueClusteringSteps, type CouplingMatrixName } from './valueClustering.ts';
 import { couplingMatrices, type CouplingMatrices, type CouplingOrientation } from './couplings.ts';
-import { validateAlpha, validateOrientation, validateSeed } from './options.ts';
 
 /**
  * COSH — Coupled Outlier Scoring of High-dimensional data (seed 000, Alg. 2, Eqs. 12-15).
@@ -57,16 +59,9 @@ export interface CoshResult {
   objectScores: Float64Array;
 }
 
+/** Defaults and checks from COSH_PARAMETERS (RangeError/TypeError naming the option). */
 export function validateCoshOptions(options: CoshOptions = {}): Required<CoshOptions> {
-  const { alpha = 30, seed = 0, orientation = 'code', maxIterations = 100 } = options;
-  if (!Number.isInteger(maxIterations) || maxIterations < 1)
-    throw new RangeError(`maxIterations must be an integer ≥ 1, got ${maxIterations}`);
-  return {
-    alpha: validateAlpha(alpha),
-    seed: validateSeed(seed),
-    orientation: validateOrientation(orientation),
-    maxIterations,
-  };
+  return resolveOptions(COSH_PARAMETERS, options, 'COSH');
 }
 
 export function* coshSteps(
@@ -174,3 +169,74 @@ export function runCosh(
 ): CoshResult {
   return runToEnd(coshSteps(table, counts, options));
 }
+
+/** COSH's parameter table: the single source of its defaults and bounds. */
+export const COSH_PARAMETERS = [
+  {
+    name: 'alpha',
+    symbol: 'α',
+    type: 'number',
+    default: 30,
+    min: 0,
+    minExclusive: true,
+    description: 'Stop rule: stop increasing k once one-value clusters reach ⌈k/α⌉ (Sec. 7.1: 30)',
+  },
+  {
+    name: 'seed',
+    type: 'integer',
+    default: 0,
+    role: 'seed',
+    description: 'Seed of the value clustering',
+  },
+  {
+    name: 'orientation',
+    type: 'choice',
+    default: 'code',
+    choices: ['code', 'paper'],
+    choiceTitles: { code: "as in the authors' code", paper: 'as printed (Def. 5)' },
+    description:
+      'Mo as the authors coded it (default: the only form where small entries are outlying) or as printed',
+  },
+  {
+    name: 'maxIterations',
+    type: 'integer',
+    default: 100,
+    min: 1,
+    advanced: true,
+    description: 'k-means iterations per value clustering',
+  },
+] as const satisfies readonly ParameterSpec[];
+
+export const coshMethod = defineMethod({
+  id: 'cosh',
+  title: 'COSH',
+  role: 'method',
+  order: 2,
+  paper: CURE_PAPER,
+  where: 'Alg. 2, Eqs. (12)-(15)',
+  description: 'Coupled outlier scores: value clusters of Mc and Mo at many granularities',
+  parameters: COSH_PARAMETERS,
+  produces: ['value-matrix', 'value-partitions', 'value-scores', 'object-scores'],
+  *run(context, options) {
+    const cosh = yield* coshSteps(context.table, context.counts, options);
+    return {
+      // COSH keeps every cluster: small ones carry the outlying behaviour.
+      ...cureValueResults(context, 'COSH', cosh.couplings, cosh.granularities, () => true),
+      valueScores: {
+        kind: 'value-scores',
+        title: 'COSH value scores',
+        scores: cosh.valueScores,
+        direction: 'higher-is-more-anomalous',
+        source: cosh.valueSource,
+        sourceNames: cosh.granularities.map((g) => `${g.matrix} k=${g.k}`),
+      },
+      scores: {
+        kind: 'object-scores',
+        title: 'COSH outlier score',
+        n: context.table.nRows,
+        scores: cosh.objectScores,
+        direction: 'higher-is-more-anomalous',
+      },
+    };
+  },
+});

@@ -2,8 +2,9 @@ import { now } from '../clock.ts';
 import type { Progress } from '../jobs.ts';
 import { scaledSteps } from '../jobs.ts';
 import type { ProjectionInput } from './input.ts';
-import { mdsSteps, stressSteps, type MdsOptions } from './mds.ts';
+import { mdsSteps, type MdsOptions } from './mds.ts';
 import { qualitySteps, type ProjectionQuality, type QualityOptions } from './quality.ts';
+import { stressSteps } from './stress.ts';
 import { tsneSteps, type TsneOptions } from './tsne.ts';
 
 export const PROJECTIONS = ['tsne', 'mds', 'pca'] as const;

@@ -1,9 +1,9 @@
 import type { Progress, Steps } from '../jobs.ts';
 import { runToEnd, scaledSteps } from '../jobs.ts';
 import { createRandom, gaussian, type Random } from '../random.ts';
-import { validatePositive, validateSeed, validateWholeNumber } from '../methods/options.ts';
+import { resolveOptions, type ParameterSpec } from '../platform/parameters.ts';
 import { perplexityAffinities, type SparseAffinity } from './affinity.ts';
-import { barnesHutRepulsion, exactRepulsion } from './barnesHut.ts';
+import { barnesHutRepulsion, exactRepulsion, type Repulsion } from './barnesHut.ts';
 import type { ProjectionInput } from './input.ts';
 import { recentre } from './layout.ts';
 import { nearestNeighbourSteps } from './knn.ts';
@@ -61,34 +61,85 @@ export interface ResolvedTsneOptions {
   seed: number;
 }
 
-/** Defaults and validation; throws a RangeError/TypeError naming the option. */
+/** t-SNE's parameter table: the single source of its defaults and bounds. */
+export const TSNE_PARAMETERS = [
+  {
+    name: 'perplexity',
+    type: 'number',
+    default: 30,
+    min: 1,
+    description: 'Effective number of neighbours (lowered to (n − 1)/3 on tiny tables)',
+  },
+  {
+    name: 'iterations',
+    type: 'integer',
+    default: 1000,
+    min: 1,
+    description: 'Gradient-descent iterations',
+  },
+  {
+    name: 'theta',
+    symbol: 'θ',
+    type: 'number',
+    default: 0.5,
+    min: 0,
+    max: 1.5,
+    advanced: true,
+    description: 'Barnes-Hut accuracy: a cell is summarised when width / distance < θ',
+  },
+  {
+    name: 'exactLimit',
+    type: 'integer',
+    default: 1000,
+    min: 0,
+    advanced: true,
+    description: 'Up to this many objects the repulsion is exact, O(n²)',
+  },
+  {
+    name: 'learningRate',
+    type: 'number',
+    default: 0,
+    min: 0,
+    advanced: true,
+    description: 'Step size; 0 = max(n / early exaggeration, 200) (Belkina et al. 2019)',
+  },
+  {
+    name: 'earlyExaggeration',
+    type: 'number',
+    default: 12,
+    min: 0,
+    minExclusive: true,
+    advanced: true,
+    description: 'Factor on P during the first exaggeration iterations',
+  },
+  {
+    name: 'exaggerationIterations',
+    type: 'integer',
+    default: 250,
+    min: 0,
+    advanced: true,
+    description: 'Iterations with early exaggeration',
+  },
+  {
+    name: 'seed',
+    type: 'integer',
+    default: 0,
+    role: 'seed',
+    description: 'Seed of the random start and of sampled quality',
+  },
+] as const satisfies readonly ParameterSpec[];
+
+/** Defaults and validation from TSNE_PARAMETERS; the data-dependent rules need n. */
 export function resolveTsneOptions(n: number, options: TsneOptions = {}): ResolvedTsneOptions {
   if (!Number.isInteger(n) || n < 3)
     throw new RangeError(`t-SNE needs at least 3 objects, got ${n}`);
-  const perplexity = validatePositive('perplexity', options.perplexity ?? 30);
-  if (perplexity < 1) throw new RangeError(`perplexity must be ≥ 1, got ${perplexity}`);
-  const iterations = validateWholeNumber('iterations', options.iterations ?? 1000, 1);
-  const theta = options.theta ?? 0.5;
-  if (typeof theta !== 'number' || !(theta >= 0 && theta <= 1.5))
-    throw new RangeError(`theta must be a number from 0 to 1.5, got ${String(theta)}`);
-  const earlyExaggeration = validatePositive('earlyExaggeration', options.earlyExaggeration ?? 12);
+  const { init: _init, ...rest } = options;
+  const o = resolveOptions(TSNE_PARAMETERS, rest, 't-SNE');
   return {
+    ...o,
     // k = 3·perplexity neighbours must exist: lower the perplexity on tiny tables.
-    perplexity: Math.min(perplexity, (n - 1) / 3),
-    iterations,
-    theta,
-    exactLimit: validateWholeNumber('exactLimit', options.exactLimit ?? 1000, 0),
-    learningRate: validatePositive(
-      'learningRate',
-      options.learningRate ?? Math.max(n / earlyExaggeration, 200),
-    ),
-    earlyExaggeration,
-    exaggerationIterations: validateWholeNumber(
-      'exaggerationIterations',
-      options.exaggerationIterations ?? 250,
-      0,
-    ),
-    seed: validateSeed(options.seed ?? 0),
+    perplexity: Math.min(o.perplexity, (n - 1) / 3),
+    learningRate: o.learningRate || Math.max(n / o.earlyExaggeration, 200),
   };
 }
 
@@ -120,11 +171,9 @@ export function* tsneSteps(
   for (let it = 0; it < o.iterations; it++) {
     const exaggerated = it < o.exaggerationIterations;
     const momentum = exaggerated ? MOMENTUM_START : MOMENTUM_FINAL;
-    const z = repulsion.compute(y, repulsive);
-    attraction(p, y, exaggerated ? o.earlyExaggeration : 1, gradient);
-    const inverseZ = 1 / z;
+    klGradient(p, y, repulsion, exaggerated ? o.earlyExaggeration : 1, gradient, repulsive);
     for (let t = 0; t < 2 * n; t++) {
-      const g = (gradient[t] as number) - (repulsive[t] as number) * inverseZ;
+      const g = gradient[t] as number;
       const u = update[t] as number;
       // Delta-bar-delta gains (Jacobs 1988) as in the reference implementations.
       let gain = gains[t] as number;
@@ -156,6 +205,30 @@ export function* tsneSteps(
 
 export function runTsne(input: ProjectionInput, options?: TsneOptions): TsneResult {
   return runToEnd(tsneSteps(input, options));
+}
+
+/**
+ * The t-SNE gradient without its factor 4 (as bhtsne and openTSNE; the learning rate absorbs it):
+ *   gradient_i = α Σ_j p_ij w_ij (y_i − y_j) − (1 / Z) Σ_j w_ij² (y_i − y_j),
+ * w_ij = 1 / (1 + ‖y_i − y_j‖²), Z = Σ_{k≠l} w_kl (van der Maaten 2014, Eq. 4). With α = 1 it is
+ * ¼ ∂KL(P‖Q)/∂y; with the early exaggeration α only the attraction is scaled. The repulsion is
+ * exact or Barnes-Hut as `repulsion` computes it; `repulsive` (n × 2) is scratch for F_rep.
+ * Writes gradient (n × 2) and returns Z.
+ */
+export function klGradient(
+  p: SparseAffinity,
+  y: Float64Array,
+  repulsion: Repulsion,
+  alpha: number,
+  gradient: Float64Array,
+  repulsive: Float64Array,
+): number {
+  const z = repulsion.compute(y, repulsive);
+  attraction(p, y, alpha, gradient);
+  const inverseZ = 1 / z;
+  for (let t = 0; t < gradient.length; t++)
+    gradient[t] = (gradient[t] as number) - (repulsive[t] as number) * inverseZ;
+  return z;
 }
 
 /** F_attr,i = Σ_j p_ij w_ij (y_i − y_j), written into out (Eq. 4's first term, times α). */

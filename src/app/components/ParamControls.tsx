@@ -1,0 +1,139 @@
+import {
+  checkParameter,
+  describeDomain,
+  type OptionValue,
+  type ParameterSpec,
+} from '../../core/platform/parameters.ts';
+import type { MethodSpec } from '../../core/platform/spec.ts';
+import { useStore } from '../store/index.ts';
+import { NumberField } from './NumberField.tsx';
+
+/**
+ * A method's controls, derived from its parameter table: a number field per number (checked
+ * against its bounds on Enter or blur), a select per choice, a checkbox per switch, a class
+ * select for a class label. Advanced parameters are left out. Each control is labelled
+ * “<method title> <parameter>” for assistive technology and tests.
+ */
+export function ParamControls({
+  spec,
+  options,
+  onChange,
+  only,
+  except = [],
+}: {
+  spec: MethodSpec;
+  /** The options given in the call (the table's defaults fill the rest). */
+  options: Readonly<Record<string, unknown>> | undefined;
+  onChange(change: Record<string, OptionValue>): void;
+  /** Show only these parameters. */
+  only?: readonly string[];
+  except?: readonly string[];
+}) {
+  const shown = spec.parameters.filter(
+    (p) => !p.advanced && !except.includes(p.name) && (!only || only.includes(p.name)),
+  );
+  return (
+    <>
+      {shown.map((p) => (
+        <ParamControl
+          key={p.name}
+          owner={spec.title}
+          parameter={p}
+          value={(options?.[p.name] as OptionValue | undefined) ?? p.default}
+          onChange={(value) => onChange({ [p.name]: value })}
+        />
+      ))}
+    </>
+  );
+}
+
+function ParamControl({
+  owner,
+  parameter: p,
+  value,
+  onChange,
+}: {
+  owner: string;
+  parameter: ParameterSpec;
+  value: OptionValue;
+  onChange(value: OptionValue): void;
+}) {
+  const classColumn = useStore((s) => s.loaded?.meta.classColumn ?? null);
+  const label = p.symbol ?? p.name;
+  const ariaLabel = `${owner} ${p.name}`;
+  const title = `${p.description} (${describeDomain(p)})`;
+  switch (p.type) {
+    case 'number':
+    case 'integer':
+      return (
+        <NumberField
+          label={label}
+          ariaLabel={ariaLabel}
+          title={title}
+          value={value as number}
+          step={p.type === 'integer' ? 1 : 'any'}
+          check={(x) => checkParameter(p, x) as number}
+          onCommit={onChange}
+        />
+      );
+    case 'choice':
+      return (
+        <label title={title}>
+          {label}
+          <select
+            aria-label={ariaLabel}
+            value={value as string}
+            onChange={(e) => onChange(e.target.value)}
+          >
+            {p.choices.map((c) => (
+              <option key={c} value={c}>
+                {p.choiceTitles?.[c] ?? c}
+                {c === p.default ? ' (default)' : ''}
+              </option>
+            ))}
+          </select>
+        </label>
+      );
+    case 'boolean':
+      return (
+        <label title={title}>
+          <input
+            type="checkbox"
+            aria-label={ariaLabel}
+            checked={value as boolean}
+            onChange={(e) => onChange(e.target.checked)}
+          />
+          {label}
+        </label>
+      );
+    case 'string':
+      if (p.suggest === 'class-label')
+        return (
+          <label title={title}>
+            {label}
+            <select
+              aria-label={ariaLabel}
+              value={(value as string | null) ?? ''}
+              onChange={(e) => onChange(e.target.value || null)}
+            >
+              <option value="">{classColumn ? 'choose…' : 'no class column'}</option>
+              {classColumn?.labels.map((l) => (
+                <option key={l} value={l}>
+                  {l}
+                </option>
+              ))}
+            </select>
+          </label>
+        );
+      return (
+        <label title={title}>
+          {label}
+          <input
+            aria-label={ariaLabel}
+            value={(value as string | null) ?? ''}
+            onChange={(e) => onChange(e.target.value || null)}
+          />
+        </label>
+      );
+  }
+}

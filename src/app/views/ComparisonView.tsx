@@ -1,0 +1,159 @@
+import { canonicalJson } from '../../core/platform/calls.ts';
+import { methodSpec, methodsProducing } from '../../core/platform/registry.ts';
+import type { Call, InputRef } from '../../core/platform/spec.ts';
+import { findResult, resultsOfKind, type Cell, type ResultTable } from '../../core/results.ts';
+import { ParamControls } from '../components/ParamControls.tsx';
+import { useStore } from '../store/index.ts';
+import type { Panel } from '../store/panelsSlice.ts';
+import { formatMeanSd } from './cureModel.ts';
+import { MethodStatus } from './MethodStatus.tsx';
+import { useResult } from './useResult.ts';
+
+/**
+ * An evaluation step over several methods (clustering evaluation, outlier evaluation): a
+ * checkbox for every registered method producing what the step compares, the step's own
+ * parameters, and its table — the paper's numbers beside ours when the table matches one of
+ * the paper's data sets. Runs when asked (evaluations are long), in a worker.
+ */
+export function ComparisonView({ panel }: { panel: Panel }) {
+  const meta = useStore((s) => s.loaded?.meta);
+  const setPanelCall = useStore((s) => s.setPanelCall);
+  const setSettings = useStore((s) => s.setPanelSettings);
+  const draft = panel.call as Call;
+  const ran = (panel.settings.ran as Call | undefined) ?? null;
+  const { entry, invalid } = useResult(ran);
+  if (!meta) return <p className="muted">Load a data set to compare methods.</p>;
+  const step = methodSpec(draft.method);
+  const input = step.inputs?.find((i) => i.many);
+  if (!input) return null;
+  const chosen = (draft.inputs?.[input.name] ?? []) as InputRef[];
+  const candidates = methodsProducing(input.accepts);
+  const toggle = (id: string, on: boolean) =>
+    setPanelCall(panel.id, {
+      ...draft,
+      inputs: {
+        ...draft.inputs,
+        [input.name]: on
+          ? candidates
+              .filter((c) => c.id === id || chosen.some((r) => r.method === c.id))
+              .map((c) => chosen.find((r) => r.method === c.id) ?? { method: c.id })
+          : chosen.filter((r) => r.method !== id),
+      },
+    });
+  const running = entry?.status === 'running';
+  const stale = ran !== null && canonicalJson(ran) !== canonicalJson(draft);
+  const output = entry?.output ?? null;
+  return (
+    <div className="view">
+      <div className="view-controls wrap">
+        {candidates.map((c) => (
+          <label key={c.id} title={c.description}>
+            <input
+              type="checkbox"
+              checked={chosen.some((r) => r.method === c.id)}
+              onChange={(e) => toggle(c.id, e.target.checked)}
+            />
+            {c.title}
+          </label>
+        ))}
+        <ParamControls
+          spec={step}
+          options={draft.options}
+          onChange={(c) =>
+            setPanelCall(panel.id, { ...draft, options: { ...draft.options, ...c } })
+          }
+        />
+        <button
+          type="button"
+          disabled={running || chosen.length === 0}
+          onClick={() => setSettings(panel.id, { ran: draft })}
+        >
+          {ran ? `${step.title}: run again` : `Run ${step.title.toLowerCase()}`}
+        </button>
+      </div>
+      {ran && (!output || entry?.status !== 'done') && (
+        <MethodStatus entry={entry} invalid={invalid} />
+      )}
+      {!ran && <p className="muted">Press Run to compare the chosen methods (runs in a worker).</p>}
+      {output && (
+        <>
+          {stale && <p className="muted">The settings above changed since this was run.</p>}
+          {resultsOfKind(output.results, 'table').map(({ name, result }) => (
+            <ResultTableView key={name} table={result} />
+          ))}
+          {output.warnings.length > 0 && (
+            <p className="muted" data-testid="method-warnings">
+              {output.warnings.join(' · ')}
+            </p>
+          )}
+          <Measures output={output} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function ResultTableView({ table }: { table: ResultTable }) {
+  const columns = table.columns.filter((c) =>
+    table.rows.some((r) => r[c.key] !== null && r[c.key] !== undefined),
+  );
+  return (
+    <>
+      <table className="results" data-testid="evaluation-table">
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.key}>{c.title}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {table.rows.map((row, i) => (
+            <tr key={i} data-method={String(row.method ?? '')}>
+              {columns.map((c) => (
+                <td key={c.key} data-testid={`${c.key}-${String(row.method ?? i)}`}>
+                  {cellText(row[c.key] ?? null, c.key)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {table.notes?.map((note) => (
+        <p key={note} className="muted">
+          {note}
+        </p>
+      ))}
+    </>
+  );
+}
+
+function Measures({
+  output,
+}: {
+  output: NonNullable<ReturnType<typeof useResult>['entry']>['output'];
+}) {
+  const measures = output ? findResult(output.results, 'measures')?.result : null;
+  if (!measures) return null;
+  return (
+    <p data-testid="indicators">
+      {measures.values
+        .filter((m) => m.value !== null)
+        .map((m) => `${m.title} ${(m.value as number).toFixed(3)}`)
+        .join(' · ')}
+    </p>
+  );
+}
+
+const WHOLE = new Set(['dims', 'fits', 'k']);
+
+function cellText(cell: Cell, key: string): string {
+  if (cell === null) return '—';
+  if (typeof cell === 'string') return cell;
+  if (typeof cell === 'number') {
+    if (WHOLE.has(key)) return String(cell);
+    if (key === 'gap') return `${cell >= 0 ? '+' : ''}${cell.toFixed(3)}`;
+    return cell.toFixed(3);
+  }
+  return formatMeanSd(cell);
+}

@@ -1,0 +1,285 @@
+import { interpolateReds, scaleSequentialSqrt } from 'd3';
+import { useMemo, useState } from 'react';
+import { findResult, type ObjectScores, type ValueScores } from '../../core/results.ts';
+import type { TableMeta } from '../../core/session.ts';
+import { useWidth } from '../components/useWidth.ts';
+import { useStore } from '../store/index.ts';
+import { emphasisedValues } from '../store/linkSlice.ts';
+import type { Panel } from '../store/panelsSlice.ts';
+import { labelColumn, topIndices, valueName } from './cureModel.ts';
+import { MethodPanel } from './MethodPanel.tsx';
+import { useObjectValues } from './useObjectValues.ts';
+import { useResult } from './useResult.ts';
+
+const TOP_OBJECTS = 25;
+const TOP_VALUES = 30;
+/** Values shown per ranked object: those with the largest scores. */
+const CHIPS = 5;
+
+/** Scores with larger = more anomalous, whatever the detector's direction. */
+function anomalous(s: ObjectScores): ArrayLike<number> {
+  return s.direction === 'higher-is-more-anomalous' ? s.scores : s.scores.map((x) => -x);
+}
+
+/** An object's values, with their scores largest first when the detector scores values. */
+function contributions(
+  meta: TableMeta,
+  values: ValueScores | null,
+  codes: Int32Array,
+): { v: number; score: number }[] {
+  const out = meta.attributes.map((a, k) => {
+    const v = a.offset + (codes[k] ?? 0);
+    return { v, score: values?.scores[v] ?? 0 };
+  });
+  return values ? out.sort((x, y) => y.score - x.score) : out;
+}
+
+/**
+ * Any detector's object scores as a ranking (COSH; later SAnDCat, CBRW, ZERO++ …): the top
+ * objects with the values that made their score, the value scores when the detector has them,
+ * and the AUC against an outlier class (the outlier-evaluation step).
+ */
+export function RankingView({ panel }: { panel: Panel }) {
+  const setSettings = useStore((s) => s.setPanelSettings);
+  const classColumn = useStore((s) => s.loaded?.meta.classColumn ?? null);
+  const outlierClass = (panel.settings.outlierClass as string | undefined) ?? '';
+  return (
+    <MethodPanel
+      panel={panel}
+      what="its outlier ranking"
+      extraControls={
+        classColumn && (
+          <label>
+            Outlier class
+            <select
+              aria-label="Outlier class"
+              value={outlierClass}
+              onChange={(e) => setSettings(panel.id, { outlierClass: e.target.value })}
+            >
+              <option value="">none (no AUC)</option>
+              {classColumn.labels.map((l) => (
+                <option key={l} value={l}>
+                  {l}
+                </option>
+              ))}
+            </select>
+          </label>
+        )
+      }
+    >
+      {(output, meta) => {
+        const scores = findResult(output.results, 'object-scores')?.result;
+        const values = findResult(output.results, 'value-scores')?.result ?? null;
+        const partitions = findResult(output.results, 'value-partitions')?.result;
+        if (!scores) return null;
+        return (
+          <>
+            <p data-testid="ranking-summary">
+              {outlierClass && panel.call && <Auc call={panel.call} outlierClass={outlierClass} />}
+              {partitions && (
+                <span className="muted">
+                  {partitions.partitions.length} granularities:{' '}
+                  {partitions.partitions.map((g) => g.name).join(', ')}
+                </span>
+              )}
+            </p>
+            <div className="pair">
+              <div className="pair-item wide">
+                <OutlierTable meta={meta} scores={scores} valueScores={values} />
+              </div>
+              {values && (
+                <div className="pair-item">
+                  <ValueScoreBars meta={meta} values={values} />
+                </div>
+              )}
+            </div>
+          </>
+        );
+      }}
+    </MethodPanel>
+  );
+}
+
+/** The AUC of this detector against the outlier class (computed in a worker, cached by call). */
+function Auc({ call, outlierClass }: { call: NonNullable<Panel['call']>; outlierClass: string }) {
+  const { entry } = useResult({
+    method: 'evaluate-outliers',
+    options: { outlierClass },
+    inputs: { methods: [call] },
+  });
+  const table = entry?.output ? findResult(entry.output.results, 'table')?.result : null;
+  const auc = table?.rows[0]?.auc;
+  if (typeof auc !== 'number')
+    return (
+      <span className="muted">AUC: {entry?.status === 'failed' ? entry.error?.message : '…'} </span>
+    );
+  return (
+    <strong data-testid="ranking-auc">
+      AUC {auc.toFixed(3)} ({outlierClass} as outliers){' '}
+    </strong>
+  );
+}
+
+function OutlierTable({
+  meta,
+  scores,
+  valueScores,
+}: {
+  meta: TableMeta;
+  scores: ObjectScores;
+  valueScores: ValueScores | null;
+}) {
+  const selectedObjects = useStore((s) => s.selectedObjects);
+  const setSelectedObjects = useStore((s) => s.setSelectedObjects);
+  const setHover = useStore((s) => s.setHover);
+  const ranked = useMemo(() => topIndices(anomalous(scores), TOP_OBJECTS), [scores]);
+  const rows = useObjectValues(ranked);
+  const valueScale = useMemo(() => {
+    let max = 0;
+    for (const x of valueScores?.scores ?? []) if (x > max) max = x;
+    return scaleSequentialSqrt(interpolateReds).domain([0, max || 1]);
+  }, [valueScores]);
+  const cls = meta.classColumn;
+  return (
+    <>
+      <h3>
+        Top {ranked.length} objects by {scores.title}
+        {valueScores ? ' (Σ of their value scores)' : ''}
+      </h3>
+      <div className="scroll-y">
+        <table className="results" data-testid="outlier-table">
+          <thead>
+            <tr>
+              <th>rank</th>
+              <th>row</th>
+              <th>score</th>
+              {cls && <th>{cls.name}</th>}
+              <th style={{ textAlign: 'left' }}>
+                {valueScores ? 'its values with the largest value scores' : 'its values'}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {ranked.map((r, rank) => {
+              const codes = rows.get(r);
+              return (
+                <tr
+                  key={r}
+                  className={`clickable${selectedObjects.includes(r) ? ' selected' : ''}`}
+                  onClick={() => setSelectedObjects([r])}
+                  onPointerEnter={() => setHover({ kind: 'objects', objects: [r] })}
+                  onPointerLeave={() => setHover(null)}
+                >
+                  <td>{rank + 1}</td>
+                  <td>{r + 1}</td>
+                  <td>{(scores.scores[r] ?? 0).toPrecision(4)}</td>
+                  {cls && <td>{cls.labels[cls.codes[r] ?? 0]}</td>}
+                  <td style={{ textAlign: 'left', whiteSpace: 'normal' }}>
+                    {codes
+                      ? contributions(meta, valueScores, codes).map(({ v, score }, k) =>
+                          k < CHIPS ? (
+                            <span
+                              key={v}
+                              className="chip"
+                              title={`value score ${score.toPrecision(4)}`}
+                              style={{
+                                background: valueScale(score),
+                                color: score > valueScale.domain()[1] * 0.5 ? '#fff' : '#111',
+                              }}
+                            >
+                              {valueName(meta, v)}
+                            </span>
+                          ) : k === CHIPS ? (
+                            <span key={v} className="muted">
+                              {' '}
+                              +{meta.attributes.length - CHIPS} more
+                            </span>
+                          ) : null,
+                        )
+                      : '…'}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+function ValueScoreBars({ meta, values }: { meta: TableMeta; values: ValueScores }) {
+  const hover = useStore((s) => s.hover);
+  const selectedValues = useStore((s) => s.selectedValues);
+  const toggleValue = useStore((s) => s.toggleValue);
+  const setHover = useStore((s) => s.setHover);
+  const [showAll, setShowAll] = useState(false);
+  const [ref, width] = useWidth<HTMLDivElement>();
+  const top = useMemo(
+    () => topIndices(values.scores, showAll ? values.scores.length : TOP_VALUES),
+    [values, showAll],
+  );
+  const max = Math.max(values.scores[top[0] ?? 0] ?? 0, 1e-12);
+  const emphasised = emphasisedValues({ hover, selectedValues });
+  const BAR = 16;
+  const names = labelColumn(top.map((v) => valueName(meta, v)));
+  const LABEL = names.width;
+  // The panel's width, with at least 120 px of bar; 60 px stay free for the bar's number.
+  const WIDTH = Math.max(LABEL + 180, width - 12);
+  return (
+    <>
+      <h3>
+        {values.title}{' '}
+        <button type="button" className="small" onClick={() => setShowAll(!showAll)}>
+          {showAll ? `top ${TOP_VALUES}` : `all ${values.scores.length}`}
+        </button>
+      </h3>
+      <div className="scroll-y" ref={ref}>
+        <svg width={WIDTH} height={top.length * BAR + 4} data-testid="value-score-bars">
+          {top.map((v, r) => {
+            const score = values.scores[v] ?? 0;
+            const source = values.sourceNames?.[values.source?.[v] ?? -1];
+            return (
+              <g
+                key={v}
+                transform={`translate(0, ${r * BAR})`}
+                style={{ cursor: 'pointer' }}
+                onClick={() => toggleValue(v)}
+                onPointerEnter={() => setHover({ kind: 'values', values: [v] })}
+                onPointerLeave={() => setHover(null)}
+              >
+                <title>
+                  {`${valueName(meta, v)}: ${score.toPrecision(4)}${source ? ` (from ${source})` : ''}`}
+                </title>
+                <text
+                  x={LABEL - 6}
+                  y={BAR - 4}
+                  fontSize={11}
+                  textAnchor="end"
+                  fontWeight={emphasised.has(v) ? 700 : 400}
+                >
+                  {names.text[r]}
+                </text>
+                <rect
+                  x={LABEL}
+                  y={2}
+                  height={BAR - 4}
+                  width={Math.max(0.5, ((WIDTH - LABEL - 60) * score) / max)}
+                  fill={emphasised.has(v) ? '#b91c1c' : '#f87171'}
+                />
+                <text
+                  x={LABEL + Math.max(0.5, ((WIDTH - LABEL - 60) * score) / max) + 4}
+                  y={BAR - 4}
+                  fontSize={10}
+                  fill="#374151"
+                >
+                  {score.toPrecision(3)}
+                </text>
+              </g>
+            );
+          })}
+        </svg>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,150 @@
+import { interpolateBlues, interpolateYlOrRd, scaleSequential, scaleSequentialSymlog } from 'd3';
+import { useCallback, useMemo, useState } from 'react';
+import {
+  findResult,
+  resultsOfKind,
+  type ValueMatrix,
+  type ValuePartitions,
+} from '../../core/results.ts';
+import type { TableMeta } from '../../core/session.ts';
+import { ColorLegend } from '../components/ColorLegend.tsx';
+import { Heatmap } from '../components/Heatmap.tsx';
+import { useStore } from '../store/index.ts';
+import { emphasisedValues } from '../store/linkSlice.ts';
+import type { Panel } from '../store/panelsSlice.ts';
+import { clusterLayout, matrixTooltip } from './cureModel.ts';
+import { valueLayout } from './heatmapModel.ts';
+import { MethodPanel } from './MethodPanel.tsx';
+
+/**
+ * Every value matrix a method produces, side by side (CURE's Mo and Mc; later CASV, DILCA …),
+ * ordered by attribute or by one of the method's value clusterings. Tooltips spell a cell's
+ * formula out with its numbers when the matrix carries its terms.
+ */
+export function ValueMatricesView({ panel }: { panel: Panel }) {
+  const [order, setOrder] = useState(-1);
+  return (
+    <MethodPanel panel={panel} what="its value matrices">
+      {(output, meta) => {
+        const matrices = resultsOfKind(output.results, 'value-matrix');
+        const partitions = findResult(output.results, 'value-partitions')?.result ?? null;
+        if (matrices.length === 0)
+          return <p className="muted">{meta.nValues} values are too many to draw as matrices.</p>;
+        return (
+          <>
+            <div className="view-controls">
+              {partitions && (
+                <label>
+                  Order values
+                  <select
+                    aria-label="Matrix order"
+                    value={order}
+                    onChange={(e) => setOrder(Number(e.target.value))}
+                  >
+                    <option value={-1}>by attribute</option>
+                    {partitions.partitions.map((g, q) => (
+                      <option key={q} value={q}>
+                        by value cluster, {g.name}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              )}
+              <span className="muted">rows = the value vᵢ, columns = vⱼ</span>
+            </div>
+            <div className="pair">
+              {matrices.map(({ name, result }) => (
+                <MatrixHeatmap
+                  key={name}
+                  name={name}
+                  meta={meta}
+                  matrix={result}
+                  partitions={partitions}
+                  order={order}
+                />
+              ))}
+            </div>
+          </>
+        );
+      }}
+    </MethodPanel>
+  );
+}
+
+function MatrixHeatmap({
+  name,
+  meta,
+  matrix,
+  partitions,
+  order,
+}: {
+  name: string;
+  meta: TableMeta;
+  matrix: ValueMatrix;
+  partitions: ValuePartitions | null;
+  order: number;
+}) {
+  const hover = useStore((s) => s.hover);
+  const selectedValues = useStore((s) => s.selectedValues);
+  const setHover = useStore((s) => s.setHover);
+  const toggleValue = useStore((s) => s.toggleValue);
+  const m = matrix.data;
+  const L = matrix.size;
+  const layout = useMemo(() => {
+    const g = partitions?.partitions[order];
+    if (g) return clusterLayout(meta, g);
+    return valueLayout(
+      meta,
+      { valueCounts: new Int32Array(L), entropy: new Float64Array(0) },
+      'file',
+      'file',
+    );
+  }, [meta, partitions, order, L]);
+  const scale = useMemo(() => {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (const x of m) {
+      if (x < lo) lo = x;
+      if (x > hi) hi = x;
+    }
+    const ramp = matrix.scale === 'symlog' ? interpolateYlOrRd : interpolateBlues;
+    const domain: [number, number] = [Math.min(0, lo), Math.max(hi, 1e-9)];
+    return matrix.scale === 'symlog'
+      ? scaleSequentialSymlog(ramp).domain(domain)
+      : scaleSequential(ramp).domain(domain);
+  }, [m, matrix.scale]);
+  const color = useCallback((i: number, j: number) => scale(m[i * L + j] ?? 0), [scale, m, L]);
+  const tooltip = useCallback(
+    (i: number, j: number) => matrixTooltip(meta, matrix, i, j),
+    [meta, matrix],
+  );
+  const onHover = useCallback(
+    (cell: [number, number] | null) =>
+      setHover(cell ? { kind: 'values', values: cell[0] === cell[1] ? [cell[0]] : cell } : null),
+    [setHover],
+  );
+  const short = matrix.title.split(' — ')[0] ?? matrix.title;
+  return (
+    <div className="pair-item">
+      <h3>
+        {matrix.title}
+        {matrix.formula ? ` ${matrix.formula}` : ''}
+      </h3>
+      <ColorLegend
+        title={`${short}${matrix.scale === 'symlog' ? ' (symlog)' : ''}`}
+        color={(x) => scale(x)}
+        domain={scale.domain() as [number, number]}
+        testId={`legend-${short}`}
+      />
+      <Heatmap
+        name={`${name.toLowerCase()}-heatmap`}
+        layout={layout}
+        color={color}
+        tooltip={tooltip}
+        emphasised={emphasisedValues({ hover, selectedValues })}
+        onHover={onHover}
+        onClick={(i) => toggleValue(i)}
+      />
+    </div>
+  );
+}

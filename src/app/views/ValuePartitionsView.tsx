@@ -1,0 +1,187 @@
+import { useMemo, useState } from 'react';
+import { findResult, type ValuePartitions } from '../../core/results.ts';
+import type { TableMeta } from '../../core/session.ts';
+import { Tooltip } from '../components/Tooltip.tsx';
+import { classPalette } from '../colors.ts';
+import { useStore } from '../store/index.ts';
+import { emphasisedValues } from '../store/linkSlice.ts';
+import type { Panel } from '../store/panelsSlice.ts';
+import { clusterMembers, labelColumn, valueName } from './cureModel.ts';
+import { MethodPanel } from './MethodPanel.tsx';
+
+const ROW = 15;
+const COL = 30;
+const HEAD = 46;
+
+/**
+ * A method's value clusterings (CDE and COSH: k on Mc, then on Mo; seed 000 Sec. 5.1.1): one
+ * column per granularity, one row per value, coloured by cluster; clusters the method does not
+ * use (CDE removes one-value clusters) are grey and marked ×. Clicking a cell selects its
+ * cluster's values everywhere.
+ */
+export function ValuePartitionsView({ panel }: { panel: Panel }) {
+  return (
+    <MethodPanel panel={panel} what="its value clusters">
+      {(output, meta) => {
+        const partitions = findResult(output.results, 'value-partitions')?.result;
+        const embedding = findResult(output.results, 'value-embedding')?.result;
+        if (!partitions) return null;
+        return (
+          <PartitionGrid
+            panelId={panel.id}
+            meta={meta}
+            partitions={partitions}
+            summary={embedding ? `value embedding ${embedding.dims} dims` : null}
+          />
+        );
+      }}
+    </MethodPanel>
+  );
+}
+
+function PartitionGrid({
+  panelId,
+  meta,
+  partitions,
+  summary,
+}: {
+  panelId: number;
+  meta: TableMeta;
+  partitions: ValuePartitions;
+  summary: string | null;
+}) {
+  const selectedCluster = useStore((s) =>
+    s.selectedCluster?.panel === panelId ? s.selectedCluster : null,
+  );
+  const selectCluster = useStore((s) => s.selectCluster);
+  const hover = useStore((s) => s.hover);
+  const selectedValues = useStore((s) => s.selectedValues);
+  const setHover = useStore((s) => s.setHover);
+  const [tip, setTip] = useState<{ x: number; y: number; lines: string[] } | null>(null);
+  // Members of every cluster at every granularity, once per result (not once per cell).
+  const members = useMemo(() => partitions.partitions.map((g) => clusterMembers(g)), [partitions]);
+  const G = partitions.partitions;
+  const emphasised = emphasisedValues({ hover, selectedValues });
+  const maxK = Math.max(2, ...G.map((g) => g.k));
+  const palette = classPalette(maxK);
+  const rows = meta.attributes.flatMap((a) => a.labels.map((_, k) => a.offset + k));
+  const names = labelColumn(rows.map((v) => valueName(meta, v)));
+  const LABEL = names.width;
+  const width = LABEL + G.length * COL + 8;
+  const height = HEAD + rows.length * ROW + 4;
+  const kept = G.reduce(
+    (s, g, q) =>
+      s + g.kept.reduce((t, x, c) => t + (x && (members[q]?.[c]?.length ?? 0) > 0 ? 1 : 0), 0),
+    0,
+  );
+  const dropped = G.reduce(
+    (s, g, q) =>
+      s + g.kept.reduce((t, x, c) => t + (!x && (members[q]?.[c]?.length ?? 0) > 0 ? 1 : 0), 0),
+    0,
+  );
+  return (
+    <>
+      <div className="view-controls">
+        <span className="muted" data-testid="cluster-summary">
+          {G.length} granularities · {kept} kept clusters · {dropped} removed
+          {summary ? ` · ${summary}` : ''}
+        </span>
+        {selectedCluster && (
+          <span data-testid="selected-cluster">
+            Selected: {G[selectedCluster.granularity]?.name} cluster {selectedCluster.cluster + 1}
+          </span>
+        )}
+      </div>
+      <div className="scroll-x scroll-y">
+        <svg
+          className="clusters-grid"
+          width={width}
+          height={height}
+          data-testid="value-clusters"
+          role="grid"
+          aria-label="Value clusters by granularity"
+          onPointerLeave={() => {
+            setTip(null);
+            setHover(null);
+          }}
+        >
+          {G.map((g, q) => (
+            <text
+              key={q}
+              x={LABEL + q * COL + COL / 2}
+              y={HEAD - 6}
+              fontSize={10}
+              textAnchor="start"
+              transform={`rotate(-50 ${LABEL + q * COL + COL / 2} ${HEAD - 6})`}
+            >
+              {g.name}
+            </text>
+          ))}
+          {rows.map((v, r) => (
+            <g key={v} transform={`translate(0, ${HEAD + r * ROW})`}>
+              <text
+                x={LABEL - 6}
+                y={ROW - 4}
+                fontSize={11}
+                textAnchor="end"
+                fontWeight={emphasised.has(v) ? 700 : 400}
+              >
+                {names.text[r]}
+              </text>
+              {G.map((g, q) => {
+                const c = g.labels[v] ?? 0;
+                const values = members[q]?.[c] ?? [];
+                const unused = g.kept[c] === 0;
+                const picked = selectedCluster?.granularity === q && selectedCluster.cluster === c;
+                return (
+                  <g key={q}>
+                    <rect
+                      className="cell"
+                      data-granularity={q}
+                      data-cluster={c}
+                      data-value={v}
+                      x={LABEL + q * COL + 1}
+                      y={1}
+                      width={COL - 2}
+                      height={ROW - 2}
+                      fill={unused ? '#e5e7eb' : (palette[c % palette.length] ?? '#999')}
+                      stroke={picked ? '#111827' : 'none'}
+                      strokeWidth={picked ? 2 : 0}
+                      onClick={() =>
+                        selectCluster({ panel: panelId, granularity: q, cluster: c }, values)
+                      }
+                      onPointerMove={(e) => {
+                        setHover({ kind: 'values', values });
+                        setTip({
+                          x: e.clientX,
+                          y: e.clientY,
+                          lines: [
+                            `${g.name}, cluster ${c + 1}${unused ? ' (not used by the method)' : ''}`,
+                            ...values.slice(0, 12).map((u) => valueName(meta, u)),
+                            ...(values.length > 12 ? [`… ${values.length - 12} more`] : []),
+                          ],
+                        });
+                      }}
+                    />
+                    {unused && (
+                      <text
+                        x={LABEL + q * COL + COL / 2}
+                        y={ROW - 4}
+                        fontSize={10}
+                        textAnchor="middle"
+                        pointerEvents="none"
+                      >
+                        ×
+                      </text>
+                    )}
+                  </g>
+                );
+              })}
+            </g>
+          ))}
+        </svg>
+      </div>
+      {tip && <Tooltip x={tip.x} y={tip.y} lines={tip.lines} />}
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * Command-line arguments: positionals and `--name value` / `--name=value` flags. A flag is a
+ * switch (no value) when it is listed as one, or when no value follows it.
+ */
+export interface Args {
+  positionals: string[];
+  flags: Map<string, string | true>;
+}
+
+/** Flags that never take a value. */
+const SWITCHES = new Set(['help', 'h', 'matrices', 'skip-ragged', 'no-quality']);
+
+export function parseArgs(argv: readonly string[]): Args {
+  const positionals: string[] = [];
+  const flags = new Map<string, string | true>();
+  for (let i = 0; i < argv.length; i++) {
+    const token = argv[i] as string;
+    if (token === '-h') {
+      flags.set('help', true);
+      continue;
+    }
+    if (!token.startsWith('--') || token === '--') {
+      positionals.push(token);
+      continue;
+    }
+    const eq = token.indexOf('=');
+    const name = eq >= 0 ? token.slice(2, eq) : token.slice(2);
+    if (flags.has(name)) throw new RangeError(`--${name} is given twice`);
+    if (eq >= 0) flags.set(name, token.slice(eq + 1));
+    else {
+      const next = argv[i + 1];
+      if (!SWITCHES.has(name) && next !== undefined && !next.startsWith('--')) {
+        flags.set(name, next);
+        i++;
+      } else flags.set(name, true);
+    }
+  }
+  return { positionals, flags };
+}
+
+/** A flag's text, or undefined; a switch given where a value is needed is an error. */
+export function text(args: Args, name: string): string | undefined {
+  const v = args.flags.get(name);
+  if (v === true) throw new RangeError(`--${name} needs a value`);
+  return v;
+}
+
+export function has(args: Args, name: string): boolean {
+  return args.flags.has(name);
+}
+
+export function list(value: string | undefined): string[] {
+  return value
+    ? value
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean)
+    : [];
+}
+
+/** Refuses flags no part of the command reads, naming them. */
+export function refuseUnknown(args: Args, used: ReadonlySet<string>, usage: string): void {
+  const unknown = [...args.flags.keys()].filter((f) => !used.has(f));
+  if (unknown.length > 0)
+    throw new RangeError(`unknown option ${unknown.map((f) => `--${f}`).join(', ')}\n${usage}`);
+}

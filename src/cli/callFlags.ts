@@ -1,0 +1,53 @@
+import type { RawOptions, ParameterSpec } from '../core/platform/parameters.ts';
+import { parseParameterText } from '../core/platform/parameters.ts';
+import { methodSpec } from '../core/platform/registry.ts';
+import type { Call, InputRef } from '../core/platform/spec.ts';
+import { list, text, type Args } from './args.ts';
+
+/**
+ * The call a `run` command asks for, read from flags the registry defines: each parameter of
+ * the method is `--name` (or `--kebab-name`); each input is `--input METHOD[,METHOD…]`, with
+ * the input methods' own parameters as `--input.name` and a chosen result as `--input.result`.
+ */
+export function callFromFlags(method: string, args: Args, used: Set<string>): Call {
+  const spec = methodSpec(method);
+  const call: Call = { method: spec.id, options: optionFlags(spec.parameters, args, '', used) };
+  const inputs: Record<string, InputRef | InputRef[]> = {};
+  for (const input of spec.inputs ?? []) {
+    used.add(input.name);
+    const names = list(text(args, input.name));
+    if (names.length === 0)
+      throw new RangeError(`${spec.id} needs --${input.name} METHOD (${input.description})`);
+    used.add(`${input.name}.result`);
+    const result = text(args, `${input.name}.result`);
+    const refs = names.map((name): InputRef => ({
+      method: name,
+      options: optionFlags(methodSpec(name).parameters, args, `${input.name}.`, used),
+      ...(result !== undefined ? { result } : {}),
+    }));
+    inputs[input.name] = input.many ? refs : (refs[0] as InputRef);
+  }
+  if (Object.keys(inputs).length) call.inputs = inputs;
+  return call;
+}
+
+/** Options given as flags (`--prefix.name value`), typed by the parameter table. */
+export function optionFlags(
+  table: readonly ParameterSpec[],
+  args: Args,
+  prefix: string,
+  used: Set<string>,
+): RawOptions {
+  const out: Record<string, unknown> = {};
+  for (const p of table)
+    for (const flag of new Set([`${prefix}${p.name}`, `${prefix}${kebab(p.name)}`])) {
+      used.add(flag);
+      const value = args.flags.get(flag);
+      if (value !== undefined) out[p.name] = parseParameterText(p, value === true ? '' : value);
+    }
+  return out;
+}
+
+export function kebab(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}

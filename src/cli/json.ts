@@ -1,0 +1,193 @@
+import { describeCall } from '../core/platform/calls.ts';
+import { methodSpec } from '../core/platform/registry.ts';
+import type { MethodOutput, ResolvedCall } from '../core/platform/spec.ts';
+import type { Result } from '../core/results.ts';
+import type { TableMeta } from '../core/session.ts';
+
+/**
+ * Results as JSON for people and scripts, by kind: value-level results name their values once
+ * (`values`), object-level ones list one entry per row; the L × L value matrices only with
+ * `--matrices`, and an object distance as its per-attribute pieces, never as n × n.
+ */
+export interface JsonOptions {
+  matrices: boolean;
+}
+
+/** A run's JSON: the call, its results by name, warnings and time. */
+export interface OutputJson {
+  method: string;
+  results: Record<string, object>;
+  [key: string]: unknown;
+}
+
+export function outputJson(
+  meta: TableMeta,
+  output: MethodOutput,
+  options: JsonOptions,
+): OutputJson {
+  const spec = methodSpec(output.call.method);
+  const results = Object.fromEntries(
+    Object.entries(output.results).map(([name, r]) => [name, resultJson(meta, r, options)]),
+  );
+  const valueLevel = Object.values(output.results).some((r) => r.kind.startsWith('value-'));
+  return {
+    method: spec.id,
+    title: describeCall(output.call),
+    options: output.call.options,
+    ...(Object.keys(output.call.inputs).length ? { inputs: inputsJson(output.call) } : {}),
+    ...(valueLevel ? { values: valueList(meta) } : {}),
+    results,
+    ...(output.warnings.length ? { warnings: output.warnings } : {}),
+    seconds: output.seconds,
+  };
+}
+
+function inputsJson(call: ResolvedCall): object {
+  return Object.fromEntries(
+    Object.entries(call.inputs).map(([name, v]) => [
+      name,
+      (Array.isArray(v) ? v : [v]).map((c) => ({
+        method: c.method,
+        options: c.options,
+        ...(Object.keys(c.inputs).length ? { inputs: inputsJson(c) } : {}),
+      })),
+    ]),
+  );
+}
+
+export function valueList(meta: TableMeta): { attribute: string; label: string }[] {
+  return meta.attributes.flatMap((a) => a.labels.map((label) => ({ attribute: a.name, label })));
+}
+
+export function matrixRows(m: ArrayLike<number>, rows: number, cols: number): number[][] {
+  return Array.from({ length: rows }, (_, i) =>
+    Array.from({ length: cols }, (_, j) => m[i * cols + j] as number),
+  );
+}
+
+function resultJson(meta: TableMeta, r: Result, options: JsonOptions): object {
+  const head = { kind: r.kind, title: r.title, ...(r.notes?.length ? { notes: r.notes } : {}) };
+  switch (r.kind) {
+    case 'value-matrix':
+      return {
+        ...head,
+        size: r.size,
+        meaning: r.meaning,
+        ...(r.formula ? { formula: r.formula } : {}),
+        ...(options.matrices
+          ? { matrix: matrixRows(r.data, r.size, r.size) }
+          : { omitted: 'the matrix is printed with --matrices' }),
+      };
+    case 'value-partitions':
+      return {
+        ...head,
+        partitions: r.partitions.map((p) => {
+          const members: number[][] = Array.from({ length: p.k }, () => []);
+          p.labels.forEach((c, v) => members[c]?.push(v));
+          return {
+            name: p.name,
+            k: p.k,
+            clusters: members.filter((_, c) => p.kept[c] === 1),
+            dropped: members.filter((m, c) => p.kept[c] === 0 && m.length > 0),
+          };
+        }),
+      };
+    case 'value-scores':
+      return {
+        ...head,
+        direction: r.direction,
+        scores: Array.from(r.scores),
+        ...(r.source && r.sourceNames
+          ? { source: Array.from(r.source, (s) => (s < 0 ? null : r.sourceNames?.[s])) }
+          : {}),
+      };
+    case 'value-embedding':
+      return {
+        ...head,
+        dims: r.dims,
+        vectors: matrixRows(r.vectors, r.vectors.length / (r.dims || 1), r.dims),
+      };
+    case 'object-embedding':
+      if (r.form === 'dense')
+        return {
+          ...head,
+          form: r.form,
+          n: r.n,
+          dims: r.dims,
+          rows: matrixRows(r.data, r.n, r.dims),
+        };
+      return {
+        ...head,
+        form: r.form,
+        n: r.n,
+        dims: r.dims,
+        note: 'each object is the concatenation of its values’ vectors',
+        valueVectors: Array.from(r.vectorStart, (start, v) =>
+          Array.from(
+            r.vectors.subarray(start, start + (r.blockWidth[meta.valueAttribute[v] ?? 0] ?? 0)),
+          ),
+        ),
+      };
+    case 'object-distance':
+      if (r.form === 'mismatch')
+        return { ...head, form: r.form, n: r.n, weights: Array.from(r.weights) };
+      return {
+        ...head,
+        form: r.form,
+        n: r.n,
+        combine: r.combine,
+        tables: Object.fromEntries(
+          meta.attributes.map((a, i) => {
+            const m = a.labels.length;
+            const start = r.tableStart[i] ?? 0;
+            return [a.name, matrixRows(r.tables.subarray(start, start + m * m), m, m)];
+          }),
+        ),
+      };
+    case 'object-partition':
+      return { ...head, k: r.k, labels: Array.from(r.labels) };
+    case 'object-scores':
+      return { ...head, direction: r.direction, scores: Array.from(r.scores) };
+    case 'attribute-impacts':
+      return {
+        ...head,
+        values: Object.fromEntries(meta.attributes.map((a, i) => [a.name, r.values[i]])),
+      };
+    case 'curves':
+      return {
+        ...head,
+        xLabel: r.xLabel,
+        yLabel: r.yLabel,
+        series: r.series.map((s) => ({ name: s.name, x: Array.from(s.x), y: Array.from(s.y) })),
+      };
+    case 'measures':
+      return { ...head, values: Object.fromEntries(r.values.map((m) => [m.name, m.value])) };
+    case 'table':
+      return { ...head, columns: r.columns, rows: r.rows };
+  }
+}
+
+/**
+ * The first object-level result as CSV (row,… one line per object, rows numbered from 1 as in
+ * the data table), for `--out FILE.csv`; null when the output has none.
+ */
+export function objectCsv(output: MethodOutput): { name: string; text: string } | null {
+  for (const [name, r] of Object.entries(output.results)) {
+    let header: string[];
+    let cells: (i: number) => (number | string)[];
+    if (r.kind === 'object-embedding' && r.form === 'dense') {
+      header = r.dims === 2 ? ['x', 'y'] : Array.from({ length: r.dims }, (_, j) => `d${j + 1}`);
+      cells = (i) => Array.from(r.data.subarray(i * r.dims, (i + 1) * r.dims));
+    } else if (r.kind === 'object-partition') {
+      header = ['cluster'];
+      cells = (i) => [(r.labels[i] as number) + 1];
+    } else if (r.kind === 'object-scores') {
+      header = ['score'];
+      cells = (i) => [r.scores[i] as number];
+    } else continue;
+    const lines = [['row', ...header].join(',')];
+    for (let i = 0; i < r.n; i++) lines.push([i + 1, ...cells(i)].join(','));
+    return { name, text: `${lines.join('\n')}\n` };
+  }
+  return null;
+}

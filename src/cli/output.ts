@@ -1,0 +1,60 @@
+import { writeFileSync } from 'node:fs';
+import { runToEnd } from '../core/jobs.ts';
+import type { Call, MethodOutput } from '../core/platform/spec.ts';
+import type { ExplorerSession, Loaded } from '../core/session.ts';
+import { text, type Args } from './args.ts';
+import { objectCsv, outputJson } from './json.ts';
+
+/** Where a command's answer goes: stdout, or --out FILE. */
+export interface Io {
+  stdout(text: string): void;
+  writeFile(path: string, text: string): void;
+}
+
+export const PROCESS_IO: Io = {
+  stdout: (t) => process.stdout.write(t),
+  writeFile: (path, t) => writeFileSync(path, t),
+};
+
+/** Prints [x, y] pairs on one line each instead of three. */
+function compactPairs(json: string): string {
+  return json.replace(/\[\n\s+(-?[\d.e+-]+),\n\s+(-?[\d.e+-]+)\n\s+\]/g, '[$1, $2]');
+}
+
+export function printJson(value: object, args: Args, io: Io): void {
+  const out = text(args, 'out');
+  const json = `${compactPairs(JSON.stringify(value, null, 2))}\n`;
+  if (out) io.writeFile(out, json);
+  else io.stdout(json);
+}
+
+/**
+ * Runs a call and prints its output as JSON. With `--out FILE.csv` the first object-level
+ * result (layout, partition or scores) goes to the file as `row,…` and the rest to stdout.
+ */
+export function runAndPrint(
+  session: ExplorerSession,
+  loaded: Loaded,
+  call: Call,
+  args: Args,
+  io: Io,
+  extra: (output: MethodOutput) => object = () => ({}),
+): void {
+  const output = runToEnd(session.runSteps(call));
+  const json = {
+    ...outputJson(loaded.meta, output, { matrices: args.flags.has('matrices') }),
+    ...extra(output),
+  };
+  const out = text(args, 'out');
+  if (out?.toLowerCase().endsWith('.csv')) {
+    const csv = objectCsv(output);
+    if (!csv) throw new RangeError(`${call.method} has no per-object result to write as CSV`);
+    io.writeFile(out, csv.text);
+    delete json.results[csv.name];
+    io.stdout(
+      `${compactPairs(JSON.stringify({ ...json, csv: { file: out, result: csv.name } }, null, 2))}\n`,
+    );
+    return;
+  }
+  printJson(json, args, io);
+}

@@ -1,0 +1,66 @@
+import { toErrorInfo } from '../core/errors.ts';
+import { parseArgs } from './args.ts';
+import {
+  cdeCommand,
+  coshCommand,
+  evaluateClusteringCommand,
+  projectCommand,
+} from './commands/aliases.ts';
+import type { Command } from './commands/command.ts';
+import { countsCommand } from './commands/counts.ts';
+import { describeCommand } from './commands/describe.ts';
+import { indicatorsCommand } from './commands/indicators.ts';
+import { methodsCommand } from './commands/methods.ts';
+import { runCommand } from './commands/run.ts';
+import { PROCESS_IO, type Io } from './output.ts';
+import { TABLE_USAGE } from './table.ts';
+
+/** Every command, by name; there is no default branch: an unknown name is refused. */
+export const COMMANDS: readonly Command[] = [
+  describeCommand,
+  countsCommand,
+  methodsCommand,
+  runCommand,
+  indicatorsCommand,
+  cdeCommand,
+  coshCommand,
+  evaluateClusteringCommand,
+  projectCommand,
+];
+
+export function usage(): string {
+  return [
+    'usage: npm run cli -- <command> [FILE] [options]',
+    `commands: ${COMMANDS.map((c) => c.name).join(', ')}`,
+    ...COMMANDS.map((c) => `  ${c.name.padEnd(20)} ${c.summary}`),
+    TABLE_USAGE,
+    ...COMMANDS.map((c) => c.usage()),
+  ].join('\n');
+}
+
+/**
+ * Runs one command line; returns the exit code. Errors are one line on stderr and code 2.
+ * The registry must be populated first (src/cli/discover.ts, or a test's setup).
+ */
+export async function runCli(
+  argv: readonly string[],
+  io: Io = PROCESS_IO,
+  stderr: (text: string) => void = (t) => process.stderr.write(t),
+): Promise<number> {
+  try {
+    const args = parseArgs(argv);
+    const name = args.positionals[0];
+    if (args.flags.has('help') || name === undefined) {
+      io.stdout(`${usage()}\n`);
+      return name === undefined && !args.flags.has('help') ? 2 : 0;
+    }
+    const command = COMMANDS.find((c) => c.name === name);
+    if (!command)
+      throw new RangeError(`unknown command “${name}” (${COMMANDS.map((c) => c.name).join(', ')})`);
+    await command.run(args, io);
+    return 0;
+  } catch (error) {
+    stderr(`error: ${toErrorInfo(error).message.split('\n')[0]}\n`);
+    return 2;
+  }
+}

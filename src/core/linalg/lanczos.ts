@@ -1,0 +1,262 @@
+/**
+ * Block Lanczos: the algebraically largest eigenpairs of a symmetric matrix given only as a
+ * matrix-vector product (classical MDS applies its double-centred matrix this way, never forming
+ * it). Also the small vector operations it shares with its callers.
+ */
+import type { Steps } from '../jobs.ts';
+import { runToEnd } from '../jobs.ts';
+import { validateSeed } from '../methods/options.ts';
+import { createRandom, type Random } from '../random.ts';
+import { symmetricEigen } from './pca.ts';
+
+/** out := A x for a symmetric A (out and x never alias). */
+export type SymmetricOperator = (x: Float64Array, out: Float64Array) => void;
+
+export interface TopEigen {
+  /** Decreasing (algebraic). */
+  values: Float64Array;
+  /** values.length unit vectors; the largest-magnitude entry of each is positive. */
+  vectors: Float64Array[];
+}
+
+export interface LanczosOptions {
+  /** Eigenpairs wanted, the algebraically largest (default 2). */
+  count?: number;
+  /** Block size (default = count, so multiple eigenvalues among the top `count` are found). */
+  block?: number;
+  /** Largest basis (default min(dimension, 300)). */
+  maxBasis?: number;
+  /** Converged when ‖A x − θ x‖ ≤ tolerance · ‖T‖ for every wanted Ritz pair (default 1e-10). */
+  tolerance?: number;
+  seed?: number;
+  /**
+   * The operator annihilates the constant vector and maps into its complement (as a double-
+   * centred matrix does): the search stays orthogonal to 1, whose eigenvalue 0 is never returned.
+   */
+  centred?: boolean;
+}
+
+export interface LanczosResult extends TopEigen {
+  converged: boolean;
+  /** Basis size (= operator applications). */
+  basis: number;
+}
+
+interface ResolvedLanczosOptions {
+  count: number;
+  centred: boolean;
+  block: number;
+  maxBasis: number;
+  tolerance: number;
+  rng: Random;
+}
+
+/** The Krylov basis grown so far. */
+interface KrylovBasis {
+  /** Orthonormal basis vectors q_j. */
+  Q: Float64Array[];
+  /** Their images A q_j. */
+  AQ: Float64Array[];
+  /** T = Qᵀ A Q, row-major with a stride of `stride` (the largest basis). */
+  T: Float64Array;
+  stride: number;
+}
+
+/**
+ * Top eigenpairs of a symmetric operator by block Lanczos with full reorthogonalisation: an
+ * orthonormal basis Q of the block Krylov space span{Q₀, A Q₀, A² Q₀, …} grown one vector at a
+ * time (each new vector is A q_j orthogonalised twice against Q — classical Gram–Schmidt, twice
+ * is enough), Rayleigh–Ritz on T = Qᵀ A Q (formed from the stored A Q, solved by ml-matrix), and
+ * a stop when the wanted Ritz pairs' residuals ‖A Q y − θ Q y‖ are small. A block (of size
+ * `count`) rather than a single start vector finds repeated eigenvalues; when the Krylov space is
+ * exhausted (an invariant subspace) the search continues from a fresh random vector.
+ */
+export function* blockLanczosSteps(
+  apply: SymmetricOperator,
+  n: number,
+  options: LanczosOptions = {},
+): Steps<LanczosResult> {
+  const { count, centred, block, maxBasis, tolerance, rng } = resolveLanczosOptions(n, options);
+  const basis: KrylovBasis = {
+    Q: [],
+    AQ: [],
+    T: new Float64Array(maxBasis * maxBasis),
+    stride: maxBasis,
+  };
+  const { Q, AQ } = basis;
+  let expand = 0;
+  let checkedAt = 0;
+  let ritz: LanczosResult | null = null;
+  while (Q.length < maxBasis) {
+    const exhausted = Q.length >= block && expand >= Q.length;
+    if (exhausted || due(Q.length, checkedAt, count)) {
+      checkedAt = Q.length;
+      ritz = rayleighRitz(basis, count, tolerance);
+      if (ritz.converged) return ritz;
+    }
+    const candidate =
+      Q.length < block || exhausted ? randomVector(n, rng) : (AQ[expand++] as Float64Array).slice();
+    if (centred) centre(candidate);
+    if (!orthonormalise(candidate, Q, centred)) continue;
+    extendBasis(basis, candidate, apply);
+    yield { fraction: Q.length / maxBasis, message: `Lanczos step ${Q.length}…` };
+  }
+  if (checkedAt !== Q.length || ritz === null) ritz = rayleighRitz(basis, count, tolerance);
+  return ritz;
+}
+
+export function blockLanczos(
+  apply: SymmetricOperator,
+  n: number,
+  options: LanczosOptions = {},
+): LanczosResult {
+  return runToEnd(blockLanczosSteps(apply, n, options));
+}
+
+/** Defaults and validation (the seed first, then the count). */
+function resolveLanczosOptions(n: number, options: LanczosOptions): ResolvedLanczosOptions {
+  const count = options.count ?? 2;
+  const centred = options.centred ?? false;
+  const dimension = centred ? n - 1 : n;
+  const block = Math.min(options.block ?? count, dimension);
+  const maxBasis = Math.min(dimension, options.maxBasis ?? 300);
+  const tolerance = options.tolerance ?? 1e-10;
+  const rng = createRandom(validateSeed(options.seed ?? 0));
+  if (count < 1 || count > dimension)
+    throw new RangeError(`count must be from 1 to ${dimension}, got ${count}`);
+  return { count, centred, block, maxBasis, tolerance, rng };
+}
+
+/** Check the Ritz pairs after every 2 new vectors while the basis is small, then every ~10 %. */
+function due(size: number, checkedAt: number, count: number): boolean {
+  if (size < count + 1) return false;
+  return size - checkedAt >= Math.max(2, Math.floor(size / 10));
+}
+
+function randomVector(n: number, rng: Random): Float64Array {
+  const v = new Float64Array(n);
+  for (let i = 0; i < n; i++) v[i] = rng.next() - 0.5;
+  return v;
+}
+
+/** aᵀ b. */
+export function dot(a: Float64Array, b: Float64Array): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += (a[i] as number) * (b[i] as number);
+  return s;
+}
+
+function norm(a: Float64Array): number {
+  return Math.sqrt(dot(a, a));
+}
+
+/** Subtracts the mean of x from every entry, in place (projects x onto the complement of 1). */
+export function centre(x: Float64Array): void {
+  let mean = 0;
+  for (let i = 0; i < x.length; i++) mean += x[i] as number;
+  mean /= x.length || 1;
+  for (let i = 0; i < x.length; i++) x[i] = (x[i] as number) - mean;
+}
+
+/**
+ * Orthogonalises v against the orthonormal Q (two classical Gram–Schmidt passes) and normalises
+ * it; false when nothing independent is left (|v| fell below 1e-10 of its original length).
+ */
+function orthonormalise(v: Float64Array, Q: Float64Array[], centred: boolean): boolean {
+  const before = norm(v);
+  if (!(before > 0)) return false;
+  for (let pass = 0; pass < 2; pass++) {
+    const coefficients = Q.map((q) => dot(q, v));
+    Q.forEach((q, j) => {
+      const c = coefficients[j] as number;
+      for (let i = 0; i < v.length; i++) v[i] = (v[i] as number) - c * (q[i] as number);
+    });
+    if (centred) centre(v);
+  }
+  const after = norm(v);
+  if (!(after > 1e-10 * before)) return false;
+  for (let i = 0; i < v.length; i++) v[i] = (v[i] as number) / after;
+  return true;
+}
+
+/** Appends the orthonormalised q and its image A q to the basis, filling T's new row and column. */
+function extendBasis(basis: KrylovBasis, q: Float64Array, apply: SymmetricOperator): void {
+  const { Q, AQ, T, stride } = basis;
+  const image = new Float64Array(q.length);
+  apply(q, image);
+  const k = Q.length;
+  for (let i = 0; i < k; i++) {
+    const t = dot(Q[i] as Float64Array, image);
+    T[i * stride + k] = t;
+    T[k * stride + i] = t;
+  }
+  T[k * stride + k] = dot(q, image);
+  Q.push(q);
+  AQ.push(image);
+}
+
+/** Ritz pairs of the current basis, with a residual test on the top `count`. */
+function rayleighRitz(basis: KrylovBasis, count: number, tolerance: number): LanczosResult {
+  const { Q, T, stride } = basis;
+  const k = Q.length;
+  const n = (Q[0] as Float64Array).length;
+  const small = new Float64Array(k * k);
+  for (let i = 0; i < k; i++)
+    for (let j = 0; j < k; j++) small[i * k + j] = T[i * stride + j] as number;
+  const eigen = symmetricEigen(small, k);
+  let scale = 0;
+  for (let j = 0; j < k; j++) scale = Math.max(scale, Math.abs(eigen.values[j] as number));
+  const values = new Float64Array(count);
+  const vectors: Float64Array[] = [];
+  let converged = k >= count;
+  const residual = new Float64Array(n);
+  for (let c = 0; c < count; c++) {
+    const x = new Float64Array(n);
+    vectors.push(x);
+    if (c >= k) continue;
+    const theta = eigen.values[c] as number;
+    values[c] = theta;
+    ritzVector(basis, eigen.vectors, c, theta, x, residual);
+    if (norm(residual) > tolerance * scale) converged = false;
+    normaliseSign(x);
+  }
+  return { values, vectors, converged, basis: k };
+}
+
+/**
+ * x := Q y and residual := A Q y − θ x for the Ritz pair (θ, y), y being column c of the basis-
+ * sized eigenvector matrix `small` (row-major, k × k).
+ */
+function ritzVector(
+  basis: KrylovBasis,
+  small: Float64Array,
+  c: number,
+  theta: number,
+  x: Float64Array,
+  residual: Float64Array,
+): void {
+  const { Q, AQ } = basis;
+  const k = Q.length;
+  const n = x.length;
+  residual.fill(0);
+  for (let j = 0; j < k; j++) {
+    const y = small[j * k + c] as number;
+    const q = Q[j] as Float64Array;
+    const aq = AQ[j] as Float64Array;
+    for (let i = 0; i < n; i++) {
+      x[i] = (x[i] as number) + y * (q[i] as number);
+      residual[i] = (residual[i] as number) + y * (aq[i] as number);
+    }
+  }
+  for (let i = 0; i < n; i++) residual[i] = (residual[i] as number) - theta * (x[i] as number);
+}
+
+/** Unit length, largest-magnitude entry positive (first such entry on ties). */
+function normaliseSign(x: Float64Array): void {
+  const length = norm(x);
+  let big = 0;
+  for (let i = 0; i < x.length; i++)
+    if (Math.abs(x[i] as number) > Math.abs(big)) big = x[i] as number;
+  const factor = (big < 0 ? -1 : 1) / (length || 1);
+  for (let i = 0; i < x.length; i++) x[i] = (x[i] as number) * factor;
+}

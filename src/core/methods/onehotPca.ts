@@ -1,0 +1,100 @@
+import { indicatorCovariance, type Counts } from '../counts/counts.ts';
+import {
+  MATERIALISE_LIMIT,
+  objectValues,
+  type DenseEmbedding,
+} from '../embedding/objectEmbedding.ts';
+import { symmetricEigen, validateBeta } from '../linalg/pca.ts';
+import { embeddingResult } from '../platform/representation.ts';
+import { defineMethod } from '../platform/spec.ts';
+import type { CategoricalTable } from '../table/types.ts';
+import { BETA_PARAMETER, CURE_PAPER } from './cureShared.ts';
+
+/**
+ * 0-1P, a baseline of seed 000 (Sec. 6.1.1): one-hot + PCA, components with range < β dropped,
+ * as in CDE.
+ */
+export interface OneHotPcaResult {
+  embedding: DenseEmbedding;
+  /** Variance of each kept component. */
+  variances: Float64Array;
+  /** L × dims loadings: the contribution of each value's indicator to each kept component. */
+  loadings: Float64Array;
+}
+
+/**
+ * 0-1P without building the n × L indicator matrix: the indicators' covariance is
+ * (C − n·p·pᵀ)/(n − 1) with C the value co-occurrence counts, and an object's score on component j
+ * is Σ_f Y[x_f, j] − Σ_v p(v)·Y[v, j].
+ */
+export function oneHotPca(table: CategoricalTable, counts: Counts, beta = 1e-10): OneHotPcaResult {
+  validateBeta(beta);
+  const L = table.nValues;
+  const n = counts.nRows;
+  const D = table.attributes.length;
+  const { covariance: cov, p } = indicatorCovariance(counts);
+  const { values, vectors } = symmetricEigen(cov, L);
+  const shift = new Float64Array(L);
+  for (let v = 0; v < L; v++)
+    for (let j = 0; j < L; j++)
+      shift[j] = (shift[j] as number) + (p[v] as number) * (vectors[v * L + j] as number);
+  const codes = objectValues(table);
+  const lo = new Float64Array(L).fill(Infinity);
+  const hi = new Float64Array(L).fill(-Infinity);
+  const row = new Float64Array(L);
+  const score = (i: number): Float64Array => {
+    for (let j = 0; j < L; j++) row[j] = -(shift[j] as number);
+    for (let a = 0; a < D; a++) {
+      const base = (codes[i * D + a] as number) * L;
+      for (let j = 0; j < L; j++) row[j] = (row[j] as number) + (vectors[base + j] as number);
+    }
+    return row;
+  };
+  for (let i = 0; i < n; i++) {
+    score(i);
+    for (let j = 0; j < L; j++) {
+      const x = row[j] as number;
+      if (x < (lo[j] as number)) lo[j] = x;
+      if (x > (hi[j] as number)) hi[j] = x;
+    }
+  }
+  const kept: number[] = [];
+  for (let j = 0; j < L; j++) if ((hi[j] as number) - (lo[j] as number) >= beta) kept.push(j);
+  const dims = kept.length;
+  if (n * dims > MATERIALISE_LIMIT)
+    throw new RangeError(`0-1P needs ${n} × ${dims} cells (limit ${MATERIALISE_LIMIT})`);
+  const data = new Float64Array(n * dims);
+  for (let i = 0; i < n; i++) {
+    score(i);
+    kept.forEach((j, d) => {
+      data[i * dims + d] = row[j] as number;
+    });
+  }
+  const loadings = new Float64Array(L * dims);
+  for (let v = 0; v < L; v++)
+    kept.forEach((j, d) => {
+      loadings[v * dims + d] = vectors[v * L + j] as number;
+    });
+  return {
+    embedding: { kind: 'dense', nObjects: n, dims, data },
+    variances: Float64Array.from(kept, (j) => values[j] as number),
+    loadings,
+  };
+}
+
+export const oneHotPcaMethod = defineMethod({
+  id: 'onehot-pca',
+  title: '0-1P',
+  role: 'method',
+  order: 4,
+  paper: CURE_PAPER,
+  where: 'Sec. 6.1.1 (baseline: one-hot + PCA)',
+  description: 'One-hot encoding, then PCA (components with range < β dropped)',
+  parameters: [BETA_PARAMETER],
+  produces: ['object-embedding'],
+  // eslint-disable-next-line require-yield
+  *run(context, options) {
+    const { embedding } = oneHotPca(context.table, context.counts, options.beta);
+    return { embedding: embeddingResult(embedding, '0-1P (one-hot + PCA)') };
+  },
+});

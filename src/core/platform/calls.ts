@@ -1,0 +1,121 @@
+import { resolveOptions } from './parameters.ts';
+import { methodSpec } from './registry.ts';
+import type { Call, CallInputs, InputRef, MethodSpec, ResolvedCall } from './spec.ts';
+
+/**
+ * Calls are resolved against the registry: the method must exist, every option is checked and
+ * defaults are filled in, every input is a call of a method producing an accepted kind. The key
+ * is a canonical JSON of the resolved call, so `{method: 'cde'}` and `{method: 'cde', options:
+ * {alpha: 10}}` share one cache entry, and a projection of 0-1 does not depend on CDE's options.
+ */
+export function resolveCall(call: Call | ResolvedCall, path = ''): ResolvedCall {
+  if (call === null || typeof call !== 'object' || typeof call.method !== 'string')
+    throw new TypeError(`${path || 'a call'} must name a method`);
+  const spec = methodSpec(call.method);
+  const options = resolveOptions(spec.parameters, call.options ?? {}, spec.id);
+  const inputs = resolveInputs(spec, call.inputs ?? {}, path || spec.id);
+  const result = (call as InputRef).result;
+  if (result !== undefined && typeof result !== 'string')
+    throw new TypeError(`${path}: result must name one of the method's results`);
+  const body = { method: spec.id, options, inputs, ...(result !== undefined ? { result } : {}) };
+  return { ...body, key: canonicalJson(stripKeys(body)) };
+}
+
+function resolveInputs(
+  spec: MethodSpec,
+  given: NonNullable<Call['inputs']>,
+  path: string,
+): CallInputs {
+  const declared = spec.inputs ?? [];
+  for (const name of Object.keys(given))
+    if (!declared.some((i) => i.name === name))
+      throw new RangeError(
+        `${spec.id} has no input “${name}” (${declared.map((i) => i.name).join(', ') || 'none'})`,
+      );
+  const out: CallInputs = {};
+  for (const input of declared) {
+    const value = given[input.name];
+    if (value === undefined)
+      throw new RangeError(`${spec.id} needs its input “${input.name}” (${input.description})`);
+    const list = Array.isArray(value) ? value : [value];
+    if (!input.many && (Array.isArray(value) || list.length !== 1))
+      throw new RangeError(`${spec.id}'s input “${input.name}” takes one call`);
+    const resolved = list.map((ref: InputRef, i) => {
+      const r = resolveCall(ref, `${path}.${input.name}${input.many ? `[${i}]` : ''}`);
+      const producer = methodSpec(r.method);
+      if (!producer.produces.some((k) => input.accepts.includes(k)))
+        throw new RangeError(
+          `${spec.id}'s input “${input.name}” needs ${input.description}; ${producer.title} produces ${producer.produces.join(', ')}`,
+        );
+      return r;
+    });
+    out[input.name] = input.many ? resolved : (resolved[0] as ResolvedCall);
+  }
+  return out;
+}
+
+/** The call without its keys, for keys of enclosing calls. */
+function stripKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(stripKeys);
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) if (k !== 'key') out[k] = stripKeys(v);
+    return out;
+  }
+  return value;
+}
+
+/** JSON with object keys sorted, so equal calls give equal strings. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** The same call with another value of its seed parameter (unchanged if it has none). */
+export function withSeed(call: ResolvedCall, seed: number): ResolvedCall {
+  const name = seedParameter(call.method);
+  if (name === null) return call;
+  return resolveCall({ ...call, options: { ...call.options, [name]: seed } });
+}
+
+/** The name of a method's seed parameter, or null for a deterministic method. */
+export function seedParameter(method: string): string | null {
+  return methodSpec(method).parameters.find((p) => p.role === 'seed')?.name ?? null;
+}
+
+/** Every call a call depends on, innermost first (each once). */
+export function callDependencies(call: ResolvedCall): ResolvedCall[] {
+  const seen = new Map<string, ResolvedCall>();
+  const visit = (c: ResolvedCall): void => {
+    for (const value of Object.values(c.inputs))
+      for (const input of Array.isArray(value) ? value : [value]) {
+        visit(input);
+        if (!seen.has(input.key)) seen.set(input.key, input);
+      }
+  };
+  visit(call);
+  return [...seen.values()];
+}
+
+/**
+ * A short name for people: the method's title, its options that differ from the defaults, and
+ * what it is of — "t-SNE (perplexity 10) of CDE (alpha 30)".
+ */
+export function describeCall(call: Call | ResolvedCall): string {
+  const spec = methodSpec(call.method);
+  const changed = spec.parameters
+    .filter((p) => call.options?.[p.name] !== undefined && call.options[p.name] !== p.default)
+    .map((p) => `${p.symbol ?? p.name} ${String(call.options?.[p.name])}`);
+  const of = Object.values(call.inputs ?? {})
+    .map((v) => {
+      const list: readonly InputRef[] = Array.isArray(v) ? v : [v];
+      return list.length > 3 ? `${list.length} methods` : list.map(describeCall).join(', ');
+    })
+    .join('; ');
+  return `${spec.title}${changed.length ? ` (${changed.join(', ')})` : ''}${of ? ` of ${of}` : ''}`;
+}

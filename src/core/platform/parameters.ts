@@ -1,0 +1,162 @@
+/**
+ * Declarative parameter tables — the single source of a method's defaults and validation, as
+ * scikit-learn's `_parameter_constraints`. The CLI's flags, the app's controls and the option
+ * checks of every call are derived from these tables; data-dependent checks (k ≤ n …) stay in
+ * the method (scikit-learn's `_check_params_vs_input`).
+ */
+export type ParameterSpec = NumberParameter | ChoiceParameter | BooleanParameter | StringParameter;
+
+interface ParameterBase {
+  /** Option key, CLI flag (--name) and control label. */
+  name: string;
+  /** The paper's symbol, when it has one (α, β, θ …). */
+  symbol?: string;
+  description: string;
+  /** Seeds the method's randomness: the evaluation re-fits with one seed per run. */
+  role?: 'seed';
+  /** Tuning knobs a user rarely needs: left out of the app's controls (still CLI flags). */
+  advanced?: boolean;
+}
+
+export interface NumberParameter extends ParameterBase {
+  type: 'number' | 'integer';
+  default: number;
+  min?: number;
+  max?: number;
+  /** The bound itself is not allowed (e.g. α > 0). */
+  minExclusive?: boolean;
+  maxExclusive?: boolean;
+}
+
+export interface ChoiceParameter extends ParameterBase {
+  type: 'choice';
+  default: string;
+  choices: readonly string[];
+  /** How each choice reads in the app ("as printed (Def. 5)"). */
+  choiceTitles?: Readonly<Record<string, string>>;
+}
+
+export interface BooleanParameter extends ParameterBase {
+  type: 'boolean';
+  default: boolean;
+}
+
+/** Free text, or null (e.g. a class label chosen by the user). */
+export interface StringParameter extends ParameterBase {
+  type: 'string';
+  default: string | null;
+  /** What the app offers to choose from: 'class-label' = the class column's labels. */
+  suggest?: 'class-label';
+}
+
+type ValueOf<P> = P extends { type: 'choice'; choices: readonly (infer C)[] }
+  ? C
+  : P extends { type: 'boolean' }
+    ? boolean
+    : P extends { type: 'string' }
+      ? string | null
+      : number;
+
+/** The resolved options object a parameter table describes. */
+export type OptionsOf<T extends readonly ParameterSpec[]> = {
+  [P in T[number] as P['name']]: ValueOf<P>;
+};
+
+export type OptionValue = number | string | boolean | null;
+export type RawOptions = Readonly<Record<string, unknown>>;
+
+/** The allowed range of a parameter, for messages, the CLI's help and the app's tooltips. */
+export function describeDomain(p: ParameterSpec): string {
+  switch (p.type) {
+    case 'choice':
+      return p.choices.map((c) => `"${c}"`).join(' | ');
+    case 'boolean':
+      return 'true | false';
+    case 'string':
+      return 'text';
+    default: {
+      const what = p.type === 'integer' ? 'a whole number' : 'a finite number';
+      const bounds = [
+        p.min !== undefined ? `${p.minExclusive ? '>' : '≥'} ${p.min}` : null,
+        p.max !== undefined ? `${p.maxExclusive ? '<' : '≤'} ${p.max}` : null,
+      ].filter(Boolean);
+      return bounds.length ? `${what} ${bounds.join(' and ')}` : what;
+    }
+  }
+}
+
+/** Checks one value against its parameter; throws a RangeError/TypeError naming it. */
+export function checkParameter(p: ParameterSpec, value: unknown): OptionValue {
+  const fail = (ErrorType: typeof RangeError | typeof TypeError): never => {
+    throw new ErrorType(`${p.name} must be ${describeDomain(p)}, got ${show(value)}`);
+  };
+  switch (p.type) {
+    case 'choice':
+      if (typeof value !== 'string' || !p.choices.includes(value)) fail(TypeError);
+      return value as string;
+    case 'boolean':
+      if (typeof value !== 'boolean') fail(TypeError);
+      return value as boolean;
+    case 'string':
+      if (value !== null && typeof value !== 'string') fail(TypeError);
+      return value as string | null;
+    default: {
+      if (typeof value !== 'number') fail(TypeError);
+      const x = value as number;
+      if (!Number.isFinite(x) || (p.type === 'integer' && !Number.isInteger(x))) fail(RangeError);
+      if (p.min !== undefined && (p.minExclusive ? x <= p.min : x < p.min)) fail(RangeError);
+      if (p.max !== undefined && (p.maxExclusive ? x >= p.max : x > p.max)) fail(RangeError);
+      return x;
+    }
+  }
+}
+
+/**
+ * Defaults filled in and every value checked; an option the table does not know is refused with
+ * the known names. `undefined` means "use the default".
+ */
+export function resolveOptions<T extends readonly ParameterSpec[]>(
+  table: T,
+  given: object = {},
+  owner = 'method',
+): OptionsOf<T> {
+  const options = given as RawOptions;
+  const known = new Set(table.map((p) => p.name));
+  for (const name of Object.keys(options))
+    if (!known.has(name) && options[name] !== undefined)
+      throw new RangeError(
+        `${owner} has no option “${name}” (${table.map((p) => p.name).join(', ') || 'none'})`,
+      );
+  const out: Record<string, OptionValue> = Object.create(null) as Record<string, OptionValue>;
+  for (const p of table) {
+    const given = Object.prototype.hasOwnProperty.call(options, p.name)
+      ? options[p.name]
+      : undefined;
+    out[p.name] = checkParameter(p, given === undefined ? p.default : given);
+  }
+  return { ...out } as OptionsOf<T>;
+}
+
+/** Reads a CLI flag's text as the parameter's type (then checked by checkParameter). */
+export function parseParameterText(p: ParameterSpec, text: string): OptionValue {
+  switch (p.type) {
+    case 'choice':
+    case 'string':
+      return text;
+    case 'boolean':
+      if (text === 'true' || text === '') return true;
+      if (text === 'false') return false;
+      throw new TypeError(`--${p.name} must be true or false, got “${text}”`);
+    default: {
+      const x = Number(text);
+      if (text.trim() === '' || !Number.isFinite(x))
+        throw new RangeError(`--${p.name} must be ${describeDomain(p)}, got “${text}”`);
+      return x;
+    }
+  }
+}
+
+function show(value: unknown): string {
+  if (typeof value === 'string') return `“${value}”`;
+  return String(value);
+}

@@ -1,0 +1,109 @@
+import { valueConcatGeometry } from '../embedding/objectEmbedding.ts';
+import { countDistinctObjects, lowerK, type EffectiveK } from '../evaluate/clustering.ts';
+import { hydrateEmbedding, type Representation } from './representation.ts';
+import type { Random } from '../random.ts';
+import type { ObjectDistance } from '../results.ts';
+import type { CategoricalTable } from '../table/types.ts';
+import { denseGeometry, kmeans } from '../cluster/kmeans.ts';
+import { valueCostGeometry, type ValueCosts } from '../cluster/kmodes.ts';
+
+/**
+ * Partitioning any representation into k clusters: k-means on an object embedding, k-modes with
+ * the method's own value dissimilarity on a distance-only representation (seed 001 Sec. VIII-C
+ * clusters categorical data this way). Used by the "k-means of" step and the evaluations.
+ */
+export interface Partitioner {
+  n: number;
+  /** Objects that differ in the representation, counted up to `limit` (k cannot exceed it). */
+  distinct(limit: number): number;
+  algorithm: 'k-means' | 'k-modes';
+  /** One clustering from one start drawn from `rng`. */
+  run(k: number, rng: Random, maxIterations?: number): { labels: Int32Array; inertia: number };
+}
+
+export function partitionerFor(
+  representation: Representation,
+  table: CategoricalTable,
+  objectValues: Int32Array,
+): Partitioner {
+  if (representation.kind === 'object-distance') {
+    const data = valueCosts(representation, table, objectValues);
+    const geometry = valueCostGeometry(data);
+    return {
+      n: data.n,
+      distinct: (limit) => distinctRows(data.codes, data.n, table.attributes.length, limit),
+      algorithm: 'k-modes',
+      run: (k, rng, maxIterations = 100) => {
+        const r = kmeans(geometry, { k, maxIterations }, rng);
+        return { labels: r.labels, inertia: r.inertia };
+      },
+    };
+  }
+  const embedding = hydrateEmbedding(representation, table, objectValues);
+  const geometry =
+    embedding.kind === 'dense'
+      ? denseGeometry(embedding.data, embedding.nObjects, embedding.dims)
+      : valueConcatGeometry(embedding);
+  return {
+    n: embedding.nObjects,
+    distinct: (limit) => countDistinctObjects(embedding, limit),
+    algorithm: 'k-means',
+    run: (k, rng, maxIterations = 100) => {
+      const r = kmeans(geometry, { k, maxIterations }, rng);
+      return { labels: r.labels, inertia: r.inertia };
+    },
+  };
+}
+
+function distinctRows(codes: Int32Array, n: number, D: number, limit: number): number {
+  const seen = new Set<string>();
+  for (let i = 0; i < n && seen.size < limit; i++)
+    seen.add(codes.subarray(i * D, (i + 1) * D).join(','));
+  return seen.size;
+}
+
+/** k for a partition of this representation: lowered, with a warning, to its distinct objects. */
+export function clampK(k: number, partitioner: Partitioner, what: string): EffectiveK {
+  return lowerK(k, partitioner.distinct(k), what);
+}
+
+/**
+ * A distance's per-attribute cost tables for k-modes: the mismatch weight off the diagonal, or
+ * the method's value table (squared when the distance is Euclidean, so k-modes minimises the
+ * summed squared distance as k-means does).
+ */
+function valueCosts(
+  d: ObjectDistance,
+  table: CategoricalTable,
+  objectValues: Int32Array,
+): ValueCosts {
+  const D = table.attributes.length;
+  const widths = Int32Array.from(table.attributes, (a) => a.labels.length);
+  const tableStart = new Int32Array(D);
+  let cells = 0;
+  for (let a = 0; a < D; a++) {
+    tableStart[a] = cells;
+    cells += (widths[a] as number) ** 2;
+  }
+  const tables = new Float64Array(cells);
+  for (let a = 0; a < D; a++) {
+    const m = widths[a] as number;
+    const start = tableStart[a] as number;
+    for (let u = 0; u < m; u++)
+      for (let v = 0; v < m; v++) {
+        let cost: number;
+        if (d.form === 'mismatch') cost = u === v ? 0 : (d.weights[a] as number);
+        else {
+          const t = d.tables[(d.tableStart[a] as number) + u * m + v] as number;
+          cost = d.combine === 'euclidean' ? t * t : t;
+        }
+        tables[start + u * m + v] = cost;
+      }
+  }
+  const codes = new Int32Array(table.nRows * D);
+  for (let i = 0; i < table.nRows; i++)
+    for (let a = 0; a < D; a++)
+      codes[i * D + a] =
+        (objectValues[i * D + a] as number) - (table.attributes[a]?.offset as number);
+  return { codes, n: table.nRows, widths, tables, tableStart };
+}

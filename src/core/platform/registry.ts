@@ -1,0 +1,67 @@
+import type { ResultKind } from '../results.ts';
+import { isMethodSpec, type MethodSpec } from './spec.ts';
+
+/**
+ * The registry: every method and step the product offers. Method modules are discovered, not
+ * listed — the worker and app glob `src/core/methods/*.ts` and `src/core/steps/*.ts`
+ * (src/worker/discover.ts), the CLI reads the same folders (src/cli/discover.ts), and each
+ * exported spec is registered here — so adding a method is adding one file.
+ */
+const specs = new Map<string, MethodSpec>();
+
+export function registerMethod(spec: MethodSpec): void {
+  const existing = specs.get(spec.id);
+  if (existing && existing !== spec)
+    throw new RangeError(`two different methods are registered as “${spec.id}”`);
+  for (const input of spec.inputs ?? [])
+    if (input.accepts.length === 0)
+      throw new RangeError(`${spec.id}: input “${input.name}” accepts no result kind`);
+  specs.set(spec.id, spec);
+}
+
+/** Registers every spec exported by the given modules (e.g. an import.meta.glob result). */
+export function registerModules(modules: Record<string, unknown>): void {
+  for (const path of Object.keys(modules).sort())
+    for (const value of Object.values(modules[path] as Record<string, unknown>))
+      if (isMethodSpec(value)) registerMethod(value);
+}
+
+/** For tests that register a method of their own. */
+export function unregisterMethod(id: string): void {
+  specs.delete(id);
+}
+
+/** Every registered spec (methods first, then steps), in menu order. */
+export function allSpecs(role?: MethodSpec['role']): MethodSpec[] {
+  return [...specs.values()]
+    .filter((s) => role === undefined || s.role === role)
+    .sort(
+      (a, b) =>
+        (a.role === b.role ? 0 : a.role === 'method' ? -1 : 1) ||
+        (a.order ?? 100) - (b.order ?? 100) ||
+        a.id.localeCompare(b.id),
+    );
+}
+
+export function hasMethod(id: string): boolean {
+  return specs.has(id);
+}
+
+export function methodSpec(id: string): MethodSpec {
+  const spec = specs.get(id);
+  if (!spec)
+    throw new RangeError(
+      `unknown method “${id}” (${allSpecs()
+        .map((s) => s.id)
+        .join(', ')})`,
+    );
+  return spec;
+}
+
+/** Methods (not steps) producing at least one of the kinds. */
+export function methodsProducing(
+  kinds: readonly ResultKind[],
+  role: MethodSpec['role'] = 'method',
+): MethodSpec[] {
+  return allSpecs(role).filter((s) => s.produces.some((k) => kinds.includes(k)));
+}

@@ -1,0 +1,219 @@
+import type { Counts } from '../counts/counts.ts';
+import { objectValues, type ObjectEmbedding } from '../embedding/objectEmbedding.ts';
+import { principalProjection, type PrincipalProjection } from '../embedding/principal.ts';
+import type { Steps } from '../jobs.ts';
+import { embeddingInput, type ProjectionInput } from '../project/input.ts';
+import type {
+  ObjectDistance,
+  ObjectEmbeddingResult,
+  Result,
+  ResultKind,
+  ResultOfKind,
+} from '../results.ts';
+import type { CategoricalTable } from '../table/types.ts';
+import { ResultCache } from './cache.ts';
+import { resolveCall } from './calls.ts';
+import { methodSpec } from './registry.ts';
+import { runCall } from './run.ts';
+import type { Call, MethodContext, MethodOutput, ResolvedCall } from './spec.ts';
+
+/**
+ * Representations of objects — an object embedding, or an object distance evaluated on demand —
+ * as the generic steps use them (projections, k-means, evaluations). A method producing either
+ * kind is a representation; nothing here knows which method it came from.
+ */
+export type Representation = ObjectEmbeddingResult | ObjectDistance;
+
+export const REPRESENTATION_KINDS = ['object-embedding', 'object-distance'] as const;
+
+/** The input's chosen result: the one it names, else the first of an accepted kind. */
+export function pickResult<K extends ResultKind>(
+  output: MethodOutput,
+  ref: ResolvedCall,
+  accepts: readonly K[],
+): ResultOfKind<K> {
+  const entries = Object.entries(output.results);
+  const found =
+    ref.result !== undefined
+      ? entries.find(([name]) => name === ref.result)
+      : entries.find(([, r]) => (accepts as readonly string[]).includes(r.kind));
+  const title = methodSpec(ref.method).title;
+  if (!found)
+    throw new RangeError(
+      ref.result !== undefined
+        ? `${title} has no result “${ref.result}” (${entries.map(([n]) => n).join(', ')})`
+        : `${title} produced no ${accepts.join(' or ')}`,
+    );
+  const result = found[1] as Result;
+  if (!(accepts as readonly string[]).includes(result.kind))
+    throw new RangeError(
+      `${title}'s “${found[0]}” is a ${result.kind}, not ${accepts.join(' or ')}`,
+    );
+  return result as ResultOfKind<K>;
+}
+
+/** Computes (or reuses) an input call and returns its representation result. */
+export function* requireRepresentation(
+  context: MethodContext,
+  ref: ResolvedCall,
+): Steps<Representation> {
+  const output = yield* context.require(ref);
+  return pickResult(output, ref, REPRESENTATION_KINDS);
+}
+
+/** The embedding with the objects' value codes from the table (a `values` result stores none). */
+export function hydrateEmbedding(
+  result: ObjectEmbeddingResult,
+  table: CategoricalTable,
+  objectValues: Int32Array,
+): ObjectEmbedding {
+  if (result.form === 'dense')
+    return { kind: 'dense', nObjects: result.n, dims: result.dims, data: result.data };
+  return {
+    kind: 'values',
+    nObjects: result.n,
+    dims: result.dims,
+    blockWidth: result.blockWidth,
+    blockStart: result.blockStart,
+    vectorStart: result.vectorStart,
+    vectors: result.vectors,
+    objectValues,
+    valueAttribute: table.valueAttribute,
+  };
+}
+
+/** An embedding as a result (a `values` embedding drops its per-object codes). */
+export function embeddingResult(
+  e: ObjectEmbedding,
+  title: string,
+  notes?: string[],
+): ObjectEmbeddingResult {
+  const base = {
+    kind: 'object-embedding' as const,
+    title,
+    n: e.nObjects,
+    dims: e.dims,
+    ...(notes ? { notes } : {}),
+  };
+  if (e.kind === 'dense') return { ...base, form: 'dense', data: e.data };
+  return {
+    ...base,
+    form: 'values',
+    blockWidth: e.blockWidth,
+    blockStart: e.blockStart,
+    vectorStart: e.vectorStart,
+    vectors: e.vectors,
+  };
+}
+
+/** d(i, j) of an object distance, on demand. */
+export function distanceFunction(
+  result: ObjectDistance,
+  table: CategoricalTable,
+  objectValues: Int32Array,
+): (i: number, j: number) => number {
+  const D = table.attributes.length;
+  const codes = objectValues;
+  if (result.form === 'mismatch') {
+    const w = result.weights;
+    return (i, j) => {
+      let d = 0;
+      for (let a = 0; a < D; a++) if (codes[i * D + a] !== codes[j * D + a]) d += w[a] as number;
+      return d;
+    };
+  }
+  const { tables, tableStart, combine } = result;
+  const offset = Int32Array.from(table.attributes, (a) => a.offset);
+  const width = Int32Array.from(table.attributes, (a) => a.labels.length);
+  const cell = (a: number, u: number, v: number): number =>
+    tables[
+      (tableStart[a] as number) +
+        (u - (offset[a] as number)) * (width[a] as number) +
+        (v - (offset[a] as number))
+    ] as number;
+  if (combine === 'sum')
+    return (i, j) => {
+      let d = 0;
+      for (let a = 0; a < D; a++)
+        d += cell(a, codes[i * D + a] as number, codes[j * D + a] as number);
+      return d;
+    };
+  return (i, j) => {
+    let s = 0;
+    for (let a = 0; a < D; a++) {
+      const t = cell(a, codes[i * D + a] as number, codes[j * D + a] as number);
+      s += t * t;
+    }
+    return Math.sqrt(s);
+  };
+}
+
+/** What a projection is computed from, and the objects' principal layout when they are vectors. */
+export interface ProjectionSourceOf {
+  input: ProjectionInput;
+  /** The objects on their first two principal components (n × 2), or null for a distance. */
+  principal: (() => Float64Array) | null;
+  /** Share of the embedding's variance on those two components. */
+  explained: (() => [number, number]) | null;
+  /** Dimensions of the embedding, null for a distance. */
+  dims: number | null;
+}
+
+export function projectionSource(
+  representation: Representation,
+  table: CategoricalTable,
+  counts: Counts,
+  objectValues: Int32Array,
+): ProjectionSourceOf {
+  if (representation.kind === 'object-distance')
+    return {
+      input: {
+        kind: 'distance',
+        n: representation.n,
+        distance: distanceFunction(representation, table, objectValues),
+      },
+      principal: null,
+      explained: null,
+      dims: null,
+    };
+  const embedding = hydrateEmbedding(representation, table, objectValues);
+  let pca: PrincipalProjection | null = null;
+  const principal = (): PrincipalProjection => (pca ??= principalProjection(embedding, counts, 2));
+  return {
+    input: embeddingInput(embedding),
+    // A one-dimensional embedding gets a zero second axis, so every layout is n × 2.
+    principal: () => twoColumns(principal(), embedding.nObjects),
+    explained: () => {
+      const p = principal();
+      const share = (j: number): number =>
+        p.totalVariance > 0 ? (p.variances[j] ?? 0) / p.totalVariance : 0;
+      return [share(0), share(1)];
+    },
+    dims: embedding.dims,
+  };
+}
+
+function twoColumns(p: PrincipalProjection, n: number): Float64Array {
+  if (p.components === 2) return p.coordinates;
+  const out = new Float64Array(n * 2);
+  for (let i = 0; i < n; i++) out[i * 2] = p.coordinates[i * p.components] as number;
+  return out;
+}
+
+/**
+ * A method's representation of a table, computed outside any session (benchmarks, tests): the
+ * call runs against a cache of its own and comes back as a projection source.
+ */
+export function* standaloneRepresentation(
+  table: CategoricalTable,
+  counts: Counts,
+  call: Call,
+): Steps<ProjectionSourceOf & { representation: Representation }> {
+  const resolved = resolveCall(call);
+  const output = yield* runCall({ table, counts, cache: new ResultCache() }, resolved);
+  const representation = pickResult(output, resolved, REPRESENTATION_KINDS);
+  return {
+    ...projectionSource(representation, table, counts, objectValues(table)),
+    representation,
+  };
+}

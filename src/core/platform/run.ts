@@ -1,0 +1,80 @@
+import { now } from '../clock.ts';
+import type { Counts } from '../counts/counts.ts';
+import { objectValues } from '../embedding/objectEmbedding.ts';
+import { scaledSteps, type Steps } from '../jobs.ts';
+import { resultProblems, type Results, type TableShape } from '../results.ts';
+import type { CategoricalTable } from '../table/types.ts';
+import type { ResultCache } from './cache.ts';
+import { resolveCall } from './calls.ts';
+import { methodSpec } from './registry.ts';
+import type { Call, MethodContext, MethodOutput, ResolvedCall } from './spec.ts';
+
+/** What calls run against: one table, its shared counts and its result cache. */
+export interface RunEnvironment {
+  table: CategoricalTable;
+  counts: Counts;
+  cache: ResultCache;
+}
+
+/**
+ * Runs a call, or serves it from the cache: options resolved and checked, data-dependent checks,
+ * the method's steps (its requests for other calls go through this same function, so every
+ * intermediate result is cached once), results checked against the declared kinds and the
+ * table's shape.
+ */
+export function* runCall(env: RunEnvironment, call: Call | ResolvedCall): Steps<MethodOutput> {
+  const resolved = resolveCall(call);
+  const hit = env.cache.get(resolved.key);
+  if (hit) return hit;
+  const spec = methodSpec(resolved.method);
+  spec.check?.(env.table, resolved.options);
+  const warnings: string[] = [];
+  let codes: Int32Array | null = null;
+  const context: MethodContext = {
+    table: env.table,
+    counts: env.counts,
+    require: (c) => scaledSteps(runCall(env, c), 0, 1, `${methodSpec(c.method).title}: `),
+    warn: (message) => {
+      if (!warnings.includes(message)) warnings.push(message);
+    },
+    objectValues: () => (codes ??= objectValues(env.table)),
+  };
+  const start = now();
+  const results = yield* spec.run(context, resolved.options, resolved.inputs);
+  checkResults(spec.id, spec.produces, results, shapeOf(env.table));
+  env.cache.noteComputed(spec.id);
+  const output: MethodOutput = {
+    key: resolved.key,
+    call: resolved,
+    results,
+    warnings,
+    seconds: (now() - start) / 1000,
+  };
+  env.cache.set(output);
+  return output;
+}
+
+export function shapeOf(table: CategoricalTable): TableShape {
+  return {
+    nRows: table.nRows,
+    nValues: table.nValues,
+    valueCounts: table.attributes.map((a) => a.labels.length),
+  };
+}
+
+/** A method's results must be of its declared kinds and fit the table; else it is a bug. */
+export function checkResults(
+  method: string,
+  produces: readonly string[],
+  results: Results,
+  shape: TableShape,
+): void {
+  const problems: string[] = [];
+  for (const [name, result] of Object.entries(results)) {
+    if (!produces.includes(result.kind))
+      problems.push(`${name} is a ${result.kind}, which ${method} does not declare`);
+    problems.push(...resultProblems(result, shape));
+  }
+  if (problems.length > 0)
+    throw new Error(`${method} returned malformed results: ${problems.join('; ')}`);
+}

@@ -1,0 +1,107 @@
+import type { Counts } from '../counts/counts.ts';
+import type { Steps } from '../jobs.ts';
+import type { ResultKind, Results } from '../results.ts';
+import type { CategoricalTable } from '../table/types.ts';
+import type { OptionsOf, OptionValue, ParameterSpec, RawOptions } from './parameters.ts';
+
+/**
+ * The method contract. A method (or a generic step such as "t-SNE of" or "k-means of") is one
+ * executable spec: what it is, where it comes from, its parameter table, the calls it takes as
+ * inputs, the result kinds it produces, and a steppable `run`. The worker API, the CLI, the
+ * app's controls, the projection's representations and the evaluations all derive from specs.
+ */
+export interface MethodSpec<P extends readonly ParameterSpec[] = readonly ParameterSpec[]> {
+  id: string;
+  title: string;
+  /** 'method': a representation or detector from a paper; 'step': a generic operation on results. */
+  role: 'method' | 'step';
+  /** Authors, venue, year (and the seed number of our paper set). */
+  paper: string;
+  /** Where in the paper: sections, algorithms, equations. */
+  where: string;
+  /** One line for menus and `methods`. */
+  description: string;
+  parameters: P;
+  /** Other calls this one consumes (a step's representation, an evaluation's methods). */
+  inputs?: readonly InputSpec[];
+  produces: readonly ResultKind[];
+  /** Position in menus and listings (lower first; ties by id). */
+  order?: number;
+  /** Data-dependent checks, apart from the parameter table: throw a message naming the problem. */
+  check?(table: CategoricalTable, options: OptionsOf<P>): void;
+  run(context: MethodContext, options: OptionsOf<P>, inputs: CallInputs): Steps<Results>;
+}
+
+export interface InputSpec {
+  name: string;
+  /** The input call must produce one of these kinds. */
+  accepts: readonly ResultKind[];
+  description: string;
+  /** A list of calls (e.g. every method an evaluation compares). */
+  many?: boolean;
+}
+
+/** A request for one method's results: serialisable, and the key of its cached results. */
+export interface Call {
+  method: string;
+  options?: RawOptions;
+  inputs?: Record<string, InputRef | readonly InputRef[]>;
+}
+
+/** An input: a call, and optionally which of its results (default: the first accepted kind). */
+export interface InputRef extends Call {
+  result?: string;
+}
+
+/** A call with every option resolved (defaults filled in) and its cache key. */
+export interface ResolvedCall {
+  method: string;
+  options: Record<string, OptionValue>;
+  inputs: CallInputs;
+  result?: string;
+  key: string;
+}
+
+export type CallInputs = Record<string, ResolvedCall | ResolvedCall[]>;
+
+/** One finished call: its results and what happened while computing them. */
+export interface MethodOutput {
+  key: string;
+  call: ResolvedCall;
+  results: Results;
+  warnings: string[];
+  seconds: number;
+}
+
+/** What a running method can reach: the table, the shared counts, and other calls' results. */
+export interface MethodContext {
+  readonly table: CategoricalTable;
+  /** Counts over every row of the table, computed once and shared. */
+  readonly counts: Counts;
+  /** Another call's output: from the cache, or computed now (its progress is yielded). */
+  require(call: Call | ResolvedCall): Steps<MethodOutput>;
+  /** A remark for the user, kept with this call's output. */
+  warn(message: string): void;
+  /** Global value of every object in every attribute (n × D), computed once per table. */
+  objectValues(): Int32Array;
+}
+
+/** Type-checks a spec against its own parameter table (options typed from the table). */
+export function defineMethod<const P extends readonly ParameterSpec[]>(
+  spec: MethodSpec<P>,
+): MethodSpec<P> {
+  return spec;
+}
+
+/** True for a value shaped like a spec (how method modules are discovered). */
+export function isMethodSpec(value: unknown): value is MethodSpec {
+  if (value === null || typeof value !== 'object') return false;
+  const v = value as Partial<MethodSpec>;
+  return (
+    typeof v.id === 'string' &&
+    typeof v.run === 'function' &&
+    Array.isArray(v.parameters) &&
+    Array.isArray(v.produces) &&
+    (v.role === 'method' || v.role === 'step')
+  );
+}

@@ -1,0 +1,360 @@
+/**
+ * The shared result kinds. Every method returns a record of named results of these kinds, and
+ * every view, evaluation and export consumes them by kind — as Observable Plot's marks consume
+ * any transform's named channels. A result is plain data (typed arrays, numbers, strings): it
+ * can be cached, structured-cloned to another worker or the UI, and printed as JSON. Anything
+ * computed on demand (an object distance) is described by data from which the function is built
+ * (`platform/representation.ts`), so no n × n matrix is ever stored.
+ */
+
+export const RESULT_KINDS = [
+  'value-matrix',
+  'value-partitions',
+  'value-scores',
+  'value-embedding',
+  'object-embedding',
+  'object-distance',
+  'object-partition',
+  'object-scores',
+  'attribute-impacts',
+  'curves',
+  'measures',
+  'table',
+] as const;
+export type ResultKind = (typeof RESULT_KINDS)[number];
+
+interface Described {
+  /** For people: "Mo (occurrence influence)". */
+  title: string;
+  /** Short remarks shown with the result (how it was computed, what was lowered…). */
+  notes?: string[];
+}
+
+/** An L × L matrix over the table's global values (row-major). */
+export interface ValueMatrix extends Described {
+  kind: 'value-matrix';
+  size: number;
+  data: Float64Array;
+  /** What a larger entry means. */
+  meaning: 'influence' | 'similarity' | 'dissimilarity';
+  /** Preferred colour scale. */
+  scale: 'linear' | 'symlog';
+  /** The formula of a cell, as printed (e.g. "ψ(fᵢ, fⱼ)·p(vⱼ)/p(vᵢ)"). */
+  formula?: string;
+  /** The terms of the formula, so a tooltip can spell a cell out with its numbers. */
+  terms?: CureMoTerms | CureMcTerms;
+}
+
+/** Mo of CURE (seed 000 Def. 5): p(v) for every value, ψ (D × D), and which orientation. */
+export interface CureMoTerms {
+  kind: 'cure-mo';
+  p: Float64Array;
+  psi: Float64Array;
+  orientation: 'paper' | 'code';
+}
+
+/** Mc of CURE (Def. 6): p(v) for every value. */
+export interface CureMcTerms {
+  kind: 'cure-mc';
+  p: Float64Array;
+}
+
+/** One clustering of the values at one granularity. */
+export interface ValuePartition {
+  /** "Mc k=3". */
+  name: string;
+  k: number;
+  /** Cluster of each global value (0..k−1). */
+  labels: Int32Array;
+  /** 1 when cluster c is used by the method (e.g. kept as an indicator column), else 0. */
+  kept: Uint8Array;
+}
+
+export interface ValuePartitions extends Described {
+  kind: 'value-partitions';
+  partitions: ValuePartition[];
+}
+
+export type ScoreDirection = 'higher-is-more-anomalous' | 'higher-is-more-typical';
+
+export interface ValueScores extends Described {
+  kind: 'value-scores';
+  scores: Float64Array;
+  direction: ScoreDirection;
+  /** Which of `sourceNames` gave each value its score (−1: none). */
+  source?: Int32Array;
+  sourceNames?: string[];
+}
+
+/** L × dims: one vector per global value. */
+export interface ValueEmbedding extends Described {
+  kind: 'value-embedding';
+  dims: number;
+  vectors: Float64Array;
+  /** Variance of each dimension, when the dimensions are principal components. */
+  variances?: Float64Array;
+}
+
+/**
+ * Objects as vectors. `values`: an object is the concatenation of its D values' vectors (one
+ * block per attribute; the object's codes come from the table, so nothing per object is stored).
+ * `dense`: an n × dims matrix.
+ */
+export type ObjectEmbeddingResult = ValuesEmbeddingResult | DenseEmbeddingResult;
+
+export interface ValuesEmbeddingResult extends Described {
+  kind: 'object-embedding';
+  form: 'values';
+  n: number;
+  dims: number;
+  /** Width of each attribute's block and its start within an object vector. */
+  blockWidth: Int32Array;
+  blockStart: Int32Array;
+  /** Start of value v's vector in `vectors`. */
+  vectorStart: Int32Array;
+  vectors: Float64Array;
+}
+
+export interface DenseEmbeddingResult extends Described {
+  kind: 'object-embedding';
+  form: 'dense';
+  n: number;
+  dims: number;
+  data: Float64Array;
+}
+
+/**
+ * A dissimilarity between objects, evaluated on demand from per-attribute pieces:
+ * - `mismatch`: Σ_a w_a·[x_a ≠ y_a] (the simple matching distance when every w_a = 1);
+ * - `value-tables`: combine over attributes of table_a[x_a, y_a], with per-attribute m_a × m_a
+ *   tables stored one after another (`tableStart[a]`, m_a = the attribute's value count);
+ *   `combine` is 'sum' (CADO-like) or 'euclidean' (√Σ t², DILCA Eq. 2).
+ */
+export type ObjectDistance = MismatchDistance | ValueTableDistance;
+
+export interface MismatchDistance extends Described {
+  kind: 'object-distance';
+  form: 'mismatch';
+  n: number;
+  weights: Float64Array;
+}
+
+export interface ValueTableDistance extends Described {
+  kind: 'object-distance';
+  form: 'value-tables';
+  n: number;
+  tables: Float64Array;
+  tableStart: Int32Array;
+  combine: 'sum' | 'euclidean';
+}
+
+export interface ObjectPartition extends Described {
+  kind: 'object-partition';
+  n: number;
+  k: number;
+  labels: Int32Array;
+}
+
+export interface ObjectScores extends Described {
+  kind: 'object-scores';
+  n: number;
+  scores: Float64Array;
+  direction: ScoreDirection;
+}
+
+export interface AttributeImpacts extends Described {
+  kind: 'attribute-impacts';
+  /** One number per feature attribute. */
+  values: Float64Array;
+}
+
+export interface CurveSeries {
+  name: string;
+  x: Float64Array;
+  y: Float64Array;
+}
+
+export interface Curves extends Described {
+  kind: 'curves';
+  xLabel: string;
+  yLabel: string;
+  series: CurveSeries[];
+}
+
+export interface Measure {
+  name: string;
+  title: string;
+  value: number | null;
+}
+
+/** Named numbers (KL, stress, trustworthiness, AUC …). */
+export interface Measures extends Described {
+  kind: 'measures';
+  values: Measure[];
+}
+
+export type Cell = number | string | null | { mean: number; sd: number };
+
+/** Rows of named cells under titled columns (evaluation tables). */
+export interface ResultTable extends Described {
+  kind: 'table';
+  columns: { key: string; title: string }[];
+  rows: Record<string, Cell>[];
+}
+
+export type Result =
+  | ValueMatrix
+  | ValuePartitions
+  | ValueScores
+  | ValueEmbedding
+  | ObjectEmbeddingResult
+  | ObjectDistance
+  | ObjectPartition
+  | ObjectScores
+  | AttributeImpacts
+  | Curves
+  | Measures
+  | ResultTable;
+
+/** A method's results by name (e.g. { mo, mc, granularities, valueEmbedding, embedding }). */
+export type Results = Record<string, Result>;
+
+export type ResultOfKind<K extends ResultKind> = Extract<Result, { kind: K }>;
+
+/** The first result of a kind, with its name, or null. */
+export function findResult<K extends ResultKind>(
+  results: Results,
+  kind: K,
+  name?: string,
+): { name: string; result: ResultOfKind<K> } | null {
+  for (const [n, r] of Object.entries(results))
+    if (r.kind === kind && (name === undefined || n === name))
+      return { name: n, result: r as ResultOfKind<K> };
+  return null;
+}
+
+/** Every result of one kind, by name. */
+export function resultsOfKind<K extends ResultKind>(
+  results: Results,
+  kind: K,
+): { name: string; result: ResultOfKind<K> }[] {
+  return Object.entries(results)
+    .filter(([, r]) => r.kind === kind)
+    .map(([name, r]) => ({ name, result: r as ResultOfKind<K> }));
+}
+
+/** What a result is checked against: the table's shape. */
+export interface TableShape {
+  nRows: number;
+  nValues: number;
+  /** Values per feature attribute. */
+  valueCounts: number[];
+}
+
+/**
+ * Checks a result's arrays against the table (lengths, label ranges, finiteness of scores);
+ * returns the problems found, empty when the result is well formed.
+ */
+export function resultProblems(result: Result, shape: TableShape): string[] {
+  const problems: string[] = [];
+  const need = (ok: boolean, message: string): void => {
+    if (!ok) problems.push(`${result.kind} “${result.title}”: ${message}`);
+  };
+  const L = shape.nValues;
+  const n = shape.nRows;
+  const D = shape.valueCounts.length;
+  const labelsIn = (labels: Int32Array, k: number): boolean => labels.every((c) => c >= 0 && c < k);
+  switch (result.kind) {
+    case 'value-matrix':
+      need(result.size === L && result.data.length === L * L, `expected ${L} × ${L}`);
+      break;
+    case 'value-partitions':
+      for (const p of result.partitions) {
+        need(p.labels.length === L, `${p.name} has ${p.labels.length} labels, not ${L}`);
+        need(labelsIn(p.labels, p.k), `${p.name} has labels outside 0..${p.k - 1}`);
+        need(p.kept.length === p.k, `${p.name} has ${p.kept.length} kept flags, not ${p.k}`);
+      }
+      break;
+    case 'value-scores':
+      need(result.scores.length === L, `${result.scores.length} scores, not ${L}`);
+      need(result.scores.every(Number.isFinite), 'a score is not finite');
+      break;
+    case 'value-embedding':
+      need(result.vectors.length === L * result.dims, `expected ${L} × ${result.dims}`);
+      break;
+    case 'object-embedding':
+      need(result.n === n, `n = ${result.n}, not ${n}`);
+      if (result.form === 'dense') need(result.data.length === n * result.dims, 'bad dense size');
+      else {
+        need(result.blockWidth.length === D, `${result.blockWidth.length} blocks, not ${D}`);
+        need(result.vectorStart.length === L, `${result.vectorStart.length} value vectors`);
+        let width = 0;
+        for (const w of result.blockWidth) width += w;
+        need(width === result.dims, `blocks sum to ${width}, not dims ${result.dims}`);
+      }
+      break;
+    case 'object-distance':
+      need(result.n === n, `n = ${result.n}, not ${n}`);
+      if (result.form === 'mismatch') need(result.weights.length === D, 'one weight per attribute');
+      else {
+        const cells = shape.valueCounts.reduce((s, m) => s + m * m, 0);
+        need(result.tables.length === cells, `${result.tables.length} table cells, not ${cells}`);
+        need(result.tableStart.length === D, 'one table per attribute');
+      }
+      break;
+    case 'object-partition':
+      need(result.labels.length === n, `${result.labels.length} labels, not ${n}`);
+      need(labelsIn(result.labels, result.k), `labels outside 0..${result.k - 1}`);
+      break;
+    case 'object-scores':
+      need(result.scores.length === n, `${result.scores.length} scores, not ${n}`);
+      need(result.scores.every(Number.isFinite), 'a score is not finite');
+      break;
+    case 'attribute-impacts':
+      need(result.values.length === D, `${result.values.length} values, not ${D} attributes`);
+      break;
+    case 'curves':
+      for (const s of result.series) need(s.x.length === s.y.length, `${s.name}: x and y differ`);
+      break;
+    case 'measures':
+    case 'table':
+      break;
+  }
+  return problems;
+}
+
+type Cloneable = Result | Results | unknown;
+
+/**
+ * A deep copy of a result record whose typed arrays are all fresh, with the list of their
+ * buffers: exactly what may be transferred to another thread without detaching a cached array.
+ */
+export function copyForTransfer<T extends Cloneable>(
+  value: T,
+): { copy: T; buffers: ArrayBuffer[] } {
+  const buffers: ArrayBuffer[] = [];
+  const copy = (x: unknown): unknown => {
+    if (ArrayBuffer.isView(x)) {
+      const fresh = (x as unknown as { slice(): ArrayBufferView }).slice();
+      buffers.push(fresh.buffer as ArrayBuffer);
+      return fresh;
+    }
+    if (Array.isArray(x)) return x.map(copy);
+    if (x !== null && typeof x === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(x)) out[k] = copy(v);
+      return out;
+    }
+    return x;
+  };
+  return { copy: copy(value) as T, buffers };
+}
+
+/** Bytes held by typed arrays under a value (for cache budgets). */
+export function bytesOf(value: unknown): number {
+  if (ArrayBuffer.isView(value)) return value.byteLength;
+  if (Array.isArray(value)) return value.reduce((s: number, x) => s + bytesOf(x), 0);
+  if (value !== null && typeof value === 'object')
+    return Object.values(value).reduce((s: number, x) => s + bytesOf(x), 0);
+  return 0;
+}

@@ -1,0 +1,80 @@
+import { outlierMask } from '../evaluate/indicators.ts';
+import { auc } from '../evaluate/partitions.ts';
+import { scaledSteps } from '../jobs.ts';
+import { describeCall } from '../platform/calls.ts';
+import { pickResult } from '../platform/representation.ts';
+import { defineMethod, type ResolvedCall } from '../platform/spec.ts';
+import type { Cell } from '../results.ts';
+
+/**
+ * The outlier protocol: the objects of one class are the outliers, and each detector's object
+ * scores are ranked against them by AUC (the Mann–Whitney statistic, ties ½; seed 000 Sec. 7,
+ * seed 002 Sec. V). Any method producing object scores can be compared.
+ */
+export const evaluateOutliersStep = defineMethod({
+  id: 'evaluate-outliers',
+  title: 'Outlier evaluation',
+  role: 'step',
+  order: 21,
+  paper: 'Jian et al., CURE (seed 000) Sec. 7; Ienco et al. (seed 002) Sec. V',
+  where: 'AUC of the outlier scores against one class',
+  description: 'AUC of each detector’s scores, the objects of one class being the outliers',
+  parameters: [
+    {
+      name: 'outlierClass',
+      type: 'string',
+      default: null,
+      suggest: 'class-label',
+      description: 'The class label whose objects are the outliers',
+    },
+  ],
+  inputs: [
+    {
+      name: 'methods',
+      many: true,
+      accepts: ['object-scores'],
+      description: 'the detectors compared: any method producing object scores',
+    },
+  ],
+  produces: ['table'],
+  check(table, options) {
+    if (!table.classColumn) throw new RangeError('the outlier evaluation needs a class column');
+    if (options.outlierClass === null)
+      throw new RangeError(`choose the outlier class (a label of ${table.classColumn.name})`);
+    outlierMask(table, options.outlierClass);
+  },
+  *run(context, options, inputs) {
+    const mask = outlierMask(context.table, options.outlierClass as string);
+    const positive = Array.from(mask, Boolean);
+    const methods = inputs.methods as ResolvedCall[];
+    const rows: Record<string, Cell>[] = [];
+    for (const [m, ref] of methods.entries()) {
+      const output = yield* scaledSteps(
+        context.require(ref),
+        m / methods.length,
+        (m + 1) / methods.length,
+      );
+      const scores = pickResult(output, ref, ['object-scores']);
+      const anomalous =
+        scores.direction === 'higher-is-more-anomalous'
+          ? scores.scores
+          : scores.scores.map((x) => -x);
+      rows.push({ method: ref.method, title: describeCall(ref), auc: auc(anomalous, positive) });
+    }
+    const outliers = positive.filter(Boolean).length;
+    return {
+      table: {
+        kind: 'table',
+        title: 'Outlier evaluation',
+        columns: [
+          { key: 'title', title: 'detector' },
+          { key: 'auc', title: 'AUC' },
+        ],
+        rows,
+        notes: [
+          `outliers: the ${outliers} objects of class “${options.outlierClass}”; AUC ties count ½`,
+        ],
+      },
+    };
+  },
+});

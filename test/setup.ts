@@ -1,0 +1,2 @@
+// Every test sees the registry as the app and the worker do: every method and step module.
+import '../src/worker/discover.ts';
