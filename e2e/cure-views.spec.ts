@@ -1,11 +1,14 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import {
   addPanel,
+  addProjection,
   dragBox,
   expect,
   expectHeatmapCells,
   expectSummary,
   openApp,
+  scatterOf,
+  setNumber,
   test,
   waitIdle,
   leadingNumber,
@@ -14,6 +17,18 @@ import {
 
 /** Worker results (CDE, COSH, evaluation) get this long to arrive. */
 const RESULT = { timeout: 30_000 } as const;
+
+/** How many times each method was really computed, summed over the pool's workers. */
+function explorerStats(page: Page): Promise<Record<string, number>> {
+  return page.evaluate(() =>
+    (window as unknown as { explorerStats(): Promise<Record<string, number>> }).explorerStats(),
+  );
+}
+
+/** A panel's title (its h2): the view, and the call it shows. */
+function titleOf(panel: Locator) {
+  return panel.getByRole('heading', { level: 2 });
+}
 
 interface SeenJob {
   label: string;
@@ -59,10 +74,11 @@ test.describe('zoo', () => {
     await expectSummary(page, ZOO);
   });
 
-  test('couplings: Mo and Mc heatmaps with legends, formula tooltips and cluster ordering', async ({
+  test('value matrices: Mo and Mc heatmaps with legends, formula tooltips and cluster ordering', async ({
     page,
   }) => {
-    const panel = await addPanel(page, 'couplings');
+    const panel = await addPanel(page, 'value-matrices:cde');
+    await expect(titleOf(panel)).toHaveText('Value matrices — CDE');
     const mo = panel.getByTestId('mo-heatmap');
     const mc = panel.getByTestId('mc-heatmap');
     // Zoo keeps legs: 36 values, 36² cells in each matrix.
@@ -98,7 +114,7 @@ test.describe('zoo', () => {
     await expect(mo.getByRole('tooltip')).toHaveCount(0);
 
     // Ordering the values by one of CDE's value clusterings keeps every cell.
-    const order = panel.getByLabel('Coupling order');
+    const order = panel.getByLabel('Matrix order');
     await expect(order.locator('option')).not.toHaveCount(1);
     const clusterOption = order.locator('option').nth(1);
     await expect(clusterOption).toHaveText(/^by value cluster, M[oc] k=\d+$/);
@@ -113,10 +129,12 @@ test.describe('zoo', () => {
   });
 
   test('value clusters: clicking a cluster selects its values in every view', async ({ page }) => {
-    const clusters = await addPanel(page, 'value-clusters');
-    const couplings = await addPanel(page, 'couplings');
-    const objects = await addPanel(page, 'cde-objects');
+    const clusters = await addPanel(page, 'value-partitions:cde');
+    const matrices = await addPanel(page, 'value-matrices:cde');
+    const objects = await addProjection(page, 'cde', 'pca');
     const rows = await addPanel(page, 'rows');
+    await expect(titleOf(clusters)).toHaveText('Value clusters — CDE');
+    await expect(titleOf(objects)).toHaveText('Projection (t-SNE, MDS, PCA) — PCA of CDE');
 
     const summary = clusters.getByTestId('cluster-summary');
     await expect(summary).toContainText(/^\d+ granularities · \d+ kept clusters/, RESULT);
@@ -126,7 +144,12 @@ test.describe('zoo', () => {
     // One cell per value and granularity.
     await expect(grid.locator('rect.cell')).toHaveCount(36 * granularities);
     await expect(clusters.getByTestId('selected-cluster')).toHaveCount(0);
-    await expect(objects.getByTestId('scatter-selection')).toHaveText('No objects selected');
+    const selection = objects.getByTestId('projection-selection');
+    await expect(selection).toHaveText('No objects selected');
+    await expect(scatterOf(objects)).toHaveAttribute('data-points', '101', RESULT);
+    await waitIdle(page, RESULT.timeout);
+    // Three views of CDE (and the t-SNE the projection panel started with) share one CDE run.
+    expect((await explorerStats(page)).cde).toBe(1);
 
     // Pick the first granularity's largest cluster.
     const firstColumn = grid.locator('rect.cell[data-granularity="0"]');
@@ -149,15 +172,14 @@ test.describe('zoo', () => {
     await page.getByRole('heading', { name: 'Data summary' }).hover();
     await expect(clusters.getByRole('tooltip')).toHaveCount(0);
 
-    // The couplings heatmaps outline every selected value (a row and a column each) in bold.
-    const mo = couplings.getByTestId('mo-heatmap');
-    const mc = couplings.getByTestId('mc-heatmap');
+    // The value matrices outline every selected value (a row and a column each) in bold.
+    const mo = matrices.getByTestId('mo-heatmap');
+    const mc = matrices.getByTestId('mc-heatmap');
     await expect(mo.locator('.heatmap-overlay .emph')).toHaveCount(2 * size);
     await expect(mc.locator('.heatmap-overlay .emph')).toHaveCount(2 * size);
     await expect(mo.locator('.heatmap-axes .label.strong')).toHaveCount(size);
 
     // The objects holding one of those values are linked in the scatter and the data table.
-    const selection = objects.getByTestId('scatter-selection');
     await expect(selection).toHaveText(/^\d+ objects hold a selected value$/);
     const holding = await leadingNumber(selection);
     expect(holding).toBeGreaterThan(0);
@@ -174,16 +196,17 @@ test.describe('zoo', () => {
     await expect(rows.getByTestId('rows-page')).toHaveText('1–50 of 101');
   });
 
-  test('object scatter: box selection is listed in the data table and cleared from the top bar', async ({
+  test('object scatter (PCA of CDE): box selection is listed in the data table and cleared from the top bar', async ({
     page,
   }) => {
-    const objects = await addPanel(page, 'cde-objects');
+    const objects = await addProjection(page, 'cde', 'pca');
     const rows = await addPanel(page, 'rows');
-    const scatter = objects.getByTestId('cde-scatter');
+    const scatter = scatterOf(objects);
     await expect(scatter).toHaveAttribute('data-points', '101', RESULT);
     await expect(scatter.locator('canvas')).toBeVisible();
+    await expect(objects.getByTestId('projection-view')).toHaveAttribute('data-state', 'done');
     await waitIdle(page, RESULT.timeout);
-    const selection = objects.getByTestId('scatter-selection');
+    const selection = objects.getByTestId('projection-selection');
     await expect(selection).toHaveText('No objects selected');
     await expect(rows.getByTestId('rows-page')).toHaveText('1–50 of 101');
 
@@ -219,12 +242,15 @@ test.describe('zoo', () => {
     await expect(rows.getByTestId('rows-page')).toHaveText('1–50 of 101');
   });
 
-  test('COSH: ranked outliers, value scores, AUC for a class and colour by outlier score', async ({
+  test('COSH ranking: ranked outliers, value scores, AUC for a class and colour by outlier score', async ({
     page,
   }) => {
     const colourBy = page.getByLabel('Colour by');
-    await expect(colourBy.locator('option[value="outlier"]')).toBeDisabled();
-    const cosh = await addPanel(page, 'cosh');
+    const scoreOption = (label: string) => colourBy.locator('option').filter({ hasText: label });
+    // Nothing computed yet: no outlier score to colour by.
+    await expect(scoreOption('COSH outlier score')).toHaveCount(0);
+    const cosh = await addPanel(page, 'ranking:cosh');
+    await expect(titleOf(cosh)).toHaveText('Outlier ranking — COSH');
     const table = cosh.getByTestId('outlier-table');
     await expect(table).toBeVisible(RESULT);
     const body = table.locator('tbody tr');
@@ -241,15 +267,18 @@ test.describe('zoo', () => {
       Array.from({ length: 25 }, (_, k) => String(k + 1)),
     );
     await expect(cosh.getByTestId('value-score-bars').locator('rect')).toHaveCount(30);
-    await expect(cosh.getByTestId('cosh-summary')).toContainText(/\d+ granularities: M[oc] k=\d+/);
-    await expect(cosh.getByTestId('cosh-auc')).toHaveCount(0);
-    await expect(colourBy.locator('option[value="outlier"]')).toBeEnabled();
+    await expect(cosh.getByTestId('ranking-summary')).toContainText(
+      /\d+ granularities: M[oc] k=\d+/,
+    );
+    await expect(cosh.getByTestId('ranking-auc')).toHaveCount(0);
+    // COSH's scores are in the store now: they can colour the objects.
+    await expect(scoreOption('COSH outlier score — COSH')).toHaveCount(1);
 
     // Amphibians as the outliers. With the default (authors' code) orientation of Mo, COSH scores
     // zoo's rare values (legs = 5, legs = 8) highest and amphibians, which hold common values, rank
     // near chance (the unit tests pin 0.4–0.7); with Mo as printed (Def. 5) they stand out.
     await cosh.getByLabel('Outlier class').selectOption('amphibian');
-    const auc = cosh.getByTestId('cosh-auc');
+    const auc = cosh.getByTestId('ranking-auc');
     await expect(auc).toHaveText(/^AUC 0\.\d{3} \(amphibian as outliers\)/, RESULT);
     const aucValue = async () =>
       Number(/^AUC (\d\.\d{3})/.exec((await auc.textContent()) ?? '')?.[1]);
@@ -258,16 +287,25 @@ test.describe('zoo', () => {
     expect(byCode).toBeLessThan(0.7);
     await expect(table.locator('tbody tr')).toHaveCount(25, RESULT);
 
+    // Another orientation is another call of COSH for this panel; the outlier class stays.
     await cosh.getByLabel('COSH orientation').selectOption('paper');
-    // The previous result stays on screen until the new one arrives.
-    await expect.poll(aucValue, RESULT).toBeGreaterThan(0.8);
-    await expect(auc).toHaveText(/^AUC 0\.\d{3} \(amphibian as outliers\)/);
-    expect(await aucValue()).toBeLessThanOrEqual(1);
+    await expect(titleOf(cosh)).toHaveText('Outlier ranking — COSH (orientation paper)');
+    await expect(cosh.getByLabel('Outlier class')).toHaveValue('amphibian');
+    await expect(auc).toHaveText(/^AUC (0\.[89]\d\d|1\.000) \(amphibian as outliers\)/, RESULT);
+    expect(await aucValue()).toBeGreaterThan(0.8);
     await expect(table.locator('tbody tr')).toHaveCount(25, RESULT);
     await waitIdle(page, RESULT.timeout);
 
-    await colourBy.selectOption('outlier');
-    await expect(colourBy).toHaveValue('outlier');
+    // Both COSH results can colour the objects; choose the one this panel shows now.
+    await expect(scoreOption('COSH outlier score — COSH')).toHaveCount(2);
+    await colourBy.selectOption({ label: 'COSH outlier score — COSH (orientation paper)' });
+    await expect(colourBy).toHaveValue(
+      /^result:.*"method":"cosh".*"orientation":"paper".*:scores$/,
+    );
+    // A projection now shows the score ramp as its legend.
+    const objects = await addProjection(page, 'cde', 'pca');
+    await expect(scatterOf(objects)).toHaveAttribute('data-points', '101', RESULT);
+    await expect(objects.locator('.legend')).toContainText('COSH outlier score');
 
     // Clicking the top outlier selects that object.
     const first = table.locator('tbody tr').first();
@@ -276,69 +314,94 @@ test.describe('zoo', () => {
     await expect(first).toHaveClass(/\bselected\b/);
     await expect(table.locator('tbody tr.selected')).toHaveCount(1);
     await expect(page.getByRole('button', { name: 'Clear selection (1)' })).toBeVisible();
+    await expect(objects.getByTestId('projection-selection')).toHaveText('1 objects selected');
   });
 
-  test('evaluation: F-scores with sd, the paper column for zoo without legs, and cancel', async ({
+  test('clustering evaluation: F-scores with sd, CDE re-fitted per run, Table 1 beside ours for zoo without legs, and cancel', async ({
     page,
   }) => {
+    const methods = ['cde', 'onehot', 'onehot-pca', 'idf', 'hamming'];
     const panel = await addPanel(page, 'evaluation');
-    await panel.getByLabel('Evaluation runs').fill('5');
-    await panel.getByRole('button', { name: 'Evaluate', exact: true }).click();
+    await expect(titleOf(panel)).toHaveText('Clustering evaluation');
+    // Every representation is offered and checked.
+    for (const title of ['CDE', '0-1', '0-1P', 'IDF', 'Hamming'])
+      await expect(panel.getByRole('checkbox', { name: title, exact: true })).toBeChecked();
+    const runs = panel.getByLabel('Clustering evaluation runs');
+    await expect(runs).toHaveValue('50');
+    await setNumber(runs, 5);
+    await panel.getByRole('button', { name: 'Run clustering evaluation' }).click();
     const table = panel.getByTestId('evaluation-table');
     await expect(table).toBeVisible(RESULT);
     const body = table.locator('tbody tr');
-    await expect(body).toHaveCount(4);
+    await expect(body).toHaveCount(methods.length);
     expect(
       await body.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-method'))),
-    ).toEqual(['cde', 'onehot', 'onehot-pca', 'idf']);
-    for (const method of ['cde', 'onehot', 'onehot-pca', 'idf'])
+    ).toEqual(methods);
+    for (const method of methods)
       await expect(table.getByTestId(`fscore-${method}`)).toHaveText(/^[01]\.\d{3} ± \d\.\d{3}$/);
-    await expect(panel.getByTestId('indicators')).toContainText('FCI');
-    await expect(panel.getByTestId('indicators')).toContainText('5 k-means++ starts');
+    // CDE has a seed: each run re-fits it with its own (0–4); the encodings are fitted once.
+    await expect(table.getByTestId('fits-cde')).toHaveText('5');
+    for (const method of methods.slice(1))
+      await expect(table.getByTestId(`fits-${method}`)).toHaveText('1');
+    await expect(panel).toContainText('each of the 5 runs re-fits CDE with its own seed (0–4)');
+    await expect(panel).toContainText('5 runs, one k-means++ start each');
+    expect((await explorerStats(page)).cde).toBe(5);
+    await expect(panel.getByTestId('indicators')).toContainText('FCI (Eq. 16)');
     // Zoo with legs is not one of the paper's tables.
     await expect(table.locator('th', { hasText: 'paper F-score' })).toHaveCount(0);
+    await expect(panel.getByTestId('indicators')).not.toContainText('paper');
 
-    // Without legs zoo has the paper's shape (101 × 30 values): its Table 1 row shows up.
+    // Without legs zoo has the paper's shape (101 × 30 values). A new table is evaluated only
+    // when asked (evaluations are long); then Table 1's row shows up beside ours.
     await page.getByLabel('Use legs as a feature').click();
     await expectSummary(page, { features: 15 });
-    await waitIdle(page);
+    await expect(panel.getByTestId('comparison-idle')).toContainText('The table changed');
     await expect(table).toHaveCount(0);
-    await expect(panel.getByLabel('Evaluation runs')).toHaveValue('5');
-    await panel.getByRole('button', { name: 'Evaluate', exact: true }).click();
-    await expect(table).toBeVisible(RESULT);
-    await expect(table.locator('th', { hasText: 'paper F-score' })).toHaveCount(1);
-    await expect(table.locator('tr[data-method="cde"]')).toContainText('0.647');
-    await expect(panel.getByTestId('indicators')).toContainText('(paper ');
-    const before = await table.textContent();
+    await panel.getByRole('button', { name: 'Run clustering evaluation' }).click();
+    await expect(table.locator('th', { hasText: 'paper F-score' })).toHaveCount(1, RESULT);
+    await expect(runs).toHaveValue('5');
+    await expect(table.getByTestId('paper-cde')).toHaveText('0.647');
+    await expect(table.getByTestId('paper-onehot')).toHaveText('0.596');
+    await expect(table.getByTestId('paper-idf')).toHaveText('0.537');
+    // Table 1 has no Hamming column.
+    await expect(table.getByTestId('paper-hamming')).toHaveText('—');
+    await expect(table.getByTestId('gap-cde')).toHaveText(/^[+-]\d\.\d{3}$/);
+    await expect(panel.getByTestId('indicators')).toContainText("FCI in the paper's Table 1 0.110");
+    await expect(panel).toContainText("This table has the shape of seed 000's Zoo");
+    await waitIdle(page, RESULT.timeout);
 
-    // Cancel while evaluating with 400 k-means starts. On zoo that whole job takes only ~0.3 s
-    // here, so a click from the test would race its end; the page clicks Cancel itself the moment
-    // the panel's job bar appears, and records what the bar showed.
-    await panel.getByLabel('Evaluation runs').fill('400');
+    // Cancel while evaluating with 400 runs. The page clicks Cancel itself the moment the panel's
+    // job bar appears (a click from the test could race a fast job's end) and records what the
+    // bar showed.
+    await setNumber(runs, 400);
+    await expect(panel).toContainText('The settings above changed since this was run.');
     const seen = await cancelWhenShown(page, 'panel-evaluation');
-    await panel.getByRole('button', { name: 'Evaluate again' }).click();
+    await panel.getByRole('button', { name: 'Clustering evaluation: run again' }).click();
     const job = panel.getByTestId('job');
     await expect.poll(seen).toEqual({
-      label: 'Evaluating representations',
+      label: 'Clustering evaluation (runs 400) of 5 methods',
       progress: true,
       cancelButton: 'Cancel',
     });
     await expect(job).toHaveCount(0, { timeout: 5_000 });
-    // The worker stopped the job itself (no restart): the panel says so, nothing else changes.
-    await expect(panel.getByRole('alert')).toHaveText('Evaluation stopped: The job was cancelled.');
-    await expect(table).toBeVisible();
-    expect(await table.textContent()).toBe(before);
-    await expect(panel.getByTestId('indicators')).toContainText('5 k-means++ starts');
-    await expect(panel.getByRole('button', { name: 'Evaluate again' })).toBeEnabled();
-    // Past the client's 2.5 s grace period: no "Worker restarted" notice, the table is still there.
+    // The worker stopped the job itself (no restart): the panel says so and offers to run it.
+    const status = panel.getByTestId('method-status');
+    await expect(status).toHaveText('Clustering evaluation (runs 400) of 5 methods: cancelled.');
+    await expect(
+      panel.getByRole('button', { name: 'Run Clustering evaluation (runs 400) of 5 methods' }),
+    ).toBeEnabled();
+    await expect(
+      panel.getByRole('button', { name: 'Clustering evaluation: run again' }),
+    ).toBeEnabled();
+    // Past the pool's 2.5 s grace period: no "Worker restarted" notice, still cancelled.
     await page.waitForTimeout(3_000);
     await expect(page.getByTestId('notice')).toHaveCount(0);
-    await expect(table).toBeVisible();
+    await expect(status).toHaveText('Clustering evaluation (runs 400) of 5 methods: cancelled.');
     await expectSummary(page, { rows: 101, features: 15 });
   });
 });
 
-test('soybean: 683 objects in the CDE scatter and colour by cluster once CDE is done', async ({
+test('soybean: 683 objects in a PCA of CDE, and colour by k-means of CDE once CDE is done', async ({
   page,
 }) => {
   await openApp(page, 'soybean.csv');
@@ -349,35 +412,57 @@ test('soybean: 683 objects in the CDE scatter and colour by cluster once CDE is 
   await expectSummary(page, { rows: 683 });
   await waitIdle(page);
   const colourBy = page.getByLabel('Colour by');
-  await expect(colourBy.locator('option[value="cluster"]')).toBeDisabled();
-  const objects = await addPanel(page, 'cde-objects');
-  const scatter = objects.getByTestId('cde-scatter');
+  const kmeansOfCde = colourBy.locator('option', { hasText: /^k-means of CDE$/ });
+  await expect(kmeansOfCde).toHaveCount(0);
+  const objects = await addProjection(page, 'cde', 'pca');
+  const scatter = scatterOf(objects);
   await expect(scatter).toHaveAttribute('data-points', '683', RESULT);
-  await expect(objects).toContainText('683 objects · CDE embedding');
-  await expect(colourBy.locator('option[value="cluster"]')).toBeEnabled();
-  await colourBy.selectOption('cluster');
-  await expect(colourBy).toHaveValue('cluster');
+  const status = objects.getByTestId('projection-status');
+  await expect(status).toContainText(/^CDE \(\d+ dims\) · PCA/);
+  await expect(status).toContainText(/PC1 \d+\.\d%, PC2 \d+\.\d% of the variance/);
+  // CDE is computed: k-means of it is offered.
+  await expect(kmeansOfCde).toHaveCount(1);
+  await colourBy.selectOption({ label: 'k-means of CDE' });
+  await expect(colourBy).toHaveValue(/^result:.*"method":"kmeans".*:partition$/);
   // k-means with k = the 19 classes: 19 clusters in the legend.
-  await expect(objects.locator('.legend-item')).toHaveCount(19);
+  await expect(objects.locator('.legend-item')).toHaveCount(19, RESULT);
   await expect(objects.locator('.legend-item').first()).toHaveText('cluster 1');
   await expect(objects.locator('.legend-item').last()).toHaveText('cluster 19');
+  expect((await explorerStats(page)).kmeans).toBe(1);
 });
 
-test('CDE parameters in the value-cluster panel re-run CDE and every CDE view follows', async ({
+test('CDE parameters are per panel: a change re-runs CDE for that panel only, and a new panel starts from the defaults', async ({
   page,
 }) => {
   await openApp(page);
   await expectSummary(page, { rows: 101 });
-  const clusters = await addPanel(page, 'value-clusters');
+  const clusters = await addPanel(page, 'value-partitions:cde');
   const summary = clusters.getByTestId('cluster-summary');
-  await expect(summary).toContainText('seed 0', RESULT);
-  await clusters.getByLabel('CDE alpha').fill('2');
-  await expect(summary).toContainText('α = 2,', RESULT);
-  // A smaller α tolerates more one-value clusters before stopping: more granularities.
+  await expect(summary).toContainText(/^\d+ granularities/, RESULT);
   const granularities = async () => leadingNumber(summary);
-  await expect.poll(granularities, RESULT).toBeGreaterThan(8);
+  const atAlpha10 = await granularities();
+  await expect(clusters.getByLabel('CDE alpha')).toHaveValue('10');
+  await setNumber(clusters.getByLabel('CDE alpha'), 2);
+  await expect(titleOf(clusters)).toHaveText('Value clusters — CDE (α 2)');
+  // A smaller α tolerates more one-value clusters before stopping: more granularities.
+  await expect.poll(granularities, RESULT).toBeGreaterThan(Math.max(8, atAlpha10));
   await clusters.getByLabel('CDE orientation').selectOption('code');
-  await expect(clusters.getByLabel('CDE orientation')).toHaveValue('code', RESULT);
-  const couplings = await addPanel(page, 'couplings');
-  await expect(couplings).toContainText("Mo as in the authors' code", RESULT);
+  await expect(titleOf(clusters)).toHaveText('Value clusters — CDE (α 2, orientation code)');
+  await expect(summary).toContainText(/^\d+ granularities/, RESULT);
+
+  // A new CDE panel shows CDE with the defaults (α 10, Mo as printed); the first keeps its own.
+  const matrices = await addPanel(page, 'value-matrices:cde');
+  await expect(titleOf(matrices)).toHaveText('Value matrices — CDE');
+  await expect(matrices.getByLabel('CDE alpha')).toHaveValue('10');
+  await expect(matrices.getByLabel('CDE orientation')).toHaveValue('paper');
+  const moTitle = matrices.getByRole('heading', { level: 3 }).first();
+  await expect(moTitle).toHaveText(
+    'Mo — occurrence influence ψ(fᵢ, fⱼ)·p(vⱼ)/p(vᵢ) (Def. 5)',
+    RESULT,
+  );
+  await matrices.getByLabel('CDE orientation').selectOption('code');
+  await expect(titleOf(matrices)).toHaveText('Value matrices — CDE (orientation code)');
+  await expect(moTitle).toContainText("ψ′·p(vᵢ)/p(vⱼ) (authors' code;", RESULT);
+  await expect(clusters.getByLabel('CDE alpha')).toHaveValue('2');
+  await expect(titleOf(clusters)).toHaveText('Value clusters — CDE (α 2, orientation code)');
 });

@@ -166,13 +166,54 @@ export async function recordProgress(
     page.evaluate(() => [...(window as unknown as { __e2eProgress: number[] }).__e2eProgress]);
 }
 
-/** Adds a panel through the top bar and returns it (the last panel of that view). */
-export async function addPanel(page: Page, view: ViewId): Promise<Locator> {
+/**
+ * An option of the "Add panel" menu: a data or comparison view (`summary`, `evaluation`, …) or
+ * `VIEW:METHOD` for a view of one method's results (`value-matrices:cde`, `projection:onehot`).
+ */
+export type PanelChoice = ViewId | `${ViewId}:${string}`;
+
+/**
+ * Adds a panel through the top bar and returns it: the new last panel of that view, located by
+ * its place among them (so it stays this panel when another of the same view is added later).
+ */
+export async function addPanel(page: Page, choice: PanelChoice): Promise<Locator> {
+  const view = choice.split(':')[0] as ViewId;
   const panels = page.getByTestId(`panel-${view}`);
   const before = await panels.count();
-  await page.getByLabel('Add panel').selectOption(view);
+  await page.getByLabel('Add panel').selectOption(choice);
   await expect(panels).toHaveCount(before + 1);
-  return panels.last();
+  return panels.nth(before);
+}
+
+/** The scatter of a projection panel (its test id is `projection-<panel id>`). */
+export function scatterOf(panel: Locator): Locator {
+  return panel.getByTestId(/^projection-\d+$/);
+}
+
+export type Projection = 'tsne' | 'mds' | 'pca';
+
+/**
+ * Adds a projection panel of a representation (`cde`, `onehot`, `hamming`, …) and switches it to
+ * another projection than t-SNE when asked (the t-SNE the panel started is then cancelled).
+ */
+export async function addProjection(
+  page: Page,
+  of: string,
+  by: Projection = 'tsne',
+): Promise<Locator> {
+  const panel = await addPanel(page, `projection:${of}`);
+  if (by !== 'tsne') await panel.getByLabel('Projection', { exact: true }).selectOption(by);
+  return panel;
+}
+
+/**
+ * Types a number into a method control and commits it with Enter, as a person would (number
+ * fields commit on Enter or blur, not on every keystroke).
+ */
+export async function setNumber(field: Locator, value: number): Promise<void> {
+  await field.fill(String(value));
+  await field.press('Enter');
+  await expect(field).toHaveValue(String(value));
 }
 
 /** The number at the start of a text such as "12 objects selected". */

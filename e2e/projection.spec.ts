@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { addPanel, dragBox, expect, openApp, test, waitIdle } from './fixtures.ts';
+import { addProjection, dragBox, expect, openApp, test, waitIdle } from './fixtures.ts';
 
 /** Soybean's CDE t-SNE (562 rows after dropping rows with missing cells) gets this long. */
 const RUN = { timeout: 90_000 } as const;
@@ -51,10 +51,6 @@ async function recordAnimation(page: Page): Promise<void> {
   });
 }
 
-function addProjection(page: Page): Promise<Locator> {
-  return addPanel(page, 'projection');
-}
-
 function pageNow(page: Page): Promise<number> {
   return page.evaluate(() => performance.now());
 }
@@ -71,7 +67,10 @@ test('a t-SNE of the CDE embedding of soybean animates while the page stays resp
   await recordLongTasks(page);
   await openApp(page, 'soybean.csv');
   await recordAnimation(page);
-  const panel = await addProjection(page);
+  const panel = await addProjection(page, 'cde');
+  await expect(panel.getByRole('heading', { level: 2 })).toHaveText(
+    'Projection (t-SNE, MDS, PCA) — t-SNE of CDE',
+  );
   const view = panel.getByTestId('projection-view');
   await expect(view).toHaveAttribute('data-state', 'animating', RUN);
   const from = await pageNow(page);
@@ -86,7 +85,7 @@ test('a t-SNE of the CDE embedding of soybean animates while the page stays resp
   expect(frames.length).toBeGreaterThanOrEqual(3);
   expect(new Set(frames.map((f) => f.image).filter(Boolean)).size).toBeGreaterThanOrEqual(2);
   const status = panel.getByTestId('projection-status');
-  await expect(status).toContainText('CDE embedding');
+  await expect(status).toContainText(/^CDE \(\d+ dims\) · /);
   await expect(status).toContainText('t-SNE, perplexity 30');
   await expect(status).toContainText(/trustworthiness 0\.9\d\d/);
   await expect(status).toContainText(/KL \d\.\d{3}/);
@@ -102,9 +101,11 @@ test('a t-SNE of the CDE embedding of soybean animates while the page stays resp
 
 test('two projections side by side share one selection', async ({ page }) => {
   await openApp(page, 'soybean.csv');
-  const tsne = await addProjection(page);
-  const mds = await addProjection(page);
-  await mds.getByLabel('Projection', { exact: true }).selectOption('mds');
+  const tsne = await addProjection(page, 'cde');
+  const mds = await addProjection(page, 'cde', 'mds');
+  await expect(mds.getByRole('heading', { level: 2 })).toHaveText(
+    'Projection (t-SNE, MDS, PCA) — MDS of CDE',
+  );
   await expect(tsne.getByTestId('projection-view')).toHaveAttribute('data-state', 'done', RUN);
   await expect(mds.getByTestId('projection-view')).toHaveAttribute('data-state', 'done', RUN);
   await expect(mds.getByTestId('projection-status')).toContainText('classical (Torgerson) MDS');
@@ -129,8 +130,7 @@ test('Hamming distances project by MDS or t-SNE, and PCA is not offered for them
   page,
 }) => {
   await openApp(page);
-  const panel = await addProjection(page);
-  await panel.getByLabel('Projection', { exact: true }).selectOption('pca');
+  const panel = await addProjection(page, 'cde', 'pca');
   await expect(panel.getByTestId('projection-status')).toContainText('PCA', RUN);
   await panel.getByLabel('Representation').selectOption('hamming');
   await expect(panel.getByLabel('Projection', { exact: true })).toHaveValue('mds');
@@ -138,7 +138,12 @@ test('Hamming distances project by MDS or t-SNE, and PCA is not offered for them
     't-SNE',
     'MDS',
   ]);
-  await expect(panel.getByTestId('projection-status')).toContainText('Hamming distance', RUN);
-  await expect(panel.getByTestId('projection-status')).toContainText('MDS');
+  await expect(panel.getByRole('heading', { level: 2 })).toHaveText(
+    'Projection (t-SNE, MDS, PCA) — MDS of Hamming',
+  );
+  await expect(panel.getByTestId('projection-status')).toContainText(
+    /^Hamming · classical \(Torgerson\) MDS · stress \d\.\d{3}/,
+    RUN,
+  );
   await expect(panel.locator('[data-points="101"]')).toBeVisible();
 });

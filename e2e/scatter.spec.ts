@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Locator, Page } from '@playwright/test';
 import {
-  addPanel,
+  addProjection,
   expect,
   expectSummary,
   leadingNumber,
   openApp,
+  scatterOf,
   test,
   waitIdle,
   ZOO,
@@ -14,11 +15,12 @@ import {
 /** Worker results (CDE) get this long to arrive. */
 const RESULT = { timeout: 30_000 } as const;
 
-/** Adds the CDE objects panel and waits for its scatter to have all zoo's points. */
+/** Adds a PCA projection of CDE and waits for its scatter to have all zoo's points. */
 async function objectsPanel(page: Page): Promise<{ panel: Locator; scatter: Locator }> {
-  const panel = await addPanel(page, 'cde-objects');
-  const scatter = panel.getByTestId('cde-scatter');
+  const panel = await addProjection(page, 'cde', 'pca');
+  const scatter = scatterOf(panel);
   await expect(scatter).toHaveAttribute('data-points', '101', RESULT);
+  await expect(panel.getByTestId('projection-view')).toHaveAttribute('data-state', 'done');
   await waitIdle(page, RESULT.timeout);
   await scatter.locator('canvas').scrollIntoViewIfNeeded();
   return { panel, scatter };
@@ -53,7 +55,7 @@ async function download(page: Page, button: Locator): Promise<Download> {
   return file;
 }
 
-test.describe('projection scatter (zoo, CDE objects)', () => {
+test.describe('projection scatter (zoo, PCA of CDE)', () => {
   test.beforeEach(async ({ page }) => {
     await openApp(page);
     await expectSummary(page, ZOO);
@@ -61,7 +63,7 @@ test.describe('projection scatter (zoo, CDE objects)', () => {
 
   test('lasso: dragging around a region selects the objects inside it', async ({ page }) => {
     const { panel, scatter } = await objectsPanel(page);
-    const selection = panel.getByTestId('scatter-selection');
+    const selection = panel.getByTestId('projection-selection');
     await expect(selection).toHaveText('No objects selected');
     const lasso = scatter.getByRole('button', { name: 'Lasso' });
     await lasso.click();
@@ -120,7 +122,7 @@ test.describe('projection scatter (zoo, CDE objects)', () => {
     await expect(tooltip.locator('div').first()).toHaveText(/^row \d+ · type = \S+$/);
     if (!found) return;
     await page.mouse.click(found.x, found.y);
-    await expect(panel.getByTestId('scatter-selection')).toHaveText('1 objects selected');
+    await expect(panel.getByTestId('projection-selection')).toHaveText('1 objects selected');
   });
 
   test('wheel zooms about the pointer; Reset view and double-click restore the fit', async ({
@@ -158,7 +160,7 @@ test.describe('projection scatter (zoo, CDE objects)', () => {
 
   test('pan mode and Space-drag move the view without touching the selection', async ({ page }) => {
     const { panel, scatter } = await objectsPanel(page);
-    const selection = panel.getByTestId('scatter-selection');
+    const selection = panel.getByTestId('projection-selection');
     const at = await canvasPoint(scatter);
     // A box selection first, so there is something to keep.
     await dragThrough(page, [at(0.02, 0.02), at(0.5, 0.5), at(0.98, 0.98)]);
@@ -194,25 +196,38 @@ test.describe('projection scatter (zoo, CDE objects)', () => {
   test('PNG, SVG and CSV exports download the current view and the coordinates', async ({
     page,
   }) => {
-    const { scatter } = await objectsPanel(page);
+    const { panel, scatter } = await objectsPanel(page);
 
     const png = await download(page, scatter.getByRole('button', { name: 'Download PNG' }));
-    expect(png.suggestedFilename()).toBe('cde-objects.png');
+    expect(png.suggestedFilename()).toBe('zoo-cde-pca.png');
     const pngBytes = await readFile(await png.path());
     expect([...pngBytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
     const svg = await download(page, scatter.getByRole('button', { name: 'Download SVG' }));
-    expect(svg.suggestedFilename()).toBe('cde-objects.svg');
+    expect(svg.suggestedFilename()).toBe('zoo-cde-pca.svg');
     const svgText = await readFile(await svg.path(), 'utf-8');
     expect(svgText).toMatch(/^<\?xml [^>]*\?>\n<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
     expect(svgText.match(/<circle /g)).toHaveLength(101);
 
     const csv = await download(page, scatter.getByRole('button', { name: 'Download CSV' }));
-    expect(csv.suggestedFilename()).toBe('cde-objects.csv');
+    expect(csv.suggestedFilename()).toBe('zoo-cde-pca.csv');
     const lines = (await readFile(await csv.path(), 'utf-8')).trimEnd().split('\r\n');
     expect(lines).toHaveLength(102);
     expect(lines[0]).toBe('row,x,y,label');
     expect(lines[1]).toMatch(/^1,-?[\d.e-]+,-?[\d.e-]+,\S+$/);
     expect(lines[101]).toMatch(/^101,/);
+
+    // The names say which representation and which projection: here MDS of CDE.
+    await panel.getByLabel('Projection', { exact: true }).selectOption('mds');
+    await expect(panel.getByTestId('projection-view')).toHaveAttribute(
+      'data-state',
+      'done',
+      RESULT,
+    );
+    const mds = await download(
+      page,
+      scatterOf(panel).getByRole('button', { name: 'Download CSV' }),
+    );
+    expect(mds.suggestedFilename()).toBe('zoo-cde-mds.csv');
   });
 });

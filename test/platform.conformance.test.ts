@@ -181,3 +181,16 @@ describe.each(SPECS.map((s) => [s.id, s] as const))('conformance of %s', (_id, s
     expectSameResults(first.value.results, third.value.results, `${spec.id} after a transfer`);
   });
 });
+
+describe('discovery', () => {
+  it('the CLI (reading the folders) and the app and worker (import.meta.glob) find the same specs', async () => {
+    const { methodModules } = await import('../src/cli/discover.ts');
+    const { isMethodSpec } = await import('../src/core/platform/spec.ts');
+    const found = Object.values(await methodModules()).flatMap((m) =>
+      Object.values(m as Record<string, unknown>)
+        .filter(isMethodSpec)
+        .map((s) => s.id),
+    );
+    expect(found.sort()).toEqual(SPECS.map((s) => s.id).sort());
+  });
+});

@@ -185,7 +185,10 @@ describe('quality options', () => {
     expect(resolveQualityOptions(100).k).toBe(10);
     expect(() => resolveQualityOptions(2)).toThrow(/at least 3 points/);
     expect(() => projectionQuality(input, layout, { sample: 0 })).toThrow(/sample/);
-    expect(() => projectionQuality(input, layout, { seed: 0.5 })).toThrow(TypeError);
+    expect(() => projectionQuality(input, layout, { seed: 0.5 })).toThrow(RangeError);
+    expect(() => projectionQuality(input, layout, { seed: '1' as unknown as number })).toThrow(
+      TypeError,
+    );
     expect(() => projectionQuality(input, new Float64Array(19))).toThrow(/coordinates/);
   });
 });

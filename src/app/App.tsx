@@ -35,7 +35,10 @@ export function App() {
               onChange={(e) => {
                 const v = e.target.value;
                 if (v === 'none' || v === 'class') return setColorBy({ kind: v });
-                const choice = choices[Number(v.slice('choice:'.length))];
+                // A computed result's option is named by its key; a k-means to run by its index.
+                const choice = v.startsWith('result:')
+                  ? choices.find((c) => c.kind === 'result' && `result:${c.key}:${c.name}` === v)
+                  : choices[Number(v.slice('choice:'.length))];
                 if (choice?.kind === 'result') setColorBy(choice);
                 else if (choice?.kind === 'kmeans') {
                   const call = { method: 'kmeans', inputs: { of: choice.of } };

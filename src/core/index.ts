@@ -19,7 +19,6 @@ export * from './linalg/pca.ts';
 export * from './embedding/objectEmbedding.ts';
 export * from './embedding/principal.ts';
 export * from './methods/couplings.ts';
-export * from './methods/options.ts';
 export * from './methods/valueClustering.ts';
 export * from './methods/cde.ts';
 export * from './methods/cosh.ts';

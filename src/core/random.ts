@@ -34,3 +34,12 @@ function splitmix32(x: number): number {
   x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35) >>> 0;
   return (x ^ (x >>> 16)) >>> 0;
 }
+
+/** A seed must be a whole number: TypeError for a non-number, RangeError otherwise, as the
+ * parameter tables report it. */
+export function validateSeed(seed: unknown): number {
+  if (typeof seed !== 'number')
+    throw new TypeError(`seed must be a whole number, got ${String(seed)}`);
+  if (!Number.isInteger(seed)) throw new RangeError(`seed must be a whole number, got ${seed}`);
+  return seed;
+}

@@ -265,7 +265,8 @@ export class WorkerPool {
       this.loadedAny = true;
       this.outputs.clear();
       for (const slot of this.slots) slot.has.clear();
-      this.ready = this.spread();
+      // A worker that fails to take the table answers its jobs with the error; the pool goes on.
+      this.ready = this.spread().catch(() => {});
       await this.ready;
       return outcome;
     });
@@ -376,10 +377,12 @@ export class WorkerPool {
     }
     if (this.primary === slot.index) this.primary = donor.index;
     const version = this.version;
-    this.ready = this.ready.then(async () => {
-      const snapshot = await donor.worker.api.snapshot();
-      if (snapshot.ok && version === this.version) await fresh.worker.api.adopt(snapshot.value);
-    });
+    this.ready = this.ready
+      .then(async () => {
+        const snapshot = await donor.worker.api.snapshot();
+        if (snapshot.ok && version === this.version) await fresh.worker.api.adopt(snapshot.value);
+      })
+      .catch(() => {});
   }
 }
 

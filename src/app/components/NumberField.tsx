@@ -25,19 +25,22 @@ export function NumberField({
   const [error, setError] = useState<string | null>(null);
   useEffect(() => setText(String(value)), [value]);
   const commit = () => {
-    const x = Number(text);
-    let ok: number | null = null;
-    try {
-      ok = text.trim() === '' ? null : check(x);
-      setError(null);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    }
-    if (ok === null) {
+    if (text.trim() === '') {
       setText(String(value));
+      setError(null);
       return;
     }
-    if (ok !== value) onCommit(ok);
+    let ok: number | null;
+    try {
+      ok = check(Number(text));
+    } catch (e) {
+      // Kept as typed, with the reason shown, so the user sees what the parameter accepts.
+      setError(e instanceof Error ? e.message : String(e));
+      return;
+    }
+    setError(null);
+    if (ok === null) setText(String(value));
+    else if (ok !== value) onCommit(ok);
   };
   return (
     <label title={error ?? title}>
@@ -55,6 +58,11 @@ export function NumberField({
           if (e.key === 'Enter') commit();
         }}
       />
+      {error && (
+        <span className="field-error" role="alert">
+          {error}
+        </span>
+      )}
     </label>
   );
 }

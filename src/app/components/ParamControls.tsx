@@ -20,6 +20,7 @@ export function ParamControls({
   onChange,
   only,
   except = [],
+  labelPrefix = '',
 }: {
   spec: MethodSpec;
   /** The options given in the call (the table's defaults fill the rest). */
@@ -28,6 +29,8 @@ export function ParamControls({
   /** Show only these parameters. */
   only?: readonly string[];
   except?: readonly string[];
+  /** Put before each visible label (a panel with two methods' controls: "CDE seed"). */
+  labelPrefix?: string;
 }) {
   const shown = spec.parameters.filter(
     (p) => !p.advanced && !except.includes(p.name) && (!only || only.includes(p.name)),
@@ -38,6 +41,7 @@ export function ParamControls({
         <ParamControl
           key={p.name}
           owner={spec.title}
+          labelPrefix={labelPrefix}
           parameter={p}
           value={(options?.[p.name] as OptionValue | undefined) ?? p.default}
           onChange={(value) => onChange({ [p.name]: value })}
@@ -49,17 +53,19 @@ export function ParamControls({
 
 function ParamControl({
   owner,
+  labelPrefix,
   parameter: p,
   value,
   onChange,
 }: {
   owner: string;
+  labelPrefix: string;
   parameter: ParameterSpec;
   value: OptionValue;
   onChange(value: OptionValue): void;
 }) {
   const classColumn = useStore((s) => s.loaded?.meta.classColumn ?? null);
-  const label = p.symbol ?? p.name;
+  const label = `${labelPrefix}${p.symbol ?? words(p.name)}`;
   const ariaLabel = `${owner} ${p.name}`;
   const title = `${p.description} (${describeDomain(p)})`;
   switch (p.type) {
@@ -136,4 +142,9 @@ function ParamControl({
         </label>
       );
   }
+}
+
+/** "maxIterations" → "max iterations". */
+function words(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
 }

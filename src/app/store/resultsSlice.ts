@@ -18,7 +18,11 @@ export interface ResultEntry {
 export interface ResultsSlice {
   /** Results of the current table by call key: panels hold calls, so equal calls share one. */
   results: Record<string, ResultEntry>;
-  /** Starts the call unless the store already holds it; returns its key. Throws if invalid. */
+  /**
+   * Starts the call unless the store already holds it (running, done or failed); a cancelled
+   * one is started again, so a panel opened later does not inherit a cancel it never asked for.
+   * Returns its key. Throws if invalid.
+   */
   ensure(call: Call): string;
   /** Runs a call again (after a failure or a cancel). */
   rerun(key: string): void;
@@ -73,7 +77,8 @@ export const createResultsSlice: StateCreator<Store, [], [], ResultsSlice> = (se
     results: {},
     ensure: (call) => {
       const resolved = resolveCall(call);
-      if (get().loaded && !get().results[resolved.key]) void start(resolved);
+      const entry = get().results[resolved.key];
+      if (get().loaded && (!entry || entry.status === 'cancelled')) void start(resolved);
       return resolved.key;
     },
     rerun: (key) => {

@@ -1,6 +1,6 @@
 import { canonicalJson } from '../../core/platform/calls.ts';
 import { methodSpec, methodsProducing } from '../../core/platform/registry.ts';
-import type { Call, InputRef } from '../../core/platform/spec.ts';
+import type { Call, InputRef, MethodOutput } from '../../core/platform/spec.ts';
 import { findResult, resultsOfKind, type Cell, type ResultTable } from '../../core/results.ts';
 import { ParamControls } from '../components/ParamControls.tsx';
 import { useStore } from '../store/index.ts';
@@ -20,7 +20,10 @@ export function ComparisonView({ panel }: { panel: Panel }) {
   const setPanelCall = useStore((s) => s.setPanelCall);
   const setSettings = useStore((s) => s.setPanelSettings);
   const draft = panel.call as Call;
-  const ran = (panel.settings.ran as Call | undefined) ?? null;
+  const version = useStore((s) => s.tableVersion);
+  // What was run, on which table: after the table changes nothing runs until asked again.
+  const ran =
+    panel.settings.ranOn === version ? ((panel.settings.ran as Call | undefined) ?? null) : null;
   const { entry, invalid } = useResult(ran);
   if (!meta) return <p className="muted">Load a data set to compare methods.</p>;
   const step = methodSpec(draft.method);
@@ -41,6 +44,10 @@ export function ComparisonView({ panel }: { panel: Panel }) {
       },
     });
   const running = entry?.status === 'running';
+  // A parameter with no default the user has to choose (the outlier class).
+  const missing = step.parameters.filter(
+    (p) => p.type === 'string' && p.default === null && (draft.options?.[p.name] ?? null) === null,
+  );
   const stale = ran !== null && canonicalJson(ran) !== canonicalJson(draft);
   const output = entry?.output ?? null;
   return (
@@ -65,8 +72,8 @@ export function ComparisonView({ panel }: { panel: Panel }) {
         />
         <button
           type="button"
-          disabled={running || chosen.length === 0}
-          onClick={() => setSettings(panel.id, { ran: draft })}
+          disabled={running || chosen.length === 0 || missing.length > 0}
+          onClick={() => setSettings(panel.id, { ran: draft, ranOn: version })}
         >
           {ran ? `${step.title}: run again` : `Run ${step.title.toLowerCase()}`}
         </button>
@@ -74,7 +81,18 @@ export function ComparisonView({ panel }: { panel: Panel }) {
       {ran && (!output || entry?.status !== 'done') && (
         <MethodStatus entry={entry} invalid={invalid} />
       )}
-      {!ran && <p className="muted">Press Run to compare the chosen methods (runs in a worker).</p>}
+      {missing.length > 0 && (
+        <p className="muted" data-testid="comparison-missing">
+          Choose {missing.map((p) => p.description.toLowerCase()).join(' and ')} first.
+        </p>
+      )}
+      {!ran && missing.length === 0 && (
+        <p className="muted" data-testid="comparison-idle">
+          {panel.settings.ran
+            ? 'The table changed since this was run: press Run to compare the methods on it.'
+            : 'Press Run to compare the chosen methods (runs in a worker).'}
+        </p>
+      )}
       {output && (
         <>
           {stale && <p className="muted">The settings above changed since this was run.</p>}
@@ -128,12 +146,8 @@ function ResultTableView({ table }: { table: ResultTable }) {
   );
 }
 
-function Measures({
-  output,
-}: {
-  output: NonNullable<ReturnType<typeof useResult>['entry']>['output'];
-}) {
-  const measures = output ? findResult(output.results, 'measures')?.result : null;
+function Measures({ output }: { output: MethodOutput }) {
+  const measures = findResult(output.results, 'measures')?.result;
   if (!measures) return null;
   return (
     <p data-testid="indicators">

@@ -66,6 +66,7 @@ export function ProjectionView({ panel }: { panel: Panel }) {
         />
         <ParamControls
           spec={source}
+          labelPrefix={`${source.title} `}
           options={of.options}
           onChange={(c) =>
             setCall({ ...call, inputs: { of: { ...of, options: { ...of.options, ...c } } } })

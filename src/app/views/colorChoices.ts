@@ -1,4 +1,4 @@
-import { describeCall } from '../../core/platform/calls.ts';
+import { callDependencies, describeCall } from '../../core/platform/calls.ts';
 import { methodSpec } from '../../core/platform/registry.ts';
 import { REPRESENTATION_KINDS } from '../../core/platform/representation.ts';
 import type { Call } from '../../core/platform/spec.ts';
@@ -12,7 +12,7 @@ export type ColorChoice =
 
 /**
  * What objects can be coloured by: every object partition and object score result in the
- * store, and "k-means of" every representation a method computed.
+ * store, and "k-means of" every representation computed (shown by a panel, or behind one).
  */
 export function colorChoices(results: Record<string, ResultEntry>): ColorChoice[] {
   const out: ColorChoice[] = [];
@@ -27,15 +27,19 @@ export function colorChoices(results: Record<string, ResultEntry>): ColorChoice[
           label: `${r.title} — ${describeCall(entry.call)}`,
         });
   }
+  // A representation is computed when a panel shows it, or when a done call was computed from
+  // it (the CDE behind a t-SNE of CDE): k-means of each, once.
+  const representations = new Set<string>();
   for (const entry of Object.values(results)) {
-    if (entry.status !== 'done' || !entry.output || methodSpec(entry.call.method).role !== 'method')
-      continue;
-    if (
-      Object.values(entry.output.results).some((r) =>
-        (REPRESENTATION_KINDS as readonly string[]).includes(r.kind),
-      )
-    )
-      out.push({ kind: 'kmeans', of: entry.call, label: `k-means of ${describeCall(entry.call)}` });
+    if (entry.status !== 'done' || !entry.output) continue;
+    for (const call of [entry.call, ...callDependencies(entry.call)]) {
+      const spec = methodSpec(call.method);
+      if (spec.role !== 'method' || representations.has(call.key)) continue;
+      if (!spec.produces.some((k) => (REPRESENTATION_KINDS as readonly string[]).includes(k)))
+        continue;
+      representations.add(call.key);
+      out.push({ kind: 'kmeans', of: call, label: `k-means of ${describeCall(call)}` });
+    }
   }
   return out;
 }

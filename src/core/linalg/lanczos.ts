@@ -5,8 +5,7 @@
  */
 import type { Steps } from '../jobs.ts';
 import { runToEnd } from '../jobs.ts';
-import { validateSeed } from '../methods/options.ts';
-import { createRandom, type Random } from '../random.ts';
+import { createRandom, type Random, validateSeed } from '../random.ts';
 import { symmetricEigen } from './pca.ts';
 
 /** out := A x for a symmetric A (out and x never alias). */

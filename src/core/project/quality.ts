@@ -1,7 +1,6 @@
 import type { Steps } from '../jobs.ts';
 import { runToEnd } from '../jobs.ts';
-import { validateSeed } from '../methods/options.ts';
-import { createRandom } from '../random.ts';
+import { createRandom, validateSeed } from '../random.ts';
 import { NeighbourHeaps } from './knn.ts';
 import { distanceOf, type ProjectionInput } from './input.ts';
 

@@ -5,8 +5,7 @@
  */
 import type { Steps } from '../jobs.ts';
 import { pacer, runToEnd } from '../jobs.ts';
-import { validateSeed } from '../methods/options.ts';
-import { createRandom } from '../random.ts';
+import { createRandom, validateSeed } from '../random.ts';
 import { distanceOf, type ProjectionInput } from './input.ts';
 
 export const DEFAULT_STRESS_PAIRS = 2_000_000;
