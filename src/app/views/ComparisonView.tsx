@@ -5,7 +5,7 @@ import { findResult, resultsOfKind, type Cell, type ResultTable } from '../../co
 import { ParamControls } from '../components/ParamControls.tsx';
 import { useStore } from '../store/index.ts';
 import type { Panel } from '../store/panelsSlice.ts';
-import { formatMeanSd } from './cureModel.ts';
+import { formatMeanSd } from './valueModel.ts';
 import { MethodStatus } from './MethodStatus.tsx';
 import { useResult } from './useResult.ts';
 

@@ -6,7 +6,7 @@ import { useWidth } from '../components/useWidth.ts';
 import { useStore } from '../store/index.ts';
 import { emphasisedValues } from '../store/linkSlice.ts';
 import type { Panel } from '../store/panelsSlice.ts';
-import { labelColumn, topIndices, valueName } from './cureModel.ts';
+import { labelColumn, topIndices, valueName } from './valueModel.ts';
 import { MethodPanel } from './MethodPanel.tsx';
 import { useObjectValues } from './useObjectValues.ts';
 import { useResult } from './useResult.ts';

@@ -12,7 +12,7 @@ import { Heatmap } from '../components/Heatmap.tsx';
 import { useStore } from '../store/index.ts';
 import { emphasisedValues } from '../store/linkSlice.ts';
 import type { Panel } from '../store/panelsSlice.ts';
-import { clusterLayout, matrixTooltip } from './cureModel.ts';
+import { clusterLayout, matrixTooltip } from './valueModel.ts';
 import { valueLayout } from './heatmapModel.ts';
 import { MethodPanel } from './MethodPanel.tsx';
 

@@ -6,7 +6,7 @@ import { classPalette } from '../colors.ts';
 import { useStore } from '../store/index.ts';
 import { emphasisedValues } from '../store/linkSlice.ts';
 import type { Panel } from '../store/panelsSlice.ts';
-import { clusterMembers, labelColumn, valueName } from './cureModel.ts';
+import { clusterMembers, labelColumn, valueName } from './valueModel.ts';
 import { MethodPanel } from './MethodPanel.tsx';
 
 const ROW = 15;

@@ -7,7 +7,14 @@ import { resolveOptions, type ParameterSpec } from '../platform/parameters.ts';
 import { embeddingResult } from '../platform/representation.ts';
 import { defineMethod } from '../platform/spec.ts';
 import type { CategoricalTable } from '../table/types.ts';
-import { BETA_PARAMETER, CURE_PAPER, cureValueResults } from './cureShared.ts';
+import {
+  BETA_PARAMETER,
+  CLUSTERING_ITERATIONS_PARAMETER,
+  CLUSTERING_SEED_PARAMETER,
+  CURE_PAPER,
+  cureValueResults,
+  orientationParameter,
+} from './cureShared.ts';
 import { couplingMatrices, type CouplingMatrices, type CouplingOrientation } from './couplings.ts';
 import { valueClusteringSteps, type CouplingMatrixName, type StopRule } from './valueClustering.ts';
 
@@ -161,29 +168,9 @@ export const CDE_PARAMETERS = [
     description: 'Stop rule: stop increasing k once removed one-value clusters exceed ⌈k/α⌉',
   },
   BETA_PARAMETER,
-  {
-    name: 'seed',
-    type: 'integer',
-    default: 0,
-    role: 'seed',
-    description: 'Seed of the value clustering',
-  },
-  {
-    name: 'orientation',
-    type: 'choice',
-    default: 'paper',
-    choices: ['paper', 'code'],
-    choiceTitles: { paper: 'as printed (Def. 5)', code: "as in the authors' code" },
-    description: 'Mo as printed in the paper or as the authors coded it',
-  },
-  {
-    name: 'maxIterations',
-    type: 'integer',
-    default: 100,
-    min: 1,
-    advanced: true,
-    description: 'k-means iterations per value clustering',
-  },
+  CLUSTERING_SEED_PARAMETER,
+  orientationParameter('paper', 'the paper’s by default'),
+  CLUSTERING_ITERATIONS_PARAMETER,
   {
     name: 'stopRule',
     type: 'choice',

@@ -4,7 +4,13 @@ import { createRandom } from '../random.ts';
 import { resolveOptions, type ParameterSpec } from '../platform/parameters.ts';
 import { defineMethod } from '../platform/spec.ts';
 import type { CategoricalTable } from '../table/types.ts';
-import { CURE_PAPER, cureValueResults } from './cureShared.ts';
+import {
+  CLUSTERING_ITERATIONS_PARAMETER,
+  CLUSTERING_SEED_PARAMETER,
+  CURE_PAPER,
+  cureValueResults,
+  orientationParameter,
+} from './cureShared.ts';
 import { valueClusteringSteps, type CouplingMatrixName } from './valueClustering.ts';
 import { couplingMatrices, type CouplingMatrices, type CouplingOrientation } from './couplings.ts';
 
@@ -181,30 +187,12 @@ export const COSH_PARAMETERS = [
     minExclusive: true,
     description: 'Stop rule: stop increasing k once one-value clusters reach ⌈k/α⌉ (Sec. 7.1: 30)',
   },
-  {
-    name: 'seed',
-    type: 'integer',
-    default: 0,
-    role: 'seed',
-    description: 'Seed of the value clustering',
-  },
-  {
-    name: 'orientation',
-    type: 'choice',
-    default: 'code',
-    choices: ['code', 'paper'],
-    choiceTitles: { code: "as in the authors' code", paper: 'as printed (Def. 5)' },
-    description:
-      'Mo as the authors coded it (default: the only form where small entries are outlying) or as printed',
-  },
-  {
-    name: 'maxIterations',
-    type: 'integer',
-    default: 100,
-    min: 1,
-    advanced: true,
-    description: 'k-means iterations per value clustering',
-  },
+  CLUSTERING_SEED_PARAMETER,
+  orientationParameter(
+    'code',
+    'the code’s by default: the only form where a small entry means an outlying value',
+  ),
+  CLUSTERING_ITERATIONS_PARAMETER,
 ] as const satisfies readonly ParameterSpec[];
 
 export const coshMethod = defineMethod({

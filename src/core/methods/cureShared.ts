@@ -86,3 +86,34 @@ export const BETA_PARAMETER = {
   min: 0,
   description: 'Drop principal components whose range is below β',
 } as const satisfies ParameterSpec;
+
+/** The seed of CURE's value clustering (CDE and COSH). */
+export const CLUSTERING_SEED_PARAMETER = {
+  name: 'seed',
+  type: 'integer',
+  default: 0,
+  role: 'seed',
+  description: 'Seed of the value clustering',
+} as const satisfies ParameterSpec;
+
+/** k-means iterations of each of CURE's value clusterings (the authors' MATLAB default). */
+export const CLUSTERING_ITERATIONS_PARAMETER = {
+  name: 'maxIterations',
+  type: 'integer',
+  default: 100,
+  min: 1,
+  advanced: true,
+  description: 'k-means iterations per value clustering',
+} as const satisfies ParameterSpec;
+
+/** The orientation of Mo (Def. 5 as printed, or the authors' code), with a method's default. */
+export function orientationParameter<const D extends 'paper' | 'code'>(fallback: D, why: string) {
+  return {
+    name: 'orientation',
+    type: 'choice',
+    default: fallback,
+    choices: ['paper', 'code'],
+    choiceTitles: { paper: 'as printed (Def. 5)', code: "as in the authors' code" },
+    description: `Mo as printed in the paper or as the authors coded it (${why})`,
+  } as const satisfies ParameterSpec;
+}

@@ -2,7 +2,7 @@ import type { ValueMatrix, ValuePartition } from '../../core/results.ts';
 import type { TableMeta } from '../../core/session.ts';
 import type { HeatmapLayout } from './heatmapModel.ts';
 
-/** Pure helpers of the CURE views (couplings, value clusters, outliers). No DOM here. */
+/** Pure helpers of the method views (value matrices, value clusters, rankings, tables). No DOM here. */
 
 export function valueName(meta: TableMeta, v: number): string {
   const a = meta.attributes[meta.valueAttribute[v] ?? 0];
