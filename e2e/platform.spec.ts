@@ -40,6 +40,8 @@ test('soybean: value matrices, a ranking and two projections of CDE at once comp
   page,
 }) => {
   await openApp(page, 'soybean.csv');
+  // The preview server sends COOP/COEP: the workers share the table through SharedArrayBuffer.
+  expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
   const matrices = await addPanel(page, 'value-matrices:cde');
   const ranking = await addPanel(page, 'ranking:cosh');
   const tsne = await addProjection(page, 'cde');

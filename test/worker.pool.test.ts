@@ -122,3 +122,41 @@ describe('worker pool', () => {
     });
   });
 });
+
+describe('table sharing', () => {
+  it('when cross-origin isolated, the snapshot a worker hands over is in shared memory, once', async () => {
+    const g = globalThis as { crossOriginIsolated?: boolean };
+    const before = g.crossOriginIsolated;
+    g.crossOriginIsolated = true;
+    try {
+      const a = createExplorerApi();
+      const b = createExplorerApi();
+      expect((await a.load(ZOO, {}, { classColumn: 'type' }, 1)).ok).toBe(true);
+      const snapshot = await a.snapshot();
+      if (!snapshot.ok) throw new Error(snapshot.error.message);
+      const codes = snapshot.value.table.attributes[0]?.codes;
+      expect(codes?.buffer).toBeInstanceOf(SharedArrayBuffer);
+      expect(snapshot.value.raw.columns[0]?.codes.buffer).toBeInstanceOf(SharedArrayBuffer);
+      // Asked again: the same shared arrays, not new copies.
+      const again = await a.snapshot();
+      expect(again.ok && again.value.table.attributes[0]?.codes).toBe(codes);
+      expect((await b.adopt(snapshot.value)).ok).toBe(true);
+      const [ra, rb] = await Promise.all([
+        a.run({ method: 'idf' }, [], 2),
+        b.run({ method: 'idf' }, [], 3),
+      ]);
+      if (!ra.ok || !rb.ok) throw new Error('runs failed');
+      expect(
+        JSON.stringify(rb.value.results, (_k, v: unknown) =>
+          ArrayBuffer.isView(v) ? Array.from(v as Float64Array) : v,
+        ),
+      ).toBe(
+        JSON.stringify(ra.value.results, (_k, v: unknown) =>
+          ArrayBuffer.isView(v) ? Array.from(v as Float64Array) : v,
+        ),
+      );
+    } finally {
+      g.crossOriginIsolated = before;
+    }
+  });
+});
