@@ -187,11 +187,10 @@ describe('malformed quotes', () => {
   // of the file into that field, which is reported once, at data row 2, however the text is cut.
   const text = 'a,b\n1,2\n3,"x"y\n4,5\n';
   const expected = [
-    'Trailing quote on quoted field is malformed (near data row 2).',
-    'Quoted field unterminated (near data row 2).',
+    '1 row has a malformed quote (line 3): Trailing quote on quoted field is malformed; Quoted field unterminated.',
   ];
 
-  it('warns once per problem with the data row it is in', async () => {
+  it('warns once, with the line the row starts on and both problems', async () => {
     const raw = await parseCsvText(text);
     expect(raw.warnings).toEqual(expected);
     expect(cells(raw, 'b')).toEqual(['2', 'x"y\n4,5']);
@@ -205,22 +204,20 @@ describe('malformed quotes', () => {
       const raw = await parseCsvChunks([padded.slice(0, cut), padded.slice(cut)]);
       expect(rowOf(raw)).toBe(17_001);
       expect(raw.warnings, `cut at ${cut - start}`).toEqual([
-        'Trailing quote on quoted field is malformed (near data row 17001).',
-        'Quoted field unterminated (near data row 17001).',
+        '1 row has a malformed quote (line 17002): Trailing quote on quoted field is malformed; Quoted field unterminated.',
       ]);
     }
   });
 });
 
 describe('header names', () => {
-  it('renames empty and duplicate header names, with a warning for each', async () => {
+  it('renames empty and duplicate header names, with one warning per name', async () => {
     const raw = await parseCsvText('a,,a, a ,x (2),x,x\n1,2,3,4,5,6,7\n');
     // “a (2)”, “a (3)” for the repeats; “x (3)” because “x (2)” is taken by column 5.
     expect(names(raw)).toEqual(['a', 'column 2', 'a (2)', 'a (3)', 'x (2)', 'x', 'x (3)']);
     expect(raw.warnings).toEqual([
       'Column 2 has no header name; it was named “column 2”.',
-      'Header name “a” appears more than once; column 3 was renamed “a (2)”.',
-      'Header name “a” appears more than once; column 4 was renamed “a (3)”.',
+      'Header name “a” appears 3 times; columns 3–4 were renamed “a (2)” … “a (3)”.',
       'Header name “x” appears more than once; column 7 was renamed “x (3)”.',
     ]);
     expect(cells(raw, 'a (3)')).toEqual(['4']);
@@ -313,7 +310,7 @@ describe('refused files', () => {
   it('a single ragged row with too many fields', async () => {
     const e = await refuse('a,b\n1,2\n3,4,5\n', 'ragged');
     expect(e.details).toEqual({ lines: [3], count: 1 });
-    expect(e.message).toBe('1 row do not have 2 fields like the header (line 3).');
+    expect(e.message).toBe('1 row does not have 2 fields like the header (line 3).');
   });
 
   it('too many cells', async () => {

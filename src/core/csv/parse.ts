@@ -81,11 +81,17 @@ export async function parseCsvChunks(
               (e.code === 'MissingQuotes' || e.code === 'InvalidQuotes') &&
               (e.row ?? 0) < results.data.length,
           );
+          // Errors come in row order: one pass over both (not one scan of the errors per row).
+          let next = 0;
           results.data.forEach((row, i) => {
             builder.addRow(row);
-            for (const e of quoteErrors)
-              if ((e.row ?? 0) === i)
-                builder.warn(`${e.message} (near data row ${builder.rowCount}).`);
+            while (
+              next < quoteErrors.length &&
+              ((quoteErrors[next] as Papa.ParseError).row ?? 0) <= i
+            ) {
+              const e = quoteErrors[next++] as Papa.ParseError;
+              if ((e.row ?? 0) === i) builder.quoteProblem(e.message);
+            }
           });
         } catch (error) {
           failure = error;

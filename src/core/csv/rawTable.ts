@@ -36,7 +36,8 @@ export interface BuilderOptions {
 }
 
 class GrowableInt32 {
-  data = new Int32Array(1024);
+  // Small at first: a file may have 100,000+ columns, each with its own array.
+  data = new Int32Array(16);
   length = 0;
   push(v: number): void {
     if (this.length === this.data.length) {
@@ -74,6 +75,16 @@ export class RawTableBuilder {
   private ragged = 0;
   private readonly raggedLines: number[] = [];
   private readonly maxCells: number;
+  /** Rows with a malformed quote: counted, the first lines and the parser's messages kept. */
+  private readonly quotes = {
+    rows: 0,
+    lines: [] as number[],
+    lastRow: -1,
+    messages: new Set<string>(),
+  };
+  /** Rows handed in so far (blank, ragged and header included) and where the last one starts. */
+  private rowsSeen = 0;
+  private lastRowLine = 0;
 
   constructor(private readonly options: BuilderOptions) {
     this.missing = new Set(options.missingTokens ?? DEFAULT_MISSING_TOKENS);
@@ -91,6 +102,8 @@ export class RawTableBuilder {
   addRow(fields: readonly string[]): void {
     const startLine = this.line;
     this.line += 1 + countNewlines(fields);
+    this.rowsSeen++;
+    this.lastRowLine = startLine;
     if (fields.length === 1 && (fields[0] ?? '').trim() === '') return; // blank line
     if (this.columns === null) {
       this.columns = this.makeColumns(fields);
@@ -132,9 +145,17 @@ export class RawTableBuilder {
     this.nRows++;
   }
 
-  /** Adds a warning from the parser (e.g. an unterminated quote). */
-  warn(message: string): void {
-    if (!this.warnings.includes(message)) this.warnings.push(message);
+  /**
+   * A malformed quote in the row handed in last (the parser's message): O(1) each, reported once
+   * with a count and the first lines however many rows have one.
+   */
+  quoteProblem(message: string): void {
+    const q = this.quotes;
+    if (q.messages.size < 4) q.messages.add(message);
+    if (q.lastRow === this.rowsSeen) return;
+    q.lastRow = this.rowsSeen;
+    q.rows++;
+    if (q.lines.length < SHOWN_LINES) q.lines.push(this.lastRowLine);
   }
 
   finish(): RawTable {
@@ -144,8 +165,8 @@ export class RawTableBuilder {
       const shown = this.raggedLines.join(', ');
       throw new DataError(
         'ragged',
-        `${this.ragged.toLocaleString('en-US')} row${this.ragged === 1 ? '' : 's'} ` +
-          `do not have ${columns.length} fields like the header (line${this.raggedLines.length === 1 ? '' : 's'} ` +
+        `${this.ragged.toLocaleString('en-US')} ${this.ragged === 1 ? 'row does' : 'rows do'} ` +
+          `not have ${columns.length} fields like the header (line${this.raggedLines.length === 1 ? '' : 's'} ` +
           `${shown}${this.ragged > this.raggedLines.length ? ', …' : ''}).`,
         { lines: [...this.raggedLines], count: this.ragged },
       );
@@ -164,6 +185,15 @@ export class RawTableBuilder {
       );
     }
     const warnings = [...this.warnings];
+    const q = this.quotes;
+    if (q.rows > 0) {
+      const what = [...q.messages].join('; ');
+      warnings.push(
+        q.rows === 1
+          ? `1 row has a malformed quote (line ${q.lines[0]}): ${what}.`
+          : `${q.rows.toLocaleString('en-US')} rows have a malformed quote (first at lines ${q.lines.join(', ')}${q.rows > q.lines.length ? ', …' : ''}): ${what}.`,
+      );
+    }
     if (this.ragged > 0)
       warnings.push(
         `Skipped ${this.ragged} ragged row${this.ragged === 1 ? '' : 's'} (first at line ${this.raggedLines[0]}).`,
@@ -198,33 +228,72 @@ export class RawTableBuilder {
   }
 }
 
-/** Empty names become “column N”, repeated names get “ (2)”, “ (3)”…, each with a warning. */
+/**
+ * Empty names become “column N”; a repeated name gets “ (2)”, “ (3)”… skipping any name another
+ * column already has. One warning per renamed name (with a count), however many columns: a
+ * counter per name keeps it linear.
+ */
 export function uniqueHeaderNames(header: readonly string[]): {
   names: string[];
   warnings: string[];
 } {
   const warnings: string[] = [];
-  const seen = new Set<string>();
-  const names: string[] = [];
-  header.forEach((raw, i) => {
-    let name = (i === 0 ? raw.replace(/^\uFEFF/, '') : raw).trim();
-    if (name === '') {
-      name = `column ${i + 1}`;
-      warnings.push(`Column ${i + 1} has no header name; it was named “${name}”.`);
-    }
-    if (seen.has(name)) {
-      let k = 2;
-      while (seen.has(`${name} (${k})`)) k++;
-      const renamed = `${name} (${k})`;
-      warnings.push(
-        `Header name “${name}” appears more than once; column ${i + 1} was renamed “${renamed}”.`,
-      );
-      name = renamed;
-    }
-    seen.add(name);
-    names.push(name);
+  const unnamed: number[] = [];
+  const trimmed = header.map((raw, i) => {
+    const name = (i === 0 ? raw.replace(/^\uFEFF/, '') : raw).trim();
+    if (name !== '') return name;
+    unnamed.push(i + 1);
+    return `column ${i + 1}`;
   });
+  if (unnamed.length === 1)
+    warnings.push(`Column ${unnamed[0]} has no header name; it was named “column ${unnamed[0]}”.`);
+  else if (unnamed.length > 1)
+    warnings.push(
+      `${unnamed.length.toLocaleString('en-US')} columns have no header name (${listed(unnamed)}); each was named “column N” after its position.`,
+    );
+  const taken = new Set(trimmed);
+  const seen = new Set<string>();
+  const next = new Map<string, number>();
+  const renamed = new Map<
+    string,
+    { columns: number[]; first: string; last: string; count: number }
+  >();
+  const names = trimmed.map((name, i) => {
+    if (!seen.has(name)) {
+      seen.add(name);
+      return name;
+    }
+    let k = next.get(name) ?? 2;
+    while (taken.has(`${name} (${k})`)) k++;
+    next.set(name, k + 1);
+    const fresh = `${name} (${k})`;
+    taken.add(fresh);
+    seen.add(fresh);
+    const r = renamed.get(name);
+    if (r) {
+      r.count++;
+      r.last = fresh;
+      if (r.columns.length < 2) r.columns.push(i + 1);
+      else r.columns[1] = i + 1;
+    } else renamed.set(name, { columns: [i + 1], first: fresh, last: fresh, count: 1 });
+    return fresh;
+  });
+  for (const [name, r] of renamed)
+    warnings.push(
+      r.count === 1
+        ? `Header name “${name}” appears more than once; column ${r.columns[0]} was renamed “${r.first}”.`
+        : `Header name “${name}” appears ${(r.count + 1).toLocaleString('en-US')} times; columns ${(r.columns[0] as number).toLocaleString('en-US')}–${(r.columns[1] as number).toLocaleString('en-US')} were renamed “${r.first}” … “${r.last}”.`,
+    );
   return { names, warnings };
+}
+
+/** Lines or columns shown in a message before “…”. */
+const SHOWN_LINES = 5;
+
+/** The first few numbers of a list and “…” when there are more. */
+function listed(xs: readonly number[]): string {
+  const shown = xs.slice(0, SHOWN_LINES).map((x) => x.toLocaleString('en-US'));
+  return `${shown.join(', ')}${xs.length > SHOWN_LINES ? ', …' : ''}`;
 }
 
 function countNewlines(fields: readonly string[]): number {

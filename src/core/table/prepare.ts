@@ -62,14 +62,17 @@ export function prepareTable(
 ): { table: CategoricalTable; summary: TableSummary } {
   const opts = validate(raw, options);
   const warnings = [...raw.warnings];
-  const plans = raw.columns.map((column) => planColumn(column, opts, warnings));
+  const excluded = new ExclusionNotes();
+  const plans = raw.columns.map((column) => planColumn(column, opts, excluded));
+  warnings.push(...excluded.warnings());
   const used = plans.filter((p) => p.role !== 'excluded');
   const features = plans.filter((p) => p.role === 'feature');
   if (features.length === 0) {
-    const why = plans
-      .map((p) => `${p.raw.name}: ${p.role === 'class' ? 'class' : p.reason}`)
-      .join('; ');
-    throw new DataError('no-features', `No usable categorical column remains (${why}).`);
+    const why = plans.map((p) => `${p.raw.name}: ${p.role === 'class' ? 'class' : p.reason}`);
+    throw new DataError(
+      'no-features',
+      `No usable categorical column remains (${firstFew(why, '; ')}).`,
+    );
   }
 
   const keep = rowsToKeep(raw, used, opts.missing);
@@ -165,14 +168,14 @@ function validate(raw: RawTable, options: PrepareOptions): ValidOptions {
     if (!names.has(name))
       throw new DataError(
         'unknown-column',
-        `${what} “${name}” is not a column of this file (columns: ${[...names].join(', ')}).`,
+        `${what} “${name}” is not a column of this file (columns: ${firstFew([...names], ', ')}).`,
       );
   };
   const opts: ValidOptions = {
     ...DEFAULT_PREPARE,
     ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)),
     classColumn: options.classColumn ?? null,
-    kinds: options.kinds ?? {},
+    kinds: options.kinds ?? Object.create(null),
   };
   if (opts.classColumn !== null) known(opts.classColumn, 'Class column');
   for (const n of opts.drop) known(n, 'Dropped column');
@@ -193,9 +196,12 @@ function validate(raw: RawTable, options: PrepareOptions): ValidOptions {
   return opts;
 }
 
-function planColumn(raw: RawColumn, opts: ValidOptions, warnings: string[]): Plan {
+function planColumn(raw: RawColumn, opts: ValidOptions, excluded: ExclusionNotes): Plan {
   const inferredKind = inferKind(raw);
-  const kind = opts.kinds[raw.name] ?? inferredKind;
+  // Own entries only: a column named “toString” must not find Object.prototype.toString.
+  const kind = Object.hasOwn(opts.kinds, raw.name)
+    ? (opts.kinds[raw.name] as ColumnKind)
+    : inferredKind;
   const plan = (role: ColumnRole, reason?: string): Plan => ({
     raw,
     inferredKind,
@@ -207,15 +213,11 @@ function planColumn(raw: RawColumn, opts: ValidOptions, warnings: string[]): Pla
   if (opts.drop.includes(raw.name)) return plan('excluded', 'dropped by the user');
   const included = opts.include.includes(raw.name);
   if (kind === 'identifier' && !included) {
-    warnings.push(
-      `Column “${raw.name}” looks like an identifier (every value distinct) and is excluded.`,
-    );
+    excluded.add('identifier', raw.name);
     return plan('excluded', 'identifier: every value distinct');
   }
   if (kind === 'constant' && !included) {
-    warnings.push(
-      `Column “${raw.name}” is constant${raw.labels.length === 0 ? ' (all missing)' : ''} and is excluded.`,
-    );
+    excluded.add(raw.labels.length === 0 ? 'missing' : 'constant', raw.name);
     return plan(
       'excluded',
       raw.labels.length === 0 ? 'constant: every cell missing' : 'constant: a single value',
@@ -223,12 +225,71 @@ function planColumn(raw: RawColumn, opts: ValidOptions, warnings: string[]): Pla
   }
   const distinct = raw.labels.length;
   if (kind !== 'numeric' && distinct > MAX_CATEGORICAL_VALUES && !included) {
-    warnings.push(
+    excluded.add(
+      'many',
+      raw.name,
       `Column “${raw.name}” has ${distinct.toLocaleString('en-US')} distinct values (more than ${MAX_CATEGORICAL_VALUES}) and is excluded; include it to use it.`,
     );
     return plan('excluded', `more than ${MAX_CATEGORICAL_VALUES} distinct values`);
   }
   return plan('feature');
+}
+
+/** Items of a long list shown in a message before “and N more”. */
+const SHOWN = 5;
+
+/** The first few items and how many more: a message stays one short line for 10,000 columns. */
+function firstFew(items: readonly string[], separator: string): string {
+  // A short list is shown whole rather than as “… and 1 more”.
+  if (items.length <= SHOWN + 3) return items.join(separator);
+  const more = (items.length - SHOWN).toLocaleString('en-US');
+  return `${items.slice(0, SHOWN).join(separator)}${separator}… and ${more} more`;
+}
+
+type Exclusion = 'identifier' | 'constant' | 'missing' | 'many';
+
+const EXCLUDED: Record<Exclusion, { one: (name: string) => string; many: string }> = {
+  identifier: {
+    one: (n) => `Column “${n}” looks like an identifier (every value distinct) and is excluded.`,
+    many: 'look like identifiers (every value distinct) and are excluded',
+  },
+  constant: {
+    one: (n) => `Column “${n}” is constant and is excluded.`,
+    many: 'are constant and are excluded',
+  },
+  missing: {
+    one: (n) => `Column “${n}” is constant (all missing) and is excluded.`,
+    many: 'are all missing and are excluded',
+  },
+  many: {
+    one: (n) =>
+      `Column “${n}” has more than ${MAX_CATEGORICAL_VALUES} distinct values and is excluded.`,
+    many: `have more than ${MAX_CATEGORICAL_VALUES} distinct values and are excluded; include them to use them`,
+  },
+};
+
+/** Columns excluded by default, told per column when few and in one line per reason when many. */
+class ExclusionNotes {
+  private readonly byReason = new Map<Exclusion, { name: string; text: string }[]>();
+
+  add(reason: Exclusion, name: string, text = EXCLUDED[reason].one(name)): void {
+    const list = this.byReason.get(reason) ?? [];
+    list.push({ name, text });
+    this.byReason.set(reason, list);
+  }
+
+  warnings(): string[] {
+    return [...this.byReason].flatMap(([reason, list]) =>
+      list.length <= 3
+        ? list.map((e) => e.text)
+        : [
+            `${list.length.toLocaleString('en-US')} columns ${EXCLUDED[reason].many}: ${firstFew(
+              list.map((e) => e.name),
+              ', ',
+            )}.`,
+          ],
+    );
+  }
 }
 
 function rowsToKeep(raw: RawTable, used: Plan[], policy: MissingPolicy): Int32Array {
