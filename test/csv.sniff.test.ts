@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { binaryReason, delimiterName, detectDelimiter, detectNewline } from '../src/core/index.ts';
+import {
+  binaryReason,
+  delimiterName,
+  detectDelimiter,
+  detectNewline,
+  isValidUtf8Prefix,
+  LATIN1_WARNING,
+  readingPlan,
+} from '../src/core/index.ts';
 import { readDataset } from './helpers.ts';
 
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
@@ -20,10 +28,21 @@ describe('binaryReason: not text', () => {
     expect(binaryReason(withTail(head))).toBe(reason);
   });
 
-  it('finds NUL bytes (e.g. UTF-16 text)', () => {
+  it('finds NUL bytes; UTF-16 text (zeros in every other byte) is read as UTF-16 instead', () => {
     expect(binaryReason(utf8('a,b\n1,\u00002\n'))).toBe('contains NUL bytes');
     // “a,b” in UTF-16LE: 61 00 2c 00 62 00
     expect(binaryReason(bytes(0x61, 0x00, 0x2c, 0x00, 0x62, 0x00))).toBe('contains NUL bytes');
+    expect(readingPlan(bytes(0x61, 0x00, 0x2c, 0x00, 0x62, 0x00))).toEqual({
+      encoding: 'utf-16le',
+      warning: null,
+    });
+    expect(readingPlan(bytes(0x00, 0x61, 0x00, 0x2c, 0x00, 0x62))).toEqual({
+      encoding: 'utf-16be',
+      warning: null,
+    });
+    expect(() => readingPlan(utf8('a,b\n1,\u00002\n'))).toThrow(
+      'This is not a CSV text file: it contains NUL bytes.',
+    );
   });
 
   it('finds a high share of control characters', () => {
@@ -40,8 +59,13 @@ describe('binaryReason: not text', () => {
     ['a two-byte lead followed by ASCII', [0xc3, 0x41, 0x42]],
     ['a three-byte lead with one bad continuation', [0xe2, 0x82, 0x41, 0x42]],
     ['a Latin-1 “é” inside a word', [...utf8('caf'), 0xe9, ...utf8(' au lait,1\n')]],
-  ])('rejects invalid UTF-8: %s', (_, b) => {
-    expect(binaryReason(Uint8Array.from(b))).toBe('is not UTF-8 text');
+  ])('invalid UTF-8 is read as Windows-1252, with a warning: %s', (_, b) => {
+    expect(binaryReason(Uint8Array.from(b))).toBeNull();
+    expect(isValidUtf8Prefix(Uint8Array.from(b))).toBe(false);
+    expect(readingPlan(Uint8Array.from(b))).toEqual({
+      encoding: 'windows-1252',
+      warning: LATIN1_WARNING,
+    });
   });
 });
 
@@ -72,10 +96,11 @@ describe('binaryReason: text', () => {
     const full = utf8(text);
     const cut = full.subarray(0, full.length - drop);
     expect(binaryReason(cut)).toBeNull();
+    expect(isValidUtf8Prefix(cut)).toBe(true);
   });
 
-  it('still rejects a bad byte before a cut character', () => {
-    expect(binaryReason(bytes(0x61, 0xff, 0x62, 0xe2, 0x82))).toBe('is not UTF-8 text');
+  it('a bad byte before a cut character still makes the sample invalid UTF-8', () => {
+    expect(isValidUtf8Prefix(bytes(0x61, 0xff, 0x62, 0xe2, 0x82))).toBe(false);
   });
 });
 
@@ -127,7 +152,7 @@ describe('delimiterName', () => {
   });
 });
 
-describe('binaryReason rejects ill-formed UTF-8 sequences (RFC 3629 Table 3)', () => {
+describe('isValidUtf8Prefix: ill-formed UTF-8 sequences (RFC 3629 Table 3)', () => {
   const text = (bytes: number[]) => new Uint8Array([0x61, 0x2c, 0x62, 0x0a, ...bytes, 0x0a]);
   it.each([
     ['overlong 3-byte form', [0xe0, 0x80, 0x80]],
@@ -135,7 +160,7 @@ describe('binaryReason rejects ill-formed UTF-8 sequences (RFC 3629 Table 3)', (
     ['overlong 4-byte form', [0xf0, 0x80, 0x80, 0x80]],
     ['code point above U+10FFFF', [0xf4, 0x90, 0x80, 0x80]],
   ])('%s', (_name, bytes) => {
-    expect(binaryReason(text(bytes))).toBe('is not UTF-8 text');
+    expect(isValidUtf8Prefix(text(bytes))).toBe(false);
   });
   it.each([
     ['U+0800', [0xe0, 0xa0, 0x80]],
@@ -143,6 +168,6 @@ describe('binaryReason rejects ill-formed UTF-8 sequences (RFC 3629 Table 3)', (
     ['U+10000', [0xf0, 0x90, 0x80, 0x80]],
     ['U+10FFFF', [0xf4, 0x8f, 0xbf, 0xbf]],
   ])('accepts the boundary %s', (_name, bytes) => {
-    expect(binaryReason(text(bytes))).toBeNull();
+    expect(isValidUtf8Prefix(text(bytes))).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { createReadStream, statSync } from 'node:fs';
 import type { Delimiter } from '../core/csv/sniff.ts';
+import type { ByteSource } from '../core/csv/bytes.ts';
 import { DataError } from '../core/errors.ts';
 import { ExplorerSession, type Loaded } from '../core/session.ts';
 import type { Discretisation, MissingPolicy } from '../core/table/types.ts';
@@ -54,8 +55,13 @@ export async function loadTable(
   }
   const tokens = text(args, 'missing-tokens');
   const session = new ExplorerSession();
-  const loaded = await session.load(
-    createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 }),
+  // The same reading contract as the browser's (core/csv/bytes.ts): bytes in, decoded there.
+  const source: ByteSource = {
+    size,
+    stream: () => createReadStream(file, { highWaterMark: 1 << 20 }),
+  };
+  const loaded = await session.loadBytes(
+    source,
     {
       delimiter,
       skipRaggedRows: args.flags.has('skip-ragged'),

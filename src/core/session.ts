@@ -1,5 +1,15 @@
 import { classValueCounts, computeCounts, countSteps, type Counts } from './counts/counts.ts';
 import { denseCooccurrence } from './counts/cooccurrence.ts';
+import {
+  checkSize,
+  decodeChunks,
+  LATIN1_WARNING,
+  NotUtf8Error,
+  readHead,
+  readingPlan,
+  type ByteSource,
+  type TextEncoding,
+} from './csv/bytes.ts';
 import type { RawTable } from './csv/rawTable.ts';
 import { CancelledError } from './errors.ts';
 import { parseCsvChunks, type ParseHooks, type ParseOptions } from './csv/parse.ts';
@@ -67,13 +77,40 @@ export class ExplorerSession {
 
   constructor(private readonly cacheBytes = 512 * 1024 * 1024) {}
 
+  /**
+   * Reads a file given as bytes under the one reading contract of csv/bytes.ts (size, binary
+   * content, UTF-16, Windows-1252 when not UTF-8): the worker and the CLI both read through here,
+   * so a file one refuses the other refuses with the same message.
+   */
+  async loadBytes(
+    source: ByteSource,
+    parseOptions: ParseOptions = {},
+    prepareOptions: PrepareOptions = {},
+    hooks: ParseHooks = {},
+  ): Promise<Loaded> {
+    checkSize(source.size);
+    const plan = readingPlan(await readHead(source));
+    const read = (encoding: TextEncoding, warning: string | null): Promise<Loaded> =>
+      this.load(decodeChunks(source, encoding), parseOptions, prepareOptions, hooks, warning);
+    try {
+      return await read(plan.encoding, plan.warning);
+    } catch (error) {
+      // Invalid UTF-8 past the first bytes: the whole file is read again as Windows-1252.
+      if (error instanceof NotUtf8Error) return read('windows-1252', LATIN1_WARNING);
+      throw error;
+    }
+  }
+
+  /** Reads CSV text (already decoded); `warning` (how it was decoded) joins the table's warnings. */
   async load(
     chunks: AsyncIterable<string> | Iterable<string>,
     parseOptions: ParseOptions = {},
     prepareOptions: PrepareOptions = {},
     hooks: ParseHooks = {},
+    warning: string | null = null,
   ): Promise<Loaded> {
     const raw = await parseCsvChunks(chunks, parseOptions, hooks);
+    if (warning) raw.warnings.unshift(warning);
     await hooks.pause?.();
     if (hooks.isCancelled?.()) throw new CancelledError('Loading was cancelled.');
     const prepared = prepareTable(raw, prepareOptions);

@@ -1,6 +1,6 @@
 import { transfer } from 'comlink';
-import { binaryReason } from '../core/csv/sniff.ts';
-import { CancelledError, DataError, toErrorInfo, type ErrorInfo } from '../core/errors.ts';
+import type { ByteSource } from '../core/csv/bytes.ts';
+import { CancelledError, toErrorInfo, type ErrorInfo } from '../core/errors.ts';
 import type { IndicatorsReport } from '../core/evaluate/indicators.ts';
 import type { Progress } from '../core/jobs.ts';
 import type { ParseOptions } from '../core/csv/parse.ts';
@@ -17,9 +17,6 @@ import type { PrepareOptions } from '../core/table/prepare.ts';
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };
 export type ProgressCallback = (p: Progress) => void;
-
-/** Files above this size are refused before reading (the cell limit applies while streaming). */
-export const MAX_FILE_BYTES = 1024 * 1024 * 1024;
 
 /**
  * The API the worker exposes through comlink. Tests call it directly. Every call returns an
@@ -76,7 +73,7 @@ export function createExplorerApi() {
   }
 
   return {
-    /** Reads a CSV file (streamed, decoded as UTF-8) and models it. */
+    /** Reads a CSV file (streamed; the reading contract of core/csv/bytes.ts) and models it. */
     async load(
       file: Blob,
       parseOptions: ParseOptions,
@@ -85,18 +82,8 @@ export function createExplorerApi() {
       onProgress?: ProgressCallback,
     ): Promise<Outcome<Loaded>> {
       return guard(jobId, async () => {
-        if (file.size === 0) throw new DataError('empty', 'The file is empty.');
-        if (file.size > MAX_FILE_BYTES)
-          throw new DataError(
-            'too-large',
-            `The file is ${formatBytes(file.size)}; the explorer reads files up to ${formatBytes(MAX_FILE_BYTES)}.`,
-          );
-        const head = new Uint8Array(await file.slice(0, 8192).arrayBuffer());
-        const reason = binaryReason(head);
-        if (reason) throw new DataError('binary', `This is not a CSV text file: it ${reason}.`);
-        const text = file.stream().pipeThrough(new TextDecoderStream('utf-8'));
         let lastReport = 0;
-        const loaded = await session.load(streamChunks(text), parseOptions, prepareOptions, {
+        const loaded = await session.loadBytes(blobSource(file), parseOptions, prepareOptions, {
           sizeHint: file.size,
           isCancelled: () => cancelled.has(jobId),
           pause: yieldToEventLoop,
@@ -237,17 +224,23 @@ function metaBuffers(loaded: Loaded): ArrayBuffer[] {
   ] as ArrayBuffer[];
 }
 
-async function* streamChunks(stream: ReadableStream<string>): AsyncGenerator<string> {
-  const reader = stream.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      yield value;
-    }
-  } finally {
-    reader.releaseLock();
-  }
+/** A Blob as bytes that can be read from the start again. */
+function blobSource(file: Blob): ByteSource {
+  return {
+    size: file.size,
+    async *stream() {
+      const reader = file.stream().getReader();
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return;
+          yield value;
+        }
+      } finally {
+        reader.releaseLock();
+      }
+    },
+  };
 }
 
 function now(): number {
@@ -264,11 +257,4 @@ function yieldToEventLoop(): Promise<void> {
     };
     channel.port2.postMessage(null);
   });
-}
-
-export function formatBytes(n: number): string {
-  if (n >= 1024 ** 3) return `${(n / 1024 ** 3).toFixed(1)} GB`;
-  if (n >= 1024 ** 2) return `${(n / 1024 ** 2).toFixed(1)} MB`;
-  if (n >= 1024) return `${(n / 1024).toFixed(1)} KB`;
-  return `${n} bytes`;
 }

@@ -13,27 +13,35 @@ const MAGIC: [string, number[]][] = [
 ];
 
 /**
- * Returns a reason when the bytes do not look like text, else null. Looks for known file
- * signatures, NUL bytes, a high share of control characters and invalid UTF-8.
+ * Returns a reason when the bytes do not look like text, else null: a known file signature, NUL
+ * bytes or a high share of control characters. (Which text encoding: see bytes.ts.)
  */
 export function binaryReason(bytes: Uint8Array): string | null {
   for (const [what, magic] of MAGIC) {
     if (bytes.length >= magic.length && magic.every((b, i) => bytes[i] === b))
       return `looks like ${what}`;
   }
+  return controlReason(bytes.length, (i) => bytes[i] as number);
+}
+
+/** The same test on decoded text (UTF-16 has zero bytes but no NUL characters). */
+export function textReason(text: string): string | null {
+  return controlReason(text.length, (i) => text.charCodeAt(i));
+}
+
+function controlReason(length: number, at: (i: number) => number): string | null {
   let control = 0;
-  for (let i = 0; i < bytes.length; i++) {
-    const b = bytes[i] as number;
+  for (let i = 0; i < length; i++) {
+    const b = at(i);
     if (b === 0) return 'contains NUL bytes';
     if (b < 32 && b !== 9 && b !== 10 && b !== 13 && b !== 12) control++;
   }
-  if (bytes.length > 0 && control / bytes.length > 0.05) return 'contains many control characters';
-  if (!isValidUtf8Prefix(bytes)) return 'is not UTF-8 text';
+  if (length > 0 && control / length > 0.05) return 'contains many control characters';
   return null;
 }
 
 /** UTF-8 validity, tolerating a multi-byte sequence cut off at the end of the sample. */
-function isValidUtf8Prefix(bytes: Uint8Array): boolean {
+export function isValidUtf8Prefix(bytes: Uint8Array): boolean {
   let i = 0;
   const n = bytes.length;
   while (i < n) {
