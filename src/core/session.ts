@@ -16,7 +16,8 @@ import { parseCsvChunks, type ParseHooks, type ParseOptions } from './csv/parse.
 import { indicatorsReport, type IndicatorsReport } from './evaluate/indicators.ts';
 import { scaledSteps, type Steps } from './jobs.ts';
 import { ResultCache } from './platform/cache.ts';
-import { runCall } from './platform/run.ts';
+import { resolveCall } from './platform/calls.ts';
+import { checkCall, runCall } from './platform/run.ts';
 import type { Call, MethodOutput, ResolvedCall } from './platform/spec.ts';
 import { prepareTable, type PrepareOptions } from './table/prepare.ts';
 import { selectRows, type RowFilter } from './table/rows.ts';
@@ -172,11 +173,13 @@ export class ExplorerSession {
    */
   *runSteps(call: Call | ResolvedCall): Steps<MethodOutput> {
     const table = this.table;
+    const resolved = resolveCall(call);
+    checkCall(table, resolved);
     // The first call on a table counts first: its progress takes the first tenth.
     const start = this.fitted?.table === table ? 0 : 0.1;
     const counts = yield* scaledSteps(this.fitCountSteps(table), 0, start);
     const cache = this.cacheOf(table);
-    return yield* scaledSteps(runCall({ table, counts, cache }, call), start, 1);
+    return yield* scaledSteps(runCall({ table, counts, cache }, resolved), start, 1);
   }
 
   /** Outputs computed elsewhere (another worker) for this table, so they are not computed again. */

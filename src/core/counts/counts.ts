@@ -1,4 +1,5 @@
 import { runToEnd, type Steps } from '../jobs.ts';
+import { checkCountable } from './limits.ts';
 import type { CategoricalTable } from '../table/types.ts';
 import {
   allocateCooccurrence,
@@ -36,6 +37,7 @@ export function* countSteps(table: CategoricalTable, options: CountOptions = {})
         throw new RangeError(`row index ${r} is outside 0..${table.nRows - 1}`);
   }
   const n = rows === null ? table.nRows : rows.length;
+  checkCountable(table, n);
   const D = table.attributes.length;
   const c = allocateCooccurrence(table);
   countValues(c, table, rows);

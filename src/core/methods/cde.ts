@@ -12,6 +12,7 @@ import {
   CLUSTERING_ITERATIONS_PARAMETER,
   CLUSTERING_SEED_PARAMETER,
   CURE_PAPER,
+  checkCouplingSize,
   cureValueResults,
   orientationParameter,
 } from './cureShared.ts';
@@ -202,6 +203,7 @@ export const cdeMethod = defineMethod({
   description: 'Coupled data embedding: value clusters of Mc and Mo at many granularities, PCA',
   parameters: CDE_PARAMETERS,
   produces: ['value-matrix', 'value-partitions', 'value-embedding', 'object-embedding'],
+  check: (table) => checkCouplingSize(table, 'CDE'),
   *run(context, options) {
     const cde = yield* cdeSteps(context.table, context.counts, options);
     const g = cde.granularities;

@@ -8,6 +8,7 @@ import {
   CLUSTERING_ITERATIONS_PARAMETER,
   CLUSTERING_SEED_PARAMETER,
   CURE_PAPER,
+  checkCouplingSize,
   cureValueResults,
   orientationParameter,
 } from './cureShared.ts';
@@ -205,6 +206,7 @@ export const coshMethod = defineMethod({
   description: 'Coupled outlier scores: value clusters of Mc and Mo at many granularities',
   parameters: COSH_PARAMETERS,
   produces: ['value-matrix', 'value-partitions', 'value-scores', 'object-scores'],
+  check: (table) => checkCouplingSize(table, 'COSH'),
   *run(context, options) {
     const cosh = yield* coshSteps(context.table, context.counts, options);
     return {

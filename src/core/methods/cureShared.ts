@@ -1,7 +1,10 @@
+import { widestColumns } from '../counts/limits.ts';
+import { DataError } from '../errors.ts';
 import type { ParameterSpec } from '../platform/parameters.ts';
+import type { CategoricalTable } from '../table/types.ts';
 import type { MethodContext } from '../platform/spec.ts';
 import type { ValueMatrix, ValuePartition, ValuePartitions } from '../results.ts';
-import type { CouplingMatrices } from './couplings.ts';
+import { COUPLING_VALUE_LIMIT, type CouplingMatrices } from './couplings.ts';
 import type { ValueClustering } from './valueClustering.ts';
 
 /** What CURE's methods share: the paper, β, and their results in the shared kinds. */
@@ -116,4 +119,13 @@ export function orientationParameter<const D extends 'paper' | 'code'>(fallback:
     choiceTitles: { paper: 'as printed (Def. 5)', code: "as in the authors' code" },
     description: `Mo as printed in the paper or as the authors coded it (${why})`,
   } as const satisfies ParameterSpec;
+}
+
+/** Mo and Mc are L × L: a table with more values is refused before anything is counted. */
+export function checkCouplingSize(table: CategoricalTable, method: string): void {
+  if (table.nValues <= COUPLING_VALUE_LIMIT) return;
+  throw new DataError(
+    'too-large',
+    `${method} needs two ${table.nValues} × ${table.nValues} value coupling matrices; it handles up to ${COUPLING_VALUE_LIMIT.toLocaleString('en-US')} values. Exclude or bin columns with many values: ${widestColumns(table)}.`,
+  );
 }

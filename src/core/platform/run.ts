@@ -5,7 +5,7 @@ import { scaledSteps, type Steps } from '../jobs.ts';
 import { resultProblems, type Results, type TableShape } from '../results.ts';
 import type { CategoricalTable } from '../table/types.ts';
 import type { ResultCache } from './cache.ts';
-import { resolveCall } from './calls.ts';
+import { callDependencies, resolveCall } from './calls.ts';
 import { methodSpec } from './registry.ts';
 import type { Call, MethodContext, MethodOutput, ResolvedCall } from './spec.ts';
 
@@ -52,6 +52,14 @@ export function* runCall(env: RunEnvironment, call: Call | ResolvedCall): Steps<
   };
   env.cache.set(output);
   return output;
+}
+
+/**
+ * The data-dependent checks of a call and of every call it depends on, run before anything is
+ * counted or computed, so a table a method cannot take is refused at once.
+ */
+export function checkCall(table: CategoricalTable, call: ResolvedCall): void {
+  for (const c of [...callDependencies(call), call]) methodSpec(c.method).check?.(table, c.options);
 }
 
 export function shapeOf(table: CategoricalTable): TableShape {

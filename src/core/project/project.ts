@@ -107,15 +107,18 @@ export function* projectionSteps(
     );
     detail = 'PCA (first two principal components)';
   } else throw new RangeError(`unknown projection “${String(options.projection)}”`);
-  const measured =
-    quality === false
-      ? null
-      : yield* scaledSteps(
-          qualitySteps(input, coordinates, { seed, ...quality }),
-          layoutEnd,
-          1,
-          'trustworthiness: ',
-        );
+  // Trustworthiness compares neighbourhoods: it needs at least 3 objects, else it is skipped.
+  const measurable = quality !== false && input.n >= 3;
+  if (quality !== false && !measurable)
+    detail += `; trustworthiness not measured (it needs at least 3 objects, there are ${input.n})`;
+  const measured = !measurable
+    ? null
+    : yield* scaledSteps(
+        qualitySteps(input, coordinates, { seed, ...quality }),
+        layoutEnd,
+        1,
+        'trustworthiness: ',
+      );
   return {
     projection: options.projection,
     coordinates,

@@ -132,7 +132,9 @@ export const TSNE_PARAMETERS = [
 /** Defaults and validation from TSNE_PARAMETERS; the data-dependent rules need n. */
 export function resolveTsneOptions(n: number, options: TsneOptions = {}): ResolvedTsneOptions {
   if (!Number.isInteger(n) || n < 3)
-    throw new RangeError(`t-SNE needs at least 3 objects, got ${n}`);
+    throw new RangeError(
+      `t-SNE needs at least 3 objects and this table has ${n}: project it by MDS (or PCA) instead`,
+    );
   const { init: _init, ...rest } = options;
   const o = resolveOptions(TSNE_PARAMETERS, rest, 't-SNE');
   return {

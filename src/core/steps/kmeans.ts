@@ -66,7 +66,7 @@ export const kmeansStep = defineMethod({
     const { k, warnings } = clampK(
       options.k || defaultClusters(context.table),
       partitioner,
-      representation.title,
+      `the ${representation.title}`,
     );
     warnings.forEach(context.warn);
     const rng = createRandom(options.seed);
