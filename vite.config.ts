@@ -3,24 +3,28 @@ import react from '@vitejs/plugin-react';
 
 /**
  * The built app may only talk to its own origin: a Content-Security-Policy with connect-src 'self'
- * keeps the data in the tab. (Build only: the dev server needs an inline script for React refresh.)
+ * keeps the data in the tab. The build carries it twice: as a <meta> tag (any static host) and in
+ * `dist/_headers` (hosts that read that file send it as a header, which also covers the workers);
+ * the preview server sends it as a response header. (Not the dev server: React refresh needs an
+ * inline script.)
  */
-function contentSecurityPolicy(): Plugin {
-  const policy = [
-    "default-src 'self'",
-    "script-src 'self'",
-    "worker-src 'self' blob:",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "connect-src 'self'",
-  ].join('; ');
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "worker-src 'self' blob:",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self'",
+].join('; ');
+
+function contentSecurityPolicyMeta(): Plugin {
   return {
     name: 'content-security-policy',
     apply: 'build',
     transformIndexHtml: () => [
       {
         tag: 'meta',
-        attrs: { 'http-equiv': 'Content-Security-Policy', content: policy },
+        attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY },
         injectTo: 'head-prepend',
       },
     ],
@@ -29,30 +33,37 @@ function contentSecurityPolicy(): Plugin {
 
 /**
  * Cross-origin isolation (COOP + COEP) lets the worker pool share the table's arrays through
- * SharedArrayBuffer instead of copying them into every worker. The dev and preview servers send
- * the headers; the build ships them as `dist/_headers` for static hosts that read that file
- * (Netlify, Cloudflare Pages). Without them the pool falls back to copies.
+ * SharedArrayBuffer instead of copying them into every worker. Without it the pool falls back to
+ * copies.
  */
 const ISOLATION_HEADERS = {
   'Cross-Origin-Opener-Policy': 'same-origin',
   'Cross-Origin-Embedder-Policy': 'require-corp',
 };
 
-function isolationHeadersFile(): Plugin {
+/** What a static host should send with every file of the build. */
+const BUILD_HEADERS = {
+  ...ISOLATION_HEADERS,
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+  'X-Content-Type-Options': 'nosniff',
+};
+
+/** `dist/_headers` (Netlify, Cloudflare Pages): BUILD_HEADERS for every path. */
+function headersFile(): Plugin {
   return {
-    name: 'isolation-headers-file',
+    name: 'headers-file',
     apply: 'build',
     generateBundle() {
-      const lines = Object.entries(ISOLATION_HEADERS).map(([k, v]) => `  ${k}: ${v}`);
+      const lines = Object.entries(BUILD_HEADERS).map(([k, v]) => `  ${k}: ${v}`);
       this.emitFile({ type: 'asset', fileName: '_headers', source: `/*\n${lines.join('\n')}\n` });
     },
   };
 }
 
 export default defineConfig({
-  plugins: [react(), contentSecurityPolicy(), isolationHeadersFile()],
+  plugins: [react(), contentSecurityPolicyMeta(), headersFile()],
   worker: { format: 'es' },
   server: { port: 5173, strictPort: false, headers: ISOLATION_HEADERS },
-  preview: { port: 4173, strictPort: true, headers: ISOLATION_HEADERS },
+  preview: { port: 4173, strictPort: true, headers: BUILD_HEADERS },
   build: { target: 'es2022', chunkSizeWarningLimit: 1500 },
 });

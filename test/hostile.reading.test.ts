@@ -99,7 +99,7 @@ describe('names that are JavaScript built-ins', () => {
     for (const a of table.attributes)
       expect(a.labels.length, a.name).toBe(table.attributes[0]?.labels.length);
     const overridden = prepareTable(raw, {
-      kinds: { ['__proto__']: 'categorical', toString: 'categorical' },
+      kinds: { ['__proto__']: 'categorical' as const, toString: 'categorical' as const },
     });
     const kindOf = (name: string) => overridden.summary.columns.find((c) => c.name === name)?.kind;
     expect(kindOf('toString')).toBe('categorical');

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { emphasisMask, groupByColor } from '../src/app/components/scatter/colorGroups.ts';
 import type { DrawInput } from '../src/app/components/scatter/raster.ts';
-import { csvField, scatterCsv, scatterSvg } from '../src/app/components/scatter/scatterExport.ts';
+import { scatterCsv, scatterSvg } from '../src/app/components/scatter/scatterExport.ts';
+import { csvField } from '../src/core/csv/write.ts';
 import { applyZoom, dataBounds, fitMapping } from '../src/app/components/scatter/viewTransform.ts';
 
 function input(points: Float64Array, emphasised: number[], zoom = { k: 1, x: 0, y: 0 }): DrawInput {
@@ -71,5 +72,40 @@ describe('scatter CSV export', () => {
     ]);
     expect(csvField('')).toBe('');
     expect(csvField('x\ry')).toBe('"x\ry"');
+  });
+
+  it('escapes formulas: a cell beginning with = + - @ tab or CR gets a leading quote, numbers do not (issue 10, defect 8)', () => {
+    const labels = [
+      "=cmd|' /C calc'!A0",
+      '+1',
+      '-1',
+      '@SUM(A1)',
+      '\tx',
+      '\rx',
+      '-x',
+      '+',
+      '=1+1',
+      '-2.5e3',
+      'a=b',
+    ];
+    const csv = scatterCsv(new Float64Array(2 * labels.length), (i) => labels[i] as string);
+    expect(
+      csv
+        .split('\r\n')
+        .slice(1, -1)
+        .map((line) => line.slice(line.indexOf(',0,0,') + 5)),
+    ).toEqual([
+      "'=cmd|' /C calc'!A0",
+      '+1',
+      '-1',
+      "'@SUM(A1)",
+      "'\tx",
+      `"'\rx"`,
+      "'-x",
+      "'+",
+      "'=1+1",
+      '-2.5e3',
+      'a=b',
+    ]);
   });
 });

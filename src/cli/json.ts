@@ -1,3 +1,4 @@
+import { csvField } from '../core/csv/write.ts';
 import { describeCall } from '../core/platform/calls.ts';
 import { methodSpec } from '../core/platform/registry.ts';
 import type { MethodOutput, ResolvedCall } from '../core/platform/spec.ts';
@@ -186,7 +187,8 @@ export function objectCsv(output: MethodOutput): { name: string; text: string } 
       cells = (i) => [r.scores[i] as number];
     } else continue;
     const lines = [['row', ...header].join(',')];
-    for (let i = 0; i < r.n; i++) lines.push([i + 1, ...cells(i)].join(','));
+    for (let i = 0; i < r.n; i++)
+      lines.push([i + 1, ...cells(i)].map((v) => csvField(String(v))).join(','));
     return { name, text: `${lines.join('\n')}\n` };
   }
   return null;

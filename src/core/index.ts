@@ -3,6 +3,7 @@ export * from './jobs.ts';
 export * from './random.ts';
 export * from './csv/sniff.ts';
 export * from './csv/bytes.ts';
+export * from './csv/write.ts';
 export * from './csv/rawTable.ts';
 export * from './csv/parse.ts';
 export * from './table/types.ts';

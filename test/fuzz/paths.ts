@@ -12,13 +12,12 @@ import type { TableSummary } from '../../src/core/table/types.ts';
 import { createExplorerApi } from '../../src/worker/api.ts';
 
 export type ReadOutcome =
-  | { ok: true; summary: TableSummary }
-  | { ok: false; code: string; message: string; type: string };
+  { ok: true; summary: TableSummary } | { ok: false; code: string; message: string; type: string };
 
 /** The worker's path: api.load of a Blob. */
 export async function viaWorker(bytes: Uint8Array): Promise<ReadOutcome> {
   const api = createExplorerApi();
-  const outcome = await api.load(new Blob([bytes]), {}, {}, 1);
+  const outcome = await api.load(new Blob([bytes as Uint8Array<ArrayBuffer>]), {}, {}, 1);
   if (outcome.ok) return { ok: true, summary: outcome.value.summary };
   return { ok: false, code: outcome.error.code, message: outcome.error.message, type: 'outcome' };
 }

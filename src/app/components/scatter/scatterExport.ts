@@ -1,3 +1,4 @@
+import { csvField } from '../../../core/csv/write.ts';
 import type { DrawInput } from './raster.ts';
 import { ALPHA, emphasisLook, FADED_ALPHA, OUTLINE, OUTLINE_WIDTH } from './scatterStyle.ts';
 
@@ -45,11 +46,6 @@ export function scatterSvg(d: DrawInput): string {
   }
   out.push('</svg>');
   return `${out.join('\n')}\n`;
-}
-
-/** One CSV field per RFC 4180: quoted (quotes doubled) when it holds a comma, quote or newline. */
-export function csvField(s: string): string {
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 /**
