@@ -151,7 +151,8 @@ describe('quoting, newlines, BOM', () => {
     expect(raw.delimiter).toBe(',');
     expect(names(raw)).toEqual(['Name', 'Colour;x']);
     expect(raw.nRows).toBe(3);
-    expect(cells(raw, 'Name')).toEqual(['Smith, J.', 'two\r\nlines', 'plain']);
+    // A line break inside a quoted value is read as LF whatever the file's line ends.
+    expect(cells(raw, 'Name')).toEqual(['Smith, J.', 'two\nlines', 'plain']);
     expect(cells(raw, 'Colour;x')).toEqual(['red', 'blue', 'red']);
     // Header line 1; row 1 line 2; row 2 lines 3–4; row 3 line 5; lines 6–7 blank.
     expect(Array.from(raw.lines)).toEqual([2, 3, 5]);
@@ -207,6 +208,21 @@ describe('malformed quotes', () => {
         '1 row has a malformed quote (line 17002): Trailing quote on quoted field is malformed; Quoted field unterminated.',
       ]);
     }
+  });
+});
+
+describe('mixed line ends', () => {
+  it('CRLF, lone CR and LF in one file all end rows (a file pasted together from systems)', async () => {
+    const raw = await parseCsvText('a,b\r\n1,2\r3,4\n5,6\r\n"x\ry",8\r');
+    expect(raw.nRows).toBe(4);
+    expect(cells(raw, 'a')).toEqual(['1', '3', '5', 'x\ny']);
+    expect(Array.from(raw.lines)).toEqual([2, 3, 4, 5]);
+  });
+
+  it('a CR at the end of a chunk and its LF in the next are one line end', async () => {
+    const raw = await parseCsvChunks(['a,b\r', '\n1,2\r', '\n3,4\r', '']);
+    expect(raw.nRows).toBe(2);
+    expect(cells(raw, 'b')).toEqual(['2', '4']);
   });
 });
 
@@ -406,7 +422,7 @@ describe('chunked input', () => {
       ).toEqual(whole);
     }
     const parsed = await parseCsvText(crlf);
-    expect(cells(parsed, 'n').at(-3)).toBe('a, b\r\nc');
+    expect(cells(parsed, 'n').at(-3)).toBe('a, b\nc');
     expect(Array.from(parsed.lines.slice(-3))).toEqual([6002, 6004, 6005]);
   });
 

@@ -3,7 +3,6 @@ import {
   binaryReason,
   delimiterName,
   detectDelimiter,
-  detectNewline,
   isValidUtf8Prefix,
   LATIN1_WARNING,
   readingPlan,
@@ -132,17 +131,6 @@ describe('detectDelimiter', () => {
   it('falls back to the comma when nothing splits the header', () => {
     expect(detectDelimiter('single\nx\ny\n')).toBe(',');
     expect(detectDelimiter('')).toBe(',');
-  });
-});
-
-describe('detectNewline', () => {
-  it.each([
-    ['\r\n', 'a,b\r\n1,2\r\n'],
-    ['\n', 'a,b\n1,2\n'],
-    ['\r', 'a,b\r1,2\r'],
-    ['\n', 'a,b'],
-  ])('detects %j', (nl, sample) => {
-    expect(detectNewline(sample)).toBe(nl);
   });
 });
 

@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import { CancelledError, DataError } from '../errors.ts';
 import type { Progress } from '../jobs.ts';
 import { RawTableBuilder, type RawTable } from './rawTable.ts';
-import { detectDelimiter, detectNewline, type Delimiter } from './sniff.ts';
+import { detectDelimiter, type Delimiter } from './sniff.ts';
 
 export interface ParseOptions {
   /** 'auto' (default) picks among comma, semicolon and tab from the first 64 KB. */
@@ -37,7 +37,7 @@ export async function parseCsvChunks(
   options: ParseOptions = {},
   hooks: ParseHooks = {},
 ): Promise<RawTable> {
-  const iterator = toAsyncIterator(chunks);
+  const iterator = toAsyncIterator(unifyNewlines(chunks));
   let head = '';
   let exhausted = false;
   while (head.length < SNIFF_CHARS) {
@@ -68,7 +68,7 @@ export async function parseCsvChunks(
   const done = new Promise<void>((resolve, reject) => {
     parseStream(source, {
       delimiter,
-      newline: detectNewline(head),
+      newline: '\n',
       quoteChar: '"',
       skipEmptyLines: false,
       chunk(results, parser) {
@@ -170,6 +170,24 @@ interface StreamConfig {
   error(error: Error): void;
 }
 const parseStream = Papa.parse as unknown as (source: ChunkSource, config: StreamConfig) => void;
+
+/**
+ * Every line end — CRLF, a lone CR (old Mac) or LF — becomes LF, so a file whose parts were
+ * written on different systems reads as the rows it holds (papaparse splits on one newline
+ * only). A CR ending a chunk waits for the next one: it may be half of a CRLF.
+ */
+async function* unifyNewlines(
+  chunks: AsyncIterable<string> | Iterable<string>,
+): AsyncGenerator<string> {
+  let pendingCr = false;
+  for await (const chunk of chunks) {
+    let text: string = pendingCr ? `\r${chunk}` : chunk;
+    pendingCr = text.endsWith('\r');
+    if (pendingCr) text = text.slice(0, -1);
+    yield text.replace(/\r\n?/g, '\n');
+  }
+  if (pendingCr) yield '\n';
+}
 
 async function* toAsyncGen(
   chunks: AsyncIterable<string> | Iterable<string>,

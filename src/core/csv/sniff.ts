@@ -72,13 +72,6 @@ export function isValidUtf8Prefix(bytes: Uint8Array): boolean {
   return true;
 }
 
-export function detectNewline(sample: string): '\r\n' | '\n' | '\r' {
-  const lf = sample.indexOf('\n');
-  if (lf > 0 && sample[lf - 1] === '\r') return '\r\n';
-  if (lf >= 0) return '\n';
-  return sample.includes('\r') ? '\r' : '\n';
-}
-
 /**
  * Picks the delimiter that splits the sample's lines into the most consistent number of fields
  * (more than one). Quoted fields are respected; the last, possibly cut, line is ignored.
