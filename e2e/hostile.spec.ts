@@ -50,3 +50,35 @@ test('labels that look like spreadsheet formulas are escaped in the CSV export (
   const exported = lines.slice(1, 6).map((line) => line.split(',').slice(3).join(','));
   expect(exported).toEqual(["'=cmd|' /C calc'!A0", '+1', '-1', "'@SUM(A1)", "'-x"]);
 });
+
+test('columns named like JavaScript built-ins and cells holding markup load and render as text', async ({
+  page,
+}) => {
+  let dialogs = 0;
+  page.on('dialog', (d) => {
+    dialogs++;
+    void d.dismiss();
+  });
+  await openApp(page);
+  const names = ['toString', '__proto__', 'constructor', '<img src=x onerror=alert(1)>'];
+  const cells = ['<script>alert(1)</script>', '<svg onload=alert(1)>', 'hasOwnProperty', 'a'];
+  const rows = Array.from({ length: 12 }, (_, r) =>
+    names.map((_, c) => cells[(r + c) % cells.length] as string),
+  );
+  await chooseFile(
+    page,
+    textFile('builtins.csv', `${names.join(',')}\n${rows.map((r) => r.join(',')).join('\n')}\n`),
+  );
+  await expectSummary(page, { rows: 12, columns: 4, features: 4, name: 'builtins.csv' });
+  await waitIdle(page);
+  const summary = page.getByTestId('summary');
+  const shownNames = await summary
+    .getByTestId('summary-column')
+    .locator('td.name')
+    .allTextContents();
+  expect(shownNames).toEqual(names);
+  await expect(summary).toContainText('<script>alert(1)</script>');
+  await expect(page.getByTestId('cooccurrence-heatmap')).toHaveAttribute('data-cells', /^[1-9]/);
+  expect(await page.locator('img[src="x"], svg[onload]').count()).toBe(0);
+  expect(dialogs).toBe(0);
+});
