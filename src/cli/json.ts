@@ -154,6 +154,13 @@ function resultJson(meta: TableMeta, r: Result, options: JsonOptions): object {
         ...head,
         values: Object.fromEntries(meta.attributes.map((a, i) => [a.name, r.values[i]])),
       };
+    case 'object-impacts':
+      return {
+        ...head,
+        n: r.n,
+        attributes: meta.attributes.map((a) => a.name),
+        rows: matrixRows(r.values, r.n, r.dims),
+      };
     case 'curves':
       return {
         ...head,

@@ -17,6 +17,7 @@ export const RESULT_KINDS = [
   'object-partition',
   'object-scores',
   'attribute-impacts',
+  'object-impacts',
   'curves',
   'measures',
   'table',
@@ -168,6 +169,18 @@ export interface AttributeImpacts extends Described {
   values: Float64Array;
 }
 
+/**
+ * n × dims, row-major: each object's impact per feature attribute (SAnDCat's attribute distance
+ * impact, seed 002 Sec. IV-C-2). A view averages the rows of any selection of objects.
+ */
+export interface ObjectImpacts extends Described {
+  kind: 'object-impacts';
+  n: number;
+  /** The number of feature attributes. */
+  dims: number;
+  values: Float64Array;
+}
+
 export interface CurveSeries {
   name: string;
   x: Float64Array;
@@ -212,6 +225,7 @@ export type Result =
   | ObjectPartition
   | ObjectScores
   | AttributeImpacts
+  | ObjectImpacts
   | Curves
   | Measures
   | ResultTable;
@@ -312,6 +326,11 @@ export function resultProblems(result: Result, shape: TableShape): string[] {
       break;
     case 'attribute-impacts':
       need(result.values.length === D, `${result.values.length} values, not ${D} attributes`);
+      break;
+    case 'object-impacts':
+      need(result.n === n && result.dims === D, `expected ${n} × ${D}, got ${result.n} × ${result.dims}`);
+      need(result.values.length === n * D, `${result.values.length} values, not ${n} × ${D}`);
+      need(result.values.every(Number.isFinite), 'an impact is not finite');
       break;
     case 'curves':
       for (const s of result.series) need(s.x.length === s.y.length, `${s.name}: x and y differ`);
