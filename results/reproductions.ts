@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { CURE_TABLE_1 } from '../src/core/evaluate/paperTables.ts';
+import { SEED_002_TABLE_IV } from '../src/core/sandcat/paperTable.ts';
 import { runToEnd } from '../src/core/jobs.ts';
 import type { Call, MethodOutput } from '../src/core/platform/spec.ts';
 import { findResult, type Cell } from '../src/core/results.ts';
@@ -112,4 +113,172 @@ async function cureZoo(): Promise<Reproduction> {
   };
 }
 
-export const REPRODUCTIONS: (() => Promise<Reproduction>)[] = [cureZoo];
+/** Seed 002 Figs. 2-3 (distance matrices), Table I (contexts) and Table II on contact-lenses. */
+async function dilcaLenses(): Promise<Reproduction> {
+  const s = await session('contact-lenses.csv', { classColumn: 'contact-lenses' });
+  const table = s.table;
+  const data = 'Contact-lenses';
+  const rows: ReproducedRow[] = [];
+  const printed = {
+    equal: {
+      figure: 'Fig. 2 (normal)',
+      distances: [
+        ['Age young–pre-presbyopic', 0, 0, 1, 0.2357],
+        ['Age young–presbyopic', 0, 0, 2, 0.4714],
+        ['Age pre-presbyopic–presbyopic', 0, 1, 2, 0.2357],
+        ['Spectacle_prescrip', 1, 0, 1, 0.2202],
+        ['Astigmatism', 2, 0, 1, 0.2202],
+        ['Tear_prod_rate', 3, 0, 1, 0.668],
+      ],
+      impact: [0.3143, 0.2202, 0.2202, 0.668],
+      contexts: [
+        ['tear-prod-rate'],
+        ['astigmatism', 'tear-prod-rate'],
+        ['spectacle-prescrip', 'tear-prod-rate'],
+        ['age', 'spectacle-prescrip'],
+      ],
+    },
+    other: {
+      figure: 'Fig. 3 (abnormal)',
+      distances: [
+        ['Age young–pre-presbyopic', 0, 0, 1, 0.1368],
+        ['Age young–presbyopic', 0, 0, 2, 0.1949],
+        ['Age pre-presbyopic–presbyopic', 0, 1, 2, 0.1144],
+        ['Spectacle_prescrip', 1, 0, 1, 0.243],
+        ['Astigmatism', 2, 0, 1, 0.243],
+        ['Tear_prod_rate', 3, 0, 1, 1.0],
+      ],
+      impact: [0.1487, 0.243, 0.243, 1.0],
+      contexts: [
+        ['spectacle-prescrip', 'tear-prod-rate'],
+        ['astigmatism', 'age', 'tear-prod-rate'],
+        ['spectacle-prescrip', 'age', 'tear-prod-rate'],
+        ['age'],
+      ],
+    },
+  } as const;
+  const names = ['Age', 'Spectacle_prescrip', 'Astigmatism', 'Tear_prod_rate'];
+  let contextsMatching = 0;
+  for (const side of ['equal', 'other'] as const) {
+    const p = printed[side];
+    const out = run(s, { method: 'dilca', options: { fitClass: 'none', fitSide: side } });
+    const distance = out.results.distance;
+    const impact = out.results.modelImpact;
+    const contexts = out.results.contexts;
+    if (distance?.kind !== 'object-distance' || distance.form !== 'value-tables')
+      throw new Error('DILCA gave no value tables');
+    if (impact?.kind !== 'attribute-impacts' || contexts?.kind !== 'table')
+      throw new Error('DILCA gave no impacts or contexts');
+    for (const [quantity, a, u, v, paper] of p.distances) {
+      const m = table.attributes[a]?.labels.length ?? 0;
+      rows.push({
+        data,
+        quantity: `${p.figure} ${quantity}`,
+        paper,
+        ours: distance.tables[(distance.tableStart[a] as number) + u * m + v] as number,
+        tolerance: 0.0001,
+      });
+    }
+    p.impact.forEach((paper, a) =>
+      rows.push({
+        data,
+        quantity: `Table II model impact, ${side === 'equal' ? 'normal' : 'abnormal'}: ${names[a]}`,
+        paper,
+        ours: impact.values[a] as number,
+        tolerance: 0.0001,
+      }),
+    );
+    contexts.rows.forEach((row, a) => {
+      const ours = String(row.context).replace(/ \(SU [0-9.]+\)/g, '');
+      if (ours === p.contexts[a]?.join(', ')) contextsMatching++;
+    });
+  }
+  rows.push({
+    data,
+    quantity: 'Table I: contexts as printed (of 8)',
+    paper: 8,
+    ours: contextsMatching,
+    tolerance: 0,
+  });
+  const sandcat = run(s, { method: 'sandcat', options: { normalClass: 'none', k: 15 } });
+  const impacts = sandcat.results.distanceImpact;
+  if (impacts?.kind !== 'object-impacts') throw new Error('SAnDCat gave no distance impacts');
+  const cls = table.classColumn as NonNullable<typeof table.classColumn>;
+  const abnormal = Array.from(cls.codes.keys()).filter(
+    (r) => cls.labels[cls.codes[r] as number] !== 'none',
+  );
+  [0.2165, 0.1109, 0.1109, 0.5344].forEach((paper, a) =>
+    rows.push({
+      data,
+      quantity: `Table II distance impact, abnormal: ${names[a]}`,
+      paper,
+      ours:
+        abnormal.reduce((sum, r) => sum + (impacts.values[r * 4 + a] as number), 0) /
+        abnormal.length,
+      tolerance: 0.0001,
+    }),
+  );
+  return {
+    id: 'dilca-contact-lenses',
+    title: 'DILCA on contact-lenses: seed 002 Figs. 2-3, Tables I-II',
+    source: 'Ienco, Pensa, Meo, TNNLS 2016 (seed 002), Sec. IV-C: Figs. 2-3, Tables I-II',
+    protocol:
+      '24 objects × 4 attributes, class `contact-lenses`. Normal model: DILCA learned on the 15 rows of class none; abnormal model: on the 9 others (soft, hard). Contexts by FCBF on symmetric uncertainty (strict redundancy rule), Eq. (1) with declared-domain denominators. Distance impact: SAnDCat with k = 15 (every normal object a representative), averaged over the 9 abnormal objects.',
+    rows,
+    notes: [
+      'Every number reproduces the printed 4 decimals exactly; the tolerance is the printed precision.',
+      'Table I is counted as a number: the contexts of the 4 attributes in both models, compared as printed (ranking order included).',
+    ],
+  };
+}
+
+/** Seed 002 Table IV: SAnDCat (MaxDTK, k = 40) under the protocol of Sec. V. */
+async function sandcatTableIV(): Promise<Reproduction> {
+  const rows: ReproducedRow[] = [];
+  const notes: string[] = [];
+  const samples = 10;
+  for (const [file, label] of [
+    ['vote.csv', 'Vote'],
+    ['breast-cancer.csv', 'Breast-cancer'],
+  ] as const) {
+    const s = await session(file, { classColumn: 'Class', missing: 'mode' });
+    const out = run(s, {
+      method: 'evaluate-detectors',
+      options: { detectors: 'sandcat', heuristic: 'maxdtk', k: 40, samples, seed: 1 },
+    });
+    const table = out.results.table;
+    if (table?.kind !== 'table') throw new Error('no detector table');
+    const aucCell = mean(table.rows[0]?.auc);
+    const paper = SEED_002_TABLE_IV.find((r) => r.dataset === label);
+    if (!paper) throw new Error(`Table IV has no ${label}`);
+    rows.push({
+      data: label,
+      quantity: 'AUC, SAnDCat MaxDTK k = 40',
+      paper: paper.auc.SAnDCat,
+      ours: aucCell.mean,
+      sd: aucCell.sd,
+      // One abnormal sample of 8 (6) objects moves the AUC a lot: the paper's value is one
+      // sample, ours the mean of 10; held within about one sd of our per-sample means.
+      tolerance: label === 'Vote' ? 0.08 : 0.15,
+    });
+    notes.push(`${label}: ${(table.notes ?? [])[0] ?? ''}`);
+  }
+  return {
+    id: 'sandcat-table-iv',
+    title: 'SAnDCat under the seed 002 protocol: Table IV (Vote, Breast-cancer)',
+    source: 'Ienco, Pensa, Meo, TNNLS 2016 (seed 002), Sec. V, Tables III-IV',
+    protocol: `Normal = the majority class; abnormal = a seeded random 3 % of the normal count from the other classes (Vote 8, Breast-cancer 6, as Table III); missing values replaced by the column mode; 5-fold cross-validation over the normal objects; ${samples} abnormal samples (seed 1); AUC (Mann–Whitney, ties ½) mean ± sd over the ${samples * 5} folds.`,
+    rows,
+    notes: [
+      ...notes,
+      'The spread is the point: on Vote the per-sample mean AUC ranges from about 0.76 to 0.98, on Breast-cancer from about 0.47 to 0.90; the paper reports one sample. Our Vote mean sits below the paper’s 0.9762 (MinDTK k = 40 gives ≈ 0.97 here); see README “Anomaly workflow”.',
+      'Breast-cancer here has 41 values, the paper 51: its Weka file declares domain values that never occur (age 10-19, tumor-size 55-59 …), which enter DILCA’s denominators; a CSV cannot carry them.',
+    ],
+  };
+}
+
+export const REPRODUCTIONS: (() => Promise<Reproduction>)[] = [
+  cureZoo,
+  dilcaLenses,
+  sandcatTableIV,
+];

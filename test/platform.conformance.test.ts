@@ -32,13 +32,14 @@ async function zooSession(): Promise<ExplorerSession> {
 }
 
 /**
- * A call with the spec's defaults: a required class label gets the smallest class, each input
+ * A call with the spec's defaults: a required class label gets the smallest class (an optional
+ * one keeps its default, e.g. the majority class), each input
  * the first methods (not steps) producing what it accepts.
  */
 function exampleCall(spec: MethodSpec): Call {
   const options: Record<string, unknown> = {};
   for (const p of spec.parameters)
-    if (p.type === 'string' && p.default === null && p.suggest === 'class-label')
+    if (p.type === 'string' && p.required === true && p.suggest === 'class-label')
       options[p.name] = 'amphibian';
   const inputs: NonNullable<Call['inputs']> = {};
   for (const input of spec.inputs ?? []) {

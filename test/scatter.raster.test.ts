@@ -7,7 +7,13 @@ const W = 40;
 const H = 30;
 
 /** Points given in screen pixels (identity mapping), coloured by `colors[i]`. */
-function render(xy: number[], colors: string[], emphasised: number[] = [], ratio = 1) {
+function render(
+  xy: number[],
+  colors: string[],
+  emphasised: number[] = [],
+  ratio = 1,
+  shapes: number[] | null = null,
+) {
   const points = Float64Array.from(xy);
   const n = points.length / 2;
   const d: DrawInput = {
@@ -19,6 +25,7 @@ function render(xy: number[], colors: string[], emphasised: number[] = [], ratio
     width: W,
     height: H,
     radius: 3,
+    shapes: shapes ? Uint8Array.from(shapes) : null,
   };
   const px = {
     data: new Uint8ClampedArray(W * H * 4 * ratio * ratio),
@@ -34,6 +41,21 @@ function render(xy: number[], colors: string[], emphasised: number[] = [], ratio
 const over = (c: number, a: number) => 255 + (c - 255) * a;
 
 describe('scatter rasteriser', () => {
+  it('draws each point in its shape: a square fills its corners, a disc does not; a triangle points up', () => {
+    const painted = (shape: number, x: number, y: number) =>
+      render([15.5, 15.5], ['#000000'], [], 1, [shape]).at(x, y)[0] !== 255;
+    // radius 3: the square's half side is 0.886·3 ≈ 2.7, so its corner pixel 3 px off on both
+    // axes is partly covered; the disc's edge is 4.2 px away there.
+    expect(painted(1, 12, 12)).toBe(true);
+    expect(painted(0, 12, 12)).toBe(false);
+    // The diamond reaches 1.25·3 ≈ 3.8 along the axes but not the square's corner.
+    expect(painted(2, 15, 19)).toBe(true);
+    expect(painted(2, 12, 12)).toBe(false);
+    // The triangle (inradius 0.78·3): its apex 4.7 above the centre, its flat side 2.3 below.
+    expect(painted(3, 15, 11)).toBe(true);
+    expect(painted(3, 15, 19)).toBe(false);
+  });
+
   it('paints a disc of the point colour over white, opaque, and nothing far away', () => {
     const { at, px } = render([10.5, 10.5], ['#0000ff']);
     const [r, g, b, a] = at(10, 10);

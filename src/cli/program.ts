@@ -6,6 +6,7 @@ import {
   evaluateClusteringCommand,
   projectCommand,
 } from './commands/aliases.ts';
+import { cbrwCommand, dilcaCommand, outliersCommand, sandcatCommand } from './commands/anomaly.ts';
 import type { Command } from './commands/command.ts';
 import { countsCommand } from './commands/counts.ts';
 import { describeCommand } from './commands/describe.ts';
@@ -26,6 +27,10 @@ export const COMMANDS: readonly Command[] = [
   coshCommand,
   evaluateClusteringCommand,
   projectCommand,
+  dilcaCommand,
+  sandcatCommand,
+  outliersCommand,
+  cbrwCommand,
 ];
 
 export function usage(): string {

@@ -328,7 +328,10 @@ export function resultProblems(result: Result, shape: TableShape): string[] {
       need(result.values.length === D, `${result.values.length} values, not ${D} attributes`);
       break;
     case 'object-impacts':
-      need(result.n === n && result.dims === D, `expected ${n} × ${D}, got ${result.n} × ${result.dims}`);
+      need(
+        result.n === n && result.dims === D,
+        `expected ${n} × ${D}, got ${result.n} × ${result.dims}`,
+      );
       need(result.values.length === n * D, `${result.values.length} values, not ${n} × ${D}`);
       need(result.values.every(Number.isFinite), 'an impact is not finite');
       break;

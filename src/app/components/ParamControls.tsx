@@ -113,6 +113,36 @@ function ParamControl({
         </label>
       );
     case 'string':
+      if (p.subsetOf) {
+        const chosen = new Set(
+          ((value as string | null) ?? '')
+            .split(',')
+            .map((x) => x.trim())
+            .filter(Boolean),
+        );
+        return (
+          <fieldset className="subset" title={title}>
+            <legend>{label}</legend>
+            {p.subsetOf.map((item) => (
+              <label key={item}>
+                <input
+                  type="checkbox"
+                  aria-label={`${ariaLabel} ${item}`}
+                  checked={chosen.has(item)}
+                  onChange={(e) =>
+                    onChange(
+                      (p.subsetOf ?? [])
+                        .filter((x) => (x === item ? e.target.checked : chosen.has(x)))
+                        .join(',') || null,
+                    )
+                  }
+                />
+                {p.subsetTitles?.[item] ?? item}
+              </label>
+            ))}
+          </fieldset>
+        );
+      }
       if (p.suggest === 'class-label')
         return (
           <label title={title}>
@@ -122,7 +152,9 @@ function ParamControl({
               value={(value as string | null) ?? ''}
               onChange={(e) => onChange(e.target.value || null)}
             >
-              <option value="">{classColumn ? 'choose…' : 'no class column'}</option>
+              <option value="">
+                {classColumn ? (p.emptyLabel ?? 'choose…') : 'no class column'}
+              </option>
               {classColumn?.labels.map((l) => (
                 <option key={l} value={l}>
                   {l}

@@ -1,11 +1,12 @@
 import { canonicalJson } from '../../core/platform/calls.ts';
 import { methodSpec, methodsProducing } from '../../core/platform/registry.ts';
 import type { Call, InputRef, MethodOutput } from '../../core/platform/spec.ts';
-import { findResult, resultsOfKind, type Cell, type ResultTable } from '../../core/results.ts';
+import { findResult, resultsOfKind } from '../../core/results.ts';
+import { CurvesChart } from '../components/CurvesChart.tsx';
+import { ResultTableView } from '../components/ResultTableView.tsx';
 import { ParamControls } from '../components/ParamControls.tsx';
 import { useStore } from '../store/index.ts';
 import type { Panel } from '../store/panelsSlice.ts';
-import { formatMeanSd } from './valueModel.ts';
 import { MethodStatus } from './MethodStatus.tsx';
 import { useResult } from './useResult.ts';
 
@@ -28,10 +29,12 @@ export function ComparisonView({ panel }: { panel: Panel }) {
   if (!meta) return <p className="muted">Load a data set to compare methods.</p>;
   const step = methodSpec(draft.method);
   const input = step.inputs?.find((i) => i.many);
-  if (!input) return null;
-  const chosen = (draft.inputs?.[input.name] ?? []) as InputRef[];
-  const candidates = methodsProducing(input.accepts);
+  // A step comparing calls (evaluations) lists them; one running its own protocol (the
+  // detector comparison) has only its parameters.
+  const chosen = (input ? (draft.inputs?.[input.name] ?? []) : []) as InputRef[];
+  const candidates = input ? methodsProducing(input.accepts) : [];
   const toggle = (id: string, on: boolean) =>
+    input &&
     setPanelCall(panel.id, {
       ...draft,
       inputs: {
@@ -46,7 +49,7 @@ export function ComparisonView({ panel }: { panel: Panel }) {
   const running = entry?.status === 'running';
   // A parameter with no default the user has to choose (the outlier class).
   const missing = step.parameters.filter(
-    (p) => p.type === 'string' && p.default === null && (draft.options?.[p.name] ?? null) === null,
+    (p) => p.type === 'string' && p.required === true && (draft.options?.[p.name] ?? null) === null,
   );
   const stale = ran !== null && canonicalJson(ran) !== canonicalJson(draft);
   const output = entry?.output ?? null;
@@ -72,7 +75,7 @@ export function ComparisonView({ panel }: { panel: Panel }) {
         />
         <button
           type="button"
-          disabled={running || chosen.length === 0 || missing.length > 0}
+          disabled={running || (input !== undefined && chosen.length === 0) || missing.length > 0}
           onClick={() => setSettings(panel.id, { ran: draft, ranOn: version })}
         >
           {ran ? `${step.title}: run again` : `Run ${step.title.toLowerCase()}`}
@@ -99,6 +102,9 @@ export function ComparisonView({ panel }: { panel: Panel }) {
           {resultsOfKind(output.results, 'table').map(({ name, result }) => (
             <ResultTableView key={name} table={result} />
           ))}
+          {resultsOfKind(output.results, 'curves').map(({ name, result }) => (
+            <CurvesChart key={name} curves={result} />
+          ))}
           {output.warnings.length > 0 && (
             <p className="muted" data-testid="method-warnings">
               {output.warnings.join(' · ')}
@@ -108,41 +114,6 @@ export function ComparisonView({ panel }: { panel: Panel }) {
         </>
       )}
     </div>
-  );
-}
-
-function ResultTableView({ table }: { table: ResultTable }) {
-  const columns = table.columns.filter((c) =>
-    table.rows.some((r) => r[c.key] !== null && r[c.key] !== undefined),
-  );
-  return (
-    <>
-      <table className="results" data-testid="evaluation-table">
-        <thead>
-          <tr>
-            {columns.map((c) => (
-              <th key={c.key}>{c.title}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {table.rows.map((row, i) => (
-            <tr key={i} data-method={String(row.method ?? '')}>
-              {columns.map((c) => (
-                <td key={c.key} data-testid={`${c.key}-${String(row.method ?? i)}`}>
-                  {cellText(row[c.key] ?? null, c.key)}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {table.notes?.map((note) => (
-        <p key={note} className="muted">
-          {note}
-        </p>
-      ))}
-    </>
   );
 }
 
@@ -157,17 +128,4 @@ function Measures({ output }: { output: MethodOutput }) {
         .join(' · ')}
     </p>
   );
-}
-
-const WHOLE = new Set(['dims', 'fits', 'k']);
-
-function cellText(cell: Cell, key: string): string {
-  if (cell === null) return '—';
-  if (typeof cell === 'string') return cell;
-  if (typeof cell === 'number') {
-    if (WHOLE.has(key)) return String(cell);
-    if (key === 'gap') return `${cell >= 0 ? '+' : ''}${cell.toFixed(3)}`;
-    return cell.toFixed(3);
-  }
-  return formatMeanSd(cell);
 }

@@ -6,6 +6,8 @@ import { findResult } from '../../core/results.ts';
 import { ChoiceSelect } from '../components/ChoiceSelect.tsx';
 import { ParamControls } from '../components/ParamControls.tsx';
 import { ProjectionScatter } from '../components/scatter/ProjectionScatter.tsx';
+import { ShapeLegend } from '../components/scatter/ShapeLegend.tsx';
+import { shapeOf } from '../components/scatter/shapes.ts';
 import { useStore } from '../store/index.ts';
 import type { Panel } from '../store/panelsSlice.ts';
 import { MethodStatus } from './MethodStatus.tsx';
@@ -25,6 +27,7 @@ export function ProjectionView({ panel }: { panel: Panel }) {
   const loaded = useStore((s) => s.loaded);
   const sourceName = useStore((s) => s.source?.name ?? 'objects');
   const setPanelCall = useStore((s) => s.setPanelCall);
+  const setSettings = useStore((s) => s.setPanelSettings);
   const call = panel.call as Call;
   const of = call.inputs?.of as Call;
   const { entry, invalid } = useResult(call);
@@ -39,6 +42,10 @@ export function ProjectionView({ panel }: { panel: Panel }) {
   const layout = output ? findResult(output.results, 'object-embedding')?.result : null;
   const live = entry?.status === 'running' ? entry.live : null;
   const points = live?.layout ?? (layout?.form === 'dense' ? layout.data : null);
+  const cls = loaded.meta.classColumn;
+  // Shape by class, so the colour can show a score (SAnDCat's MDS inspector, seed 002 Fig. 5).
+  const byClass = cls !== null && panel.settings.shapeByClass === true;
+  const shapes = byClass ? Uint8Array.from(cls.codes, shapeOf) : null;
   return (
     <div
       className="view"
@@ -87,6 +94,16 @@ export function ProjectionView({ panel }: { panel: Panel }) {
           except={['quality']}
           onChange={(c) => setCall({ ...call, options: { ...call.options, ...c } })}
         />
+        {cls && (
+          <label title="Draw each class with its own shape (the colour stays the colour-by choice)">
+            <input
+              type="checkbox"
+              checked={byClass}
+              onChange={(e) => setSettings(panel.id, { shapeByClass: e.target.checked })}
+            />
+            shape by {cls.name}
+          </label>
+        )}
       </div>
       {live ? (
         <p className="muted" data-testid="projection-status">
@@ -111,8 +128,10 @@ export function ProjectionView({ panel }: { panel: Panel }) {
           labelOf={linked.labelOf}
           exportName={`${sourceName.replace(/\.[^.]*$/, '')}-${of.method}-${call.method}`}
           aspect="equal"
+          shapes={shapes}
         />
       )}
+      {points && byClass && cls && <ShapeLegend labels={cls.labels} title={cls.name} />}
       <p className="muted" data-testid="projection-selection">
         {linked.selectionText}
       </p>

@@ -1,6 +1,12 @@
 import { interpolateReds, scaleSequentialSqrt } from 'd3';
 import { useMemo, useState } from 'react';
-import { findResult, type ObjectScores, type ValueScores } from '../../core/results.ts';
+import { methodSpec } from '../../core/platform/registry.ts';
+import {
+  findResult,
+  type ObjectImpacts,
+  type ObjectScores,
+  type ValueScores,
+} from '../../core/results.ts';
 import type { TableMeta } from '../../core/session.ts';
 import { useWidth } from '../components/useWidth.ts';
 import { useStore } from '../store/index.ts';
@@ -26,12 +32,13 @@ function contributions(
   meta: TableMeta,
   values: ValueScores | null,
   codes: Int32Array,
+  impacts: ArrayLike<number> | null,
 ): { v: number; score: number }[] {
   const out = meta.attributes.map((a, k) => {
     const v = a.offset + (codes[k] ?? 0);
-    return { v, score: values?.scores[v] ?? 0 };
+    return { v, score: impacts ? (impacts[k] ?? 0) : (values?.scores[v] ?? 0) };
   });
-  return values ? out.sort((x, y) => y.score - x.score) : out;
+  return values || impacts ? out.sort((x, y) => y.score - x.score) : out;
 }
 
 /**
@@ -41,6 +48,7 @@ function contributions(
  */
 export function RankingView({ panel }: { panel: Panel }) {
   const setSettings = useStore((s) => s.setPanelSettings);
+  const setPanelCall = useStore((s) => s.setPanelCall);
   const classColumn = useStore((s) => s.loaded?.meta.classColumn ?? null);
   const outlierClass = (panel.settings.outlierClass as string | undefined) ?? '';
   return (
@@ -70,6 +78,23 @@ export function RankingView({ panel }: { panel: Panel }) {
       {(output, meta) => {
         const scores = findResult(output.results, 'object-scores')?.result;
         const values = findResult(output.results, 'value-scores')?.result ?? null;
+        const impacts = findResult(output.results, 'object-impacts')?.result ?? null;
+        const spec = methodSpec(output.call.method);
+        const canMark = spec.parameters.some((p) => p.name === MARK_OPTION);
+        // Objects already learned from (SAnDCat's training set) need no "normal" mark.
+        const training = output.results.training;
+        const learned =
+          training?.kind === 'object-partition' ? (r: number) => training.labels[r] === 0 : null;
+        const marked = parseMarked(panel.call?.options?.[MARK_OPTION]);
+        const setMarked = (rows: number[]) =>
+          panel.call &&
+          setPanelCall(panel.id, {
+            ...panel.call,
+            options: {
+              ...panel.call.options,
+              [MARK_OPTION]: rows.length > 0 ? rows.sort((a, b) => a - b).join(',') : null,
+            },
+          });
         const partitions = findResult(output.results, 'value-partitions')?.result;
         if (!scores) return null;
         return (
@@ -85,7 +110,23 @@ export function RankingView({ panel }: { panel: Panel }) {
             </p>
             <div className="pair">
               <div className="pair-item wide">
-                <OutlierTable meta={meta} scores={scores} valueScores={values} />
+                {canMark && marked.length > 0 && (
+                  <p className="muted" data-testid="marked-normal">
+                    {marked.length} object{marked.length === 1 ? '' : 's'} you marked normal joined
+                    the training set (rows {marked.map((r) => r + 1).join(', ')}).{' '}
+                    <button type="button" onClick={() => setMarked([])}>
+                      Undo
+                    </button>
+                  </p>
+                )}
+                <OutlierTable
+                  meta={meta}
+                  scores={scores}
+                  valueScores={values}
+                  impacts={impacts}
+                  onMarkNormal={canMark ? (r) => setMarked([...marked, r]) : null}
+                  learned={learned}
+                />
               </div>
               {values && (
                 <div className="pair-item">
@@ -120,14 +161,34 @@ function Auc({ call, outlierClass }: { call: NonNullable<Panel['call']>; outlier
   );
 }
 
+/** The option a detector takes for objects the analyst marked normal (SAnDCat's alsoNormal). */
+const MARK_OPTION = 'alsoNormal';
+
+function parseMarked(value: unknown): number[] {
+  if (typeof value !== 'string') return [];
+  return value
+    .split(',')
+    .map((t) => Number(t.trim()))
+    .filter((r) => Number.isInteger(r) && r >= 0);
+}
+
 function OutlierTable({
   meta,
   scores,
   valueScores,
+  impacts,
+  onMarkNormal,
+  learned,
 }: {
   meta: TableMeta;
   scores: ObjectScores;
   valueScores: ValueScores | null;
+  /** Per object and attribute (SAnDCat's distance impact): the chips' order and colour. */
+  impacts: ObjectImpacts | null;
+  /** Marks an object normal (it joins the training set; the model refits). */
+  onMarkNormal: ((row: number) => void) | null;
+  /** True for an object the model already learned from. */
+  learned: ((row: number) => boolean) | null;
 }) {
   const selectedObjects = useStore((s) => s.selectedObjects);
   const setSelectedObjects = useStore((s) => s.setSelectedObjects);
@@ -136,15 +197,17 @@ function OutlierTable({
   const rows = useObjectValues(ranked);
   const valueScale = useMemo(() => {
     let max = 0;
-    for (const x of valueScores?.scores ?? []) if (x > max) max = x;
+    for (const x of impacts?.values ?? valueScores?.scores ?? []) if (x > max) max = x;
     return scaleSequentialSqrt(interpolateReds).domain([0, max || 1]);
-  }, [valueScores]);
+  }, [valueScores, impacts]);
+  const D = meta.attributes.length;
   const cls = meta.classColumn;
   return (
     <>
       <h3>
         Top {ranked.length} objects by {scores.title}
         {valueScores ? ' (Σ of their value scores)' : ''}
+        {impacts ? ' (values ordered by their attribute distance impact)' : ''}
       </h3>
       <div className="scroll-y">
         <table className="results" data-testid="outlier-table">
@@ -155,8 +218,13 @@ function OutlierTable({
               <th>score</th>
               {cls && <th>{cls.name}</th>}
               <th style={{ textAlign: 'left' }}>
-                {valueScores ? 'its values with the largest value scores' : 'its values'}
+                {impacts
+                  ? 'its values, farthest from the normal ones first'
+                  : valueScores
+                    ? 'its values with the largest value scores'
+                    : 'its values'}
               </th>
+              {onMarkNormal && <th>feedback</th>}
             </tr>
           </thead>
           <tbody>
@@ -176,12 +244,17 @@ function OutlierTable({
                   {cls && <td>{cls.labels[cls.codes[r] ?? 0]}</td>}
                   <td style={{ textAlign: 'left', whiteSpace: 'normal' }}>
                     {codes
-                      ? contributions(meta, valueScores, codes).map(({ v, score }, k) =>
+                      ? contributions(
+                          meta,
+                          valueScores,
+                          codes,
+                          impacts ? impacts.values.subarray(r * D, r * D + D) : null,
+                        ).map(({ v, score }, k) =>
                           k < CHIPS ? (
                             <span
                               key={v}
                               className="chip"
-                              title={`value score ${score.toPrecision(4)}`}
+                              title={`${impacts ? 'distance impact' : 'value score'} ${score.toPrecision(4)}`}
                               style={{
                                 background: valueScale(score),
                                 color: score > valueScale.domain()[1] * 0.5 ? '#fff' : '#111',
@@ -198,6 +271,26 @@ function OutlierTable({
                         )
                       : '…'}
                   </td>
+                  {onMarkNormal && learned?.(r) === true && (
+                    <td className="muted" title="The model already learns from this object">
+                      training
+                    </td>
+                  )}
+                  {onMarkNormal && learned?.(r) !== true && (
+                    <td>
+                      <button
+                        type="button"
+                        aria-label={`Mark row ${r + 1} normal`}
+                        title="This object is normal: add it to the training set and learn the model again"
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          onMarkNormal(r);
+                        }}
+                      >
+                        normal
+                      </button>
+                    </td>
+                  )}
                 </tr>
               );
             })}

@@ -13,7 +13,8 @@ import { useStore } from '../store/index.ts';
 import { emphasisedValues } from '../store/linkSlice.ts';
 import type { Panel } from '../store/panelsSlice.ts';
 import { clusterLayout, matrixTooltip } from './valueModel.ts';
-import { valueLayout } from './heatmapModel.ts';
+import { valueLayout, type HeatmapLayout } from './heatmapModel.ts';
+import { ResultTableView } from '../components/ResultTableView.tsx';
 import { MethodPanel } from './MethodPanel.tsx';
 
 /**
@@ -23,6 +24,8 @@ import { MethodPanel } from './MethodPanel.tsx';
  */
 export function ValueMatricesView({ panel }: { panel: Panel }) {
   const [order, setOrder] = useState(-1);
+  // One attribute's block, enlarged (DILCA's matrices are per attribute).
+  const [focus, setFocus] = useState(-1);
   return (
     <MethodPanel panel={panel} what="its value matrices">
       {(output, meta) => {
@@ -50,6 +53,21 @@ export function ValueMatricesView({ panel }: { panel: Panel }) {
                   </select>
                 </label>
               )}
+              <label>
+                Show
+                <select
+                  aria-label="Matrix focus"
+                  value={focus}
+                  onChange={(e) => setFocus(Number(e.target.value))}
+                >
+                  <option value={-1}>every attribute</option>
+                  {meta.attributes.map((a, i) => (
+                    <option key={a.name} value={i}>
+                      {a.name} only
+                    </option>
+                  ))}
+                </select>
+              </label>
               <span className="muted">rows = the value vᵢ, columns = vⱼ</span>
             </div>
             <div className="pair">
@@ -61,14 +79,34 @@ export function ValueMatricesView({ panel }: { panel: Panel }) {
                   matrix={result}
                   partitions={partitions}
                   order={order}
+                  focus={focus}
                 />
               ))}
             </div>
+            {resultsOfKind(output.results, 'table').map(({ name, result }) => (
+              <ResultTableView key={name} table={result} testId={`${name}-table`} />
+            ))}
           </>
         );
       }}
     </MethodPanel>
   );
+}
+
+const UNDEFINED_CELL = '#f4f4f4';
+
+/** The layout restricted to one attribute's values (in the same order). */
+function onlyAttribute(layout: HeatmapLayout, meta: TableMeta, a: number): HeatmapLayout {
+  const attr = meta.attributes[a];
+  if (!attr) return layout;
+  const keep = layout.order
+    .map((v, p) => ({ v, p }))
+    .filter(({ v }) => meta.valueAttribute[v] === a);
+  return {
+    order: keep.map(({ v }) => v),
+    labels: keep.map(({ p }) => layout.labels[p] ?? ''),
+    groups: [{ label: attr.name, start: 0, end: keep.length }],
+  };
 }
 
 function MatrixHeatmap({
@@ -77,12 +115,15 @@ function MatrixHeatmap({
   matrix,
   partitions,
   order,
+  focus,
 }: {
   name: string;
   meta: TableMeta;
   matrix: ValueMatrix;
   partitions: ValuePartitions | null;
   order: number;
+  /** An attribute whose values alone are shown, or −1. */
+  focus: number;
 }) {
   const hover = useStore((s) => s.hover);
   const selectedValues = useStore((s) => s.selectedValues);
@@ -92,14 +133,16 @@ function MatrixHeatmap({
   const L = matrix.size;
   const layout = useMemo(() => {
     const g = partitions?.partitions[order];
-    if (g) return clusterLayout(meta, g);
-    return valueLayout(
-      meta,
-      { valueCounts: new Int32Array(L), entropy: new Float64Array(0) },
-      'file',
-      'file',
-    );
-  }, [meta, partitions, order, L]);
+    const full = g
+      ? clusterLayout(meta, g)
+      : valueLayout(
+          meta,
+          { valueCounts: new Int32Array(L), entropy: new Float64Array(0) },
+          'file',
+          'file',
+        );
+    return focus >= 0 ? onlyAttribute(full, meta, focus) : full;
+  }, [meta, partitions, order, L, focus]);
   const scale = useMemo(() => {
     let lo = Infinity;
     let hi = -Infinity;
@@ -113,7 +156,14 @@ function MatrixHeatmap({
       ? scaleSequentialSymlog(ramp).domain(domain)
       : scaleSequential(ramp).domain(domain);
   }, [m, matrix.scale]);
-  const color = useCallback((i: number, j: number) => scale(m[i * L + j] ?? 0), [scale, m, L]);
+  // A cell the method leaves undefined (NaN: DILCA between values of different attributes) is blank.
+  const color = useCallback(
+    (i: number, j: number) => {
+      const x = m[i * L + j] ?? 0;
+      return Number.isFinite(x) ? scale(x) : UNDEFINED_CELL;
+    },
+    [scale, m, L],
+  );
   const tooltip = useCallback(
     (i: number, j: number) => matrixTooltip(meta, matrix, i, j),
     [meta, matrix],

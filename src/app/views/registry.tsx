@@ -7,6 +7,7 @@ import type { JobKind } from '../store/jobsSlice.ts';
 import type { Panel } from '../store/panelsSlice.ts';
 import { ComparisonView } from './ComparisonView.tsx';
 import { CooccurrenceView } from './CooccurrenceView.tsx';
+import { ImpactView } from './ImpactView.tsx';
 import { ProjectionView } from './ProjectionView.tsx';
 import { RankingView } from './RankingView.tsx';
 import { RowsView } from './RowsView.tsx';
@@ -23,9 +24,12 @@ export type ViewId =
   | 'value-matrices'
   | 'value-partitions'
   | 'ranking'
+  | 'impact'
   | 'projection'
   | 'evaluation'
-  | 'outlier-evaluation';
+  | 'outlier-evaluation'
+  | 'detector-comparison'
+  | 'impact-ablation';
 
 export interface ViewSpec {
   id: ViewId;
@@ -110,6 +114,15 @@ export const VIEWS: ViewSpec[] = [
     dataJobs: [],
   },
   {
+    id: 'impact',
+    title: 'Attribute impact',
+    description: 'Word clouds of each attribute’s impact on the model and on selected objects',
+    component: ImpactView,
+    consumes: ['attribute-impacts', 'object-impacts'],
+    callFor: (m) => ({ method: m.id }),
+    dataJobs: [],
+  },
+  {
     id: 'projection',
     title: 'Projection (t-SNE, MDS, PCA)',
     description: 'Objects of the representation in 2-D',
@@ -138,6 +151,23 @@ export const VIEWS: ViewSpec[] = [
       method: 'evaluate-outliers',
       inputs: { methods: every(['object-scores']) },
     }),
+    dataJobs: [],
+  },
+  {
+    id: 'detector-comparison',
+    title: 'Detector comparison (seed 002 protocol)',
+    description:
+      'SAnDCat, COSH, CBRW, ZERO++, LOF and isolation forest on the same folds: AUC and ROC',
+    component: ComparisonView,
+    defaultCall: () => ({ method: 'evaluate-detectors' }),
+    dataJobs: [],
+  },
+  {
+    id: 'impact-ablation',
+    title: 'Attribute ablation (seed 002 Fig. 13)',
+    description: 'SAnDCat’s AUC keeping only the n attributes of highest model impact',
+    component: ComparisonView,
+    defaultCall: () => ({ method: 'impact-ablation' }),
     dataJobs: [],
   },
 ];

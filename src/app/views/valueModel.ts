@@ -22,6 +22,11 @@ export function matrixTooltip(meta: TableMeta, m: ValueMatrix, i: number, j: num
   const value = m.data[i * L + j] ?? 0;
   const head = [`row ${valueName(meta, i)}`, `column ${valueName(meta, j)}`];
   const t = m.terms;
+  if (!Number.isFinite(value))
+    return [
+      ...head,
+      `${m.title.split(' — ')[0]}: not defined between values of different attributes`,
+    ];
   if (!t) return [...head, `${m.title.split(' — ')[0]} = ${fmt(value)}`];
   const pi = t.p[i] ?? 0;
   const pj = t.p[j] ?? 0;

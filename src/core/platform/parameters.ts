@@ -47,6 +47,13 @@ export interface StringParameter extends ParameterBase {
   default: string | null;
   /** What the app offers to choose from: 'class-label' = the class column's labels. */
   suggest?: 'class-label';
+  /** The call cannot run without a value (the app asks for it first). */
+  required?: boolean;
+  /** What leaving it empty means, for the app's empty choice ("every row"). */
+  emptyLabel?: string;
+  /** A comma-separated subset of these (the app shows a checkbox each). */
+  subsetOf?: readonly string[];
+  subsetTitles?: Readonly<Record<string, string>>;
 }
 
 type ValueOf<P> = P extends { type: 'choice'; choices: readonly (infer C)[] }
@@ -73,7 +80,7 @@ export function describeDomain(p: ParameterSpec): string {
     case 'boolean':
       return 'true | false';
     case 'string':
-      return 'text';
+      return p.subsetOf ? `a comma-separated list of ${p.subsetOf.join(', ')}` : 'text';
     default: {
       const what = p.type === 'integer' ? 'a whole number' : 'a finite number';
       const bounds = [
@@ -99,6 +106,10 @@ export function checkParameter(p: ParameterSpec, value: unknown): OptionValue {
       return value as boolean;
     case 'string':
       if (value !== null && typeof value !== 'string') fail(TypeError);
+      if (p.subsetOf && typeof value === 'string')
+        for (const item of value.split(',').map((x) => x.trim()))
+          if (item !== '' && !p.subsetOf.includes(item))
+            throw new RangeError(`${p.name}: “${item}” is not one of ${p.subsetOf.join(', ')}`);
       return value as string | null;
     default: {
       if (typeof value !== 'number') fail(TypeError);

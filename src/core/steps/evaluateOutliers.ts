@@ -25,6 +25,7 @@ export const evaluateOutliersStep = defineMethod({
       type: 'string',
       default: null,
       suggest: 'class-label',
+      required: true,
       description: 'The class label whose objects are the outliers',
     },
   ],

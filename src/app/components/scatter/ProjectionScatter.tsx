@@ -51,6 +51,8 @@ export interface ProjectionScatterProps {
   legend?: LegendSpec;
   /** 'fill' stretches each axis to the canvas; 'equal' keeps distances comparable. */
   aspect?: 'fill' | 'equal';
+  /** Shape of each point (scatter/shapes.ts), e.g. by class while colour shows a score. */
+  shapes?: Uint8Array | null;
 }
 
 /** The user's zoom, and the data bounds it was made on (null while the view follows the data). */
@@ -102,6 +104,7 @@ export function ProjectionScatter({
   labelOf,
   legend,
   aspect = 'fill',
+  shapes = null,
 }: ProjectionScatterProps) {
   const [ref, width] = useWidth<HTMLDivElement>();
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -144,9 +147,29 @@ export function ProjectionScatter({
       width: w,
       height,
       radius,
+      shapes: shapes && shapes.length === n ? shapes : null,
     }),
-    [points, groups, mask, emphasised, mapping, w, height, radius],
+    [points, groups, mask, emphasised, mapping, w, height, radius, shapes, n],
   );
+  // Where the emphasised objects are on the canvas (CSS px, "x0,y0,x1,y1"), for tests and
+  // assistive tools that need to reach them; empty when none is emphasised or in view.
+  const emphasisBox = useMemo(() => {
+    if (emphasised.size === 0) return '';
+    let x0 = Infinity;
+    let y0 = Infinity;
+    let x1 = -Infinity;
+    let y1 = -Infinity;
+    for (const i of emphasised) {
+      const x = mapping.ax * (points[2 * i] as number) + mapping.bx;
+      const y = mapping.ay * (points[2 * i + 1] as number) + mapping.by;
+      if (!(x >= 0 && x <= w && y >= 0 && y <= height)) continue;
+      x0 = Math.min(x0, x);
+      y0 = Math.min(y0, y);
+      x1 = Math.max(x1, x);
+      y1 = Math.max(y1, y);
+    }
+    return x0 <= x1 ? [x0, y0, x1, y1].map((v) => v.toFixed(1)).join(',') : '';
+  }, [emphasised, points, mapping, w, height]);
   // Built on the first hover after the points change, not on every animation frame.
   const index = useMemo(() => {
     let built: SpatialIndex | null = null;
@@ -362,6 +385,7 @@ export function ProjectionScatter({
       data-points={n}
       data-mode={mode}
       data-transform={formatZoom(view.zoom)}
+      data-emphasis-box={emphasisBox}
     >
       <div className="scatter-head">
         {legend ? <ScatterLegend spec={legend} /> : <span />}

@@ -2,6 +2,7 @@ import { color as parseColor } from 'd3';
 import type { ColorGroups } from './colorGroups.ts';
 import { ALPHA, emphasisLook, FADED_ALPHA, OUTLINE, OUTLINE_WIDTH } from './scatterStyle.ts';
 import type { Mapping } from './viewTransform.ts';
+import { signedDistance, SHAPES } from './shapes.ts';
 
 /**
  * The points rasterised straight into an RGBA pixel buffer (ImageData's layout) over an opaque
@@ -23,6 +24,8 @@ export interface DrawInput {
   radius: number;
   /** Opaque background; white when absent. */
   background?: string;
+  /** Shape of each point (index into SHAPES); all discs when absent. */
+  shapes?: Uint8Array | null;
 }
 
 /** ImageData-compatible. */
@@ -44,21 +47,24 @@ interface Stamp {
 
 const stamps = new Map<string, Stamp>();
 
-/** A disc of radius r device pixels, optionally with an outline of width w centred on its edge. */
-function stamp(r: number, w: number): Stamp {
-  const key = `${r}|${w}`;
+/**
+ * A shape of radius r device pixels (a disc by default), optionally with an outline of width w
+ * centred on its edge.
+ */
+function stamp(r: number, w: number, shape = 0): Stamp {
+  const key = `${r}|${w}|${shape}`;
   const cached = stamps.get(key);
   if (cached) return cached;
-  const reach = Math.ceil(r + w / 2 + 1);
+  const reach = Math.ceil(1.6 * r + w / 2 + 1);
   const dx: number[] = [];
   const dy: number[] = [];
   const fill: number[] = [];
   const ring: number[] = [];
   for (let y = -reach; y <= reach; y++)
     for (let x = -reach; x <= reach; x++) {
-      const d = Math.hypot(x, y);
-      const f = Math.min(1, Math.max(0, r + 0.5 - d));
-      const o = w > 0 ? Math.min(1, Math.max(0, w / 2 + 0.5 - Math.abs(d - r))) : 0;
+      const d = signedDistance(shape, x, y, r);
+      const f = Math.min(1, Math.max(0, 0.5 - d));
+      const o = w > 0 ? Math.min(1, Math.max(0, w / 2 + 0.5 - Math.abs(d))) : 0;
       if (f === 0 && o === 0) continue;
       dx.push(x);
       dy.push(y);
@@ -102,34 +108,31 @@ export function rasterizeScatter(px: Pixels, ratio: number, d: DrawInput): void 
   const [br, bg, bb] = toRgb(d.background ?? '#ffffff');
   buf.fill((br | (bg << 8) | (bb << 16) | 0xff000000) >>> 0);
   const rgb = groupRgb(d.groups);
-  pass(buf, px, ratio, d, rgb, 0, stamp(d.radius * ratio, 0), d.anyEmphasis ? FADED_ALPHA : ALPHA);
+  const stamps = (r: number, w: number): Stamp[] =>
+    d.shapes ? SHAPES.map((_, s) => stamp(r, w, s)) : [stamp(r, w)];
+  pass(buf, px, ratio, d, rgb, 0, stamps(d.radius * ratio, 0), d.anyEmphasis ? FADED_ALPHA : ALPHA);
   if (!d.anyEmphasis) return;
   const look = emphasisLook(d.mask, d.radius);
   const ring = look.outline ? OUTLINE_WIDTH * ratio : 0;
-  pass(buf, px, ratio, d, rgb, 1, stamp(look.radius * ratio, ring), 1);
+  pass(buf, px, ratio, d, rgb, 1, stamps(look.radius * ratio, ring), 1);
 }
 
 const [OR, OG, OB] = toRgb(OUTLINE);
 
-function pass(
-  buf: Uint32Array,
-  px: Pixels,
-  ratio: number,
-  d: DrawInput,
-  rgb: Uint8Array,
-  want: number,
-  s: Stamp,
-  alpha: number,
-): void {
-  const { width: W, height: H } = px;
-  const { points, groups, mask } = d;
-  const ax = d.mapping.ax * ratio;
-  const bx = d.mapping.bx * ratio;
-  const ay = d.mapping.ay * ratio;
-  const by = d.mapping.by * ratio;
+/** A stamp's pixel offsets from the centre and its weights in 1/256, for one pass. */
+interface Prepared {
+  off: Int32Array;
+  fw: Int32Array;
+  rw: Int32Array;
+  dx: Int16Array;
+  dy: Int16Array;
+  m: number;
+  reach: number;
+  outline: boolean;
+}
+
+function prepare(s: Stamp, W: number, alpha: number): Prepared {
   const m = s.dx.length;
-  const reach = s.reach;
-  // Per pass: word offsets from the centre and weights in 1/256.
   const off = new Int32Array(m);
   const fw = new Int32Array(m);
   const rw = new Int32Array(m);
@@ -140,6 +143,27 @@ function pass(
     rw[q] = Math.round((s.ring[q] as number) * 256);
     if ((rw[q] as number) > 0) outline = true;
   }
+  return { off, fw, rw, dx: s.dx, dy: s.dy, m, reach: s.reach, outline };
+}
+
+function pass(
+  buf: Uint32Array,
+  px: Pixels,
+  ratio: number,
+  d: DrawInput,
+  rgb: Uint8Array,
+  want: number,
+  stampsByShape: Stamp[],
+  alpha: number,
+): void {
+  const { width: W, height: H } = px;
+  const { points, groups, mask } = d;
+  const shapes = d.shapes ?? null;
+  const ax = d.mapping.ax * ratio;
+  const bx = d.mapping.bx * ratio;
+  const ay = d.mapping.ay * ratio;
+  const by = d.mapping.by * ratio;
+  const prepared = stampsByShape.map((s) => prepare(s, W, alpha));
   for (let g = 0; g < groups.colors.length; g++) {
     const R = rgb[3 * g] as number;
     const G = rgb[3 * g + 1] as number;
@@ -150,6 +174,8 @@ function pass(
     for (let k = groups.start[g] as number; k < end; k++) {
       const i = groups.index[k] as number;
       if (mask[i] !== want) continue;
+      const st = prepared[shapes ? (shapes[i] as number) : 0] ?? (prepared[0] as Prepared);
+      const { off, fw, rw, m, reach, outline } = st;
       const cx = Math.floor(ax * (points[2 * i] as number) + bx);
       const cy = Math.floor(ay * (points[2 * i + 1] as number) + by);
       // Also false for NaN.
@@ -172,8 +198,8 @@ function pass(
       }
       for (let q = 0; q < m; q++) {
         if (clip) {
-          const x = cx + (s.dx[q] as number);
-          const y = cy + (s.dy[q] as number);
+          const x = cx + (st.dx[q] as number);
+          const y = cy + (st.dy[q] as number);
           if (x < 0 || x >= W || y < 0 || y >= H) continue;
         }
         const p = centre + (off[q] as number);

@@ -1,17 +1,16 @@
 import { csvField } from '../../../core/csv/write.ts';
 import type { DrawInput } from './raster.ts';
+import { shapeSvg } from './shapes.ts';
 import { ALPHA, emphasisLook, FADED_ALPHA, OUTLINE, OUTLINE_WIDTH } from './scatterStyle.ts';
 
 /** String builders of the scatter's SVG and CSV exports. No DOM here. */
-
-const num = (v: number): string => String(Math.round(v * 100) / 100);
 
 const xmlAttr = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * A standalone SVG of the points as the canvas shows them (current view, same colours, fading and
- * outlines), one <circle> per point inside the canvas; points panned or zoomed out of view are
+ * outlines, shapes), one <circle> (or the point's shape) per point inside the canvas; points panned or zoomed out of view are
  * left out. Circles are grouped by colour like the canvas paths, so the file stays small.
  */
 export function scatterSvg(d: DrawInput): string {
@@ -31,7 +30,7 @@ export function scatterSvg(d: DrawInput): string {
         const x = d.mapping.ax * (d.points[2 * i] as number) + d.mapping.bx;
         const y = d.mapping.ay * (d.points[2 * i + 1] as number) + d.mapping.by;
         if (!(x > -r && x < w + r && y > -r && y < h + r)) continue;
-        circles.push(`<circle cx="${num(x)}" cy="${num(y)}" r="${num(r)}"/>`);
+        circles.push(shapeSvg(d.shapes?.[i] ?? 0, x, y, r));
       }
       if (circles.length === 0) continue;
       out.push(`<g fill="${xmlAttr(d.groups.colors[g] as string)}">`, ...circles, '</g>');

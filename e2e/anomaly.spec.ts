@@ -1,0 +1,84 @@
+import { addPanel, expect, openApp, setNumber, test } from './fixtures.ts';
+
+/**
+ * The anomaly workflow of seed 002 in the app: DILCA's normal and abnormal models side by side
+ * with their contexts (Table I live), the detector comparison (AUC and ROC on the same folds),
+ * and the analyst's feedback loop on SAnDCat's ranking.
+ */
+
+const RUN = { timeout: 60_000 } as const;
+
+test('contact-lenses: SAnDCat’s normal and abnormal DILCA models, each attribute alone, and Table I', async ({
+  page,
+}) => {
+  await openApp(page, 'contact-lenses.csv');
+  const panel = await addPanel(page, 'value-matrices:sandcat');
+  const normal = panel.getByTestId('normaldistances-heatmap');
+  const abnormal = panel.getByTestId('abnormaldistances-heatmap');
+  // 3 + 2 + 2 + 2 values.
+  await expect(normal).toHaveAttribute('data-cells', '81', RUN);
+  await expect(abnormal).toHaveAttribute('data-cells', '81');
+  await expect(panel.getByText('DILCA value distances — normal (none)')).toBeVisible();
+  await expect(panel.getByText('DILCA value distances — abnormal (not none)')).toBeVisible();
+  // Table I: both models' contexts.
+  const contexts = panel.getByTestId('contexts-table');
+  await expect(contexts.locator('tbody tr')).toHaveCount(4);
+  await expect(contexts.locator('tbody tr').first()).toContainText('tear-prod-rate (SU');
+  await expect(contexts.locator('tbody tr').last()).toContainText(/age \(SU [0-9.]+\)$/);
+  // One attribute's block alone: age's 3 × 3.
+  await panel.getByLabel('Matrix focus').selectOption({ label: 'age only' });
+  await expect(normal).toHaveAttribute('data-cells', '9');
+  await expect(abnormal).toHaveAttribute('data-cells', '9');
+});
+
+test('breast-cancer: six detectors on the same folds, AUC table and ROC curves with toggles', async ({
+  page,
+}) => {
+  await openApp(page, 'breast-cancer.csv');
+  const panel = await addPanel(page, 'detector-comparison');
+  await setNumber(panel.getByLabel(/samples/), 2);
+  await panel.getByRole('button', { name: /Run detector comparison/ }).click();
+  const table = panel.getByTestId('evaluation-table');
+  await expect(table.locator('tbody tr')).toHaveCount(6, RUN);
+  const aucs = await table.locator('tbody tr td:nth-child(3)').allTextContents();
+  for (const a of aucs) expect(a).toMatch(/^0\.\d{3} ± 0\.\d{3}$/);
+  await expect(panel.getByText(/10 samples|2 samples × 5 folds/)).toBeVisible();
+  const chart = panel.getByTestId('curves-chart');
+  await expect(chart).toHaveAttribute('data-series', '6');
+  await expect(chart.locator('path[data-series]')).toHaveCount(6);
+  await chart.getByRole('button', { name: 'COSH' }).click();
+  await expect(chart.getByRole('button', { name: 'COSH' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+  await expect(chart.locator('path[data-series]')).toHaveCount(5);
+  // Only some detectors: the others' boxes unticked.
+  await panel.getByLabel(/detectors lof-of/).uncheck();
+  await panel.getByLabel(/detectors iforest/).uncheck();
+  await panel.getByRole('button', { name: /run again/ }).click();
+  await expect(table.locator('tbody tr')).toHaveCount(4, RUN);
+});
+
+test('SAnDCat ranking: an object marked normal joins the training set and the model is learned again', async ({
+  page,
+}) => {
+  await openApp(page, 'breast-cancer.csv');
+  const panel = await addPanel(page, 'ranking:sandcat');
+  const rows = panel.getByTestId('outlier-table').locator('tbody tr');
+  await expect(rows).toHaveCount(25, RUN);
+  // Objects of the normal class are already learned from; the others can be marked.
+  const buttons = panel.getByRole('button', { name: /^Mark row \d+ normal$/ });
+  await expect(buttons.first()).toBeVisible();
+  await expect(panel.getByText('training', { exact: true }).first()).toBeVisible();
+  const label = (await buttons.first().getAttribute('aria-label')) as string;
+  const row = Number(/row (\d+)/.exec(label)?.[1]);
+  await buttons.first().click();
+  await expect(panel.getByTestId('marked-normal')).toContainText(
+    `1 object you marked normal joined the training set (rows ${row})`,
+    RUN,
+  );
+  // Learned again: that object is now a training object.
+  await expect(panel.getByRole('button', { name: `Mark row ${row} normal` })).toHaveCount(0, RUN);
+  await panel.getByRole('button', { name: 'Undo' }).click();
+  await expect(panel.getByTestId('marked-normal')).toHaveCount(0);
+});

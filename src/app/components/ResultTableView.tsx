@@ -1,0 +1,61 @@
+import type { Cell, ResultTable } from '../../core/results.ts';
+import { formatMeanSd } from '../views/valueModel.ts';
+
+/** A result table (evaluations, DILCA's contexts …): columns with no value in any row are hidden. */
+export function ResultTableView({
+  table,
+  testId = 'evaluation-table',
+}: {
+  table: ResultTable;
+  testId?: string;
+}) {
+  const columns = table.columns.filter((c) =>
+    table.rows.some((r) => r[c.key] !== null && r[c.key] !== undefined),
+  );
+  return (
+    <>
+      <table className="results" data-testid={testId}>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.key}>{c.title}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {table.rows.map((row, i) => (
+            <tr key={i} data-method={String(row.method ?? '')}>
+              {columns.map((c) => (
+                <td
+                  key={c.key}
+                  data-testid={`${c.key}-${String(row.method ?? i)}`}
+                  className={typeof row[c.key] === 'string' ? 'text' : undefined}
+                >
+                  {cellText(row[c.key] ?? null, c.key)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {table.notes?.map((note) => (
+        <p key={note} className="muted">
+          {note}
+        </p>
+      ))}
+    </>
+  );
+}
+
+const WHOLE = new Set(['dims', 'fits', 'k', 'n']);
+
+function cellText(cell: Cell, key: string): string {
+  if (cell === null) return '—';
+  if (typeof cell === 'string') return cell;
+  if (typeof cell === 'number') {
+    if (WHOLE.has(key)) return String(cell);
+    if (key === 'gap') return `${cell >= 0 ? '+' : ''}${cell.toFixed(3)}`;
+    return cell.toFixed(3);
+  }
+  return formatMeanSd(cell);
+}

@@ -1,0 +1,34 @@
+import type { CloudWord } from './layout.ts';
+
+/** A value for ordering: not-a-number last. */
+const key = (v: number): number => (Number.isNaN(v) ? -Infinity : v);
+
+/**
+ * The numbers of a word cloud as a list sorted largest first: name, a bar proportional to the
+ * value (full = the largest), and the value to 4 decimals. The accessible form of the cloud.
+ */
+export function ImpactBars({ words, label }: { words: CloudWord[]; label: string }) {
+  const sorted = words
+    .map((w, i) => ({ ...w, i }))
+    .sort((a, b) => key(b.value) - key(a.value) || a.i - b.i);
+  let max = 0;
+  for (const w of words) if (Number.isFinite(w.value) && w.value > max) max = w.value;
+  return (
+    <ol className="impact-bars" data-testid="impact-bars" aria-label={label}>
+      {sorted.map((w) => {
+        const fraction = max > 0 && Number.isFinite(w.value) ? Math.max(0, w.value) / max : 0;
+        return (
+          <li key={w.i} data-word={w.text} data-value={String(w.value)}>
+            <span className="impact-name" title={w.text}>
+              {w.text}
+            </span>
+            <span className="impact-bar" aria-hidden="true">
+              <span style={{ width: `${(100 * fraction).toFixed(2)}%` }} />
+            </span>
+            <span className="impact-number">{w.value.toFixed(4)}</span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,232 @@
+import { computeCounts } from '../../core/counts/counts.ts';
+import { dilcaModel } from '../../core/dilca/model.ts';
+import { runToEnd } from '../../core/jobs.ts';
+import { dilcaRows } from '../../core/methods/dilca.ts';
+import { detectorsNamed, DETECTOR_IDS } from '../../core/outliers/detectors.ts';
+import type { Detector } from '../../core/outliers/detector.ts';
+import { detectorExperimentSteps, type ExperimentResult } from '../../core/outliers/experiment.ts';
+import { SANDCAT_PARAMETERS } from '../../core/methods/sandcat.ts';
+import { resolveOptions } from '../../core/platform/parameters.ts';
+import { methodSpec } from '../../core/platform/registry.ts';
+import { paperOutlierRow } from '../../core/sandcat/paperTable.ts';
+import { DETECTOR_EXPERIMENT_PARAMETERS } from '../../core/steps/evaluateDetectors.ts';
+import type { CategoricalTable } from '../../core/table/types.ts';
+import { refuseUnknown, text, type Args } from '../args.ts';
+import { optionFlags } from '../callFlags.ts';
+import { printJson } from '../output.ts';
+import { loadTable, TABLE_FLAGS } from '../table.ts';
+import type { Command } from './command.ts';
+
+/**
+ * The anomaly workflow of seed 002 on the command line: DILCA's model (Fig. 2, Table I), the
+ * SAnDCat protocol (Table IV) and the detector comparison. The protocol commands read missing
+ * values as the column mode unless --missing says otherwise (seed 002 Sec. V, reference notes).
+ */
+
+function fileOf(args: Args): string {
+  const file = args.positionals[1];
+  if (!file) throw new RangeError('expected a CSV file');
+  return file;
+}
+
+/** `--rows-where COL=VALUE` or `COL!=VALUE`, COL being the class column. */
+function rowsWhere(table: CategoricalTable, spec: string | undefined) {
+  if (spec === undefined) return { fitClass: null, fitSide: 'equal' as const };
+  const match = /^(.*?)(!=|=)(.*)$/.exec(spec);
+  if (!match) throw new RangeError(`--rows-where expects COL=VALUE or COL!=VALUE, got “${spec}”`);
+  const [, column, op, value] = match as unknown as [string, string, string, string];
+  const cls = table.classColumn;
+  if (!cls || cls.name !== column)
+    throw new RangeError(
+      `--rows-where selects rows by the class column${cls ? ` (${cls.name})` : ''}; give it with --class ${column}`,
+    );
+  return { fitClass: value, fitSide: op === '=' ? ('equal' as const) : ('other' as const) };
+}
+
+const round = (x: number, digits = 4): number => Number(x.toFixed(digits));
+
+export const dilcaCommand: Command = {
+  name: 'dilca',
+  summary: 'DILCA contexts, value distances and model impacts (seed 002 Fig. 2, Table I)',
+  usage: () => 'dilca:    dilca FILE --class COL [--rows-where COL=VALUE | COL!=VALUE]',
+  async run(args, io) {
+    const used = new Set([...TABLE_FLAGS, 'rows-where']);
+    refuseUnknown(args, used, this.usage());
+    const { session } = await loadTable(fileOf(args), args);
+    const table = session.table;
+    const options = rowsWhere(table, text(args, 'rows-where'));
+    const rows = dilcaRows(table, options);
+    const counts = computeCounts(table, rows === null ? {} : { rows });
+    const model = dilcaModel(table, counts);
+    const D = table.attributes.length;
+    const name = (a: number): string => table.attributes[a]?.name ?? '';
+    printJson(
+      {
+        fittedOn: { rows: counts.nRows, where: text(args, 'rows-where') ?? 'every row' },
+        attributes: table.attributes.map((attr, a) => {
+          const m = attr.labels.length;
+          const start = model.tableStart[a] as number;
+          return {
+            name: attr.name,
+            values: attr.labels,
+            context: (model.contexts[a] ?? []).map(name),
+            su: Object.fromEntries(
+              (model.contexts[a] ?? []).map((x) => [name(x), round(model.su[x * D + a] as number)]),
+            ),
+            distances: Array.from({ length: m }, (_, u) =>
+              Array.from(model.tables.subarray(start + u * m, start + u * m + m), (d) => round(d)),
+            ),
+            modelImpact: round(model.impact[a] as number),
+          };
+        }),
+        ...(model.emptyContexts.length > 0 && {
+          warnings: model.emptyContexts.map((a) => `${name(a)}: empty context, distance 0`),
+        }),
+      },
+      args,
+      io,
+    );
+  },
+};
+
+/** Flags of the protocol, with missing values read as the column mode by default. */
+async function loadForProtocol(args: Args) {
+  if (!args.flags.has('missing')) args.flags.set('missing', 'mode');
+  return loadTable(fileOf(args), args);
+}
+
+function experimentJson(result: ExperimentResult, attributes: number) {
+  const paper = paperOutlierRow({
+    normal: result.normalCount,
+    abnormal: result.abnormalCount,
+    attributes,
+  });
+  return {
+    normalClass: result.normalClass,
+    normalCount: result.normalCount,
+    abnormalCount: result.abnormalCount,
+    protocol: { folds: result.folds, samples: result.samples },
+    paper,
+  };
+}
+
+export const sandcatCommand: Command = {
+  name: 'sandcat',
+  summary: 'SAnDCat under the seed 002 protocol: AUC per fold, mean ± sd (Table IV)',
+  usage: () =>
+    'sandcat:  sandcat FILE --class COL [--heuristic maxdtk|mindtk|randk|centralk] [--k 40] [--folds 5] [--samples 10] [--normal-class LABEL] [--abnormal-share 0.03] [--seed N]',
+  async run(args, io) {
+    const used = new Set([...TABLE_FLAGS]);
+    const raw = optionFlags(DETECTOR_EXPERIMENT_PARAMETERS, args, '', used);
+    used.delete('detectors');
+    refuseUnknown(args, used, this.usage());
+    const options = resolveOptions(DETECTOR_EXPERIMENT_PARAMETERS, raw, 'sandcat');
+    const sandcat = resolveOptions(
+      SANDCAT_PARAMETERS,
+      { heuristic: options.heuristic, k: options.k },
+      'SAnDCat',
+    );
+    const { session } = await loadForProtocol(args);
+    const table = session.table;
+    if (!table.classColumn) throw new RangeError('sandcat needs --class COL');
+    const result = runToEnd(
+      detectorExperimentSteps(
+        table,
+        [{ detector: detectorsNamed('sandcat')[0] as Detector, options: sandcat }],
+        options,
+      ),
+    );
+    const outcome = result.detectors[0] as ExperimentResult['detectors'][number];
+    const head = experimentJson(result, table.attributes.length);
+    printJson(
+      {
+        ...head,
+        heuristic: sandcat.heuristic,
+        k: sandcat.k,
+        seed: options.seed,
+        auc: { mean: round(outcome.auc.mean), sd: round(outcome.auc.sd) },
+        paper: head.paper && { dataset: head.paper.dataset, auc: head.paper.auc.SAnDCat },
+        sampleMeans: outcome.sampleMeans.map((x) => round(x)),
+        folds: outcome.folds.map((f) => ({ ...f, auc: round(f.auc) })),
+        seconds: round(outcome.seconds, 3),
+      },
+      args,
+      io,
+    );
+  },
+};
+
+export const outliersCommand: Command = {
+  name: 'outliers',
+  summary: 'every detector on the same seed 002 splits: AUC mean ± sd and seconds',
+  usage: () =>
+    `outliers: outliers FILE --class COL [--methods ${DETECTOR_IDS.join(',')}] [--folds 5] [--samples 10] [--heuristic maxdtk] [--k 40] [--seed N]`,
+  async run(args, io) {
+    const used = new Set([...TABLE_FLAGS, 'methods']);
+    const raw = optionFlags(DETECTOR_EXPERIMENT_PARAMETERS, args, '', used);
+    refuseUnknown(args, used, this.usage());
+    const methods =
+      text(args, 'methods') ?? (raw.detectors as string | undefined) ?? DETECTOR_IDS.join(',');
+    const options = resolveOptions(
+      DETECTOR_EXPERIMENT_PARAMETERS,
+      { ...raw, detectors: methods },
+      'outliers',
+    );
+    const detectors = detectorsNamed(methods);
+    const { session } = await loadForProtocol(args);
+    const table = session.table;
+    if (!table.classColumn) throw new RangeError('outliers needs --class COL');
+    const result = runToEnd(
+      detectorExperimentSteps(
+        table,
+        detectors.map((detector) => ({
+          detector,
+          options: detector.id === 'sandcat' ? { heuristic: options.heuristic, k: options.k } : {},
+        })),
+        options,
+      ),
+    );
+    printJson(
+      {
+        ...experimentJson(result, table.attributes.length),
+        seed: options.seed,
+        results: result.detectors.map((d) => ({
+          method: d.id,
+          supervision: d.supervision,
+          auc: { mean: round(d.auc.mean), sd: round(d.auc.sd) },
+          seconds: round(d.seconds, 3),
+        })),
+      },
+      args,
+      io,
+    );
+  },
+};
+
+export const cbrwCommand: Command = {
+  name: 'cbrw',
+  summary: 'CBRW outlier scores and feature weights (Pang et al., IJCAI 2016)',
+  usage: () => 'cbrw:     cbrw FILE [--class COL] [--tol 1e-12] [--alpha 0.95]',
+  async run(args, io) {
+    const used = new Set([...TABLE_FLAGS]);
+    const options = optionFlags(methodSpec('cbrw').parameters, args, '', used);
+    refuseUnknown(args, used, this.usage());
+    const { session, loaded } = await loadTable(fileOf(args), args);
+    const output = runToEnd(session.runSteps({ method: 'cbrw', options }));
+    const scores = output.results.scores;
+    const weights = output.results.featureWeights;
+    if (scores?.kind !== 'object-scores' || weights?.kind !== 'attribute-impacts')
+      throw new Error('cbrw produced no scores');
+    printJson(
+      {
+        objectScores: Array.from(scores.scores, (x) => round(x, 6)),
+        featureWeights: Object.fromEntries(
+          loaded.meta.attributes.map((a, i) => [a.name, round(weights.values[i] as number, 6)]),
+        ),
+        warnings: output.warnings,
+      },
+      args,
+      io,
+    );
+  },
+};

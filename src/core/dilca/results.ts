@@ -1,0 +1,96 @@
+import type { AttributeImpacts, ResultTable, ValueMatrix, ValueTableDistance } from '../results.ts';
+import type { CategoricalTable } from '../table/types.ts';
+import type { DilcaModel } from './model.ts';
+
+/** Above this many values the L × L view matrix is not built (the tables are kept). */
+export const VALUE_MATRIX_LIMIT = 2000;
+
+/**
+ * The model's value distances as one L × L value matrix for the shared heatmap: each attribute's
+ * table on the diagonal block; between values of different attributes DILCA defines no distance,
+ * so those cells are NaN (drawn blank).
+ */
+export function dilcaValueMatrix(
+  table: CategoricalTable,
+  model: DilcaModel,
+  title: string,
+): ValueMatrix | null {
+  const L = table.nValues;
+  if (L > VALUE_MATRIX_LIMIT) return null;
+  const data = new Float64Array(L * L).fill(Number.NaN);
+  table.attributes.forEach((attr, a) => {
+    const m = attr.labels.length;
+    const start = model.tableStart[a] as number;
+    for (let u = 0; u < m; u++)
+      for (let v = 0; v < m; v++)
+        data[(attr.offset + u) * L + attr.offset + v] = model.tables[start + u * m + v] as number;
+  });
+  return {
+    kind: 'value-matrix',
+    title,
+    size: L,
+    data,
+    meaning: 'dissimilarity',
+    scale: 'linear',
+    formula: 'd(yᵢ, yⱼ) = √(Σ_{X∈C(Y)} Σ_k (P(yᵢ|x_k) − P(yⱼ|x_k))² / Σ|X|)',
+    notes: ['Eq. (1), seed 002; values of different attributes have no DILCA distance (blank)'],
+  };
+}
+
+/** The object distance of Eq. (2), evaluated on demand from the per-attribute tables. */
+export function dilcaObjectDistance(
+  table: CategoricalTable,
+  model: DilcaModel,
+  title: string,
+): ValueTableDistance {
+  return {
+    kind: 'object-distance',
+    title,
+    form: 'value-tables',
+    n: table.nRows,
+    tables: model.tables,
+    tableStart: model.tableStart,
+    combine: 'euclidean',
+    notes: ['dist(d₁, d₂) = √Σ_X m_X(d₁[X], d₂[X])² (Eq. (2), seed 002)'],
+  };
+}
+
+export function dilcaImpacts(model: DilcaModel, title: string): AttributeImpacts {
+  return {
+    kind: 'attribute-impacts',
+    title,
+    values: model.impact,
+    notes: ['mean of the upper triangle of each attribute’s distance matrix (Sec. IV-C-1)'],
+  };
+}
+
+/** Seed 002 Table I as a live table: each attribute's context (and its SU with the target). */
+export function contextTable(
+  table: CategoricalTable,
+  models: { key: string; title: string; model: DilcaModel }[],
+): ResultTable {
+  const D = table.attributes.length;
+  const name = (a: number): string => (table.attributes[a] as { name: string }).name;
+  return {
+    kind: 'table',
+    title: 'DILCA contexts (Table I)',
+    columns: [
+      { key: 'attribute', title: 'attribute' },
+      ...models.map((m) => ({ key: m.key, title: `context — ${m.title}` })),
+    ],
+    rows: table.attributes.map((_, a) => ({
+      attribute: name(a),
+      ...Object.fromEntries(
+        models.map(({ key, model }) => [
+          key,
+          (model.contexts[a] ?? [])
+            .map((x) => `${name(x)} (SU ${(model.su[x * D + a] as number).toFixed(3)})`)
+            .join(', ') || '(empty: distance 0)',
+        ]),
+      ),
+    })),
+    notes: [
+      'context: attributes ranked by symmetric uncertainty with the target, redundant ones removed (FCBF, Sec. III)',
+    ],
+  };
+}

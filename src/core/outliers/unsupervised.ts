@@ -1,0 +1,17 @@
+import { cbrwDetector } from '../methods/cbrw.ts';
+import { isolationForestDetector } from '../methods/isolationForest.ts';
+import { lofOfDetector } from '../methods/lofOf.ts';
+import { zeroDetector } from '../methods/zeroPlusPlus.ts';
+import type { Detector } from './detector.ts';
+
+/**
+ * The unsupervised detectors of the outlier experiments (seed 002 Sec. V): each is shown every
+ * object of the experiment without labels. COSH and SAnDCat are added where the experiments
+ * are assembled.
+ */
+export const UNSUPERVISED_DETECTORS: Detector[] = [
+  cbrwDetector,
+  zeroDetector,
+  lofOfDetector,
+  isolationForestDetector,
+];
