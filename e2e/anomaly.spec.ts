@@ -1,4 +1,14 @@
-import { addPanel, expect, openApp, setNumber, test } from './fixtures.ts';
+import {
+  addPanel,
+  addProjection,
+  dragThrough,
+  expect,
+  leadingNumber,
+  openApp,
+  scatterOf,
+  setNumber,
+  test,
+} from './fixtures.ts';
 
 /**
  * The anomaly workflow of seed 002 in the app: DILCA's normal and abnormal models side by side
@@ -81,4 +91,79 @@ test('SAnDCat ranking: an object marked normal joins the training set and the mo
   await expect(panel.getByRole('button', { name: `Mark row ${row} normal` })).toHaveCount(0, RUN);
   await panel.getByRole('button', { name: 'Undo' }).click();
   await expect(panel.getByTestId('marked-normal')).toHaveCount(0);
+});
+
+test('breast-cancer: the analyst picks the normal class, sees the MDS coloured by score, lassoes the top-scored object and reads in the word cloud why it is anomalous', async ({
+  page,
+}) => {
+  await openApp(page, 'breast-cancer.csv');
+  const attributes = await page
+    .getByTestId('summary')
+    .getByTestId('summary-column')
+    .filter({ hasText: 'feature' })
+    .locator('td.name')
+    .allTextContents();
+  expect(attributes).toHaveLength(9);
+  // The normal class, chosen in the ranking (the other panels share the call's default …).
+  const ranking = await addPanel(page, 'ranking:sandcat');
+  await ranking.getByLabel(/normalClass/).selectOption('no-recurrence-events');
+  await expect(ranking.getByTestId('outlier-table').locator('tbody tr')).toHaveCount(25, RUN);
+  // … the MDS of SAnDCat's DILCA distance, shapes by class, colour by SAnDCat's score.
+  const projection = await addProjection(page, 'sandcat', 'mds');
+  await projection.getByLabel(/normalClass/).selectOption('no-recurrence-events');
+  await projection.getByLabel(/shape by Class/).check();
+  await expect(projection.getByTestId('projection-view')).toHaveAttribute(
+    'data-state',
+    'done',
+    RUN,
+  );
+  await expect(projection.getByTestId('projection-status')).toContainText(/stress \d\.\d{3}/);
+  await expect(projection.getByTestId('shape-legend')).toContainText('recurrence-events');
+  const colourBy = page.getByLabel('Colour by');
+  const score = colourBy.locator('option').filter({ hasText: /SAnDCat outlier score/ });
+  await colourBy.selectOption((await score.first().getAttribute('value')) as string);
+  const impact = await addPanel(page, 'impact:sandcat');
+  await impact.getByLabel(/normalClass/).selectOption('no-recurrence-events');
+
+  // Where the top-scored object is: hovering its ranking row emphasises it in the scatter.
+  const scatter = scatterOf(projection);
+  const top = ranking.getByTestId('outlier-table').locator('tbody tr').first();
+  await top.hover();
+  await expect(scatter).toHaveAttribute('data-emphasis-box', /^[\d.]+,[\d.]+,[\d.]+,[\d.]+$/);
+  const [x0, y0, x1, y1] = ((await scatter.getAttribute('data-emphasis-box')) as string)
+    .split(',')
+    .map(Number) as [number, number, number, number];
+  await scatter.locator('canvas').scrollIntoViewIfNeeded();
+  const canvas = await scatter.locator('canvas').boundingBox();
+  if (!canvas) throw new Error('no canvas');
+  await scatter.getByRole('button', { name: 'Lasso' }).click();
+  const pad = 6;
+  const at = (x: number, y: number) => ({ x: canvas.x + x, y: canvas.y + y });
+  await dragThrough(page, [
+    at(x0 - pad, y0 - pad),
+    at(x1 + pad, y0 - pad),
+    at(x1 + pad, y1 + pad),
+    at(x0 - pad, y1 + pad),
+  ]);
+  await expect(projection.getByTestId('projection-selection')).toHaveText(
+    /^\d+ objects? selected$/,
+  );
+  const selected = await leadingNumber(projection.getByTestId('projection-selection'));
+
+  // The distance-impact cloud of the selection names every attribute; the inspector lists them.
+  const clouds = impact.getByTestId('word-cloud');
+  await expect(clouds).toHaveCount(3, RUN);
+  const distance = impact.locator('figure').filter({ hasText: /selected object/ });
+  await expect(distance).toContainText(`${selected} selected object`);
+  const cloud = distance.getByTestId('word-cloud');
+  await expect(cloud).toHaveAttribute('data-placed', '9');
+  const words = await cloud
+    .locator('[data-word]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-word')));
+  expect(words.sort()).toEqual([...attributes].sort());
+  const inspector = impact.getByTestId('impact-inspector');
+  await expect(inspector.locator('tbody tr')).toHaveCount(Math.min(selected, 50));
+  // The top-scored object is among them, with rank 1.
+  const ranks = await inspector.locator('tbody tr td:nth-child(3)').allTextContents();
+  expect(ranks).toContain('1');
 });

@@ -246,3 +246,13 @@ export async function dragBox(
   await page.mouse.move(end.x, end.y, { steps: 4 });
   await page.mouse.up();
 }
+
+/** Presses at the first point, moves through the rest and releases at the last. */
+export async function dragThrough(page: Page, path: { x: number; y: number }[]): Promise<void> {
+  const [first, ...rest] = path;
+  if (!first) return;
+  await page.mouse.move(first.x, first.y);
+  await page.mouse.down();
+  for (const p of rest) await page.mouse.move(p.x, p.y, { steps: 3 });
+  await page.mouse.up();
+}

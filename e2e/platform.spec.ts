@@ -299,6 +299,9 @@ test('outlier evaluation: the AUC of COSH matches the ranking panel’s, compute
   const panel = await addPanel(page, 'outlier-evaluation');
   await expect(titleOf(panel)).toHaveText('Outlier evaluation');
   await expect(panel.getByRole('checkbox', { name: 'COSH', exact: true })).toBeChecked();
+  // Every detector is offered; COSH alone is the ranking's call.
+  for (const other of ['SAnDCat', 'CBRW', 'ZERO++', 'LOF (OF distance)', 'Isolation forest'])
+    await panel.getByRole('checkbox', { name: other, exact: true }).uncheck();
   const run = panel.getByRole('button', { name: 'Run outlier evaluation' });
   // No outlier class yet: it cannot run, and the panel says what to choose.
   await expect(run).toBeDisabled();

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Download, Locator, Page } from '@playwright/test';
 import {
   addProjection,
+  dragThrough,
   expect,
   expectSummary,
   leadingNumber,
@@ -31,16 +32,6 @@ async function canvasPoint(scatter: Locator) {
   const box = await scatter.locator('canvas').boundingBox();
   if (!box) throw new Error('the scatter canvas has no box');
   return (fx: number, fy: number) => ({ x: box.x + fx * box.width, y: box.y + fy * box.height });
-}
-
-/** Presses at the first point, moves through the rest and releases at the last. */
-async function dragThrough(page: Page, path: { x: number; y: number }[]): Promise<void> {
-  const [first, ...rest] = path;
-  if (!first) return;
-  await page.mouse.move(first.x, first.y);
-  await page.mouse.down();
-  for (const p of rest) await page.mouse.move(p.x, p.y, { steps: 3 });
-  await page.mouse.up();
 }
 
 async function transformOf(scatter: Locator): Promise<[number, number, number]> {
@@ -122,7 +113,7 @@ test.describe('projection scatter (zoo, PCA of CDE)', () => {
     await expect(tooltip.locator('div').first()).toHaveText(/^row \d+ · type = \S+$/);
     if (!found) return;
     await page.mouse.click(found.x, found.y);
-    await expect(panel.getByTestId('projection-selection')).toHaveText('1 objects selected');
+    await expect(panel.getByTestId('projection-selection')).toHaveText('1 object selected');
   });
 
   test('wheel zooms about the pointer; Reset view and double-click restore the fit', async ({

@@ -284,7 +284,7 @@ async function checkSandcat(page: Page, browser: Browser, names: string[]): Prom
     expect.stringMatching(/^Attribute model impact — normal \(/),
     expect.stringMatching(/^Attribute model impact — abnormal \(/),
     expect.stringMatching(
-      /^Attribute distance impact .*— the 10 objects with the highest .*\(no selection\)$/,
+      /^Attribute distance impact .*— the top 10 objects by score \(none selected\)$/,
     ),
   ]);
   const start = await page.evaluate(

@@ -14,6 +14,7 @@ import type { CloudWord } from '../components/wordcloud/layout.ts';
 import { CLOUD_MAX_FONT, CLOUD_MIN_FONT } from '../components/wordcloud/WordCloud.tsx';
 import { useStore } from '../store/index.ts';
 import type { Panel } from '../store/panelsSlice.ts';
+import { ImpactInspector } from './ImpactInspector.tsx';
 import { MethodPanel } from './MethodPanel.tsx';
 import { topIndices } from './valueModel.ts';
 
@@ -71,6 +72,8 @@ interface CloudSpec {
   words: CloudWord[] | null;
   /** Said instead of a cloud when there is nothing to show. */
   empty?: string;
+  /** The objects averaged (listed by the inspector). */
+  objects?: number[];
 }
 
 function Impacts({ output, meta }: { output: MethodOutput; meta: TableMeta }) {
@@ -101,13 +104,15 @@ function Impacts({ output, meta }: { output: MethodOutput; meta: TableMeta }) {
         key: 'distance',
         title: `${head} — ${plural(chosen.length, 'selected object', 'selected objects')}`,
         words: attributeWords(meta, meanImpact(objectImpacts, chosen)),
+        objects: chosen,
       };
     if (scores && scores.n === n) {
       const top = topIndices(anomalous(scores), Math.min(TOP_OBJECTS, n));
       return {
         key: 'distance',
-        title: `${head} — the ${plural(top.length, 'object', 'objects')} with the highest ${scores.title} (no selection)`,
+        title: `${head} — the top ${plural(top.length, 'object', 'objects')} by score (none selected)`,
         words: attributeWords(meta, meanImpact(objectImpacts, top)),
+        objects: top,
       };
     }
     return {
@@ -155,6 +160,22 @@ function Impacts({ output, meta }: { output: MethodOutput; meta: TableMeta }) {
             ),
           )}
       </div>
+      {objectImpacts && distanceCloud?.objects && distanceCloud.objects.length > 0 && (
+        <>
+          <h3>
+            {selected.length > 0
+              ? 'Selected objects'
+              : `The top ${distanceCloud.objects.length} objects by score`}
+            : values coloured by their attribute distance impact
+          </h3>
+          <ImpactInspector
+            meta={meta}
+            objects={distanceCloud.objects}
+            impacts={objectImpacts}
+            scores={scores}
+          />
+        </>
+      )}
     </div>
   );
 }

@@ -53,7 +53,7 @@ export function useLinkedObjects() {
   );
   const selectionText =
     selectedObjects.length > 0
-      ? `${selectedObjects.length} objects selected`
+      ? `${selectedObjects.length} ${selectedObjects.length === 1 ? 'object' : 'objects'} selected`
       : rowsWithValues
         ? `${rowsWithValues.length} objects hold a selected value`
         : 'No objects selected';

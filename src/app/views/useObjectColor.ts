@@ -68,7 +68,9 @@ export function useObjectColor(): ObjectColoring {
         lo = Math.min(lo, s * x);
         hi = Math.max(hi, s * x);
       }
-      const base = Math.min(0, lo);
+      // The ramp spans the scores' own range: SAnDCat's OS sit far from 0 (e.g. 50-68), and a
+      // ramp from 0 would paint them all alike.
+      const base = lo;
       const top = hi > base ? hi : base + 1;
       const scale = scaleSequentialSqrt(scorePalette).domain([base, top]);
       // 64 steps of the same sqrt ramp look continuous and keep the scatter's colour groups few.

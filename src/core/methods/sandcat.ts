@@ -37,7 +37,8 @@ export const SANDCAT_PARAMETERS = [
     type: 'integer',
     default: 1,
     min: 0,
-    role: 'seed',
+    // Not a 'seed' role: only RandK's scores depend on it, never the distance an evaluation
+    // clusters, so re-fitting per run would repeat the same work.
     description: 'Seed of RandK’s random representatives',
   },
   {

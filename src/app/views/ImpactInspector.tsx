@@ -1,0 +1,102 @@
+import { interpolateReds, scaleSequential } from 'd3';
+import { useMemo } from 'react';
+import type { ObjectImpacts, ObjectScores } from '../../core/results.ts';
+import type { TableMeta } from '../../core/session.ts';
+import { useStore } from '../store/index.ts';
+import { useObjectValues } from './useObjectValues.ts';
+
+/** Rows listed at most (the cloud above averages all of them). */
+const MAX_ROWS = 50;
+
+/**
+ * The inspector of seed 002's MDS exploration (Sec. V-C): the objects selected in any linked
+ * view with their outlier score, its rank among all objects, and each value coloured by the
+ * attribute's distance impact (how far that value is from the normal representatives' values).
+ */
+export function ImpactInspector({
+  meta,
+  objects,
+  impacts,
+  scores,
+}: {
+  meta: TableMeta;
+  objects: readonly number[];
+  impacts: ObjectImpacts;
+  scores: ObjectScores | null;
+}) {
+  const setHover = useStore((s) => s.setHover);
+  const shown = useMemo(() => objects.slice(0, MAX_ROWS), [objects]);
+  const values = useObjectValues(shown as number[]);
+  const rank = useMemo(() => {
+    if (!scores) return null;
+    const sign = scores.direction === 'higher-is-more-anomalous' ? 1 : -1;
+    const order = Array.from({ length: scores.n }, (_, i) => i).sort(
+      (a, b) => sign * ((scores.scores[b] as number) - (scores.scores[a] as number)) || a - b,
+    );
+    const out = new Int32Array(scores.n);
+    order.forEach((i, r) => (out[i] = r + 1));
+    return out;
+  }, [scores]);
+  const color = useMemo(() => {
+    let max = 0;
+    for (const x of impacts.values) if (x > max) max = x;
+    return scaleSequential(interpolateReds).domain([0, max || 1]);
+  }, [impacts]);
+  const D = impacts.dims;
+  const cls = meta.classColumn;
+  return (
+    <div className="scroll-x">
+      <table className="results inspector" data-testid="impact-inspector">
+        <thead>
+          <tr>
+            <th>row</th>
+            {scores && <th title={scores.title}>score</th>}
+            {rank && <th>rank</th>}
+            {cls && <th>{cls.name}</th>}
+            {meta.attributes.map((a) => (
+              <th key={a.name} className="text" title={`${a.name}: value (distance impact)`}>
+                {a.name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((i) => {
+            const codes = values.get(i);
+            return (
+              <tr
+                key={i}
+                onPointerEnter={() => setHover({ kind: 'objects', objects: [i] })}
+                onPointerLeave={() => setHover(null)}
+              >
+                <td>{i + 1}</td>
+                {scores && <td>{(scores.scores[i] ?? 0).toPrecision(4)}</td>}
+                {rank && <td>{rank[i]}</td>}
+                {cls && <td>{cls.labels[cls.codes[i] ?? 0]}</td>}
+                {meta.attributes.map((a, k) => {
+                  const impact = impacts.values[i * D + k] ?? 0;
+                  const dark = impact > color.domain()[1] * 0.55;
+                  return (
+                    <td
+                      key={a.name}
+                      className="text"
+                      title={`distance impact ${impact.toFixed(4)}`}
+                      style={{ background: color(impact), color: dark ? '#fff' : '#111' }}
+                    >
+                      {codes ? a.labels[codes[k] ?? 0] : '…'} <small>{impact.toFixed(2)}</small>
+                    </td>
+                  );
+                })}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {objects.length > MAX_ROWS && (
+        <p className="muted">
+          The first {MAX_ROWS} of {objects.length} objects are listed; the cloud averages all.
+        </p>
+      )}
+    </div>
+  );
+}
