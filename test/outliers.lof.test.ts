@@ -13,7 +13,8 @@ import {
 } from '../src/core/index.ts';
 import { lofOfDetector, lofOfMethod } from '../src/core/methods/lofOf.ts';
 import { allRows } from '../src/core/outliers/detector.ts';
-import { distinctObjects, LOF_PAIR_LIMIT } from '../src/core/outliers/lofOf.ts';
+import { LOF_PAIR_LIMIT } from '../src/core/outliers/lofOf.ts';
+import { distinctObjects } from '../src/core/table/distinctObjects.ts';
 import { datasetSession, resultOf } from './sessions.ts';
 
 async function tableOf(lines: string[]): Promise<CategoricalTable> {

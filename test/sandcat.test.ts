@@ -243,3 +243,40 @@ describe('the top-n attribute ablation (Fig. 13)', () => {
     expect(points[8]?.auc.sd).toBeCloseTo(full.auc.sd, 12);
   });
 });
+
+describe('distances by groups of attributes (sandcat/groups.ts)', () => {
+  it('one look-up per group gives Σ over attributes of the squared value distances', async () => {
+    const { attributeGroups, fillGroupTables, groupCells } =
+      await import('../src/core/sandcat/groups.ts');
+    const { createLookup, fillLookup } = await import('../src/core/sandcat/lookup.ts');
+    const { distinctTuples } = await import('../src/core/sandcat/tuples.ts');
+    const { computeCounts } = await import('../src/core/counts/counts.ts');
+    const { dilcaModel } = await import('../src/core/dilca/model.ts');
+    const s = await datasetSession('soybean.csv', { classColumn: 'class' });
+    const t = s.table;
+    const D = t.attributes.length;
+    const model = dilcaModel(t, computeCounts(t));
+    const groups = attributeGroups(t);
+    expect(groups.members.flat()).toEqual(Array.from({ length: D }, (_, a) => a));
+    expect(groups.members.length).toBeLessThan(D);
+    const tuples = distinctTuples(
+      t,
+      Int32Array.from({ length: t.nRows }, (_, i) => i),
+    );
+    const cells = groupCells(t, groups, tuples.values, tuples.size);
+    const lookup = createLookup(t);
+    const table = new Float64Array(groups.cells);
+    const G = groups.members.length;
+    for (const i of [0, 7, 100]) {
+      fillLookup(lookup, t, model, tuples.values, i * D);
+      fillGroupTables(t, groups, lookup.squared, table);
+      for (const j of [1, 50, 300]) {
+        let grouped = 0;
+        for (let g = 0; g < G; g++) grouped += table[cells[j * G + g]!]!;
+        let direct = 0;
+        for (let a = 0; a < D; a++) direct += lookup.plain[tuples.values[j * D + a]!]! ** 2;
+        expect(grouped).toBeCloseTo(direct, 12);
+      }
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import type { Detector } from '../outliers/detector.ts';
 import { allRows } from '../outliers/detector.ts';
-import { checkLofSize, distinctObjects, lofOfSteps } from '../outliers/lofOf.ts';
+import { checkLofSize, lofOfSteps } from '../outliers/lofOf.ts';
+import { distinctObjects } from '../table/distinctObjects.ts';
 import { resolveOptions, type ParameterSpec } from '../platform/parameters.ts';
 import { defineMethod } from '../platform/spec.ts';
 

@@ -3,6 +3,7 @@ import type { Steps } from '../jobs.ts';
 import { createRandom } from '../random.ts';
 import type { CategoricalTable } from '../table/types.ts';
 import { perObject, type Heuristic } from './heuristics.ts';
+import { attributeGroups, fillGroupTables, groupCells } from './groups.ts';
 import { createLookup, fillLookup } from './lookup.ts';
 import { BestK } from './selection.ts';
 import { distinctTuples, type DistinctTuples } from './tuples.ts';
@@ -110,6 +111,11 @@ function* scoreAgainst(
   const best = new BestK(pick === 'all' ? 0 : k);
   const cv = candidates.values;
   const U = candidates.size;
+  // Distances by groups of attributes: one look-up per group (groups.ts).
+  const groups = attributeGroups(table);
+  const G = groups.members.length;
+  const cells = groupCells(table, groups, cv, U);
+  const groupSq = new Float64Array(groups.cells);
   // One result per (tested tuple, own training tuple): rows sharing both share the result.
   const done = new Map<number, number>();
   const rowImpact = new Float64Array(D);
@@ -126,13 +132,13 @@ function* scoreAgainst(
     }
     done.set(key, row);
     fillLookup(lookup, table, model, tested.values, t * D);
-    const sq = lookup.squared;
+    fillGroupTables(table, groups, lookup.squared, groupSq);
     const plain = lookup.plain;
     const chosen: { u: number; take: number; d2: number }[] = [];
     if (pick === 'all') {
       for (let u = 0; u < U; u++) {
         let d2 = 0;
-        for (let a = 0; a < D; a++) d2 += sq[cv[u * D + a] as number] as number;
+        for (let g = 0; g < G; g++) d2 += groupSq[cells[u * G + g] as number] as number;
         chosen.push({ u, take: candidates.multiplicity[u] as number, d2 });
       }
     } else {
@@ -141,7 +147,7 @@ function* scoreAgainst(
       for (let u = 0; u < U; u++) {
         if ((candidates.multiplicity[u] as number) - (u === own ? 1 : 0) === 0) continue;
         let d2 = 0;
-        for (let a = 0; a < D; a++) d2 += sq[cv[u * D + a] as number] as number;
+        for (let g = 0; g < G; g++) d2 += groupSq[cells[u * G + g] as number] as number;
         best.push(sign * d2, u);
       }
       // The k best distinct tuples hold the k best objects; take copies until k are taken.
@@ -152,7 +158,7 @@ function* scoreAgainst(
         const take = Math.min(left, available);
         left -= take;
         let d2 = 0;
-        for (let a = 0; a < D; a++) d2 += sq[cv[u * D + a] as number] as number;
+        for (let g = 0; g < G; g++) d2 += groupSq[cells[u * G + g] as number] as number;
         chosen.push({ u, take, d2 });
       }
     }
@@ -168,7 +174,7 @@ function* scoreAgainst(
     scores[row] = os;
     for (let a = 0; a < D; a++)
       impacts[row * D + a] = taken > 0 ? (rowImpact[a] as number) / taken : 0;
-    work += U * D;
+    work += U * G;
     if (work > 4_000_000) {
       work = 0;
       yield { fraction: row / nScored, message: 'Scoring objects against the normal model…' };

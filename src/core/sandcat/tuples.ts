@@ -1,9 +1,9 @@
+import { distinctObjects } from '../table/distinctObjects.ts';
 import type { CategoricalTable } from '../table/types.ts';
 
 /**
- * Distinct objects among some rows: categorical data repeats rows, and identical objects are at
- * distance 0 with the same distances to everything, so each distinct value tuple is handled once
- * with its multiplicity. Tuples keep the order of their first row.
+ * The distinct objects among some rows (table/distinctObjects.ts) laid out for SAnDCat's scans:
+ * each object's D global value indices side by side, so a distance is D look-ups in a row.
  */
 export interface DistinctTuples {
   /** Number of distinct tuples. */
@@ -18,31 +18,12 @@ export interface DistinctTuples {
 
 export function distinctTuples(table: CategoricalTable, rows: Int32Array): DistinctTuples {
   const D = table.attributes.length;
-  const ids = new Map<string, number>();
-  const values: number[] = [];
-  const multiplicity: number[] = [];
-  const tupleOfRow = new Int32Array(rows.length);
-  const key = new Array<number>(D);
-  rows.forEach((r, i) => {
-    for (let a = 0; a < D; a++) {
-      const attr = table.attributes[a] as { codes: Int32Array; offset: number };
-      key[a] = attr.offset + (attr.codes[r] as number);
-    }
-    const k = key.join(',');
-    let id = ids.get(k);
-    if (id === undefined) {
-      id = multiplicity.length;
-      ids.set(k, id);
-      values.push(...key);
-      multiplicity.push(0);
-    }
-    multiplicity[id] = (multiplicity[id] as number) + 1;
-    tupleOfRow[i] = id;
+  const objects = distinctObjects(table, rows);
+  const size = objects.count;
+  const values = new Int32Array(size * D);
+  table.attributes.forEach((attr, a) => {
+    for (let j = 0; j < size; j++)
+      values[j * D + a] = attr.offset + (objects.codes[a * size + j] as number);
   });
-  return {
-    size: multiplicity.length,
-    values: Int32Array.from(values),
-    multiplicity: Int32Array.from(multiplicity),
-    tupleOfRow,
-  };
+  return { size, values, multiplicity: objects.weight, tupleOfRow: objects.ofRow };
 }
