@@ -10,7 +10,7 @@ function untimed(text: string): unknown {
 }
 
 describe('CLI: the registry', () => {
-  it('methods lists every method (the CURE five, Hamming, DILCA, SAnDCat and the detectors) with papers and result kinds, and the steps', async () => {
+  it('methods lists every method (the CURE five, Hamming, CAS, DILCA, SAnDCat and the detectors) with papers and result kinds, and the steps', async () => {
     const run = await cli('methods');
     expect(run.stderr).toBe('');
     const json = JSON.parse(run.stdout) as {
@@ -30,6 +30,7 @@ describe('CLI: the registry', () => {
       'onehot-pca',
       'idf',
       'hamming',
+      'cas',
       'dilca',
       'sandcat',
       'cbrw',
@@ -100,7 +101,7 @@ describe('CLI: the registry', () => {
     for (const [args, message] of [
       [
         ['run', 'umap', ZOO],
-        /unknown method “umap” \(cde, cosh, onehot, onehot-pca, idf, hamming, dilca, sandcat, cbrw, zero, lof-of, iforest, tsne/,
+        /unknown method “umap” \(cde, cosh, onehot, onehot-pca, idf, hamming, cas, dilca, sandcat, cbrw, zero, lof-of, iforest, tsne/,
       ],
       [['run', 'cde', ZOO, '--alpha', '0'], /^error: alpha must be a finite number > 0, got 0$/],
       [['run', 'cde', ZOO, '--perplexity', '5'], /unknown option --perplexity/],

@@ -7,6 +7,7 @@ import {
   projectCommand,
 } from './commands/aliases.ts';
 import { cbrwCommand, dilcaCommand, outliersCommand, sandcatCommand } from './commands/anomaly.ts';
+import { casCommand } from './commands/cas.ts';
 import type { Command } from './commands/command.ts';
 import { countsCommand } from './commands/counts.ts';
 import { describeCommand } from './commands/describe.ts';
@@ -31,6 +32,7 @@ export const COMMANDS: readonly Command[] = [
   sandcatCommand,
   outliersCommand,
   cbrwCommand,
+  casCommand,
 ];
 
 export function usage(): string {

@@ -1,0 +1,88 @@
+import { casModelSteps } from '../../core/cas/model.ts';
+import { objectPair } from '../../core/cas/objects.ts';
+import { parseWeights } from '../../core/cas/weights.ts';
+import { runToEnd } from '../../core/jobs.ts';
+import { CAS_PARAMETERS } from '../../core/methods/cas.ts';
+import { resolveOptions } from '../../core/platform/parameters.ts';
+import { methodSpec } from '../../core/platform/registry.ts';
+import { list, refuseUnknown, text, type Args } from '../args.ts';
+import { optionFlags } from '../callFlags.ts';
+import { printJson } from '../output.ts';
+import { loadTable, TABLE_FLAGS } from '../table.ts';
+import type { Command } from './command.ts';
+
+const round = (x: number): number => Number(x.toFixed(6));
+
+/**
+ * `cas FILE [--irs P|U|J|I] [--objects i,j]`: seed 001's value tables per attribute (IaASV,
+ * IeASV, CASV) and, for two objects (0-based rows of the table after missing-row handling),
+ * CASO and CADO with their per-attribute terms.
+ */
+export const casCommand: Command = {
+  name: 'cas',
+  summary: 'coupled attribute similarity (seed 001): IaASV, IeASV, CASV per attribute; CASO/CADO',
+  usage: () =>
+    'cas:      cas FILE [--irs P|U|J|I] [--weights a1=2,a3=0.5] [--objects i,j]  (rows 0-based, after missing-row handling)',
+  async run(args: Args, io) {
+    const used = new Set([...TABLE_FLAGS, 'objects']);
+    const raw = optionFlags(CAS_PARAMETERS, args, '', used);
+    refuseUnknown(args, used, this.usage());
+    const options = resolveOptions(CAS_PARAMETERS, raw, 'cas');
+    const objects = list(text(args, 'objects')).map((t) => {
+      const r = Number(t);
+      if (!/^\d+$/.test(t)) throw new RangeError(`--objects expects two row indices, got “${t}”`);
+      return r;
+    });
+    if (objects.length !== 0 && objects.length !== 2)
+      throw new RangeError(`--objects expects two row indices i,j, got ${objects.length}`);
+    const { session } = await loadTable(args.positionals[1] ?? '', args);
+    const table = session.table;
+    methodSpec('cas').check?.(table, options as never);
+    const model = runToEnd(
+      casModelSteps(table, session.counts(), {
+        variant: options.irs,
+        weights: parseWeights(table, options.weights),
+      }),
+    );
+    const block = (tables: Float64Array, j: number): number[][] => {
+      const m = table.attributes[j]?.labels.length ?? 0;
+      const start = model.tableStart[j] as number;
+      return Array.from({ length: m }, (_, x) =>
+        Array.from(tables.subarray(start + x * m, start + x * m + m), round),
+      );
+    };
+    const pair =
+      objects.length === 2
+        ? objectPair(table, model, objects[0] as number, objects[1] as number)
+        : null;
+    printJson(
+      {
+        irs: `IRS${options.irs}`,
+        icp: model.icp,
+        attributes: table.attributes.map((attr, j) => ({
+          name: attr.name,
+          values: attr.labels,
+          intra: block(model.intra, j),
+          inter: block(model.inter, j),
+          casv: block(model.casv, j),
+        })),
+        ...(pair && {
+          objects: {
+            rows: objects,
+            caso: round(pair.caso),
+            cado: round(pair.cado),
+            perAttribute: pair.perAttribute.map((p) => ({
+              ...p,
+              intra: round(p.intra),
+              inter: round(p.inter),
+              casv: round(p.casv),
+              cado: round(p.cado),
+            })),
+          },
+        }),
+      },
+      args,
+      io,
+    );
+  },
+};

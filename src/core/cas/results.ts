@@ -1,0 +1,48 @@
+import type { ValueMatrix, ValueTableDistance } from '../results.ts';
+import type { CategoricalTable } from '../table/types.ts';
+
+/** Above this many values the L × L view matrices are not built (the tables are kept). */
+export const CAS_MATRIX_LIMIT = 2000;
+
+/**
+ * One attribute-blocked table set (m_j × m_j per attribute) as an L × L value matrix for the
+ * shared heatmap; values of different attributes are not compared (NaN, drawn blank).
+ */
+export function blockMatrix(
+  table: CategoricalTable,
+  tables: Float64Array,
+  tableStart: Int32Array,
+  spec: Pick<ValueMatrix, 'title' | 'meaning' | 'formula' | 'notes'>,
+): ValueMatrix | null {
+  const L = table.nValues;
+  if (L > CAS_MATRIX_LIMIT) return null;
+  const data = new Float64Array(L * L).fill(Number.NaN);
+  table.attributes.forEach((attr, j) => {
+    const m = attr.labels.length;
+    const start = tableStart[j] as number;
+    for (let x = 0; x < m; x++)
+      for (let y = 0; y < m; y++)
+        data[(attr.offset + x) * L + attr.offset + y] = tables[start + x * m + y] as number;
+  });
+  return { kind: 'value-matrix', size: L, data, scale: 'linear', ...spec };
+}
+
+/** Per-attribute value tables summed over attributes: an object distance on demand. */
+export function summedDistance(
+  table: CategoricalTable,
+  tables: Float64Array,
+  tableStart: Int32Array,
+  title: string,
+  notes: string[],
+): ValueTableDistance {
+  return {
+    kind: 'object-distance',
+    title,
+    form: 'value-tables',
+    n: table.nRows,
+    tables,
+    tableStart,
+    combine: 'sum',
+    notes,
+  };
+}

@@ -1,0 +1,97 @@
+import { blockMatrix, summedDistance } from '../cas/results.ts';
+import { casModelSteps, checkIrsp } from '../cas/model.ts';
+import { parseWeights } from '../cas/weights.ts';
+import { IRS_VARIANTS } from '../cas/irs.ts';
+import { checkCouplingSize } from './cureShared.ts';
+import type { ParameterSpec } from '../platform/parameters.ts';
+import { defineMethod } from '../platform/spec.ts';
+
+export const CAS_PAPER = 'Wang, She, Cao, TNNLS 2015 (seed 001)';
+
+export const CAS_PARAMETERS = [
+  {
+    name: 'irs',
+    type: 'choice',
+    default: 'I',
+    choices: IRS_VARIANTS,
+    choiceTitles: {
+      P: 'IRSP (power set, Eq. 8)',
+      U: 'IRSU (universal set, Eq. 10)',
+      J: 'IRSJ (joint set, Eq. 11)',
+      I: 'IRSI (intersection, Eq. 12)',
+    },
+    description:
+      'Inter-coupled relative similarity: all four are equal (Theorem 6.1); IRSI reads the fewest probabilities',
+  },
+  {
+    name: 'weights',
+    type: 'string',
+    default: null,
+    advanced: true,
+    description:
+      'Attribute weights for IeASV, “a1=2, a3=0.5” (others 1; α_k = w_k / Σ w): empty = 1/(n − 1) each (Eq. 13)',
+  },
+] as const satisfies readonly ParameterSpec[];
+
+/**
+ * Coupled attribute similarity (seed 001): IaASV (Eq. 5) × IeASV (Eq. 13) = CASV (Eq. 14) for
+ * every pair of values of each attribute, computed once from the shared counts; CADO (Eq. 16)
+ * as an object distance evaluated on demand (a sum of table look-ups, no n × n matrix).
+ */
+export const casMethod = defineMethod({
+  id: 'cas',
+  title: 'Coupled attribute similarity',
+  role: 'method',
+  order: 6.5,
+  paper: CAS_PAPER,
+  where: 'Secs. IV-VII, Eqs. (5), (8)-(16)',
+  description:
+    'Value similarity within (IaASV) and across attributes (IeASV); CADO between objects',
+  parameters: CAS_PARAMETERS,
+  produces: ['value-matrix', 'object-distance'],
+  check(table, options) {
+    checkCouplingSize(table, 'CAS');
+    if (options.irs === 'P') checkIrsp(table);
+    parseWeights(table, options.weights);
+  },
+  *run(context, options) {
+    const { table } = context;
+    const model = yield* casModelSteps(table, context.counts, {
+      variant: options.irs,
+      weights: parseWeights(table, options.weights),
+    });
+    if (model.selfCoupled)
+      context.warn(
+        'one attribute: no other attribute couples with it, so IeASV is its self-coupling [x = y] (Sec. IX)',
+      );
+    const irs = `IRS${options.irs}`;
+    const matrices = {
+      intra: blockMatrix(table, model.intra, model.tableStart, {
+        title: 'IaASV — intra-coupled similarity',
+        meaning: 'similarity',
+        formula: '|G(x)|·|G(y)| / (|G(x)| + |G(y)| + |G(x)|·|G(y)|)',
+        notes: ['Eq. (5), seed 001: from the two values’ frequencies'],
+      }),
+      inter: blockMatrix(table, model.inter, model.tableStart, {
+        title: `IeASV — inter-coupled similarity (${irs})`,
+        meaning: 'similarity',
+        formula: 'Σ_{k≠j} α_k δ_{j|k}(x, y)',
+        notes: [
+          'Eq. (13), seed 001: how alike the two values’ co-occurrences with the other attributes are',
+        ],
+      }),
+      casv: blockMatrix(table, model.casv, model.tableStart, {
+        title: 'CASV — coupled similarity',
+        meaning: 'similarity',
+        formula: 'IaASV · IeASV',
+        notes: ['Eq. (14), seed 001'],
+      }),
+    };
+    return {
+      ...Object.fromEntries(Object.entries(matrices).filter(([, m]) => m !== null)),
+      cado: summedDistance(table, model.cado, model.tableStart, `CADO (${irs})`, [
+        'Σ_j h1(IaASV)·h2(IeASV), h1(t) = 1/t − 1, h2(t) = 1 − t (Eq. (16), seed 001)',
+      ]),
+    };
+  },
+});

@@ -1,0 +1,142 @@
+/**
+ * Coupled attribute similarity (seed 001): the worked values of the reference notes under all
+ * four inter-coupled relative similarities, Theorem 6.1 (IRSP = IRSU = IRSJ = IRSI) on every
+ * bundled data set where IRSP is feasible, the bounds of Theorem 1, and CASO / CADO properties.
+ */
+import { describe, expect, it } from 'vitest';
+import { casModelSteps, type CasModel } from '../src/core/cas/model.ts';
+import { IRS_VARIANTS, IRSP_MAX_VALUES, type IrsVariant } from '../src/core/cas/irs.ts';
+import { objectPair } from '../src/core/cas/objects.ts';
+import { parseWeights } from '../src/core/cas/weights.ts';
+import { runToEnd } from '../src/core/jobs.ts';
+import type { ExplorerSession } from '../src/core/session.ts';
+import type { CategoricalTable } from '../src/core/table/types.ts';
+import { DATASETS } from './helpers.ts';
+import { datasetSession, resultOf } from './sessions.ts';
+
+function model(s: ExplorerSession, variant: IrsVariant, weights?: Float64Array): CasModel {
+  return runToEnd(casModelSteps(s.table, s.counts(), { variant, ...(weights && { weights }) }));
+}
+
+/** A value table entry by labels. */
+function entry(
+  t: CategoricalTable,
+  m: CasModel,
+  tables: Float64Array,
+  attr: string,
+  x: string,
+  y: string,
+): number {
+  const j = t.attributes.findIndex((a) => a.name === attr);
+  const a = t.attributes[j]!;
+  const size = a.labels.length;
+  return tables[m.tableStart[j]! + a.labels.indexOf(x) * size + a.labels.indexOf(y)]!;
+}
+
+describe('worked values (reference notes, seed 001 Secs. IV-VII)', () => {
+  for (const variant of IRS_VARIANTS)
+    it(`coupled-toy and movie under IRS${variant}`, async () => {
+      const toy = await datasetSession('coupled-toy.csv', { drop: ['object'] });
+      const t = toy.table;
+      const m = model(toy, variant);
+      expect(entry(t, m, m.intra, 'a2', 'B1', 'B2')).toBeCloseTo(0.5, 12);
+      expect(entry(t, m, m.inter, 'a2', 'B1', 'B2')).toBeCloseTo(0.25, 12);
+      expect(entry(t, m, m.casv, 'a2', 'B1', 'B2')).toBeCloseTo(0.125, 12);
+      // IeASV = ½·δ_{2|1} + ½·δ_{2|3} with δ_{2|1} = 0.5 and δ_{2|3} = 0: with a3 weighing 0
+      // IeASV is δ_{2|1} alone.
+      const onlyA1 = model(toy, variant, parseWeights(t, 'a3=0'));
+      expect(entry(t, onlyA1, onlyA1.inter, 'a2', 'B1', 'B2')).toBeCloseTo(0.5, 12);
+      // u2 = (A2, B1, C1), u3 = (A2, B2, C2): CASO 0.75.
+      expect(objectPair(t, m, 1, 2).caso).toBeCloseTo(0.75, 12);
+
+      const movie = await datasetSession('movie.csv', { classColumn: 'Class' });
+      const mm = model(movie, variant);
+      const casv = (x: string, y: string) => entry(movie.table, mm, mm.casv, 'Director', x, y);
+      expect(casv('Scorsese', 'Coppola')).toBeCloseTo(1 / 3, 12);
+      expect(casv('Coppola', 'Coppola')).toBeCloseTo(1 / 3, 12);
+      expect(casv('Koster', 'Coppola')).toBeCloseTo(0, 12);
+      expect(casv('Koster', 'Hitchcock')).toBeCloseTo(0.25, 12);
+    });
+
+  it('IRSI reads the fewest conditional probabilities, IRSP the most (Table X)', async () => {
+    const toy = await datasetSession('coupled-toy.csv', { drop: ['object'] });
+    const icp = IRS_VARIANTS.map((v) => model(toy, v).icp);
+    expect(icp[0]).toBeGreaterThan(icp[1]!); // P > U
+    expect(icp[1]).toBeGreaterThan(icp[2]!); // U > J
+    expect(icp[2]).toBeGreaterThan(icp[3]!); // J > I
+  });
+});
+
+describe('Theorem 6.1: the four variants agree to 1e-12 on every bundled data set where IRSP runs', () => {
+  for (const d of DATASETS)
+    it(d.file, async () => {
+      const s = await datasetSession(d.file, { classColumn: d.classColumn, drop: d.drop });
+      const feasible = s.table.attributes.every((a) => a.labels.length <= IRSP_MAX_VALUES);
+      const variants = feasible ? IRS_VARIANTS : IRS_VARIANTS.filter((v) => v !== 'P');
+      const [first, ...rest] = variants.map((v) => model(s, v));
+      for (const other of rest)
+        for (let q = 0; q < first!.inter.length; q++)
+          expect(Math.abs(other.inter[q]! - first!.inter[q]!)).toBeLessThan(1e-12);
+    });
+});
+
+describe('bounds and properties', () => {
+  it('IaASV within [1/3, m/(m+4)] (Theorem 1(a)); IeASV within [0, 1]; CADO(u, u) = 0; CASO symmetric', async () => {
+    const s = await datasetSession('zoo.csv', { classColumn: 'type' });
+    const t = s.table;
+    const m = model(s, 'I');
+    const n = t.nRows;
+    // The bound is for two different values (|G(x)| + |G(y)| ≤ m); a value with itself,
+    // g²/(2g + g²) = g/(g + 2), may exceed it.
+    t.attributes.forEach((attr, j) => {
+      const size = attr.labels.length;
+      for (let x = 0; x < size; x++)
+        for (let y = 0; y < size; y++) {
+          const q = m.tableStart[j]! + x * size + y;
+          expect(m.intra[q]).toBeGreaterThanOrEqual(1 / 3 - 1e-12);
+          expect(m.intra[q]).toBeLessThanOrEqual(x === y ? 1 : n / (n + 4) + 1e-12);
+          expect(m.inter[q]).toBeGreaterThanOrEqual(-1e-12);
+          expect(m.inter[q]).toBeLessThanOrEqual(1 + 1e-12);
+        }
+    });
+    const bound = t.attributes.length; // CASV ≤ 1 per attribute
+    for (const [a, b] of [
+      [0, 1],
+      [5, 60],
+      [17, 99],
+    ] as const) {
+      const ab = objectPair(t, m, a, b);
+      const ba = objectPair(t, m, b, a);
+      expect(ab.caso).toBeCloseTo(ba.caso, 12);
+      expect(ab.cado).toBeCloseTo(ba.cado, 12);
+      expect(ab.caso).toBeGreaterThanOrEqual(0);
+      expect(ab.caso).toBeLessThanOrEqual(bound);
+      expect(objectPair(t, m, a, a).cado).toBeCloseTo(0, 12);
+    }
+  });
+
+  it('the registered method gives CADO as an on-demand object distance and the value matrices', async () => {
+    const s = await datasetSession('coupled-toy.csv', { drop: ['object'] });
+    const out = runToEnd(s.runSteps({ method: 'cas' }));
+    const cado = resultOf(out, 'object-distance', 'cado');
+    expect(cado.form).toBe('value-tables');
+    const casv = resultOf(out, 'value-matrix', 'casv');
+    expect(casv.size).toBe(s.table.nValues);
+    // Values of different attributes are not compared.
+    expect(Number.isNaN(casv.data[1]!)).toBe(false);
+    expect(Number.isNaN(casv.data[s.table.nValues - 1]!)).toBe(true);
+  });
+
+  it('refuses IRSP on an attribute with too many values, and bad weights, naming them', async () => {
+    const s = await datasetSession('zoo.csv', { classColumn: 'type' });
+    const { ExplorerSession } = await import('../src/core/session.ts');
+    const wide = new ExplorerSession();
+    const rows = Array.from({ length: 40 }, (_, i) => `v${i % 20},w${i % 3}`).join('\n');
+    await wide.load([`a,b\n${rows}\n`], {}, {});
+    expect(() => runToEnd(wide.runSteps({ method: 'cas', options: { irs: 'P' } }))).toThrow(
+      /IRSP .* refused above 16 values: a has 20/,
+    );
+    expect(() => parseWeights(s.table, 'nope=2')).toThrow(/“nope=2” is not ATTRIBUTE=WEIGHT/);
+    expect(() => parseWeights(s.table, 'hair=-1')).toThrow(/hair must weigh a number ≥ 0/);
+  });
+});
