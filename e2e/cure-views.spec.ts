@@ -320,7 +320,18 @@ test.describe('zoo', () => {
   test('clustering evaluation: F-scores with sd, CDE re-fitted per run, Table 1 beside ours for zoo without legs, and cancel', async ({
     page,
   }) => {
-    const methods = ['cde', 'onehot', 'onehot-pca', 'idf', 'hamming', 'cas', 'dilca', 'sandcat'];
+    const methods = [
+      'cde',
+      'onehot',
+      'onehot-pca',
+      'idf',
+      'hamming',
+      'cas',
+      'ofd',
+      'add',
+      'dilca',
+      'sandcat',
+    ];
     const panel = await addPanel(page, 'evaluation');
     await expect(titleOf(panel)).toHaveText('Clustering evaluation');
     // Every representation is offered and checked.
@@ -331,6 +342,8 @@ test.describe('zoo', () => {
       'IDF',
       'Hamming',
       'Coupled attribute similarity',
+      'OFD',
+      'ADD',
       'DILCA',
       'SAnDCat',
     ])
@@ -388,16 +401,16 @@ test.describe('zoo', () => {
     await panel.getByRole('button', { name: 'Clustering evaluation: run again' }).click();
     const job = panel.getByTestId('job');
     await expect.poll(seen).toEqual({
-      label: 'Clustering evaluation (runs 400) of 8 methods',
+      label: 'Clustering evaluation (runs 400) of 10 methods',
       progress: true,
       cancelButton: 'Cancel',
     });
     await expect(job).toHaveCount(0, { timeout: 5_000 });
     // The worker stopped the job itself (no restart): the panel says so and offers to run it.
     const status = panel.getByTestId('method-status');
-    await expect(status).toHaveText('Clustering evaluation (runs 400) of 8 methods: cancelled.');
+    await expect(status).toHaveText('Clustering evaluation (runs 400) of 10 methods: cancelled.');
     await expect(
-      panel.getByRole('button', { name: 'Run Clustering evaluation (runs 400) of 8 methods' }),
+      panel.getByRole('button', { name: 'Run Clustering evaluation (runs 400) of 10 methods' }),
     ).toBeEnabled();
     await expect(
       panel.getByRole('button', { name: 'Clustering evaluation: run again' }),
@@ -405,7 +418,7 @@ test.describe('zoo', () => {
     // Past the pool's 2.5 s grace period: no "Worker restarted" notice, still cancelled.
     await page.waitForTimeout(3_000);
     await expect(page.getByTestId('notice')).toHaveCount(0);
-    await expect(status).toHaveText('Clustering evaluation (runs 400) of 8 methods: cancelled.');
+    await expect(status).toHaveText('Clustering evaluation (runs 400) of 10 methods: cancelled.');
     await expectSummary(page, { rows: 101, features: 15 });
   });
 });

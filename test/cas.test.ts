@@ -140,3 +140,25 @@ describe('bounds and properties', () => {
     expect(() => parseWeights(s.table, 'hair=-1')).toThrow(/hair must weigh a number ≥ 0/);
   });
 });
+
+describe('the baselines of Sec. VIII-A: OFD and ADD', () => {
+  it('hand-computed on coupled-toy', async () => {
+    const s = await datasetSession('coupled-toy.csv', { drop: ['object'] });
+    const t = s.table;
+    const value = (method: string, attr: string, x: string, y: string): number => {
+      const d = resultOf(runToEnd(s.runSteps({ method })), 'object-distance');
+      if (d.form !== 'value-tables') throw new Error('expected value tables');
+      const j = t.attributes.findIndex((a) => a.name === attr);
+      const a = t.attributes[j]!;
+      const m = a.labels.length;
+      return d.tables[d.tableStart[j]! + a.labels.indexOf(x) * m + a.labels.indexOf(y)]!;
+    };
+    // OFD: N = 6, |G(A2)| = |G(A4)| = 2: 1 − 1/(1 + ln 3 · ln 3) = 0.546965…
+    expect(value('ofd', 'a1', 'A2', 'A4')).toBeCloseTo(1 - 1 / (1 + Math.log(3) ** 2), 12);
+    expect(value('ofd', 'a1', 'A2', 'A2')).toBe(0);
+    // ADD(B1, B2): w.r.t. a1 max_W P(W|B1) − P(W|B2) = P({A1}|B1) − 0 = 0.5; w.r.t. a3,
+    // W = {C1}: 1 − 0 = 1; mean 0.75.
+    expect(value('add', 'a2', 'B1', 'B2')).toBeCloseTo(0.75, 12);
+    expect(value('add', 'a2', 'B1', 'B1')).toBe(0);
+  });
+});
