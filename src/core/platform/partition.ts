@@ -16,7 +16,7 @@ export interface Partitioner {
   n: number;
   /** Objects that differ in the representation, counted up to `limit` (k cannot exceed it). */
   distinct(limit: number): number;
-  algorithm: 'k-means' | 'k-modes';
+  algorithm: 'k-means' | 'k-modes' | 'spectral';
   /** One clustering from one start drawn from `rng`. */
   run(k: number, rng: Random, maxIterations?: number): { labels: Int32Array; inertia: number };
 }

@@ -4,6 +4,7 @@ import { meanSd, scorePartition, type PartitionScores } from '../evaluate/partit
 import { scaledSteps } from '../jobs.ts';
 import { describeCall, seedParameter, withSeed } from '../platform/calls.ts';
 import { clampK, partitionerFor, type Partitioner } from '../platform/partition.ts';
+import { spectralPartitionerFor } from '../platform/spectralPartition.ts';
 import { methodSpec } from '../platform/registry.ts';
 import { pickResult, REPRESENTATION_KINDS } from '../platform/representation.ts';
 import { defineMethod, type ResolvedCall } from '../platform/spec.ts';
@@ -43,6 +44,18 @@ export const evaluateClusteringStep = defineMethod({
       description: 'Clusters; 0 = the number of classes',
     },
     ITERATIONS_PARAMETER,
+    {
+      name: 'algorithm',
+      type: 'choice',
+      default: 'auto',
+      choices: ['auto', 'spectral'],
+      choiceTitles: {
+        auto: 'k-means (k-modes for a distance)',
+        spectral: 'spectral (Laplacian eigenmaps + k-means)',
+      },
+      description:
+        'How each representation is clustered: k-means / k-modes (seeds 000, 001) or spectral clustering (seed 001 Sec. VIII-B)',
+    },
   ],
   inputs: [
     {
@@ -83,7 +96,15 @@ export const evaluateClusteringStep = defineMethod({
           const representation = pickResult(output, call, REPRESENTATION_KINDS);
           fitSeconds += output.seconds;
           dims = representation.kind === 'object-embedding' ? representation.dims : null;
-          partitioner = partitionerFor(representation, table, context.objectValues());
+          partitioner =
+            options.algorithm === 'spectral'
+              ? spectralPartitionerFor(
+                  representation,
+                  table,
+                  context.counts,
+                  context.objectValues(),
+                )
+              : partitionerFor(representation, table, context.objectValues());
           const clamped = clampK(k, partitioner, `${title} (seed ${firstSeed + r})`);
           clamped.warnings.forEach(context.warn);
           kUsed = clamped.k;
@@ -117,7 +138,9 @@ export const evaluateClusteringStep = defineMethod({
       });
     }
     notes.unshift(
-      `k = ${k} classes of ${table.classColumn?.name}; ${options.runs} runs, one k-means++ start each (k-modes for distance-only methods), seed ${options.seed}; deterministic methods are fitted once`,
+      options.algorithm === 'spectral'
+        ? `k = ${k} classes of ${table.classColumn?.name}; spectral clustering: a Gaussian affinity of each representation's distance (width: its median), the k leading eigenvectors of the normalised affinity, then ${options.runs} runs of one k-means++ start each, seed ${options.seed}`
+        : `k = ${k} classes of ${table.classColumn?.name}; ${options.runs} runs, one k-means++ start each (k-modes for distance-only methods), seed ${options.seed}; deterministic methods are fitted once`,
     );
     const near = paper ? null : paperNearMatch(table.nRows, table.nValues);
     if (paper)

@@ -1,0 +1,50 @@
+import {
+  clusterSpectralEmbedding,
+  spectralEmbedding,
+  SPECTRAL_MAX_OBJECTS,
+  type SpectralEmbedding,
+} from '../cluster/spectral.ts';
+import type { Counts } from '../counts/counts.ts';
+import { distanceOf } from '../project/input.ts';
+import type { CategoricalTable } from '../table/types.ts';
+import type { Partitioner } from './partition.ts';
+import { partitionerFor } from './partition.ts';
+import { projectionSource, type Representation } from './representation.ts';
+
+/**
+ * Spectral clustering of any representation (seed 001 Sec. VIII-B: Laplacian eigenmaps on the
+ * dissimilarity, subspace dimension = k, then k-means): the affinity is a Gaussian of the
+ * representation's object distance (width: the median non-zero distance), the embedding is
+ * built once per k and each run is one seeded k-means++ start on it. Up to
+ * SPECTRAL_MAX_OBJECTS objects (a dense n × n affinity).
+ */
+export function spectralPartitionerFor(
+  representation: Representation,
+  table: CategoricalTable,
+  counts: Counts,
+  objectValues: Int32Array,
+): Partitioner {
+  const n = representation.n;
+  if (n > SPECTRAL_MAX_OBJECTS)
+    throw new RangeError(
+      `spectral clustering builds an n × n affinity and is limited to ${SPECTRAL_MAX_OBJECTS.toLocaleString('en-US')} objects; this table has ${n.toLocaleString('en-US')} (use k-means/k-modes)`,
+    );
+  const distance = distanceOf(projectionSource(representation, table, counts, objectValues).input);
+  const embeddings = new Map<number, SpectralEmbedding>();
+  const base = partitionerFor(representation, table, objectValues);
+  return {
+    n,
+    distinct: base.distinct,
+    algorithm: 'spectral',
+    run(k, rng, maxIterations = 100) {
+      let embedding = embeddings.get(k);
+      if (!embedding) {
+        embedding = spectralEmbedding(n, { dissimilarity: distance }, k, { seed: 0 });
+        embeddings.set(k, embedding);
+      }
+      const seed = Math.floor(rng.next() * 2 ** 31);
+      const r = clusterSpectralEmbedding(embedding, k, { seed, maxIterations });
+      return { labels: r.labels, inertia: r.inertia };
+    },
+  };
+}

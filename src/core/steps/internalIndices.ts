@@ -1,0 +1,93 @@
+import { internalIndicesSteps, INTERNAL_INDICES_MAX_OBJECTS } from '../evaluate/internalIndices.ts';
+import { scaledSteps } from '../jobs.ts';
+import { distanceOf } from '../project/input.ts';
+import { describeCall } from '../platform/calls.ts';
+import { projectionSource, requireRepresentation } from '../platform/representation.ts';
+import { REPRESENTATION_KINDS } from '../platform/representation.ts';
+import { defineMethod, type ResolvedCall } from '../platform/spec.ts';
+import type { Cell } from '../results.ts';
+
+/**
+ * Seed 001 Sec. VIII-A: how well each object dissimilarity separates the given classes, by four
+ * internal descriptors of the class partition — RD (mean dissimilarity between classes over the
+ * mean within, larger is better), DBI (Davies–Bouldin with medoids, smaller), DI (Dunn,
+ * larger) and SD (the sum of dissimilarities within classes, smaller; in each measure's own
+ * units — the paper normalises before plotting Fig. 2).
+ */
+export const internalIndicesStep = defineMethod({
+  id: 'internal-indices',
+  title: 'Cluster structure (RD, DBI, DI, SD)',
+  role: 'step',
+  order: 24,
+  paper: 'Wang, She, Cao, TNNLS 2015 (seed 001)',
+  where: 'Sec. VIII-A, Fig. 2',
+  description: 'How well each dissimilarity separates the classes: RD, DBI, DI and SD',
+  parameters: [],
+  inputs: [
+    {
+      name: 'methods',
+      many: true,
+      accepts: REPRESENTATION_KINDS,
+      description: 'the dissimilarities compared: any object distance or embedding',
+    },
+  ],
+  produces: ['table'],
+  check(table) {
+    if (!table.classColumn)
+      throw new RangeError('the cluster-structure indices need a class column');
+    if (table.nRows > INTERNAL_INDICES_MAX_OBJECTS)
+      throw new RangeError(
+        `the indices compare every pair of objects and are limited to ${INTERNAL_INDICES_MAX_OBJECTS.toLocaleString('en-US')} objects; this table has ${table.nRows.toLocaleString('en-US')}`,
+      );
+  },
+  *run(context, _options, inputs) {
+    const { table } = context;
+    const labels = (table.classColumn as { codes: Int32Array }).codes;
+    const methods = inputs.methods as ResolvedCall[];
+    const rows: Record<string, Cell>[] = [];
+    for (const [m, ref] of methods.entries()) {
+      const representation = yield* scaledSteps(
+        requireRepresentation(context, ref),
+        m / methods.length,
+        m / methods.length,
+      );
+      const source = projectionSource(
+        representation,
+        table,
+        context.counts,
+        context.objectValues(),
+      );
+      const indices = yield* scaledSteps(
+        internalIndicesSteps(distanceOf(source.input), table.nRows, labels),
+        m / methods.length,
+        (m + 1) / methods.length,
+      );
+      const finite = (x: number): number | null => (Number.isFinite(x) ? x : null);
+      rows.push({
+        method: ref.method,
+        title: describeCall(ref),
+        rd: finite(indices.rd),
+        dbi: finite(indices.dbi),
+        di: finite(indices.di),
+        sd: finite(indices.sd),
+      });
+    }
+    return {
+      table: {
+        kind: 'table',
+        title: 'Cluster structure of the classes under each dissimilarity',
+        columns: [
+          { key: 'title', title: 'dissimilarity' },
+          { key: 'rd', title: 'RD ↑' },
+          { key: 'dbi', title: 'DBI ↓' },
+          { key: 'di', title: 'DI ↑' },
+          { key: 'sd', title: 'SD ↓' },
+        ],
+        rows,
+        notes: [
+          `the classes of ${table.classColumn?.name} as the partition; RD = mean between / mean within, DBI with medoids, DI = nearest classes / widest class, SD in each dissimilarity's own units (undefined values shown as —)`,
+        ],
+      },
+    };
+  },
+});

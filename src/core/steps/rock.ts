@@ -1,0 +1,115 @@
+import { casModelSteps } from '../cas/model.ts';
+import {
+  categoricalJaccard,
+  rockSteps,
+  ROCK_MAX_OBJECTS,
+  type Similarity,
+} from '../cluster/rock.ts';
+import { scaledSteps } from '../jobs.ts';
+import { defineMethod } from '../platform/spec.ts';
+
+/**
+ * ROCK (Guha, Rastogi, Shim 1999) and CROCK (seed 001 Sec. VIII-B): agglomerative clustering by
+ * links — objects are neighbours when their similarity is at least θ, two clusters' link is the
+ * number of neighbours they share — merged by goodness with f(θ) = (1 − θ)/(1 + θ). ROCK's
+ * similarity is the Jaccard coefficient of the objects' values; CROCK's is CASO / n (the mean
+ * CASV over the n attributes, so θ is on the same [0, 1] scale).
+ */
+export const rockStep = defineMethod({
+  id: 'rock',
+  title: 'ROCK / CROCK',
+  role: 'step',
+  order: 12,
+  paper: 'Guha, Rastogi, Shim, ICDE 1999; CROCK: Wang, She, Cao, TNNLS 2015 (seed 001)',
+  where: 'seed 001 Sec. VIII-B',
+  description:
+    'Link-based agglomerative clustering on Jaccard (ROCK) or coupled similarity (CROCK)',
+  parameters: [
+    {
+      name: 'similarity',
+      type: 'choice',
+      default: 'caso',
+      choices: ['jaccard', 'caso'],
+      choiceTitles: { jaccard: 'Jaccard (ROCK)', caso: 'CASO / n (CROCK)' },
+      description: 'Which similarity decides the neighbours',
+    },
+    {
+      name: 'theta',
+      symbol: 'θ',
+      type: 'number',
+      default: 0.5,
+      min: 0,
+      max: 1,
+      maxExclusive: true,
+      description: 'Neighbours when the similarity is at least θ',
+    },
+    {
+      name: 'k',
+      type: 'integer',
+      default: 0,
+      min: 0,
+      description: 'Clusters; 0 = the number of classes (3 without a class column)',
+    },
+  ],
+  produces: ['object-partition', 'measures'],
+  check(table) {
+    if (table.nRows > ROCK_MAX_OBJECTS)
+      throw new RangeError(
+        `ROCK keeps an n × n link matrix and is limited to ${ROCK_MAX_OBJECTS.toLocaleString('en-US')} objects; this table has ${table.nRows.toLocaleString('en-US')}`,
+      );
+  },
+  *run(context, options) {
+    const { table } = context;
+    const D = table.attributes.length;
+    const k = options.k || (table.classColumn ? new Set(table.classColumn.codes).size : 3);
+    let similarity: Similarity;
+    if (options.similarity === 'jaccard')
+      similarity = categoricalJaccard(table.attributes.map((a) => a.codes));
+    else {
+      const model = yield* scaledSteps(
+        casModelSteps(table, context.counts, { variant: 'I' }),
+        0,
+        0.1,
+      );
+      const codes = table.attributes.map((a) => a.codes);
+      const width = table.attributes.map((a) => a.labels.length);
+      similarity = (i, j) => {
+        let s = 0;
+        for (let a = 0; a < D; a++)
+          s += model.casv[
+            (model.tableStart[a] as number) +
+              ((codes[a] as Int32Array)[i] as number) * (width[a] as number) +
+              ((codes[a] as Int32Array)[j] as number)
+          ] as number;
+        return s / D;
+      };
+    }
+    const result = yield* scaledSteps(
+      rockSteps(table.nRows, similarity, { k, theta: options.theta }),
+      0.1,
+      1,
+    );
+    const name = options.similarity === 'jaccard' ? 'ROCK' : 'CROCK';
+    if (!result.reachedK)
+      context.warn(
+        `${name} stopped at ${result.clusters} clusters: no two clusters share a neighbour at θ = ${options.theta} (lower θ for fewer clusters)`,
+      );
+    return {
+      partition: {
+        kind: 'object-partition',
+        title: `${name} (θ = ${options.theta}, k = ${k})`,
+        n: table.nRows,
+        k: result.clusters,
+        labels: result.labels,
+      },
+      measures: {
+        kind: 'measures',
+        title: `${name} summary`,
+        values: [
+          { name: 'clusters', title: 'clusters', value: result.clusters },
+          { name: 'k', title: 'k asked', value: k },
+        ],
+      },
+    };
+  },
+});
