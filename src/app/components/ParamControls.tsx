@@ -44,7 +44,18 @@ export function ParamControls({
           labelPrefix={labelPrefix}
           parameter={p}
           value={(options?.[p.name] as OptionValue | undefined) ?? p.default}
-          onChange={(value) => onChange({ [p.name]: value })}
+          onChange={(value) =>
+            onChange({
+              [p.name]: value,
+              // Values chosen for the previous attribute are not values of the new one.
+              ...Object.fromEntries(
+                spec.parameters
+                  .filter((q) => q.type === 'string' && q.valuesOf === p.name)
+                  .map((q) => [q.name, null]),
+              ),
+            })
+          }
+          options={options}
         />
       ))}
     </>
@@ -57,14 +68,18 @@ function ParamControl({
   parameter: p,
   value,
   onChange,
+  options,
 }: {
   owner: string;
   labelPrefix: string;
   parameter: ParameterSpec;
   value: OptionValue;
   onChange(value: OptionValue): void;
+  /** The call's other options (a value list depends on the chosen attribute). */
+  options: Readonly<Record<string, unknown>> | undefined;
 }) {
   const classColumn = useStore((s) => s.loaded?.meta.classColumn ?? null);
+  const attributes = useStore((s) => s.loaded?.meta.attributes ?? null);
   const label = `${labelPrefix}${p.symbol ?? words(p.name)}`;
   const ariaLabel = `${owner} ${p.name}`;
   const title = `${p.description} (${describeDomain(p)})`;
@@ -141,6 +156,31 @@ function ParamControl({
               </label>
             ))}
           </fieldset>
+        );
+      }
+      if (p.suggest === 'attribute' || p.suggest === 'value') {
+        const named = p.valuesOf ? (options?.[p.valuesOf] as string | null | undefined) : null;
+        const attribute = attributes?.find((a) => a.name === named) ?? attributes?.[0];
+        const choices =
+          p.suggest === 'attribute'
+            ? (attributes ?? []).map((a) => a.name)
+            : (attribute?.labels ?? []);
+        return (
+          <label title={title}>
+            {label}
+            <select
+              aria-label={ariaLabel}
+              value={(value as string | null) ?? ''}
+              onChange={(e) => onChange(e.target.value || null)}
+            >
+              <option value="">{p.emptyLabel ?? 'choose…'}</option>
+              {choices.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </label>
         );
       }
       if (p.suggest === 'class-label')

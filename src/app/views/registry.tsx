@@ -15,6 +15,7 @@ import { SummaryView } from './SummaryView.tsx';
 import { SuView } from './SuView.tsx';
 import { ValueMatricesView } from './ValueMatricesView.tsx';
 import { ValuePartitionsView } from './ValuePartitionsView.tsx';
+import { WalkthroughView } from './WalkthroughView.tsx';
 
 export type ViewId =
   | 'summary'
@@ -29,7 +30,8 @@ export type ViewId =
   | 'evaluation'
   | 'outlier-evaluation'
   | 'detector-comparison'
-  | 'impact-ablation';
+  | 'impact-ablation'
+  | 'cas-walkthrough';
 
 export interface ViewSpec {
   id: ViewId;
@@ -168,6 +170,14 @@ export const VIEWS: ViewSpec[] = [
     description: 'SAnDCat’s AUC keeping only the n attributes of highest model impact',
     component: ComparisonView,
     defaultCall: () => ({ method: 'impact-ablation' }),
+    dataJobs: [],
+  },
+  {
+    id: 'cas-walkthrough',
+    title: 'Coupled similarity walk-through (seed 001)',
+    description: 'Every quantity of IaASV, IeASV, CASV, CASO and CADO, step by step',
+    component: WalkthroughView,
+    defaultCall: () => ({ method: 'cas-walkthrough' }),
     dataJobs: [],
   },
 ];

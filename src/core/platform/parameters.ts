@@ -45,8 +45,14 @@ export interface BooleanParameter extends ParameterBase {
 export interface StringParameter extends ParameterBase {
   type: 'string';
   default: string | null;
-  /** What the app offers to choose from: 'class-label' = the class column's labels. */
-  suggest?: 'class-label';
+  /**
+   * What the app offers to choose from: 'class-label' = the class column's labels; 'attribute' =
+   * the feature attributes; 'value' = the values of the attribute another option names
+   * (`valuesOf`).
+   */
+  suggest?: 'class-label' | 'attribute' | 'value';
+  /** For suggest 'value': the option holding the attribute's name (its default: the first). */
+  valuesOf?: string;
   /** The call cannot run without a value (the app asks for it first). */
   required?: boolean;
   /** What leaving it empty means, for the app's empty choice ("every row"). */
