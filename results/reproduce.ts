@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { format } from 'prettier';
 import { discoverMethods } from '../src/cli/discover.ts';
+import { COMPARISONS } from './comparisons.ts';
 import { REPRODUCTIONS, type Reproduction } from './reproductions.ts';
 
 const f = (x: number): string => x.toFixed(3);
@@ -68,6 +69,20 @@ for (const make of REPRODUCTIONS) {
     `- [${r.title}](${r.id}.md): ${r.rows.length} numbers, largest gap ${(100 * worst).toFixed(0)} % of its tolerance`,
   );
   console.log(`${r.id}: ${r.rows.length} numbers written`);
+}
+index.push(
+  '',
+  'Our numbers where a paper states a claim but its printed table is not in our copy:',
+  '',
+);
+for (const make of COMPARISONS) {
+  const c = await make();
+  writeFileSync(
+    new URL(`./${c.id}.md`, import.meta.url),
+    await format(c.markdown, { parser: 'markdown' }),
+  );
+  index.push(`- [${c.title}](${c.id}.md)`);
+  console.log(`${c.id}: written`);
 }
 writeFileSync(
   new URL('./README.md', import.meta.url),

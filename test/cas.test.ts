@@ -213,3 +213,29 @@ describe('ROCK / CROCK and the cluster-structure indices as steps', () => {
     }
   });
 });
+
+describe('CASO nearest neighbours without an n × n matrix', () => {
+  it('match a brute-force scan of CASO over every other object (zoo)', async () => {
+    const { casoNeighboursSteps } = await import('../src/core/cas/neighbours.ts');
+    const s = await datasetSession('zoo.csv', { classColumn: 'type' });
+    const t = s.table;
+    const m = model(s, 'I');
+    const queries = Int32Array.of(0, 7, 50, 100);
+    const k = 6;
+    const nn = runToEnd(casoNeighboursSteps(t, m, queries, k));
+    queries.forEach((r, q) => {
+      const brute = Array.from({ length: t.nRows }, (_, j) => j)
+        .filter((j) => j !== r)
+        .map((j) => objectPair(t, m, r, j).caso)
+        .sort((a, b) => b - a)
+        .slice(0, k);
+      const ours = Array.from(nn.similarities.subarray(q * k, q * k + k));
+      ours.forEach((x, i) => expect(x).toBeCloseTo(brute[i]!, 12));
+      for (let i = 0; i < k; i++) {
+        const j = nn.indices[q * k + i]!;
+        expect(j).not.toBe(r);
+        expect(objectPair(t, m, r, j).caso).toBeCloseTo(ours[i]!, 12);
+      }
+    });
+  });
+});
