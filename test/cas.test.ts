@@ -239,3 +239,24 @@ describe('CASO nearest neighbours without an n × n matrix', () => {
     });
   });
 });
+
+describe('the IRS comparison and spectral clustering as steps', () => {
+  it('compare-irs: four variants agree to 1e-12 and IRSI reads the fewest probabilities', async () => {
+    const s = await datasetSession('soybean.csv', { classColumn: 'class' });
+    const rows = resultOf(runToEnd(s.runSteps({ method: 'compare-irs' })), 'table').rows;
+    expect(rows.map((r) => r.variant)).toEqual(['IRSP', 'IRSU', 'IRSJ', 'IRSI']);
+    for (const r of rows) expect(Number(r.difference)).toBeLessThan(1e-12);
+    const icp = rows.map((r) => r.icp as number);
+    expect(Math.min(...icp)).toBe(icp[3]);
+    expect(Math.max(...icp)).toBe(icp[0]);
+  });
+
+  it('spectral clustering of CADO gives a colouring of the objects', async () => {
+    const s = await datasetSession('zoo.csv', { classColumn: 'type' });
+    const out = runToEnd(s.runSteps({ method: 'spectral', inputs: { of: { method: 'cas' } } }));
+    const p = resultOf(out, 'object-partition');
+    expect(p.k).toBe(7);
+    expect(p.labels).toHaveLength(101);
+    expect(p.title).toMatch(/^spectral clustering of CADO/);
+  });
+});

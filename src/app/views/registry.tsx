@@ -31,7 +31,8 @@ export type ViewId =
   | 'outlier-evaluation'
   | 'detector-comparison'
   | 'impact-ablation'
-  | 'cas-walkthrough';
+  | 'cas-walkthrough'
+  | 'irs-comparison';
 
 export interface ViewSpec {
   id: ViewId;
@@ -178,6 +179,14 @@ export const VIEWS: ViewSpec[] = [
     description: 'Every quantity of IaASV, IeASV, CASV, CASO and CADO, step by step',
     component: WalkthroughView,
     defaultCall: () => ({ method: 'cas-walkthrough' }),
+    dataJobs: [],
+  },
+  {
+    id: 'irs-comparison',
+    title: 'IRS variants compared (seed 001)',
+    description: 'IRSP, IRSU, IRSJ and IRSI side by side: operations, time and agreement',
+    component: ComparisonView,
+    defaultCall: () => ({ method: 'compare-irs' }),
     dataJobs: [],
   },
 ];
