@@ -260,3 +260,24 @@ describe('the IRS comparison and spectral clustering as steps', () => {
     expect(p.title).toMatch(/^spectral clustering of CADO/);
   });
 });
+
+describe('value-matrix tooltips spell seed 001’s formulas out', () => {
+  it('IaASV from the counts, CASV from its two factors (movie, Koster–Hitchcock)', async () => {
+    const { matrixTooltip } = await import('../src/app/views/valueModel.ts');
+    const { tableMeta } = await import('../src/core/session.ts');
+    const s = await datasetSession('movie.csv', { classColumn: 'Class' });
+    const out = runToEnd(s.runSteps({ method: 'cas' }));
+    const meta = tableMeta(s.table);
+    const director = s.table.attributes[0]!;
+    const x = director.offset + director.labels.indexOf('Koster');
+    const y = director.offset + director.labels.indexOf('Hitchcock');
+    const intra = resultOf(out, 'value-matrix', 'intra');
+    const casv = resultOf(out, 'value-matrix', 'casv');
+    expect(matrixTooltip(meta, intra, x, y, out.results).join(' ')).toContain(
+      '= 2·2 / (2 + 2 + 2·2) = 0.500',
+    );
+    expect(matrixTooltip(meta, casv, x, y, out.results).join(' ')).toContain(
+      'CASV = IaASV · IeASV = 0.500 · 0.500 = 0.250',
+    );
+  });
+});

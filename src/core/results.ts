@@ -43,7 +43,17 @@ export interface ValueMatrix extends Described {
   /** The formula of a cell, as printed (e.g. "ψ(fᵢ, fⱼ)·p(vⱼ)/p(vᵢ)"). */
   formula?: string;
   /** The terms of the formula, so a tooltip can spell a cell out with its numbers. */
-  terms?: CureMoTerms | CureMcTerms;
+  terms?: CureMoTerms | CureMcTerms | CasTerms;
+}
+
+/**
+ * Seed 001's value tables: the values' frequencies |G(v)|, and which table this is (CASV's two
+ * factors are its sibling results `intra` and `inter`).
+ */
+export interface CasTerms {
+  kind: 'cas';
+  part: 'intra' | 'inter' | 'casv';
+  counts: Float64Array;
 }
 
 /** Mo of CURE (seed 000 Def. 5): p(v) for every value, ψ (D × D), and which orientation. */

@@ -3,6 +3,7 @@ import { useCallback, useMemo, useState } from 'react';
 import {
   findResult,
   resultsOfKind,
+  type Results,
   type ValueMatrix,
   type ValuePartitions,
 } from '../../core/results.ts';
@@ -80,6 +81,7 @@ export function ValueMatricesView({ panel }: { panel: Panel }) {
                   partitions={partitions}
                   order={order}
                   focus={focus}
+                  siblings={output.results}
                 />
               ))}
             </div>
@@ -116,6 +118,7 @@ function MatrixHeatmap({
   partitions,
   order,
   focus,
+  siblings,
 }: {
   name: string;
   meta: TableMeta;
@@ -124,6 +127,8 @@ function MatrixHeatmap({
   order: number;
   /** An attribute whose values alone are shown, or −1. */
   focus: number;
+  /** The output's other results (a tooltip may use a sibling matrix's numbers). */
+  siblings: Results;
 }) {
   const hover = useStore((s) => s.hover);
   const selectedValues = useStore((s) => s.selectedValues);
@@ -165,8 +170,8 @@ function MatrixHeatmap({
     [scale, m, L],
   );
   const tooltip = useCallback(
-    (i: number, j: number) => matrixTooltip(meta, matrix, i, j),
-    [meta, matrix],
+    (i: number, j: number) => matrixTooltip(meta, matrix, i, j, siblings),
+    [meta, matrix, siblings],
   );
   const onHover = useCallback(
     (cell: [number, number] | null) =>

@@ -1,4 +1,4 @@
-import type { ValueMatrix, ValuePartition } from '../../core/results.ts';
+import type { CasTerms, Results, ValueMatrix, ValuePartition } from '../../core/results.ts';
 import type { TableMeta } from '../../core/session.ts';
 import type { HeatmapLayout } from './heatmapModel.ts';
 
@@ -16,7 +16,13 @@ const fmt = (x: number): string =>
  * Tooltip lines of cell (i, j) of a value matrix: for CURE's Mo and Mc the formula with the
  * numbers that make it, for any other matrix its value.
  */
-export function matrixTooltip(meta: TableMeta, m: ValueMatrix, i: number, j: number): string[] {
+export function matrixTooltip(
+  meta: TableMeta,
+  m: ValueMatrix,
+  i: number,
+  j: number,
+  siblings: Results = {},
+): string[] {
   const L = m.size;
   const D = meta.attributes.length;
   const value = m.data[i * L + j] ?? 0;
@@ -28,6 +34,7 @@ export function matrixTooltip(meta: TableMeta, m: ValueMatrix, i: number, j: num
       `${m.title.split(' — ')[0]}: not defined between values of different attributes`,
     ];
   if (!t) return [...head, `${m.title.split(' — ')[0]} = ${fmt(value)}`];
+  if (t.kind === 'cas') return [...head, ...casTooltip(t, siblings, i, j, value)];
   const pi = t.p[i] ?? 0;
   const pj = t.p[j] ?? 0;
   if (t.kind === 'cure-mc') {
@@ -119,4 +126,32 @@ export function labelColumn(labels: string[]): { width: number; text: string[] }
   const text = labels.map((l) => (l.length > LABEL_CHARS ? `${l.slice(0, LABEL_CHARS - 1)}…` : l));
   const longest = Math.max(4, ...text.map((t) => t.length));
   return { width: Math.ceil(12 + longest * 6.4), text };
+}
+
+/** Seed 001's formulas with the numbers of cell (i, j): IaASV from the frequencies, CASV's factors. */
+function casTooltip(t: CasTerms, siblings: Results, i: number, j: number, value: number): string[] {
+  const gx = t.counts[i] ?? 0;
+  const gy = t.counts[j] ?? 0;
+  const at = (name: string): number | null => {
+    const r = siblings[name];
+    return r?.kind === 'value-matrix' ? (r.data[i * r.size + j] ?? null) : null;
+  };
+  if (t.part === 'intra')
+    return [
+      `IaASV = |G(x)|·|G(y)| / (|G(x)| + |G(y)| + |G(x)|·|G(y)|)`,
+      `= ${gx}·${gy} / (${gx} + ${gy} + ${gx}·${gy}) = ${fmt(value)}`,
+    ];
+  if (t.part === 'inter')
+    return [
+      `IeASV = Σ_k α_k δ(x, y | k) = ${fmt(value)}`,
+      'each other attribute’s δ: the walk-through view spells them out',
+    ];
+  const ia = at('intra');
+  const ie = at('inter');
+  return [
+    ia !== null && ie !== null
+      ? `CASV = IaASV · IeASV = ${fmt(ia)} · ${fmt(ie)} = ${fmt(value)}`
+      : `CASV = ${fmt(value)}`,
+    `|G(x)| = ${gx}, |G(y)| = ${gy}`,
+  ];
 }

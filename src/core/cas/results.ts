@@ -12,7 +12,7 @@ export function blockMatrix(
   table: CategoricalTable,
   tables: Float64Array,
   tableStart: Int32Array,
-  spec: Pick<ValueMatrix, 'title' | 'meaning' | 'formula' | 'notes'>,
+  spec: Pick<ValueMatrix, 'title' | 'meaning' | 'formula' | 'notes' | 'terms'>,
 ): ValueMatrix | null {
   const L = table.nValues;
   if (L > CAS_MATRIX_LIMIT) return null;

@@ -65,12 +65,15 @@ export const casMethod = defineMethod({
         'one attribute: no other attribute couples with it, so IeASV is its self-coupling [x = y] (Sec. IX)',
       );
     const irs = `IRS${options.irs}`;
+    const counts = Float64Array.from(context.counts.cooccurrence.valueCounts);
+    const terms = (part: 'intra' | 'inter' | 'casv') => ({ kind: 'cas' as const, part, counts });
     const matrices = {
       intra: blockMatrix(table, model.intra, model.tableStart, {
         title: 'IaASV — intra-coupled similarity',
         meaning: 'similarity',
         formula: '|G(x)|·|G(y)| / (|G(x)| + |G(y)| + |G(x)|·|G(y)|)',
         notes: ['Eq. (5), seed 001: from the two values’ frequencies'],
+        terms: terms('intra'),
       }),
       inter: blockMatrix(table, model.inter, model.tableStart, {
         title: `IeASV — inter-coupled similarity (${irs})`,
@@ -79,12 +82,14 @@ export const casMethod = defineMethod({
         notes: [
           'Eq. (13), seed 001: how alike the two values’ co-occurrences with the other attributes are',
         ],
+        terms: terms('inter'),
       }),
       casv: blockMatrix(table, model.casv, model.tableStart, {
         title: 'CASV — coupled similarity',
         meaning: 'similarity',
         formula: 'IaASV · IeASV',
         notes: ['Eq. (14), seed 001'],
+        terms: terms('casv'),
       }),
     };
     return {
