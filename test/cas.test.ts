@@ -281,3 +281,22 @@ describe('value-matrix tooltips spell seed 001’s formulas out', () => {
     );
   });
 });
+
+describe('LIMBO and CLIMBO value clusters (Sec. VIII-C)', () => {
+  it('movie: directors with the same contexts (Scorsese, Coppola) share a LIMBO cluster', async () => {
+    const s = await datasetSession('movie.csv', { classColumn: 'Class' });
+    const out = runToEnd(s.runSteps({ method: 'limbo', options: { k: 3 } }));
+    const partitions = resultOf(out, 'value-partitions').partitions;
+    expect(partitions.map((p) => p.name)).toEqual(['LIMBO k=3', 'CLIMBO k=3']);
+    const director = s.table.attributes[0]!;
+    const v = (label: string) => director.offset + director.labels.indexOf(label);
+    for (const p of partitions) {
+      expect(p.labels).toHaveLength(s.table.nValues);
+      // Director has 4 values → 3 clusters; Actor 3 → 3; Genre 3 → 3.
+      expect(p.k).toBe(9);
+    }
+    const limbo = partitions[0]!;
+    expect(limbo.labels[v('Scorsese')]).toBe(limbo.labels[v('Coppola')]);
+    expect(limbo.labels[v('Hitchcock')]).not.toBe(limbo.labels[v('Koster')]);
+  });
+});

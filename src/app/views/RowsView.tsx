@@ -90,7 +90,18 @@ export function RowsView() {
                   key={r}
                   data-row={r}
                   className={`clickable${selected.has(r) || hovered.has(r) ? ' selected' : ''}`}
-                  onClick={() => setSelectedObjects(selected.has(r) ? [] : [r])}
+                  title="Click to select; Ctrl-, ⌘- or Shift-click to add to the selection"
+                  onClick={(e) =>
+                    setSelectedObjects(
+                      e.ctrlKey || e.metaKey || e.shiftKey
+                        ? selected.has(r)
+                          ? [...selected].filter((x) => x !== r)
+                          : [...selected, r]
+                        : selected.has(r)
+                          ? []
+                          : [r],
+                    )
+                  }
                   onPointerEnter={() => setHover({ kind: 'objects', objects: [r] })}
                   onPointerLeave={() => setHover(null)}
                 >

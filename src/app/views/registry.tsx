@@ -8,6 +8,7 @@ import type { Panel } from '../store/panelsSlice.ts';
 import { ComparisonView } from './ComparisonView.tsx';
 import { CooccurrenceView } from './CooccurrenceView.tsx';
 import { ImpactView } from './ImpactView.tsx';
+import { PairView } from './PairView.tsx';
 import { ProjectionView } from './ProjectionView.tsx';
 import { RankingView } from './RankingView.tsx';
 import { RowsView } from './RowsView.tsx';
@@ -27,6 +28,7 @@ export type ViewId =
   | 'ranking'
   | 'impact'
   | 'projection'
+  | 'pair'
   | 'evaluation'
   | 'outlier-evaluation'
   | 'detector-comparison'
@@ -122,6 +124,15 @@ export const VIEWS: ViewSpec[] = [
     description: 'Word clouds of each attribute’s impact on the model and on selected objects',
     component: ImpactView,
     consumes: ['attribute-impacts', 'object-impacts'],
+    callFor: (m) => ({ method: m.id }),
+    dataJobs: [],
+  },
+  {
+    id: 'pair',
+    title: 'Two objects compared',
+    description: 'Two selected objects attribute by attribute under the method’s distance',
+    component: PairView,
+    consumes: ['object-distance'],
     callFor: (m) => ({ method: m.id }),
     dataJobs: [],
   },

@@ -1,0 +1,103 @@
+import { findResult, type ObjectDistance, type ValueMatrix } from '../../core/results.ts';
+import type { TableMeta } from '../../core/session.ts';
+import { useStore } from '../store/index.ts';
+import type { Panel } from '../store/panelsSlice.ts';
+import { MethodPanel } from './MethodPanel.tsx';
+import { useObjectValues } from './useObjectValues.ts';
+
+const f = (x: number): string => x.toFixed(4);
+
+/**
+ * Two selected objects compared attribute by attribute under a method's object distance (CADO,
+ * DILCA, OFD, ADD, Hamming …): each attribute's term and the total, and CASO's CASV terms when
+ * the method has them (seed 001's object similarity broken down).
+ */
+export function PairView({ panel }: { panel: Panel }) {
+  const selected = useStore((s) => s.selectedObjects);
+  const pair = selected.slice(0, 2);
+  const values = useObjectValues(pair);
+  return (
+    <MethodPanel panel={panel} what="two objects compared">
+      {(output, meta) => {
+        const distance = findResult(output.results, 'object-distance')?.result;
+        const casv = findResult(output.results, 'value-matrix', 'casv')?.result ?? null;
+        if (!distance) return null;
+        const [a, b] = pair;
+        const ca = a === undefined ? undefined : values.get(a);
+        const cb = b === undefined ? undefined : values.get(b);
+        if (a === undefined || b === undefined)
+          return (
+            <p className="muted" data-testid="pair-empty">
+              Select two objects (in a projection, the ranking or the data table) to compare them
+              attribute by attribute.
+            </p>
+          );
+        if (!ca || !cb) return <p className="muted">…</p>;
+        return (
+          <PairTable meta={meta} rows={[a, b]} codes={[ca, cb]} distance={distance} casv={casv} />
+        );
+      }}
+    </MethodPanel>
+  );
+}
+
+function PairTable({
+  meta,
+  rows,
+  codes,
+  distance,
+  casv,
+}: {
+  meta: TableMeta;
+  rows: [number, number];
+  codes: [Int32Array, Int32Array];
+  distance: ObjectDistance;
+  casv: ValueMatrix | null;
+}) {
+  let total = 0;
+  let caso = 0;
+  const terms = meta.attributes.map((attr, j) => {
+    const x = codes[0][j] ?? 0;
+    const y = codes[1][j] ?? 0;
+    let term: number;
+    if (distance.form === 'mismatch') term = x === y ? 0 : (distance.weights[j] ?? 0);
+    else term = distance.tables[(distance.tableStart[j] ?? 0) + x * attr.labels.length + y] ?? 0;
+    total +=
+      distance.form === 'value-tables' && distance.combine === 'euclidean' ? term * term : term;
+    const s = casv ? (casv.data[(attr.offset + x) * casv.size + attr.offset + y] ?? 0) : null;
+    if (s !== null) caso += s;
+    return { name: attr.name, x: attr.labels[x], y: attr.labels[y], term, s };
+  });
+  const euclidean = distance.form === 'value-tables' && distance.combine === 'euclidean';
+  return (
+    <table className="results" data-testid="pair-table">
+      <thead>
+        <tr>
+          <th className="text">attribute</th>
+          <th className="text">row {rows[0] + 1}</th>
+          <th className="text">row {rows[1] + 1}</th>
+          <th>{distance.title}</th>
+          {casv && <th>CASV</th>}
+        </tr>
+      </thead>
+      <tbody>
+        {terms.map((t) => (
+          <tr key={t.name}>
+            <td className="text">{t.name}</td>
+            <td className="text">{t.x}</td>
+            <td className="text">{t.y}</td>
+            <td>{f(t.term)}</td>
+            {casv && <td>{f(t.s ?? 0)}</td>}
+          </tr>
+        ))}
+        <tr className="total">
+          <td className="text">{euclidean ? '√Σ term²' : 'Σ over attributes'}</td>
+          <td />
+          <td />
+          <td data-testid="pair-total">{f(euclidean ? Math.sqrt(total) : total)}</td>
+          {casv && <td data-testid="pair-caso">{f(caso)} (CASO)</td>}
+        </tr>
+      </tbody>
+    </table>
+  );
+}
