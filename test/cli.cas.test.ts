@@ -48,3 +48,47 @@ describe('CLI: cas', () => {
     expect(far.stderr).toMatch(/object 9 is not a row index \(0 to 5\)/);
   });
 });
+
+describe('CLI: evaluate-clustering with seed 001’s schemes', () => {
+  it('kmodes-*, spectral-*, rock and crock in one table', async () => {
+    const run = await cli(
+      'evaluate-clustering',
+      'public/datasets/zoo.csv',
+      '--class',
+      'type',
+      '--methods',
+      'kmodes-smd,spectral-cado,rock,crock',
+      '--runs',
+      '5',
+      '--theta',
+      '0.5',
+    );
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const rows = (
+      JSON.parse(run.stdout) as {
+        results: {
+          table: { rows: { method: string; title: string; accuracy: { mean: number } }[] };
+        };
+      }
+    ).results.table.rows;
+    expect(rows.map((r) => r.method)).toEqual(['kmodes-smd', 'spectral-cado', 'rock', 'crock']);
+    expect(rows.map((r) => r.title.split(' (')[0])).toEqual([
+      'k-modes with SMD',
+      'spectral with CADO',
+      'ROCK',
+      'CROCK',
+    ]);
+    for (const r of rows) expect(r.accuracy.mean).toBeGreaterThan(0.3);
+    const bad = await cli(
+      'evaluate-clustering',
+      'public/datasets/zoo.csv',
+      '--class',
+      'type',
+      '--methods',
+      'kmodes-xyz',
+    );
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/unknown scheme “kmodes-xyz”/);
+  });
+});

@@ -1,10 +1,11 @@
 import { runToEnd } from '../../core/jobs.ts';
 import { methodsProducing } from '../../core/platform/registry.ts';
 import { REPRESENTATION_KINDS } from '../../core/platform/representation.ts';
-import { refuseUnknown, text, type Args } from '../args.ts';
+import { list, refuseUnknown, text, type Args } from '../args.ts';
 import { callFromFlags } from '../callFlags.ts';
-import { runAndPrint, type Io } from '../output.ts';
+import { printJson, runAndPrint, type Io } from '../output.ts';
 import { loadTable, TABLE_FLAGS } from '../table.ts';
+import { evaluateSchemes, isSchemeName } from './clusteringNames.ts';
 import type { Command } from './command.ts';
 import { runMethod } from './run.ts';
 
@@ -57,8 +58,29 @@ export const evaluateClusteringCommand: Command = {
   summary:
     'alias of `run evaluate-clustering` (CDE’s α, β, orientation and seed apply to the methods)',
   usage: () =>
-    'evaluate-clustering: evaluate-clustering FILE --class COL [--methods cde,onehot,onehot-pca,idf] [--runs 50] [--seed N] [--alpha 10] [--beta 1e-10] [--orientation paper|code]',
-  run(args: Args, io: Io) {
+    `evaluate-clustering: evaluate-clustering FILE --class COL [--methods cde,onehot,onehot-pca,idf] [--runs 50] [--seed N] [--alpha 10] [--beta 1e-10] [--orientation paper|code]
+          seed 001's schemes: --methods kmodes-smd,kmodes-ofd,kmodes-add,kmodes-cado,spectral-smd,…,spectral-cado,rock,crock [--theta 0.5] [--runs 50] [--k 0]`,
+  async run(args: Args, io: Io) {
+    const names = list(text(args, 'methods'));
+    if (names.some(isSchemeName)) {
+      const used = new Set([...TABLE_FLAGS, 'methods', 'runs', 'seed', 'theta', 'k']);
+      refuseUnknown(args, used, this.usage());
+      const number = (flag: string, fallback: number): number => {
+        const t = text(args, flag);
+        const v = t === undefined ? fallback : Number(t);
+        if (!Number.isFinite(v)) throw new RangeError(`--${flag} must be a number, got “${t}”`);
+        return v;
+      };
+      const { session } = await loadTable(fileOf(args), args);
+      const table = evaluateSchemes(session, names, {
+        runs: number('runs', 50),
+        seed: number('seed', 0),
+        theta: number('theta', 0.5),
+        k: number('k', 0),
+      });
+      printJson({ method: 'evaluate-clustering', results: { table } }, args, io);
+      return;
+    }
     const legacy = renamed(args, {
       methods: { to: ['methods'], default: 'cde,onehot,onehot-pca,idf' },
       alpha: { to: ['methods.alpha'] },
