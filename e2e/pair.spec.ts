@@ -14,7 +14,8 @@ test('coupled-toy: u2 and u3 compared attribute by attribute — CADO 1.5, CASO 
   await rows.locator('tr[data-row="2"]').click({ modifiers: ['Control'] });
   const table = pair.getByTestId('pair-table');
   await expect(table.locator('tbody tr')).toHaveCount(4);
-  await expect(pair.getByTestId('pair-caso')).toHaveText('0.7500 (CASO)');
+  await expect(pair.getByTestId('pair-similarity')).toHaveText('0.7500');
+  await expect(table.locator('thead')).toContainText('CASO (IRSI)');
   await expect(pair.getByTestId('pair-total')).toHaveText('1.5000');
   await expect(table.locator('tbody tr').nth(1)).toContainText('a2B1B20.75000.1250');
 });

@@ -300,3 +300,19 @@ describe('LIMBO and CLIMBO value clusters (Sec. VIII-C)', () => {
     expect(limbo.labels[v('Hitchcock')]).not.toBe(limbo.labels[v('Koster')]);
   });
 });
+
+describe('CASO as an object similarity on the platform', () => {
+  it('the cas method’s caso sums to objectPair’s CASO', async () => {
+    const s = await datasetSession('coupled-toy.csv', { drop: ['object'] });
+    const out = runToEnd(s.runSteps({ method: 'cas' }));
+    const caso = resultOf(out, 'object-similarity', 'caso');
+    const t = s.table;
+    const sim = (a: number, b: number) =>
+      t.attributes.reduce((sum, attr, j) => {
+        const m = attr.labels.length;
+        return sum + caso.tables[caso.tableStart[j]! + attr.codes[a]! * m + attr.codes[b]!]!;
+      }, 0);
+    expect(sim(1, 2)).toBeCloseTo(0.75, 12);
+    expect(sim(1, 2)).toBeCloseTo(objectPair(t, model(s, 'I'), 1, 2).caso, 12);
+  });
+});

@@ -145,6 +145,19 @@ function resultJson(meta: TableMeta, r: Result, options: JsonOptions): object {
           }),
         ),
       };
+    case 'object-similarity':
+      return {
+        ...head,
+        n: r.n,
+        combine: 'sum',
+        tables: Object.fromEntries(
+          meta.attributes.map((a, i) => {
+            const m = a.labels.length;
+            const start = r.tableStart[i] ?? 0;
+            return [a.name, matrixRows(r.tables.subarray(start, start + m * m), m, m)];
+          }),
+        ),
+      };
     case 'object-partition':
       return { ...head, k: r.k, labels: Array.from(r.labels) };
     case 'object-scores':

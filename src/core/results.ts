@@ -14,6 +14,7 @@ export const RESULT_KINDS = [
   'value-embedding',
   'object-embedding',
   'object-distance',
+  'object-similarity',
   'object-partition',
   'object-scores',
   'attribute-impacts',
@@ -159,6 +160,19 @@ export interface ValueTableDistance extends Described {
   combine: 'sum' | 'euclidean';
 }
 
+/**
+ * A similarity between objects (larger = more alike), evaluated on demand as the sum over
+ * attributes of per-attribute m_a × m_a value tables (seed 001's CASO, Eq. (15)). Not a distance:
+ * s(u, u) need not be the largest value, so views and steps that need a distance take the
+ * method's dissimilarity (CADO) instead.
+ */
+export interface ObjectSimilarity extends Described {
+  kind: 'object-similarity';
+  n: number;
+  tables: Float64Array;
+  tableStart: Int32Array;
+}
+
 export interface ObjectPartition extends Described {
   kind: 'object-partition';
   n: number;
@@ -232,6 +246,7 @@ export type Result =
   | ValueEmbedding
   | ObjectEmbeddingResult
   | ObjectDistance
+  | ObjectSimilarity
   | ObjectPartition
   | ObjectScores
   | AttributeImpacts
@@ -326,6 +341,13 @@ export function resultProblems(result: Result, shape: TableShape): string[] {
         need(result.tableStart.length === D, 'one table per attribute');
       }
       break;
+    case 'object-similarity': {
+      need(result.n === n, `n = ${result.n}, not ${n}`);
+      const cells = shape.valueCounts.reduce((s, m) => s + m * m, 0);
+      need(result.tables.length === cells, `${result.tables.length} table cells, not ${cells}`);
+      need(result.tableStart.length === D, 'one table per attribute');
+      break;
+    }
     case 'object-partition':
       need(result.labels.length === n, `${result.labels.length} labels, not ${n}`);
       need(labelsIn(result.labels, result.k), `labels outside 0..${result.k - 1}`);

@@ -1,4 +1,4 @@
-import { findResult, type ObjectDistance, type ValueMatrix } from '../../core/results.ts';
+import { findResult, type ObjectDistance, type ObjectSimilarity } from '../../core/results.ts';
 import type { TableMeta } from '../../core/session.ts';
 import { useStore } from '../store/index.ts';
 import type { Panel } from '../store/panelsSlice.ts';
@@ -9,8 +9,8 @@ const f = (x: number): string => x.toFixed(4);
 
 /**
  * Two selected objects compared attribute by attribute under a method's object distance (CADO,
- * DILCA, OFD, ADD, Hamming …): each attribute's term and the total, and CASO's CASV terms when
- * the method has them (seed 001's object similarity broken down).
+ * DILCA, OFD, ADD, Hamming …): each attribute's term and the total, and the method's object
+ * similarity term by term when it has one (seed 001's CASO).
  */
 export function PairView({ panel }: { panel: Panel }) {
   const selected = useStore((s) => s.selectedObjects);
@@ -20,7 +20,7 @@ export function PairView({ panel }: { panel: Panel }) {
     <MethodPanel panel={panel} what="two objects compared">
       {(output, meta) => {
         const distance = findResult(output.results, 'object-distance')?.result;
-        const casv = findResult(output.results, 'value-matrix', 'casv')?.result ?? null;
+        const similarity = findResult(output.results, 'object-similarity')?.result ?? null;
         if (!distance) return null;
         const [a, b] = pair;
         const ca = a === undefined ? undefined : values.get(a);
@@ -34,7 +34,13 @@ export function PairView({ panel }: { panel: Panel }) {
           );
         if (!ca || !cb) return <p className="muted">…</p>;
         return (
-          <PairTable meta={meta} rows={[a, b]} codes={[ca, cb]} distance={distance} casv={casv} />
+          <PairTable
+            meta={meta}
+            rows={[a, b]}
+            codes={[ca, cb]}
+            distance={distance}
+            similarity={similarity}
+          />
         );
       }}
     </MethodPanel>
@@ -46,13 +52,14 @@ function PairTable({
   rows,
   codes,
   distance,
-  casv,
+  similarity,
 }: {
   meta: TableMeta;
   rows: [number, number];
   codes: [Int32Array, Int32Array];
   distance: ObjectDistance;
-  casv: ValueMatrix | null;
+  /** The method's object similarity (CASO), shown beside the distance. */
+  similarity: ObjectSimilarity | null;
 }) {
   let total = 0;
   let caso = 0;
@@ -64,7 +71,9 @@ function PairTable({
     else term = distance.tables[(distance.tableStart[j] ?? 0) + x * attr.labels.length + y] ?? 0;
     total +=
       distance.form === 'value-tables' && distance.combine === 'euclidean' ? term * term : term;
-    const s = casv ? (casv.data[(attr.offset + x) * casv.size + attr.offset + y] ?? 0) : null;
+    const s = similarity
+      ? (similarity.tables[(similarity.tableStart[j] ?? 0) + x * attr.labels.length + y] ?? 0)
+      : null;
     if (s !== null) caso += s;
     return { name: attr.name, x: attr.labels[x], y: attr.labels[y], term, s };
   });
@@ -77,7 +86,7 @@ function PairTable({
           <th className="text">row {rows[0] + 1}</th>
           <th className="text">row {rows[1] + 1}</th>
           <th>{distance.title}</th>
-          {casv && <th>CASV</th>}
+          {similarity && <th>{similarity.title}</th>}
         </tr>
       </thead>
       <tbody>
@@ -87,7 +96,7 @@ function PairTable({
             <td className="text">{t.x}</td>
             <td className="text">{t.y}</td>
             <td>{f(t.term)}</td>
-            {casv && <td>{f(t.s ?? 0)}</td>}
+            {similarity && <td>{f(t.s ?? 0)}</td>}
           </tr>
         ))}
         <tr className="total">
@@ -95,7 +104,7 @@ function PairTable({
           <td />
           <td />
           <td data-testid="pair-total">{f(euclidean ? Math.sqrt(total) : total)}</td>
-          {casv && <td data-testid="pair-caso">{f(caso)} (CASO)</td>}
+          {similarity && <td data-testid="pair-similarity">{f(caso)}</td>}
         </tr>
       </tbody>
     </table>

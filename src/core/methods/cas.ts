@@ -48,7 +48,7 @@ export const casMethod = defineMethod({
   description:
     'Value similarity within (IaASV) and across attributes (IeASV); CADO between objects',
   parameters: CAS_PARAMETERS,
-  produces: ['value-matrix', 'object-distance'],
+  produces: ['value-matrix', 'object-distance', 'object-similarity'],
   check(table, options) {
     checkCouplingSize(table, 'CAS');
     if (options.irs === 'P') checkIrsp(table);
@@ -94,6 +94,14 @@ export const casMethod = defineMethod({
     };
     return {
       ...Object.fromEntries(Object.entries(matrices).filter(([, m]) => m !== null)),
+      caso: {
+        kind: 'object-similarity',
+        title: `CASO (${irs})`,
+        n: table.nRows,
+        tables: model.casv,
+        tableStart: model.tableStart,
+        notes: ['Σ_j CASV_j(x_j, y_j) (Eq. (15), seed 001)'],
+      },
       cado: summedDistance(table, model.cado, model.tableStart, `CADO (${irs})`, [
         'Σ_j h1(IaASV)·h2(IeASV), h1(t) = 1/t − 1, h2(t) = 1 − t (Eq. (16), seed 001)',
       ]),

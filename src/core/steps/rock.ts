@@ -1,4 +1,3 @@
-import { casModelSteps } from '../cas/model.ts';
 import {
   categoricalJaccard,
   rockSteps,
@@ -66,11 +65,11 @@ export const rockStep = defineMethod({
     if (options.similarity === 'jaccard')
       similarity = categoricalJaccard(table.attributes.map((a) => a.codes));
     else {
-      const model = yield* scaledSteps(
-        casModelSteps(table, context.counts, { variant: 'I' }),
-        0,
-        0.1,
-      );
+      // CROCK: CASO from the cas method's results (computed once, shared with its other views).
+      const cas = yield* scaledSteps(context.require({ method: 'cas' }), 0, 0.1);
+      const caso = cas.results.caso;
+      if (caso?.kind !== 'object-similarity') throw new Error('cas gave no CASO');
+      const model = { casv: caso.tables, tableStart: caso.tableStart };
       const codes = table.attributes.map((a) => a.codes);
       const width = table.attributes.map((a) => a.labels.length);
       similarity = (i, j) => {
