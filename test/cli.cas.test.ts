@@ -57,7 +57,7 @@ describe('CLI: evaluate-clustering with seed 001’s schemes', () => {
       '--class',
       'type',
       '--methods',
-      'kmodes-smd,spectral-cado,rock,crock',
+      'kmodes-smd,spectral-cado,spectral-caso,rock,crock',
       '--runs',
       '5',
       '--theta',
@@ -72,10 +72,17 @@ describe('CLI: evaluate-clustering with seed 001’s schemes', () => {
         };
       }
     ).results.table.rows;
-    expect(rows.map((r) => r.method)).toEqual(['kmodes-smd', 'spectral-cado', 'rock', 'crock']);
+    expect(rows.map((r) => r.method)).toEqual([
+      'kmodes-smd',
+      'spectral-cado',
+      'spectral-caso',
+      'rock',
+      'crock',
+    ]);
     expect(rows.map((r) => r.title.split(' (')[0])).toEqual([
       'k-modes with SMD',
       'spectral with CADO',
+      'spectral with CASO',
       'ROCK',
       'CROCK',
     ]);

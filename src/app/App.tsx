@@ -15,7 +15,8 @@ export function App() {
   const hasClass = useStore((s) => s.loaded?.meta.classColumn != null);
   const selected = useStore((s) => s.selectedValues.length + s.selectedObjects.length);
   const clearSelection = useStore((s) => s.clearSelection);
-  const choices = colorChoices(results);
+  const nRows = useStore((s) => s.loaded?.meta.nRows ?? null);
+  const choices = colorChoices(results, nRows);
   const menu = panelChoices();
   const current =
     colorBy.kind === 'result' ? `result:${colorBy.key}:${colorBy.name}` : colorBy.kind;
@@ -35,14 +36,13 @@ export function App() {
               onChange={(e) => {
                 const v = e.target.value;
                 if (v === 'none' || v === 'class') return setColorBy({ kind: v });
-                // A computed result's option is named by its key; a k-means to run by its index.
+                // A computed result's option is named by its key; a clustering to run by its index.
                 const choice = v.startsWith('result:')
                   ? choices.find((c) => c.kind === 'result' && `result:${c.key}:${c.name}` === v)
                   : choices[Number(v.slice('choice:'.length))];
                 if (choice?.kind === 'result') setColorBy(choice);
-                else if (choice?.kind === 'kmeans') {
-                  const call = { method: 'kmeans', inputs: { of: choice.of } };
-                  const key = ensure(call);
+                else if (choice?.kind === 'run') {
+                  const key = ensure(choice.call);
                   setColorBy({ kind: 'result', key, name: 'partition' });
                 }
               }}

@@ -20,14 +20,18 @@ export function isSchemeName(name: string): boolean {
   return /^(kmodes|spectral)-/.test(name) || name === 'rock' || name === 'crock';
 }
 
-function parseScheme(name: string): { algorithm: 'auto' | 'spectral' | 'rock'; method: string } {
+function parseScheme(name: string): {
+  algorithm: 'auto' | 'spectral' | 'spectral-similarity' | 'rock';
+  method: string;
+} {
   if (name === 'rock') return { algorithm: 'rock', method: 'jaccard' };
   if (name === 'crock') return { algorithm: 'rock', method: 'caso' };
+  if (name === 'spectral-caso') return { algorithm: 'spectral-similarity', method: 'cas' };
   const [prefix, measure = ''] = name.split(/-(.*)/s);
   const method = DISSIMILARITIES[measure];
   if (!method)
     throw new RangeError(
-      `unknown scheme “${name}”: use kmodes-D or spectral-D with D one of ${Object.keys(DISSIMILARITIES).join(', ')}, or rock, crock`,
+      `unknown scheme “${name}”: use kmodes-D or spectral-D with D one of ${Object.keys(DISSIMILARITIES).join(', ')}, spectral-caso, rock or crock`,
     );
   return { algorithm: prefix === 'spectral' ? 'spectral' : 'auto', method };
 }
@@ -79,7 +83,7 @@ export function evaluateSchemes(
     const row = (out.results.table as ResultTable).rows[0] ?? {};
     rows.push({
       method: name,
-      title: `${scheme.algorithm === 'spectral' ? 'spectral' : 'k-modes'} with ${name.split('-')[1]?.toUpperCase()}`,
+      title: `${scheme.algorithm === 'auto' ? 'k-modes' : 'spectral'} with ${name.split('-')[1]?.toUpperCase()}`,
       clusters: null,
       accuracy: row.accuracy ?? null,
       nmi: row.nmi ?? null,

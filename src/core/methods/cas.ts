@@ -1,4 +1,6 @@
+import { addTables, ofdTables } from '../cas/baselines.ts';
 import { blockMatrix, summedDistance } from '../cas/results.ts';
+import type { CategoricalTable } from '../table/types.ts';
 import { casModelSteps, checkIrsp } from '../cas/model.ts';
 import { parseWeights } from '../cas/weights.ts';
 import { IRS_VARIANTS } from '../cas/irs.ts';
@@ -91,6 +93,33 @@ export const casMethod = defineMethod({
         notes: ['Eq. (14), seed 001'],
         terms: terms('casv'),
       }),
+      // The value dissimilarities seed 001 compares (Sec. VIII-A), beside CADO's.
+      cadoValues: blockMatrix(table, model.cado, model.tableStart, {
+        title: 'CADO — value dissimilarity',
+        meaning: 'dissimilarity',
+        formula: '(1/IaASV − 1)·(1 − IeASV)',
+        notes: ['Eq. (16), seed 001'],
+      }),
+      smd: blockMatrix(table, mismatchTables(table, model.tableStart), model.tableStart, {
+        title: 'SMD — simple matching',
+        meaning: 'dissimilarity',
+        formula: '[x ≠ y]',
+      }),
+      ofd: blockMatrix(table, ofdTables(context.counts, model), model.tableStart, {
+        title: 'OFD — occurrence frequency',
+        meaning: 'dissimilarity',
+        formula: '1 − 1/(1 + log(N/|G(x)|)·log(N/|G(y)|))',
+      }),
+      add: blockMatrix(
+        table,
+        addTables(model, context.counts.cooccurrence.sizes),
+        model.tableStart,
+        {
+          title: 'ADD — Ahmad & Dey',
+          meaning: 'dissimilarity',
+          formula: '1 − IeASV',
+        },
+      ),
     };
     return {
       ...Object.fromEntries(Object.entries(matrices).filter(([, m]) => m !== null)),
@@ -108,3 +137,19 @@ export const casMethod = defineMethod({
     };
   },
 });
+
+/** The simple matching dissimilarity as value tables: 1 between different values. */
+function mismatchTables(table: CategoricalTable, tableStart: Int32Array): Float64Array {
+  const last = table.attributes.length - 1;
+  const out = new Float64Array(
+    last >= 0
+      ? (tableStart[last] as number) + (table.attributes[last]?.labels.length ?? 0) ** 2
+      : 0,
+  );
+  table.attributes.forEach((attr, j) => {
+    const m = attr.labels.length;
+    for (let x = 0; x < m; x++)
+      for (let y = 0; y < m; y++) if (x !== y) out[(tableStart[j] as number) + x * m + y] = 1;
+  });
+  return out;
+}

@@ -6,6 +6,7 @@ import {
 } from '../cluster/spectral.ts';
 import type { Counts } from '../counts/counts.ts';
 import { distanceOf } from '../project/input.ts';
+import type { ObjectSimilarity } from '../results.ts';
 import type { CategoricalTable } from '../table/types.ts';
 import type { Partitioner } from './partition.ts';
 import { partitionerFor } from './partition.ts';
@@ -23,6 +24,8 @@ export function spectralPartitionerFor(
   table: CategoricalTable,
   counts: Counts,
   objectValues: Int32Array,
+  /** Use the method's object similarity as the affinity (CASO/n), not a Gaussian of the distance. */
+  similarity: ObjectSimilarity | null = null,
 ): Partitioner {
   const n = representation.n;
   if (n > SPECTRAL_MAX_OBJECTS)
@@ -39,12 +42,39 @@ export function spectralPartitionerFor(
     run(k, rng, maxIterations = 100) {
       let embedding = embeddings.get(k);
       if (!embedding) {
-        embedding = spectralEmbedding(n, { dissimilarity: distance }, k, { seed: 0 });
+        embedding = spectralEmbedding(
+          n,
+          similarity
+            ? { similarity: similarityFunction(similarity, table) }
+            : { dissimilarity: distance },
+          k,
+          { seed: 0 },
+        );
         embeddings.set(k, embedding);
       }
       const seed = Math.floor(rng.next() * 2 ** 31);
       const r = clusterSpectralEmbedding(embedding, k, { seed, maxIterations });
       return { labels: r.labels, inertia: r.inertia };
     },
+  };
+}
+
+/** s(i, j) = Σ_a table_a[x_ia, x_ja] / D (seed 001's CASO/n: the affinity on a [0, 1] scale). */
+function similarityFunction(
+  s: ObjectSimilarity,
+  table: CategoricalTable,
+): (i: number, j: number) => number {
+  const D = table.attributes.length;
+  const codes = table.attributes.map((a) => a.codes);
+  const width = table.attributes.map((a) => a.labels.length);
+  return (i, j) => {
+    let sum = 0;
+    for (let a = 0; a < D; a++)
+      sum += s.tables[
+        (s.tableStart[a] as number) +
+          ((codes[a] as Int32Array)[i] as number) * (width[a] as number) +
+          ((codes[a] as Int32Array)[j] as number)
+      ] as number;
+    return sum / D;
   };
 }

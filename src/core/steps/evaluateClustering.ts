@@ -10,7 +10,7 @@ import { pickResult, REPRESENTATION_KINDS } from '../platform/representation.ts'
 import { defineMethod, type ResolvedCall } from '../platform/spec.ts';
 import { createRandom } from '../random.ts';
 import { ITERATIONS_PARAMETER } from './kmeans.ts';
-import type { Cell } from '../results.ts';
+import { findResult, type Cell } from '../results.ts';
 
 /**
  * The clustering protocol of seeds 000 and 003 (Sec. 6) over any representations: k = the
@@ -48,10 +48,11 @@ export const evaluateClusteringStep = defineMethod({
       name: 'algorithm',
       type: 'choice',
       default: 'auto',
-      choices: ['auto', 'spectral'],
+      choices: ['auto', 'spectral', 'spectral-similarity'],
       choiceTitles: {
         auto: 'k-means (k-modes for a distance)',
         spectral: 'spectral (Laplacian eigenmaps + k-means)',
+        'spectral-similarity': 'spectral on the method’s similarity (CASO)',
       },
       description:
         'How each representation is clustered: k-means / k-modes (seeds 000, 001) or spectral clustering (seed 001 Sec. VIII-B)',
@@ -96,15 +97,24 @@ export const evaluateClusteringStep = defineMethod({
           const representation = pickResult(output, call, REPRESENTATION_KINDS);
           fitSeconds += output.seconds;
           dims = representation.kind === 'object-embedding' ? representation.dims : null;
+          const similarity =
+            options.algorithm === 'spectral-similarity'
+              ? (findResult(output.results, 'object-similarity')?.result ?? null)
+              : null;
+          if (options.algorithm === 'spectral-similarity' && similarity === null)
+            throw new RangeError(
+              `${title} has no object similarity to cluster on (CAS has one: CASO); use spectral on its distance`,
+            );
           partitioner =
-            options.algorithm === 'spectral'
-              ? spectralPartitionerFor(
+            options.algorithm === 'auto'
+              ? partitionerFor(representation, table, context.objectValues())
+              : spectralPartitionerFor(
                   representation,
                   table,
                   context.counts,
                   context.objectValues(),
-                )
-              : partitionerFor(representation, table, context.objectValues());
+                  similarity,
+                );
           const clamped = clampK(k, partitioner, `${title} (seed ${firstSeed + r})`);
           clamped.warnings.forEach(context.warn);
           kUsed = clamped.k;
@@ -138,8 +148,8 @@ export const evaluateClusteringStep = defineMethod({
       });
     }
     notes.unshift(
-      options.algorithm === 'spectral'
-        ? `k = ${k} classes of ${table.classColumn?.name}; spectral clustering: a Gaussian affinity of each representation's distance (width: its median), the k leading eigenvectors of the normalised affinity, then ${options.runs} runs of one k-means++ start each, seed ${options.seed}`
+      options.algorithm !== 'auto'
+        ? `k = ${k} classes of ${table.classColumn?.name}; spectral clustering: ${options.algorithm === 'spectral' ? "a Gaussian affinity of each representation's distance (width: its median)" : "the method's similarity / n as the affinity"}, the k leading eigenvectors of the normalised affinity, then ${options.runs} runs of one k-means++ start each, seed ${options.seed}`
         : `k = ${k} classes of ${table.classColumn?.name}; ${options.runs} runs, one k-means++ start each (k-modes for distance-only methods), seed ${options.seed}; deterministic methods are fitted once`,
     );
     const near = paper ? null : paperNearMatch(table.nRows, table.nValues);
