@@ -316,3 +316,37 @@ describe('CASO as an object similarity on the platform', () => {
     expect(sim(1, 2)).toBeCloseTo(objectPair(t, model(s, 'I'), 1, 2).caso, 12);
   });
 });
+
+describe('CASO as a distance (method caso)', () => {
+  it('is 0 on identical objects, never negative, symmetric; hand values on movie; projections take it', async () => {
+    const s = await datasetSession('zoo.csv', { classColumn: 'type' });
+    const out = runToEnd(s.runSteps({ method: 'caso' }));
+    const d = resultOf(out, 'object-distance');
+    if (d.form !== 'value-tables') throw new Error('expected value tables');
+    const m = model(s, 'I');
+    s.table.attributes.forEach((attr, j) => {
+      const size = attr.labels.length;
+      for (let x = 0; x < size; x++)
+        for (let y = 0; y < size; y++) {
+          const q = d.tableStart[j]! + x * size + y;
+          expect(d.tables[q]).toBeGreaterThanOrEqual(0);
+          expect(d.tables[q]).toBeCloseTo(d.tables[d.tableStart[j]! + y * size + x]!, 12);
+          if (x === y) expect(d.tables[q]).toBe(0);
+        }
+    });
+    // By hand on movie's directors: CASV(Koster, Koster) = CASV(Hitchcock, Hitchcock) =
+    // 2·2/(2 + 2 + 4)·1 = 0.5 and CASV(Koster, Hitchcock) = 0.25, so d = 0.25; Scorsese and
+    // Coppola are each seen once: self 1/3, together 1/3 (same co-occurrences), so d = 0.
+    const movie = await datasetSession('movie.csv', { classColumn: 'Class' });
+    const md = resultOf(runToEnd(movie.runSteps({ method: 'caso' })), 'object-distance');
+    if (md.form !== 'value-tables') throw new Error('expected value tables');
+    const director = movie.table.attributes[0]!;
+    const cell = (a: string, b: string) =>
+      md.tables[director.labels.indexOf(a) * director.labels.length + director.labels.indexOf(b)]!;
+    expect(cell('Koster', 'Hitchcock')).toBeCloseTo(0.25, 12);
+    expect(cell('Scorsese', 'Coppola')).toBeCloseTo(0, 12);
+    // A projection takes it with no extra code.
+    const mds = runToEnd(s.runSteps({ method: 'mds', inputs: { of: { method: 'caso' } } }));
+    expect(resultOf(mds, 'object-embedding').n).toBe(101);
+  });
+});
