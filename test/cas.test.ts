@@ -323,7 +323,6 @@ describe('CASO as a distance (method caso)', () => {
     const out = runToEnd(s.runSteps({ method: 'caso' }));
     const d = resultOf(out, 'object-distance');
     if (d.form !== 'value-tables') throw new Error('expected value tables');
-    const m = model(s, 'I');
     s.table.attributes.forEach((attr, j) => {
       const size = attr.labels.length;
       for (let x = 0; x < size; x++)
