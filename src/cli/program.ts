@@ -9,6 +9,7 @@ import {
 import { cbrwCommand, dilcaCommand, outliersCommand, sandcatCommand } from './commands/anomaly.ts';
 import { casCommand } from './commands/cas.ts';
 import type { Command } from './commands/command.ts';
+import { epsGammaCommand, retrievalCommand } from './commands/quality.ts';
 import { countsCommand } from './commands/counts.ts';
 import { describeCommand } from './commands/describe.ts';
 import { indicatorsCommand } from './commands/indicators.ts';
@@ -33,6 +34,8 @@ export const COMMANDS: readonly Command[] = [
   outliersCommand,
   cbrwCommand,
   casCommand,
+  epsGammaCommand,
+  retrievalCommand,
 ];
 
 export function usage(): string {

@@ -1,5 +1,5 @@
 import { interpolateReds, scaleSequential } from 'd3';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import type { ObjectImpacts, ObjectScores } from '../../core/results.ts';
 import type { TableMeta } from '../../core/session.ts';
 import { useStore } from '../store/index.ts';
@@ -13,7 +13,8 @@ const MAX_ROWS = 50;
  * view with their outlier score, its rank among all objects, and each value coloured by the
  * attribute's distance impact (how far that value is from the normal representatives' values).
  */
-export function ImpactInspector({
+/** Memoised: a panel resize or a re-layout of the clouds does not re-render the table. */
+export const ImpactInspector = memo(function ImpactInspector({
   meta,
   objects,
   impacts,
@@ -99,4 +100,4 @@ export function ImpactInspector({
       )}
     </div>
   );
-}
+});

@@ -160,14 +160,9 @@ function Impacts({ output, meta }: { output: MethodOutput; meta: TableMeta }) {
             ),
           )}
       </div>
-      {objectImpacts && distanceCloud?.objects && distanceCloud.objects.length > 0 && (
+      {objectImpacts && selected.length > 0 && distanceCloud?.objects && (
         <>
-          <h3>
-            {selected.length > 0
-              ? 'Selected objects'
-              : `The top ${distanceCloud.objects.length} objects by score`}
-            : values coloured by their attribute distance impact
-          </h3>
+          <h3>Selected objects: values coloured by their attribute distance impact</h3>
           <ImpactInspector
             meta={meta}
             objects={distanceCloud.objects}

@@ -34,7 +34,9 @@ export type ViewId =
   | 'detector-comparison'
   | 'impact-ablation'
   | 'cas-walkthrough'
-  | 'irs-comparison';
+  | 'irs-comparison'
+  | 'eps-gamma'
+  | 'retrieval';
 
 export interface ViewSpec {
   id: ViewId;
@@ -198,6 +200,28 @@ export const VIEWS: ViewSpec[] = [
     description: 'IRSP, IRSU, IRSJ and IRSI side by side: operations, time and agreement',
     component: ComparisonView,
     defaultCall: () => ({ method: 'compare-irs' }),
+    dataJobs: [],
+  },
+  {
+    id: 'eps-gamma',
+    title: '(ε,γ)-curves',
+    description: 'How well each representation’s similarity separates the classes (seed 004)',
+    component: ComparisonView,
+    defaultCall: () => ({
+      method: 'eps-gamma',
+      inputs: { methods: every(REPRESENTATION_KINDS) },
+    }),
+    dataJobs: [],
+  },
+  {
+    id: 'retrieval',
+    title: 'Precision@k',
+    description: 'The share of each object’s k nearest neighbours of its class (seed 004)',
+    component: ComparisonView,
+    defaultCall: () => ({
+      method: 'retrieval',
+      inputs: { methods: every(REPRESENTATION_KINDS) },
+    }),
     dataJobs: [],
   },
 ];

@@ -1,0 +1,122 @@
+import { createRandom } from '../random.ts';
+
+/**
+ * Representation quality from class labels (seed 004 Sec. 6.3; reference notes, UNTIE):
+ *  - the (ε,γ)-curve: for each object o, margin(o) = its mean similarity to the other objects of
+ *    its class − its mean similarity to the objects of the other classes; γ(ε) is the largest γ
+ *    such that a share ≥ 1 − ε of the objects have margin ≥ γ; only γ ≥ 0 is drawn;
+ *  - precision@k: the share of an object's k nearest neighbours that have its class.
+ * Methods are compared through one transform: each method's distances, over the pairs of the
+ * sample, scaled to [0, 1] by their largest value, and s = 1 − d. On a large table both are
+ * estimated on a seeded sample of objects (stated on the chart).
+ */
+export type Distance = (i: number, j: number) => number;
+
+/** The objects the curves are computed on: all, or a seeded sample without replacement. */
+export function sampleObjects(n: number, size: number, seed: number): Int32Array {
+  if (n <= size) return Int32Array.from({ length: n }, (_, i) => i);
+  const rng = createRandom(seed);
+  const pool = Int32Array.from({ length: n }, (_, i) => i);
+  for (let i = 0; i < size; i++) {
+    const j = i + Math.floor(rng.next() * (n - i));
+    const t = pool[i] as number;
+    pool[i] = pool[j] as number;
+    pool[j] = t;
+  }
+  return pool.slice(0, size).sort();
+}
+
+/** The sample's pairwise distances (m × m, symmetric), and their largest value. */
+export function sampleDistances(
+  distance: Distance,
+  sample: Int32Array,
+): { d: Float64Array; max: number } {
+  const m = sample.length;
+  const d = new Float64Array(m * m);
+  let max = 0;
+  for (let a = 0; a < m; a++)
+    for (let b = a + 1; b < m; b++) {
+      const x = distance(sample[a] as number, sample[b] as number);
+      if (!Number.isFinite(x) || x < 0)
+        throw new RangeError(`distance ${x} between objects ${sample[a]} and ${sample[b]}`);
+      d[a * m + b] = d[b * m + a] = x;
+      if (x > max) max = x;
+    }
+  return { d, max };
+}
+
+/** margin(o) for every sampled object, with s = 1 − d/max; NaN where o has no class mate or no other class in the sample. */
+export function margins(d: Float64Array, max: number, classes: Int32Array): Float64Array {
+  const m = classes.length;
+  const scale = max > 0 ? 1 / max : 0;
+  const out = new Float64Array(m);
+  for (let a = 0; a < m; a++) {
+    let same = 0;
+    let nSame = 0;
+    let other = 0;
+    let nOther = 0;
+    for (let b = 0; b < m; b++) {
+      if (b === a) continue;
+      const s = 1 - (d[a * m + b] as number) * scale;
+      if (classes[b] === classes[a]) {
+        same += s;
+        nSame++;
+      } else {
+        other += s;
+        nOther++;
+      }
+    }
+    out[a] = nSame > 0 && nOther > 0 ? same / nSame - other / nOther : Number.NaN;
+  }
+  return out;
+}
+
+/**
+ * γ(ε) on a grid of ε: with the defined margins sorted from the largest, γ(ε) is the margin of the
+ * ⌈(1 − ε)·n⌉-th object (a share ≥ 1 − ε has at least that margin). Points with γ < 0 are cut.
+ */
+export function epsGammaCurve(
+  margin: Float64Array,
+  grid: Float64Array,
+): { eps: Float64Array; gamma: Float64Array } {
+  const sorted = Array.from(margin)
+    .filter((x) => !Number.isNaN(x))
+    .sort((a, b) => b - a);
+  const n = sorted.length;
+  const eps: number[] = [];
+  const gamma: number[] = [];
+  if (n === 0) return { eps: new Float64Array(0), gamma: new Float64Array(0) };
+  for (const e of grid) {
+    const need = Math.max(1, Math.ceil((1 - e) * n - 1e-12));
+    const g = sorted[need - 1] as number;
+    if (g < 0) continue;
+    eps.push(e);
+    gamma.push(g);
+  }
+  return { eps: Float64Array.from(eps), gamma: Float64Array.from(gamma) };
+}
+
+/** precision@k for each k, averaged over the sample (neighbours among the sample, ties by index). */
+export function precisionAtK(
+  d: Float64Array,
+  classes: Int32Array,
+  ks: readonly number[],
+): Float64Array {
+  const m = classes.length;
+  const out = new Float64Array(ks.length);
+  const order = new Int32Array(m - 1);
+  for (let a = 0; a < m; a++) {
+    let t = 0;
+    for (let b = 0; b < m; b++) if (b !== a) order[t++] = b;
+    const sorted = Array.from(order).sort(
+      (x, y) => (d[a * m + x] as number) - (d[a * m + y] as number) || x - y,
+    );
+    ks.forEach((k, q) => {
+      const kk = Math.min(k, sorted.length);
+      let hits = 0;
+      for (let i = 0; i < kk; i++) if (classes[sorted[i] as number] === classes[a]) hits++;
+      out[q] = (out[q] as number) + (kk > 0 ? hits / kk : 0);
+    });
+  }
+  return out.map((x) => x / m);
+}

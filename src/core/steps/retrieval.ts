@@ -1,0 +1,86 @@
+import { precisionAtK } from '../evaluate/epsGamma.ts';
+import { REPRESENTATION_KINDS } from '../platform/representation.ts';
+import { defineMethod, type ResolvedCall } from '../platform/spec.ts';
+import type { Cell } from '../results.ts';
+import { QUALITY_SAMPLE_PARAMETERS, sampledRepresentations, sampleNote } from './qualityInputs.ts';
+
+function parseKs(text: string | null): number[] {
+  const ks = (text ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean)
+    .map(Number);
+  if (ks.length === 0 || ks.some((k) => !Number.isInteger(k) || k < 1))
+    throw new RangeError(`ks: give whole numbers ≥ 1, “1,5,10”, got “${text}”`);
+  return ks;
+}
+
+/** Precision@k retrieval (seed 004 Sec. 6.3.2): the share of each object's k nearest neighbours of its class. */
+export const retrievalStep = defineMethod({
+  id: 'retrieval',
+  title: 'Precision@k',
+  role: 'step',
+  order: 28,
+  paper: 'Zhu, Cao, Yin, UNTIE (seed 004)',
+  where: 'Sec. 6.3.2',
+  description: 'The share of each object’s k nearest neighbours that are of its class',
+  parameters: [
+    { name: 'ks', type: 'string', default: '1,5,10,20,50', description: 'Neighbourhood sizes k' },
+    ...QUALITY_SAMPLE_PARAMETERS,
+  ],
+  inputs: [
+    {
+      name: 'methods',
+      many: true,
+      accepts: REPRESENTATION_KINDS,
+      description: 'the representations compared',
+    },
+  ],
+  produces: ['curves', 'table'],
+  check(table, options) {
+    if (!table.classColumn) throw new RangeError('precision@k needs a class column');
+    parseKs(options.ks);
+  },
+  *run(context, options, inputs) {
+    const ks = parseKs(options.ks);
+    const methods = inputs.methods as ResolvedCall[];
+    if (methods.length === 0) throw new RangeError('choose at least one representation');
+    const { sample, classes, items } = yield* sampledRepresentations(
+      context,
+      methods,
+      options.sample,
+      options.seed,
+    );
+    const rows: Record<string, Cell>[] = [];
+    const series = items.map((item) => {
+      const p = precisionAtK(item.d, classes, ks);
+      rows.push({
+        method: item.method,
+        title: item.title,
+        ...Object.fromEntries(ks.map((k, i) => [`p${k}`, p[i] as number])),
+      });
+      return { name: item.title, x: Float64Array.from(ks), y: p };
+    });
+    const note = `neighbours among ${sampleNote(sample.length, context.table.nRows, options.seed)}; ties by row order`;
+    return {
+      curves: {
+        kind: 'curves',
+        title: 'Precision@k',
+        xLabel: 'k',
+        yLabel: 'precision',
+        series,
+        notes: [note],
+      },
+      table: {
+        kind: 'table',
+        title: 'Precision@k',
+        columns: [
+          { key: 'title', title: 'representation' },
+          ...ks.map((k) => ({ key: `p${k}`, title: `k = ${k}` })),
+        ],
+        rows,
+        notes: [note],
+      },
+    };
+  },
+});

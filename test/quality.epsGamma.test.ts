@@ -1,0 +1,136 @@
+/**
+ * Representation quality (seed 004 Sec. 6.3): (ε,γ)-curves and precision@k on hand-made
+ * distances, and the steps on a bundled table.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  epsGammaCurve,
+  margins,
+  precisionAtK,
+  sampleObjects,
+} from '../src/core/evaluate/epsGamma.ts';
+import { runToEnd } from '../src/core/jobs.ts';
+import { datasetSession, resultOf } from './sessions.ts';
+
+/** A symmetric m × m distance matrix from a function. */
+function matrix(m: number, f: (a: number, b: number) => number): Float64Array {
+  const d = new Float64Array(m * m);
+  for (let a = 0; a < m; a++) for (let b = 0; b < m; b++) if (a !== b) d[a * m + b] = f(a, b);
+  return d;
+}
+const GRID = Float64Array.from({ length: 11 }, (_, i) => i / 10);
+
+describe('(ε,γ)-curve', () => {
+  it('a perfect similarity (1 within a class, 0 across) keeps γ = 1 for every ε', () => {
+    const classes = Int32Array.of(0, 0, 0, 1, 1, 1);
+    const d = matrix(6, (a, b) => (classes[a] === classes[b] ? 0 : 1));
+    const curve = epsGammaCurve(margins(d, 1, classes), GRID);
+    expect(Array.from(curve.eps)).toEqual(Array.from(GRID));
+    expect(Array.from(curve.gamma)).toEqual(Array.from(GRID, () => 1));
+  });
+
+  it('hand-computed margins, and γ(ε) as the margin all but a share ε keep', () => {
+    // Four objects, classes 0 0 1 1; distances (max 1): d01 = 0.2, d23 = 0.4, across 1 except
+    // d12 = 0.4. Similarities s = 1 − d. margin(0) = 0.8 − (0 + 0)/2 = 0.8;
+    // margin(1) = 0.8 − (0.6 + 0)/2 = 0.5; margin(2) = 0.6 − (0 + 0.6)/2 = 0.3;
+    // margin(3) = 0.6 − 0 = 0.6. Sorted: 0.8, 0.6, 0.5, 0.3.
+    const classes = Int32Array.of(0, 0, 1, 1);
+    const table: Record<string, number> = { '0,1': 0.2, '2,3': 0.4, '1,2': 0.4 };
+    const d = matrix(4, (a, b) => table[`${Math.min(a, b)},${Math.max(a, b)}`] ?? 1);
+    const m = margins(d, 1, classes);
+    [0.8, 0.5, 0.3, 0.6].forEach((x, i) => expect(m[i]).toBeCloseTo(x, 12));
+    const curve = epsGammaCurve(m, Float64Array.of(0, 0.25, 0.5, 0.75));
+    // ε = 0: all four → 0.3; ε = 0.25: three → 0.5; ε = 0.5: two → 0.6; ε = 0.75: one → 0.8.
+    expect(Array.from(curve.gamma)).toEqual([0.3, 0.5, 0.6, 0.8].map((x) => expect.closeTo(x, 12)));
+  });
+
+  it('cuts the points where γ is negative', () => {
+    const classes = Int32Array.of(0, 0, 1, 1);
+    // Every object closer to the other class: all margins negative, nothing drawn.
+    const d = matrix(4, (a, b) => (classes[a] === classes[b] ? 1 : 0.1));
+    expect(epsGammaCurve(margins(d, 1, classes), GRID).eps).toHaveLength(0);
+  });
+});
+
+describe('precision@k', () => {
+  it('is 1 for a perfect representation and the class share for a useless one', () => {
+    const classes = Int32Array.of(0, 0, 0, 1, 1, 1);
+    const perfect = matrix(6, (a, b) => (classes[a] === classes[b] ? 0.1 : 1));
+    expect(Array.from(precisionAtK(perfect, classes, [1, 2]))).toEqual([1, 1]);
+    // All distances equal: ties by row order, so object a's neighbours are the first rows.
+    const flat = matrix(6, () => 1);
+    // k = 5: every other object, 2 of 5 of the same class.
+    expect(precisionAtK(flat, classes, [5])[0]).toBeCloseTo(0.4, 12);
+  });
+});
+
+describe('the steps on zoo', () => {
+  it('eps-gamma and retrieval compare five representations on one sample', async () => {
+    const s = await datasetSession('zoo.csv', { classColumn: 'type' });
+    const methods = ['cde', 'onehot', 'idf', 'hamming', 'caso'].map((method) => ({ method }));
+    const curves = resultOf(
+      runToEnd(s.runSteps({ method: 'eps-gamma', inputs: { methods } })),
+      'curves',
+    );
+    expect(curves.series).toHaveLength(5);
+    for (const c of curves.series) {
+      expect(c.x.length).toBeGreaterThan(10);
+      for (const g of c.y) expect(g).toBeGreaterThanOrEqual(0);
+      // γ(ε) never decreases with ε.
+      for (let i = 1; i < c.y.length; i++) expect(c.y[i]).toBeGreaterThanOrEqual(c.y[i - 1]!);
+    }
+    const retrieval = resultOf(
+      runToEnd(s.runSteps({ method: 'retrieval', options: { ks: '1,5' }, inputs: { methods } })),
+      'table',
+    );
+    // Hamming and 0-1 order neighbours alike (d² of one-hot = 2 × Hamming).
+    const row = (m: string) => retrieval.rows.find((r) => r.method === m)!;
+    expect(row('hamming').p1).toBe(row('onehot').p1);
+    expect(row('hamming').p5).toBe(row('onehot').p5);
+  });
+
+  it('samples a large table with a seed', () => {
+    const a = sampleObjects(10_000, 500, 3);
+    expect(a).toHaveLength(500);
+    expect(new Set(a).size).toBe(500);
+    expect(sampleObjects(10_000, 500, 3)).toEqual(a);
+    expect(sampleObjects(100, 500, 3)).toHaveLength(100);
+  });
+});
+
+describe('CLI: eps-gamma and retrieval', () => {
+  it('print curves and precision per method', async () => {
+    const { cli } = await import('./cliRun.ts');
+    const run = await cli(
+      'eps-gamma',
+      'public/datasets/zoo.csv',
+      '--class',
+      'type',
+      '--methods',
+      'cde,onehot,idf,hamming,caso',
+    );
+    expect(run.code).toBe(0);
+    const json = JSON.parse(run.stdout) as {
+      curves: { method: string; points: [number, number][] }[];
+    };
+    expect(json.curves.map((c) => c.method)).toEqual(['cde', 'onehot', 'idf', 'hamming', 'caso']);
+    for (const c of json.curves) expect(c.points[0]?.[0]).toBe(0);
+    const r = await cli(
+      'retrieval',
+      'public/datasets/zoo.csv',
+      '--class',
+      'type',
+      '--methods',
+      'cde,hamming',
+      '--k',
+      '1,5',
+    );
+    expect(r.code).toBe(0);
+    const rj = JSON.parse(r.stdout) as {
+      k: number[];
+      results: { method: string; precision: number[] }[];
+    };
+    expect(rj.k).toEqual([1, 5]);
+    expect(rj.results.map((x) => x.precision.length)).toEqual([2, 2]);
+  });
+});
