@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { MethodOutput } from '../../core/platform/spec.ts';
 import {
   findResult,
@@ -124,6 +124,12 @@ function Impacts({ output, meta }: { output: MethodOutput; meta: TableMeta }) {
   }, [objectImpacts, scores, selected, meta]);
 
   const clouds: CloudSpec[] = distanceCloud ? [...modelClouds, distanceCloud] : modelClouds;
+  const [mounted, setMounted] = useState(1);
+  useEffect(() => {
+    if (mounted >= clouds.length) return;
+    const frame = requestAnimationFrame(() => setMounted((m) => m + 1));
+    return () => cancelAnimationFrame(frame);
+  }, [mounted, clouds.length]);
   const columns = Math.max(
     1,
     Math.min(clouds.length, Math.floor((width + GAP) / (MIN_CLOUD_WIDTH + GAP))),
@@ -149,8 +155,14 @@ function Impacts({ output, meta }: { output: MethodOutput; meta: TableMeta }) {
         style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, columnGap: GAP }}
       >
         {width > 0 &&
-          clouds.map((c) =>
-            c.words ? (
+          clouds.map((c, i) =>
+            i >= mounted ? (
+              // Mounted one per frame: each cloud and its bar list is a task of its own, so no
+              // single task builds every cloud's DOM (a 60-attribute panel holds ~400 nodes).
+              <figure key={c.key} className="impact-cloud" data-testid="impact-cloud-pending">
+                <h3>{c.title}</h3>
+              </figure>
+            ) : c.words ? (
               <ImpactCloud key={c.key} title={c.title} words={c.words} width={cloudWidth} />
             ) : (
               <figure key={c.key} className="impact-cloud" data-testid="impact-cloud-empty">

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { CloudWord } from './layout.ts';
 
 /** A value for ordering: not-a-number last. */
@@ -6,8 +7,15 @@ const key = (v: number): number => (Number.isNaN(v) ? -Infinity : v);
 /**
  * The numbers of a word cloud as a list sorted largest first: name, a bar proportional to the
  * value (full = the largest), and the value to 4 decimals. The accessible form of the cloud.
+ * Memoised: a resize re-lays the cloud out but leaves the list as it is.
  */
-export function ImpactBars({ words, label }: { words: CloudWord[]; label: string }) {
+export const ImpactBars = memo(function ImpactBars({
+  words,
+  label,
+}: {
+  words: CloudWord[];
+  label: string;
+}) {
   const sorted = words
     .map((w, i) => ({ ...w, i }))
     .sort((a, b) => key(b.value) - key(a.value) || a.i - b.i);
@@ -31,4 +39,4 @@ export function ImpactBars({ words, label }: { words: CloudWord[]; label: string
       })}
     </ol>
   );
-}
+});
