@@ -1,7 +1,8 @@
 import { valueConcatGeometry } from '../embedding/objectEmbedding.ts';
 import { countDistinctObjects, lowerK, type EffectiveK } from '../evaluate/clustering.ts';
 import { hydrateEmbedding, type Representation } from './representation.ts';
-import type { Random } from '../random.ts';
+import type { Progress } from '../jobs.ts';
+import { createRandom, type Random } from '../random.ts';
 import type { ObjectDistance } from '../results.ts';
 import type { CategoricalTable } from '../table/types.ts';
 import { denseGeometry, kmeans } from '../cluster/kmeans.ts';
@@ -60,6 +61,37 @@ function distinctRows(codes: Int32Array, n: number, D: number, limit: number): n
   for (let i = 0; i < n && seen.size < limit; i++)
     seen.add(codes.subarray(i * D, (i + 1) * D).join(','));
   return seen.size;
+}
+
+/**
+ * The lowest-cost of `runs` seeded starts of a partitioner (the "k-means of" and "spectral
+ * clustering of" steps), k lowered first to the representation's distinct objects with the
+ * warnings saying so. Progress runs from `from` to 1.
+ */
+export function* bestOfStarts(
+  partitioner: Partitioner,
+  requestedK: number,
+  what: string,
+  options: { runs: number; seed: number; maxIterations: number },
+  warn: (message: string) => void,
+  from = 0.3,
+): Generator<Progress, { k: number; labels: Int32Array }, void> {
+  const { k, warnings } = clampK(requestedK, partitioner, what);
+  warnings.forEach(warn);
+  const rng = createRandom(options.seed);
+  let best: { labels: Int32Array; inertia: number } = {
+    labels: new Int32Array(0),
+    inertia: Infinity,
+  };
+  for (let r = 0; r < options.runs; r++) {
+    const run = partitioner.run(k, rng, options.maxIterations);
+    if (run.inertia < best.inertia) best = run;
+    yield {
+      fraction: from + ((1 - from) * (r + 1)) / options.runs,
+      message: `${partitioner.algorithm} start ${r + 1} of ${options.runs}…`,
+    };
+  }
+  return { k, labels: best.labels };
 }
 
 /** k for a partition of this representation: lowered, with a warning, to its distinct objects. */

@@ -106,6 +106,30 @@ export function embeddingResult(
   };
 }
 
+/**
+ * Σ over attributes of a per-attribute m_a × m_a value table's entry for two objects' values:
+ * a 'sum' object distance (CADO, OFD …) or an object similarity (CASO), on demand.
+ */
+export function valueTableSum(
+  table: CategoricalTable,
+  tables: Float64Array,
+  tableStart: Int32Array,
+): (i: number, j: number) => number {
+  const codes = table.attributes.map((a) => a.codes);
+  const width = Int32Array.from(table.attributes, (a) => a.labels.length);
+  const D = codes.length;
+  return (i, j) => {
+    let s = 0;
+    for (let a = 0; a < D; a++) {
+      const c = codes[a] as Int32Array;
+      s += tables[
+        (tableStart[a] as number) + (c[i] as number) * (width[a] as number) + (c[j] as number)
+      ] as number;
+    }
+    return s;
+  };
+}
+
 /** d(i, j) of an object distance, on demand. */
 export function distanceFunction(
   result: ObjectDistance,
@@ -131,13 +155,7 @@ export function distanceFunction(
         (u - (offset[a] as number)) * (width[a] as number) +
         (v - (offset[a] as number))
     ] as number;
-  if (combine === 'sum')
-    return (i, j) => {
-      let d = 0;
-      for (let a = 0; a < D; a++)
-        d += cell(a, codes[i * D + a] as number, codes[j * D + a] as number);
-      return d;
-    };
+  if (combine === 'sum') return valueTableSum(table, tables, tableStart);
   return (i, j) => {
     let s = 0;
     for (let a = 0; a < D; a++) {

@@ -10,7 +10,7 @@ import type { ObjectSimilarity } from '../results.ts';
 import type { CategoricalTable } from '../table/types.ts';
 import type { Partitioner } from './partition.ts';
 import { partitionerFor } from './partition.ts';
-import { projectionSource, type Representation } from './representation.ts';
+import { projectionSource, valueTableSum, type Representation } from './representation.ts';
 
 /**
  * Spectral clustering of any representation (seed 001 Sec. VIII-B: Laplacian eigenmaps on the
@@ -64,17 +64,7 @@ function similarityFunction(
   s: ObjectSimilarity,
   table: CategoricalTable,
 ): (i: number, j: number) => number {
+  const sum = valueTableSum(table, s.tables, s.tableStart);
   const D = table.attributes.length;
-  const codes = table.attributes.map((a) => a.codes);
-  const width = table.attributes.map((a) => a.labels.length);
-  return (i, j) => {
-    let sum = 0;
-    for (let a = 0; a < D; a++)
-      sum += s.tables[
-        (s.tableStart[a] as number) +
-          ((codes[a] as Int32Array)[i] as number) * (width[a] as number) +
-          ((codes[a] as Int32Array)[j] as number)
-      ] as number;
-    return sum / D;
-  };
+  return (i, j) => sum(i, j) / D;
 }

@@ -1,9 +1,8 @@
 import { scaledSteps } from '../jobs.ts';
-import { clampK, partitionerFor } from '../platform/partition.ts';
+import { bestOfStarts, partitionerFor } from '../platform/partition.ts';
 import { requireRepresentation } from '../platform/representation.ts';
 import type { ParameterSpec } from '../platform/parameters.ts';
 import { defineMethod, type ResolvedCall } from '../platform/spec.ts';
-import { createRandom } from '../random.ts';
 import type { CategoricalTable } from '../table/types.ts';
 import { PROJECTION_INPUT } from './projection.ts';
 
@@ -63,32 +62,20 @@ export const kmeansStep = defineMethod({
       0.3,
     );
     const partitioner = partitionerFor(representation, context.table, context.objectValues());
-    const { k, warnings } = clampK(
-      options.k || defaultClusters(context.table),
+    const { k, labels } = yield* bestOfStarts(
       partitioner,
+      options.k || defaultClusters(context.table),
       `the ${representation.title}`,
+      options,
+      context.warn,
     );
-    warnings.forEach(context.warn);
-    const rng = createRandom(options.seed);
-    let best: { labels: Int32Array; inertia: number } = {
-      labels: new Int32Array(0),
-      inertia: Infinity,
-    };
-    for (let r = 0; r < options.runs; r++) {
-      const run = partitioner.run(k, rng, options.maxIterations);
-      if (run.inertia < best.inertia) best = run;
-      yield {
-        fraction: 0.3 + (0.7 * (r + 1)) / options.runs,
-        message: `${partitioner.algorithm} start ${r + 1} of ${options.runs}…`,
-      };
-    }
     return {
       partition: {
         kind: 'object-partition',
         title: `${partitioner.algorithm} of ${representation.title} (k = ${k})`,
         n: partitioner.n,
         k,
-        labels: best.labels,
+        labels,
       },
     };
   },

@@ -5,7 +5,9 @@ import {
   type Similarity,
 } from '../cluster/rock.ts';
 import { scaledSteps } from '../jobs.ts';
+import { valueTableSum } from '../platform/representation.ts';
 import { defineMethod } from '../platform/spec.ts';
+import { defaultClusters } from './kmeans.ts';
 
 /**
  * ROCK (Guha, Rastogi, Shim 1999) and CROCK (seed 001 Sec. VIII-B): agglomerative clustering by
@@ -60,7 +62,7 @@ export const rockStep = defineMethod({
   *run(context, options) {
     const { table } = context;
     const D = table.attributes.length;
-    const k = options.k || (table.classColumn ? new Set(table.classColumn.codes).size : 3);
+    const k = options.k || defaultClusters(table);
     let similarity: Similarity;
     if (options.similarity === 'jaccard')
       similarity = categoricalJaccard(table.attributes.map((a) => a.codes));
@@ -69,19 +71,8 @@ export const rockStep = defineMethod({
       const cas = yield* scaledSteps(context.require({ method: 'cas' }), 0, 0.1);
       const caso = cas.results.caso;
       if (caso?.kind !== 'object-similarity') throw new Error('cas gave no CASO');
-      const model = { casv: caso.tables, tableStart: caso.tableStart };
-      const codes = table.attributes.map((a) => a.codes);
-      const width = table.attributes.map((a) => a.labels.length);
-      similarity = (i, j) => {
-        let s = 0;
-        for (let a = 0; a < D; a++)
-          s += model.casv[
-            (model.tableStart[a] as number) +
-              ((codes[a] as Int32Array)[i] as number) * (width[a] as number) +
-              ((codes[a] as Int32Array)[j] as number)
-          ] as number;
-        return s / D;
-      };
+      const sum = valueTableSum(table, caso.tables, caso.tableStart);
+      similarity = (i, j) => sum(i, j) / D;
     }
     const result = yield* scaledSteps(
       rockSteps(table.nRows, similarity, { k, theta: options.theta }),

@@ -1,10 +1,9 @@
 import { SPECTRAL_MAX_OBJECTS } from '../cluster/spectral.ts';
 import { scaledSteps } from '../jobs.ts';
-import { clampK } from '../platform/partition.ts';
+import { bestOfStarts } from '../platform/partition.ts';
 import { requireRepresentation } from '../platform/representation.ts';
 import { spectralPartitionerFor } from '../platform/spectralPartition.ts';
 import { defineMethod, type ResolvedCall } from '../platform/spec.ts';
-import { createRandom } from '../random.ts';
 import { defaultClusters, ITERATIONS_PARAMETER } from './kmeans.ts';
 import { PROJECTION_INPUT } from './projection.ts';
 
@@ -65,32 +64,20 @@ export const spectralStep = defineMethod({
       context.counts,
       context.objectValues(),
     );
-    const { k, warnings } = clampK(
-      options.k || defaultClusters(context.table),
+    const { k, labels } = yield* bestOfStarts(
       partitioner,
+      options.k || defaultClusters(context.table),
       `the ${representation.title}`,
+      options,
+      context.warn,
     );
-    warnings.forEach(context.warn);
-    const rng = createRandom(options.seed);
-    let best: { labels: Int32Array; inertia: number } = {
-      labels: new Int32Array(0),
-      inertia: Infinity,
-    };
-    for (let r = 0; r < options.runs; r++) {
-      const run = partitioner.run(k, rng, options.maxIterations);
-      if (run.inertia < best.inertia) best = run;
-      yield {
-        fraction: 0.3 + (0.7 * (r + 1)) / options.runs,
-        message: `spectral start ${r + 1} of ${options.runs}…`,
-      };
-    }
     return {
       partition: {
         kind: 'object-partition',
         title: `spectral clustering of ${representation.title} (k = ${k})`,
         n: partitioner.n,
         k,
-        labels: best.labels,
+        labels,
       },
     };
   },
