@@ -12,7 +12,7 @@
  */
 import { casoNeighboursSteps } from '../src/core/cas/neighbours.ts';
 import { casModelSteps } from '../src/core/cas/model.ts';
-import { summedDistance } from '../src/core/cas/results.ts';
+import { summedDistance } from '../src/core/platform/valueTables.ts';
 import { computeCounts } from '../src/core/counts/counts.ts';
 import { objectValues } from '../src/core/embedding/objectEmbedding.ts';
 import { runToEnd } from '../src/core/jobs.ts';

@@ -38,6 +38,13 @@ export function parseArgs(argv: readonly string[]): Args {
   return { positionals, flags };
 }
 
+/** The command's FILE argument; refused with the usage when it is missing. */
+export function fileArgument(args: Args, usage?: string): string {
+  const file = args.positionals[1];
+  if (!file) throw new RangeError(`expected a CSV file${usage ? `\n${usage}` : ''}`);
+  return file;
+}
+
 /** A flag's text, or undefined; a switch given where a value is needed is an error. */
 export function text(args: Args, name: string): string | undefined {
   const v = args.flags.get(name);

@@ -1,7 +1,7 @@
 import { runToEnd } from '../../core/jobs.ts';
 import { methodsProducing } from '../../core/platform/registry.ts';
 import { REPRESENTATION_KINDS } from '../../core/platform/representation.ts';
-import { list, refuseUnknown, text, type Args } from '../args.ts';
+import { fileArgument, list, refuseUnknown, text, type Args } from '../args.ts';
 import { callFromFlags } from '../callFlags.ts';
 import { printJson, runAndPrint, type Io } from '../output.ts';
 import { loadTable, TABLE_FLAGS } from '../table.ts';
@@ -20,7 +20,7 @@ export const cdeCommand: Command = {
   summary: 'alias of `run cde`',
   usage: () =>
     'cde:      cde FILE [--alpha 10] [--beta 1e-10] [--seed N] [--orientation paper|code] [--matrices]',
-  run: (args, io) => runMethod('cde', fileOf(args), args, io),
+  run: (args, io) => runMethod('cde', fileArgument(args), args, io),
 };
 
 /** `cosh FILE …` is `run cosh FILE …`, plus the AUC of an outlier class. */
@@ -30,7 +30,7 @@ export const coshCommand: Command = {
   usage: () =>
     'cosh:     cosh FILE [--alpha 30] [--seed N] [--orientation code|paper] [--outlier-class LABEL]',
   async run(args: Args, io: Io) {
-    const file = fileOf(args);
+    const file = fileArgument(args);
     const outlierClass = text(args, 'outlier-class');
     const used = new Set([...TABLE_FLAGS, 'matrices', 'outlier-class']);
     const call = callFromFlags('cosh', args, used);
@@ -71,7 +71,7 @@ export const evaluateClusteringCommand: Command = {
         if (!Number.isFinite(v)) throw new RangeError(`--${flag} must be a number, got “${t}”`);
         return v;
       };
-      const { session } = await loadTable(fileOf(args), args);
+      const { session } = await loadTable(fileArgument(args), args);
       const table = evaluateSchemes(session, names, {
         runs: number('runs', 50),
         seed: number('seed', 0),
@@ -88,7 +88,7 @@ export const evaluateClusteringCommand: Command = {
       orientation: { to: ['methods.orientation'] },
       seed: { to: ['seed', 'methods.seed'] },
     });
-    return runMethod('evaluate-clustering', fileOf(args), legacy.args, io, legacy.optional);
+    return runMethod('evaluate-clustering', fileArgument(args), legacy.args, io, legacy.optional);
   },
 };
 
@@ -120,18 +120,12 @@ export const projectCommand: Command = {
       'no-quality': { to: [] },
     });
     if (args.flags.has('no-quality')) legacy.args.flags.set('quality', 'false');
-    return runMethod(projection, fileOf(args), legacy.args, io, legacy.optional);
+    return runMethod(projection, fileArgument(args), legacy.args, io, legacy.optional);
   },
 };
 
 function representations(): string[] {
   return methodsProducing(REPRESENTATION_KINDS).map((s) => s.id);
-}
-
-function fileOf(args: Args): string {
-  const file = args.positionals[1];
-  if (!file) throw new RangeError('expected a CSV file');
-  return file;
 }
 
 /**

@@ -11,7 +11,7 @@ import { methodSpec } from '../../core/platform/registry.ts';
 import { paperOutlierRow } from '../../core/sandcat/paperTable.ts';
 import { DETECTOR_EXPERIMENT_PARAMETERS } from '../../core/steps/evaluateDetectors.ts';
 import type { CategoricalTable } from '../../core/table/types.ts';
-import { refuseUnknown, text, type Args } from '../args.ts';
+import { fileArgument, refuseUnknown, text, type Args } from '../args.ts';
 import { optionFlags } from '../callFlags.ts';
 import { printJson } from '../output.ts';
 import { loadTable, TABLE_FLAGS } from '../table.ts';
@@ -22,12 +22,6 @@ import type { Command } from './command.ts';
  * SAnDCat protocol (Table IV) and the detector comparison. The protocol commands read missing
  * values as the column mode unless --missing says otherwise (seed 002 Sec. V, reference notes).
  */
-
-function fileOf(args: Args): string {
-  const file = args.positionals[1];
-  if (!file) throw new RangeError('expected a CSV file');
-  return file;
-}
 
 /** `--rows-where COL=VALUE` or `COL!=VALUE`, COL being the class column. */
 function rowsWhere(table: CategoricalTable, spec: string | undefined) {
@@ -52,7 +46,7 @@ export const dilcaCommand: Command = {
   async run(args, io) {
     const used = new Set([...TABLE_FLAGS, 'rows-where']);
     refuseUnknown(args, used, this.usage());
-    const { session } = await loadTable(fileOf(args), args);
+    const { session } = await loadTable(fileArgument(args), args);
     const table = session.table;
     const options = rowsWhere(table, text(args, 'rows-where'));
     const rows = dilcaRows(table, options);
@@ -92,7 +86,7 @@ export const dilcaCommand: Command = {
 /** Flags of the protocol, with missing values read as the column mode by default. */
 async function loadForProtocol(args: Args) {
   if (!args.flags.has('missing')) args.flags.set('missing', 'mode');
-  return loadTable(fileOf(args), args);
+  return loadTable(fileArgument(args), args);
 }
 
 function experimentJson(result: ExperimentResult, attributes: number) {
@@ -211,7 +205,7 @@ export const cbrwCommand: Command = {
     const used = new Set([...TABLE_FLAGS]);
     const options = optionFlags(methodSpec('cbrw').parameters, args, '', used);
     refuseUnknown(args, used, this.usage());
-    const { session, loaded } = await loadTable(fileOf(args), args);
+    const { session, loaded } = await loadTable(fileArgument(args), args);
     const output = runToEnd(session.runSteps({ method: 'cbrw', options }));
     const scores = output.results.scores;
     const weights = output.results.featureWeights;

@@ -5,7 +5,7 @@ import { runToEnd } from '../../core/jobs.ts';
 import { CAS_PARAMETERS } from '../../core/methods/cas.ts';
 import { resolveOptions } from '../../core/platform/parameters.ts';
 import { methodSpec } from '../../core/platform/registry.ts';
-import { list, refuseUnknown, text, type Args } from '../args.ts';
+import { fileArgument, list, refuseUnknown, text, type Args } from '../args.ts';
 import { optionFlags } from '../callFlags.ts';
 import { printJson } from '../output.ts';
 import { loadTable, TABLE_FLAGS } from '../table.ts';
@@ -35,7 +35,7 @@ export const casCommand: Command = {
     });
     if (objects.length !== 0 && objects.length !== 2)
       throw new RangeError(`--objects expects two row indices i,j, got ${objects.length}`);
-    const { session } = await loadTable(args.positionals[1] ?? '', args);
+    const { session } = await loadTable(fileArgument(args, this.usage()), args);
     const table = session.table;
     methodSpec('cas').check?.(table, options as never);
     const model = runToEnd(

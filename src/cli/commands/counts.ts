@@ -1,7 +1,7 @@
 import { runToEnd } from '../../core/jobs.ts';
 import type { CountsReport, Loaded } from '../../core/session.ts';
 import { parseRowFilter } from '../../core/table/rows.ts';
-import { refuseUnknown, text, type Args } from '../args.ts';
+import { fileArgument, refuseUnknown, text, type Args } from '../args.ts';
 import { matrixRows } from '../json.ts';
 import { printJson, type Io } from '../output.ts';
 import { loadTable, TABLE_FLAGS } from '../table.ts';
@@ -13,8 +13,7 @@ export const countsCommand: Command = {
   summary: 'value counts, co-occurrence, entropy, symmetric uncertainty',
   usage: () => 'counts:   counts FILE [--rows-where COL=VALUE]',
   async run(args: Args, io: Io) {
-    const file = args.positionals[1];
-    if (!file) throw new RangeError(`expected a CSV file\n${this.usage()}`);
+    const file = fileArgument(args, this.usage());
     refuseUnknown(args, new Set([...TABLE_FLAGS, 'rows-where']), this.usage());
     const filter = text(args, 'rows-where');
     const { session, loaded } = await loadTable(file, args);

@@ -1,5 +1,5 @@
 import type { Loaded } from '../../core/session.ts';
-import { refuseUnknown, type Args } from '../args.ts';
+import { fileArgument, refuseUnknown, type Args } from '../args.ts';
 import { printJson, type Io } from '../output.ts';
 import { loadTable, TABLE_FLAGS } from '../table.ts';
 import type { Command } from './command.ts';
@@ -10,8 +10,7 @@ export const describeCommand: Command = {
   summary: 'how the file is read: rows, columns, kinds, values, warnings',
   usage: () => 'describe: describe FILE',
   async run(args: Args, io: Io) {
-    const file = args.positionals[1];
-    if (!file) throw new RangeError(`expected a CSV file\n${this.usage()}`);
+    const file = fileArgument(args, this.usage());
     refuseUnknown(args, new Set(TABLE_FLAGS), this.usage());
     const { loaded } = await loadTable(file, args);
     printJson(describeJson(loaded), args, io);

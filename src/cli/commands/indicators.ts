@@ -1,5 +1,5 @@
 import { runToEnd } from '../../core/jobs.ts';
-import { refuseUnknown, text, type Args } from '../args.ts';
+import { fileArgument, refuseUnknown, text, type Args } from '../args.ts';
 import { printJson, type Io } from '../output.ts';
 import { loadTable, TABLE_FLAGS } from '../table.ts';
 import type { Command } from './command.ts';
@@ -10,8 +10,7 @@ export const indicatorsCommand: Command = {
   summary: 'data indicators FCI, VCI, and VSI, OCI for an outlier class (seed 000)',
   usage: () => 'indicators: indicators FILE --class COL [--outlier-class LABEL]',
   async run(args: Args, io: Io) {
-    const file = args.positionals[1];
-    if (!file) throw new RangeError(`expected a CSV file\n${this.usage()}`);
+    const file = fileArgument(args, this.usage());
     refuseUnknown(args, new Set([...TABLE_FLAGS, 'outlier-class']), this.usage());
     const { session } = await loadTable(file, args);
     const report = runToEnd(session.indicatorSteps(text(args, 'outlier-class') ?? null));

@@ -1,6 +1,6 @@
 import { runToEnd } from '../../core/jobs.ts';
 import type { Curves, ResultTable } from '../../core/results.ts';
-import { list, refuseUnknown, text, type Args } from '../args.ts';
+import { fileArgument, list, refuseUnknown, text, type Args } from '../args.ts';
 import { printJson } from '../output.ts';
 import { loadTable, TABLE_FLAGS } from '../table.ts';
 import type { Command } from './command.ts';
@@ -14,8 +14,7 @@ async function runQuality(args: Args, method: 'eps-gamma' | 'retrieval', extra: 
     used,
     `${method} FILE --class COL [--methods ${DEFAULT_METHODS}] [--sample 1000] [--seed N]`,
   );
-  const file = args.positionals[1];
-  if (!file) throw new RangeError('expected a CSV file');
+  const file = fileArgument(args);
   const methods = list(text(args, 'methods') ?? DEFAULT_METHODS).map((m) => ({ method: m }));
   const options: Record<string, unknown> = {};
   for (const flag of ['seed', 'sample']) {

@@ -1,9 +1,7 @@
 import type { AttributeImpacts, ResultTable, ValueMatrix, ValueTableDistance } from '../results.ts';
+import { blockMatrix, tableDistance } from '../platform/valueTables.ts';
 import type { CategoricalTable } from '../table/types.ts';
 import type { DilcaModel } from './model.ts';
-
-/** Above this many values the L × L view matrix is not built (the tables are kept). */
-export const VALUE_MATRIX_LIMIT = 2000;
 
 /**
  * The model's value distances as one L × L value matrix for the shared heatmap: each attribute's
@@ -15,26 +13,12 @@ export function dilcaValueMatrix(
   model: DilcaModel,
   title: string,
 ): ValueMatrix | null {
-  const L = table.nValues;
-  if (L > VALUE_MATRIX_LIMIT) return null;
-  const data = new Float64Array(L * L).fill(Number.NaN);
-  table.attributes.forEach((attr, a) => {
-    const m = attr.labels.length;
-    const start = model.tableStart[a] as number;
-    for (let u = 0; u < m; u++)
-      for (let v = 0; v < m; v++)
-        data[(attr.offset + u) * L + attr.offset + v] = model.tables[start + u * m + v] as number;
-  });
-  return {
-    kind: 'value-matrix',
+  return blockMatrix(table, model.tables, model.tableStart, {
     title,
-    size: L,
-    data,
     meaning: 'dissimilarity',
-    scale: 'linear',
     formula: 'd(yᵢ, yⱼ) = √(Σ_{X∈C(Y)} Σ_k (P(yᵢ|x_k) − P(yⱼ|x_k))² / Σ|X|)',
     notes: ['Eq. (1), seed 002; values of different attributes have no DILCA distance (blank)'],
-  };
+  });
 }
 
 /** The object distance of Eq. (2), evaluated on demand from the per-attribute tables. */
@@ -43,16 +27,9 @@ export function dilcaObjectDistance(
   model: DilcaModel,
   title: string,
 ): ValueTableDistance {
-  return {
-    kind: 'object-distance',
-    title,
-    form: 'value-tables',
-    n: table.nRows,
-    tables: model.tables,
-    tableStart: model.tableStart,
-    combine: 'euclidean',
-    notes: ['dist(d₁, d₂) = √Σ_X m_X(d₁[X], d₂[X])² (Eq. (2), seed 002)'],
-  };
+  return tableDistance(table, model.tables, model.tableStart, 'euclidean', title, [
+    'dist(d₁, d₂) = √Σ_X m_X(d₁[X], d₂[X])² (Eq. (2), seed 002)',
+  ]);
 }
 
 export function dilcaImpacts(model: DilcaModel, title: string): AttributeImpacts {

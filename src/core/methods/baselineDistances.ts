@@ -1,6 +1,6 @@
 import { addTables, ofdTables } from '../cas/baselines.ts';
 import { casModelSteps } from '../cas/model.ts';
-import { summedDistance } from '../cas/results.ts';
+import { summedDistance } from '../platform/valueTables.ts';
 import { defineMethod } from '../platform/spec.ts';
 import { CAS_PAPER } from './cas.ts';
 import { checkCouplingSize } from './cureShared.ts';

@@ -1,5 +1,5 @@
 import { addTables, ofdTables } from '../cas/baselines.ts';
-import { blockMatrix, summedDistance } from '../cas/results.ts';
+import { blockMatrix, summedDistance } from '../platform/valueTables.ts';
 import type { CategoricalTable } from '../table/types.ts';
 import { casModelSteps, checkIrsp } from '../cas/model.ts';
 import { parseWeights } from '../cas/weights.ts';

@@ -1,4 +1,4 @@
-import { summedDistance } from '../cas/results.ts';
+import { summedDistance } from '../platform/valueTables.ts';
 import { defineMethod } from '../platform/spec.ts';
 import type { ObjectSimilarity } from '../results.ts';
 import type { CategoricalTable } from '../table/types.ts';

@@ -1,8 +1,12 @@
 import { epsGammaCurve, margins } from '../evaluate/epsGamma.ts';
-import { REPRESENTATION_KINDS } from '../platform/representation.ts';
 import { defineMethod, type ResolvedCall } from '../platform/spec.ts';
 import type { Cell } from '../results.ts';
-import { QUALITY_SAMPLE_PARAMETERS, sampledRepresentations, sampleNote } from './qualityInputs.ts';
+import {
+  QUALITY_INPUTS,
+  QUALITY_SAMPLE_PARAMETERS,
+  sampledRepresentations,
+  sampleNote,
+} from './qualityInputs.ts';
 
 const GRID = Float64Array.from({ length: 101 }, (_, i) => i / 100);
 
@@ -20,21 +24,13 @@ export const epsGammaStep = defineMethod({
   where: 'seed 004 Sec. 6.3, Fig. 6',
   description: 'How well each similarity separates the classes: margin γ kept by all but a share ε',
   parameters: QUALITY_SAMPLE_PARAMETERS,
-  inputs: [
-    {
-      name: 'methods',
-      many: true,
-      accepts: REPRESENTATION_KINDS,
-      description: 'the representations compared',
-    },
-  ],
+  inputs: QUALITY_INPUTS,
   produces: ['curves', 'table'],
   check(table) {
     if (!table.classColumn) throw new RangeError('the (ε,γ)-curves need a class column');
   },
   *run(context, options, inputs) {
     const methods = inputs.methods as ResolvedCall[];
-    if (methods.length === 0) throw new RangeError('choose at least one representation');
     const { sample, classes, items } = yield* sampledRepresentations(
       context,
       methods,

@@ -1,10 +1,24 @@
 import { sampleDistances, sampleObjects } from '../evaluate/epsGamma.ts';
 import { scaledSteps, type Steps } from '../jobs.ts';
 import { describeCall } from '../platform/calls.ts';
-import { projectionSource, requireRepresentation } from '../platform/representation.ts';
+import {
+  projectionSource,
+  REPRESENTATION_KINDS,
+  requireRepresentation,
+} from '../platform/representation.ts';
 import { distanceOf } from '../project/input.ts';
-import type { MethodContext, ResolvedCall } from '../platform/spec.ts';
+import type { InputSpec, MethodContext, ResolvedCall } from '../platform/spec.ts';
 import type { ParameterSpec } from '../platform/parameters.ts';
+
+/** The input the representation-quality steps share: the representations compared. */
+export const QUALITY_INPUTS = [
+  {
+    name: 'methods',
+    many: true,
+    accepts: REPRESENTATION_KINDS,
+    description: 'the representations compared',
+  },
+] as const satisfies readonly InputSpec[];
 
 /** The sample parameters the representation-quality steps share. */
 export const QUALITY_SAMPLE_PARAMETERS = [
@@ -37,6 +51,7 @@ export function* sampledRepresentations(
 ): Steps<{ sample: Int32Array; classes: Int32Array; items: SampledRepresentation[] }> {
   const { table } = context;
   if (!table.classColumn) throw new RangeError('representation quality needs a class column');
+  if (methods.length === 0) throw new RangeError('choose at least one representation');
   const sample = sampleObjects(table.nRows, size, seed);
   const classes = Int32Array.from(
     sample,

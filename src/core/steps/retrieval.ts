@@ -1,8 +1,12 @@
 import { precisionAtK } from '../evaluate/epsGamma.ts';
-import { REPRESENTATION_KINDS } from '../platform/representation.ts';
 import { defineMethod, type ResolvedCall } from '../platform/spec.ts';
 import type { Cell } from '../results.ts';
-import { QUALITY_SAMPLE_PARAMETERS, sampledRepresentations, sampleNote } from './qualityInputs.ts';
+import {
+  QUALITY_INPUTS,
+  QUALITY_SAMPLE_PARAMETERS,
+  sampledRepresentations,
+  sampleNote,
+} from './qualityInputs.ts';
 
 function parseKs(text: string | null): number[] {
   const ks = (text ?? '')
@@ -28,14 +32,7 @@ export const retrievalStep = defineMethod({
     { name: 'ks', type: 'string', default: '1,5,10,20,50', description: 'Neighbourhood sizes k' },
     ...QUALITY_SAMPLE_PARAMETERS,
   ],
-  inputs: [
-    {
-      name: 'methods',
-      many: true,
-      accepts: REPRESENTATION_KINDS,
-      description: 'the representations compared',
-    },
-  ],
+  inputs: QUALITY_INPUTS,
   produces: ['curves', 'table'],
   check(table, options) {
     if (!table.classColumn) throw new RangeError('precision@k needs a class column');
@@ -44,7 +41,6 @@ export const retrievalStep = defineMethod({
   *run(context, options, inputs) {
     const ks = parseKs(options.ks);
     const methods = inputs.methods as ResolvedCall[];
-    if (methods.length === 0) throw new RangeError('choose at least one representation');
     const { sample, classes, items } = yield* sampledRepresentations(
       context,
       methods,

@@ -1,8 +1,13 @@
 import type { ValueMatrix, ValueTableDistance } from '../results.ts';
 import type { CategoricalTable } from '../table/types.ts';
 
+/**
+ * Methods whose results are per-attribute m_a × m_a value tables (DILCA, CAS, OFD, ADD …): the
+ * tables shown as one heatmap matrix, and as an object distance evaluated on demand.
+ */
+
 /** Above this many values the L × L view matrices are not built (the tables are kept). */
-export const CAS_MATRIX_LIMIT = 2000;
+export const BLOCK_MATRIX_LIMIT = 2000;
 
 /**
  * One attribute-blocked table set (m_j × m_j per attribute) as an L × L value matrix for the
@@ -15,7 +20,7 @@ export function blockMatrix(
   spec: Pick<ValueMatrix, 'title' | 'meaning' | 'formula' | 'notes' | 'terms'>,
 ): ValueMatrix | null {
   const L = table.nValues;
-  if (L > CAS_MATRIX_LIMIT) return null;
+  if (L > BLOCK_MATRIX_LIMIT) return null;
   const data = new Float64Array(L * L).fill(Number.NaN);
   table.attributes.forEach((attr, j) => {
     const m = attr.labels.length;
@@ -27,11 +32,15 @@ export function blockMatrix(
   return { kind: 'value-matrix', size: L, data, scale: 'linear', ...spec };
 }
 
-/** Per-attribute value tables summed over attributes: an object distance on demand. */
-export function summedDistance(
+/**
+ * Per-attribute value tables combined over attributes — summed (CADO, OFD, ADD) or as √Σ t²
+ * (DILCA, Eq. (2) of seed 002) — as an object distance evaluated on demand.
+ */
+export function tableDistance(
   table: CategoricalTable,
   tables: Float64Array,
   tableStart: Int32Array,
+  combine: ValueTableDistance['combine'],
   title: string,
   notes: string[],
 ): ValueTableDistance {
@@ -42,7 +51,18 @@ export function summedDistance(
     n: table.nRows,
     tables,
     tableStart,
-    combine: 'sum',
+    combine,
     notes,
   };
+}
+
+/** Per-attribute value tables summed over attributes: an object distance on demand. */
+export function summedDistance(
+  table: CategoricalTable,
+  tables: Float64Array,
+  tableStart: Int32Array,
+  title: string,
+  notes: string[],
+): ValueTableDistance {
+  return tableDistance(table, tables, tableStart, 'sum', title, notes);
 }
