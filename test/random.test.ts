@@ -81,3 +81,18 @@ describe('createRandom', () => {
     expect(() => createRandom(Number.NaN)).toThrow(TypeError);
   });
 });
+
+describe('sampling without replacement', () => {
+  it('sampleOf draws distinct entries, ascending, the same for a seed; all of them when asked for more', async () => {
+    const { createRandom, sampleOf } = await import('../src/core/random.ts');
+    const items = Int32Array.from({ length: 50 }, (_, i) => 100 + i);
+    const a = sampleOf(items, 10, createRandom(4));
+    expect(a).toHaveLength(10);
+    expect(new Set(a).size).toBe(10);
+    for (const x of a) expect(items).toContain(x);
+    expect(Array.from(a)).toEqual([...a].sort((x, y) => x - y));
+    expect(sampleOf(items, 10, createRandom(4))).toEqual(a);
+    expect(sampleOf(items, 10, createRandom(5))).not.toEqual(a);
+    expect(sampleOf(items, 60, createRandom(4))).toEqual(items);
+  });
+});

@@ -22,6 +22,27 @@ export function createRandom(seed: number): Random {
   return { next, int: (n) => Math.floor(next() * n) };
 }
 
+/**
+ * Moves a uniform sample of `count` entries, drawn without replacement, to the front of `pool`
+ * (in place, a partial Fisher–Yates shuffle: one draw per entry taken).
+ */
+export function shuffleFront(pool: Int32Array, count: number, random: Random): void {
+  for (let i = 0; i < count; i++) {
+    const j = i + random.int(pool.length - i);
+    const t = pool[i] as number;
+    pool[i] = pool[j] as number;
+    pool[j] = t;
+  }
+}
+
+/** `count` distinct entries of `items` drawn uniformly, ascending (all of them when fewer). */
+export function sampleOf(items: Int32Array, count: number, random: Random): Int32Array {
+  if (count >= items.length) return Int32Array.from(items).sort();
+  const pool = Int32Array.from(items);
+  shuffleFront(pool, count, random);
+  return pool.slice(0, count).sort();
+}
+
 /** A standard normal draw (Box–Muller) from two uniform draws. */
 export function gaussian(random: Random): number {
   const u = 1 - random.next();

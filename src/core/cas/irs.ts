@@ -33,6 +33,25 @@ export interface IrsInput {
   phiY: Int32Array;
 }
 
+/** The input of x and y (local codes) from attribute j's ICP table to k (m_j × m_k) and ϕ lists. */
+export function irsInput(
+  cond: Float64Array,
+  phi: readonly Int32Array[],
+  x: number,
+  y: number,
+  mk: number,
+): IrsInput {
+  return {
+    px: cond,
+    py: cond,
+    ox: x * mk,
+    oy: y * mk,
+    mk,
+    phiX: phi[x] as Int32Array,
+    phiY: phi[y] as Int32Array,
+  };
+}
+
 export function irsPowerSet(d: IrsInput, ops: IrsOps): number {
   const { px, py, ox, oy, mk } = d;
   // Subsets in Gray-code order: one value enters or leaves W per step, so P(W|x) and P(W|y)

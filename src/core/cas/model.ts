@@ -3,7 +3,7 @@ import type { Steps } from '../jobs.ts';
 import type { CategoricalTable } from '../table/types.ts';
 import { coOccurring, conditionalTable } from './conditional.ts';
 import { intraTable } from './intra.ts';
-import { IRS_FUNCTIONS, IRSP_MAX_VALUES, type IrsOps, type IrsVariant } from './irs.ts';
+import { IRS_FUNCTIONS, IRSP_MAX_VALUES, irsInput, type IrsOps, type IrsVariant } from './irs.ts';
 
 /**
  * The coupled attribute similarity of seed 001 for every attribute, as value-level tables
@@ -96,18 +96,7 @@ export function* casModelSteps(
       const phi = coOccurring(cond, mj, mk);
       for (let x = 0; x < mj; x++)
         for (let y = x; y < mj; y++) {
-          const delta = irs(
-            {
-              px: cond,
-              py: cond,
-              ox: x * mk,
-              oy: y * mk,
-              mk,
-              phiX: phi[x] as Int32Array,
-              phiY: phi[y] as Int32Array,
-            },
-            ops,
-          );
+          const delta = irs(irsInput(cond, phi, x, y, mk), ops);
           inter[start + x * mj + y] = (inter[start + x * mj + y] as number) + alpha * delta;
           if (y !== x) inter[start + y * mj + x] = inter[start + x * mj + y] as number;
         }

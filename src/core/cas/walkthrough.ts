@@ -3,7 +3,7 @@ import type { Cell, ResultTable } from '../results.ts';
 import type { CategoricalTable } from '../table/types.ts';
 import { coOccurring, conditionalTable } from './conditional.ts';
 import { intraSimilarity } from './intra.ts';
-import { IRS_FUNCTIONS, IRS_VARIANTS, IRSP_MAX_VALUES, type IrsInput } from './irs.ts';
+import { IRS_FUNCTIONS, IRS_VARIANTS, IRSP_MAX_VALUES, irsInput } from './irs.ts';
 import type { CasModel } from './model.ts';
 import { objectPair } from './objects.ts';
 import { workedValue } from './worked.ts';
@@ -84,15 +84,7 @@ export function casWalkthrough(
     const mj = attr.labels.length;
     const cond = conditionalTable(c, j, k);
     const phi = coOccurring(cond, mj, mk);
-    const input: IrsInput = {
-      px: cond,
-      py: cond,
-      ox: x * mk,
-      oy: y * mk,
-      mk,
-      phiX: phi[x] as Int32Array,
-      phiY: phi[y] as Int32Array,
-    };
+    const input = irsInput(cond, phi, x, y, mk);
     const list = (codes: Int32Array, row: number): string =>
       Array.from(
         codes,

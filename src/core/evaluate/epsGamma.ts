@@ -1,4 +1,4 @@
-import { createRandom } from '../random.ts';
+import { createRandom, sampleOf } from '../random.ts';
 
 /**
  * Representation quality from class labels (seed 004 Sec. 6.3; reference notes, UNTIE):
@@ -14,16 +14,8 @@ export type Distance = (i: number, j: number) => number;
 
 /** The objects the curves are computed on: all, or a seeded sample without replacement. */
 export function sampleObjects(n: number, size: number, seed: number): Int32Array {
-  if (n <= size) return Int32Array.from({ length: n }, (_, i) => i);
-  const rng = createRandom(seed);
-  const pool = Int32Array.from({ length: n }, (_, i) => i);
-  for (let i = 0; i < size; i++) {
-    const j = i + Math.floor(rng.next() * (n - i));
-    const t = pool[i] as number;
-    pool[i] = pool[j] as number;
-    pool[j] = t;
-  }
-  return pool.slice(0, size).sort();
+  const all = Int32Array.from({ length: n }, (_, i) => i);
+  return n <= size ? all : sampleOf(all, size, createRandom(seed));
 }
 
 /** The sample's pairwise distances (m × m, symmetric), and their largest value. */

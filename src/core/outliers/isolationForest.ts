@@ -1,5 +1,5 @@
 import { pacer, type Steps } from '../jobs.ts';
-import { createRandom, type Random } from '../random.ts';
+import { createRandom, shuffleFront, type Random } from '../random.ts';
 import type { CategoricalTable } from '../table/types.ts';
 
 /**
@@ -148,12 +148,8 @@ export function growForest(
   const stamp = { value: 0 };
   const trees: IsolationTree[] = [];
   for (let t = 0; t < options.trees; t++) {
-    for (let j = 0; j < psi; j++) {
-      const k = j + rng.int(pool.length - j);
-      const swap = pool[j] as number;
-      pool[j] = pool[k] as number;
-      pool[k] = swap;
-    }
+    // The first ψ entries become a uniform sample without replacement.
+    shuffleFront(pool, psi, rng);
     trees.push(growTree(table, pool.slice(0, psi), heightLimit, rng, seen, stamp));
   }
   return { trees, sampleSize: psi };

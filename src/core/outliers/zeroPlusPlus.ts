@@ -1,5 +1,5 @@
 import { pacer, type Steps } from '../jobs.ts';
-import { createRandom, type Random } from '../random.ts';
+import { createRandom, shuffleFront, type Random } from '../random.ts';
 import type { CategoricalTable } from '../table/types.ts';
 
 /**
@@ -45,13 +45,8 @@ export function zeroMembers(
   const pool = Int32Array.from(fitRows);
   const members: ZeroMember[] = [];
   for (let i = 0; i < options.t; i++) {
-    // A partial Fisher–Yates shuffle: the first ψ entries are a uniform sample without replacement.
-    for (let j = 0; j < psi; j++) {
-      const k = j + rng.int(pool.length - j);
-      const swap = pool[j] as number;
-      pool[j] = pool[k] as number;
-      pool[k] = swap;
-    }
+    // The first ψ entries become a uniform sample without replacement.
+    shuffleFront(pool, psi, rng);
     const [a, b] = randomPair(rng, D);
     const { ca, cb, nb } = pairCodes(table, a, b);
     const keys = new Float64Array(psi);

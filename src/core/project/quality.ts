@@ -1,6 +1,6 @@
 import type { Steps } from '../jobs.ts';
 import { runToEnd } from '../jobs.ts';
-import { createRandom, validateSeed } from '../random.ts';
+import { createRandom, sampleOf, validateSeed } from '../random.ts';
 import { NeighbourHeaps } from './knn.ts';
 import { distanceOf, type ProjectionInput } from './input.ts';
 
@@ -149,15 +149,7 @@ function identity(n: number): Int32Array {
 
 /** `count` distinct points drawn uniformly (partial Fisher–Yates), ascending. */
 function samplePoints(n: number, count: number, seed: number): Int32Array {
-  const rng = createRandom(seed);
-  const all = identity(n);
-  for (let s = 0; s < count; s++) {
-    const r = s + rng.int(n - s);
-    const t = all[s] as number;
-    all[s] = all[r] as number;
-    all[r] = t;
-  }
-  return all.slice(0, count).sort();
+  return sampleOf(identity(n), count, createRandom(seed));
 }
 
 /** Writes the k points j ≠ i with the smallest (d_j, j) into out, nearest first. */

@@ -1,6 +1,6 @@
 import type { ValueTables } from '../dilca/model.ts';
 import type { Steps } from '../jobs.ts';
-import { createRandom } from '../random.ts';
+import { createRandom, sampleOf } from '../random.ts';
 import type { CategoricalTable } from '../table/types.ts';
 import { perObject, type Heuristic } from './heuristics.ts';
 import { attributeGroups, fillGroupTables, groupCells } from './groups.ts';
@@ -184,15 +184,7 @@ function* scoreAgainst(
 
 /** k distinct training rows drawn at random (seeded partial Fisher–Yates), in row order. */
 function randomRows(fitRows: Int32Array, k: number, seed: number): Int32Array {
-  const rng = createRandom(seed);
-  const pool = Int32Array.from(fitRows);
-  for (let i = 0; i < k; i++) {
-    const j = i + Math.floor(rng.next() * (pool.length - i));
-    const t = pool[i] as number;
-    pool[i] = pool[j] as number;
-    pool[j] = t;
-  }
-  return pool.slice(0, k).sort();
+  return sampleOf(fitRows, k, createRandom(seed));
 }
 
 /**
