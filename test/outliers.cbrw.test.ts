@@ -7,7 +7,6 @@ import { describe, expect, it } from 'vitest';
 import {
   auc,
   computeCounts,
-  createRandom,
   parseCsvText,
   prepareTable,
   runToEnd,
@@ -17,47 +16,13 @@ import { cbrwDetector } from '../src/core/methods/cbrw.ts';
 import { cbrwModel, cbrwObjectScores } from '../src/core/outliers/cbrw.ts';
 import { allRows } from '../src/core/outliers/detector.ts';
 import { readDataset } from './helpers.ts';
+import { tableOf, plantedTable } from './outlierTables.ts';
 import { datasetSession, resultOf } from './sessions.ts';
-
-async function tableOf(
-  lines: string[],
-  classColumn: string | null = null,
-): Promise<CategoricalTable> {
-  return prepareTable(await parseCsvText(lines.join('\n')), { classColumn }).table;
-}
 
 async function example(): Promise<CategoricalTable> {
   return prepareTable(await parseCsvText(readDataset('cbrw-example.csv')), {
     classColumn: 'Cheat?',
   }).table;
-}
-
-/** n rows of D coupled attributes (value (z + a) mod 3 with probability 0.85); the planted
- * rows hold a value of their own in attributes 0 and 1 and independent values elsewhere. */
-async function plantedTable(
-  seed: number,
-  n = 300,
-  planted = 10,
-  D = 8,
-): Promise<{ table: CategoricalTable; positive: boolean[] }> {
-  const rng = createRandom(seed);
-  const rows = new Set<number>();
-  while (rows.size < planted) rows.add(rng.int(n));
-  const order = [...rows];
-  const lines = [Array.from({ length: D }, (_, a) => `f${a}`).join(',')];
-  for (let r = 0; r < n; r++) {
-    const z = rng.int(3);
-    lines.push(
-      Array.from({ length: D }, (_, a) => {
-        if (rows.has(r)) return a < 2 ? `rare${a}_${order.indexOf(r)}` : `v${rng.int(3)}`;
-        return `v${rng.next() < 0.85 ? (z + a) % 3 : rng.int(3)}`;
-      }).join(','),
-    );
-  }
-  return {
-    table: await tableOf(lines),
-    positive: Array.from({ length: n }, (_, r) => rows.has(r)),
-  };
 }
 
 const round = (x: number, digits: number): number => Number(x.toFixed(digits));

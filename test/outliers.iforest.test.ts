@@ -3,56 +3,12 @@
  * anomaly, AUC on a planted table, determinism per seed, identical rows, and fitting on a subset.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  auc,
-  createRandom,
-  parseCsvText,
-  prepareTable,
-  runToEnd,
-  type CategoricalTable,
-} from '../src/core/index.ts';
+import { auc, runToEnd } from '../src/core/index.ts';
 import { isolationForestDetector } from '../src/core/methods/isolationForest.ts';
 import { allRows } from '../src/core/outliers/detector.ts';
 import { averagePathLength, growForest } from '../src/core/outliers/isolationForest.ts';
+import { tableOf, plantedTable, scoreAll } from './outlierTables.ts';
 import { datasetSession, resultOf } from './sessions.ts';
-
-async function tableOf(lines: string[]): Promise<CategoricalTable> {
-  return prepareTable(await parseCsvText(lines.join('\n')), {}).table;
-}
-
-/** As in the CBRW tests: coupled attributes, planted rows with values of their own. */
-async function plantedTable(
-  seed: number,
-  n = 300,
-  planted = 10,
-  D = 8,
-): Promise<{ table: CategoricalTable; positive: boolean[] }> {
-  const rng = createRandom(seed);
-  const rows = new Set<number>();
-  while (rows.size < planted) rows.add(rng.int(n));
-  const order = [...rows];
-  const lines = [Array.from({ length: D }, (_, a) => `f${a}`).join(',')];
-  for (let r = 0; r < n; r++) {
-    const z = rng.int(3);
-    lines.push(
-      Array.from({ length: D }, (_, a) => {
-        if (rows.has(r)) return a < 2 ? `rare${a}_${order.indexOf(r)}` : `v${rng.int(3)}`;
-        return `v${rng.next() < 0.85 ? (z + a) % 3 : rng.int(3)}`;
-      }).join(','),
-    );
-  }
-  return {
-    table: await tableOf(lines),
-    positive: Array.from({ length: n }, (_, r) => rows.has(r)),
-  };
-}
-
-function scoreAll(table: CategoricalTable, seed: number, options = {}): Float64Array {
-  const rows = allRows(table.nRows);
-  return runToEnd(
-    isolationForestDetector.score({ table, fitRows: rows, scoreRows: rows, seed }, options),
-  );
-}
 
 describe('isolation forest', () => {
   it('c(n) = 2H(n − 1) − 2(n − 1)/n, with c(2) = 1 and c(1) = 0', () => {
@@ -68,7 +24,7 @@ describe('isolation forest', () => {
     for (let i = 0; i < 40; i++) lines.push(i % 2 ? 'p,p,x' : 'q,q,y');
     lines.push('p,q,z'); // row 40
     const table = await tableOf(lines);
-    const scores = scoreAll(table, 3);
+    const scores = scoreAll(isolationForestDetector, table, 3);
     expect(scores.indexOf(Math.max(...scores))).toBe(40);
     expect(scores[40]).toBeGreaterThan(0.6);
   });
@@ -106,14 +62,14 @@ describe('isolation forest', () => {
 
   it('AUC well above 0.5 on a planted table', async () => {
     const { table, positive } = await plantedTable(11);
-    expect(auc(scoreAll(table, 1), positive)).toBeGreaterThan(0.9);
+    expect(auc(scoreAll(isolationForestDetector, table, 1), positive)).toBeGreaterThan(0.9);
   });
 
   it('is deterministic for a seed and differs for another seed', async () => {
     const { table } = await plantedTable(2);
-    const first = scoreAll(table, 7);
-    expect(Array.from(scoreAll(table, 7))).toEqual(Array.from(first));
-    expect(Array.from(scoreAll(table, 8))).not.toEqual(Array.from(first));
+    const first = scoreAll(isolationForestDetector, table, 7);
+    expect(Array.from(scoreAll(isolationForestDetector, table, 7))).toEqual(Array.from(first));
+    expect(Array.from(scoreAll(isolationForestDetector, table, 8))).not.toEqual(Array.from(first));
     expect(first.every((s) => s > 0 && s < 1)).toBe(true);
   });
 

@@ -3,50 +3,13 @@
  * size refusal, a planted anomaly, AUC on a planted table, and fitting on a subset.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  auc,
-  createRandom,
-  parseCsvText,
-  prepareTable,
-  runToEnd,
-  type CategoricalTable,
-} from '../src/core/index.ts';
+import { auc, runToEnd, type CategoricalTable } from '../src/core/index.ts';
 import { lofOfDetector, lofOfMethod } from '../src/core/methods/lofOf.ts';
 import { allRows } from '../src/core/outliers/detector.ts';
 import { LOF_PAIR_LIMIT } from '../src/core/outliers/lofOf.ts';
 import { distinctObjects } from '../src/core/table/distinctObjects.ts';
+import { tableOf, plantedTable } from './outlierTables.ts';
 import { datasetSession, resultOf } from './sessions.ts';
-
-async function tableOf(lines: string[]): Promise<CategoricalTable> {
-  return prepareTable(await parseCsvText(lines.join('\n')), {}).table;
-}
-
-/** As in the CBRW tests: coupled attributes, planted rows with values of their own. */
-async function plantedTable(
-  seed: number,
-  n = 300,
-  planted = 10,
-  D = 8,
-): Promise<{ table: CategoricalTable; positive: boolean[] }> {
-  const rng = createRandom(seed);
-  const rows = new Set<number>();
-  while (rows.size < planted) rows.add(rng.int(n));
-  const order = [...rows];
-  const lines = [Array.from({ length: D }, (_, a) => `f${a}`).join(',')];
-  for (let r = 0; r < n; r++) {
-    const z = rng.int(3);
-    lines.push(
-      Array.from({ length: D }, (_, a) => {
-        if (rows.has(r)) return a < 2 ? `rare${a}_${order.indexOf(r)}` : `v${rng.int(3)}`;
-        return `v${rng.next() < 0.85 ? (z + a) % 3 : rng.int(3)}`;
-      }).join(','),
-    );
-  }
-  return {
-    table: await tableOf(lines),
-    positive: Array.from({ length: n }, (_, r) => rows.has(r)),
-  };
-}
 
 /** A table straight from codes (m values per column), for sizes a CSV would make slow. */
 function codesTable(columns: Int32Array[], m: number): CategoricalTable {

@@ -4,54 +4,12 @@
  * table where it can be counted by hand, and fitting on a subset.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  auc,
-  createRandom,
-  parseCsvText,
-  prepareTable,
-  runToEnd,
-  type CategoricalTable,
-} from '../src/core/index.ts';
+import { auc, runToEnd } from '../src/core/index.ts';
 import { zeroDetector } from '../src/core/methods/zeroPlusPlus.ts';
 import { allRows } from '../src/core/outliers/detector.ts';
 import { zeroMembers } from '../src/core/outliers/zeroPlusPlus.ts';
+import { tableOf, plantedTable, scoreAll } from './outlierTables.ts';
 import { datasetSession, resultOf } from './sessions.ts';
-
-async function tableOf(lines: string[]): Promise<CategoricalTable> {
-  return prepareTable(await parseCsvText(lines.join('\n')), {}).table;
-}
-
-/** As in the CBRW tests: coupled attributes, planted rows with values of their own. */
-async function plantedTable(
-  seed: number,
-  n = 300,
-  planted = 10,
-  D = 8,
-): Promise<{ table: CategoricalTable; positive: boolean[] }> {
-  const rng = createRandom(seed);
-  const rows = new Set<number>();
-  while (rows.size < planted) rows.add(rng.int(n));
-  const order = [...rows];
-  const lines = [Array.from({ length: D }, (_, a) => `f${a}`).join(',')];
-  for (let r = 0; r < n; r++) {
-    const z = rng.int(3);
-    lines.push(
-      Array.from({ length: D }, (_, a) => {
-        if (rows.has(r)) return a < 2 ? `rare${a}_${order.indexOf(r)}` : `v${rng.int(3)}`;
-        return `v${rng.next() < 0.85 ? (z + a) % 3 : rng.int(3)}`;
-      }).join(','),
-    );
-  }
-  return {
-    table: await tableOf(lines),
-    positive: Array.from({ length: n }, (_, r) => rows.has(r)),
-  };
-}
-
-function scoreAll(table: CategoricalTable, seed: number, options = {}): Float64Array {
-  const rows = allRows(table.nRows);
-  return runToEnd(zeroDetector.score({ table, fitRows: rows, scoreRows: rows, seed }, options));
-}
 
 describe('ZERO++', () => {
   it('ranks a row with a rare value combination first', async () => {
@@ -59,7 +17,7 @@ describe('ZERO++', () => {
     for (let i = 0; i < 40; i++) lines.push(i % 2 ? 'p,p,x' : 'q,q,y');
     lines.push('p,q,y'); // row 40: three common values, in pairs that never occur elsewhere
     const table = await tableOf(lines);
-    const scores = scoreAll(table, 3);
+    const scores = scoreAll(zeroDetector, table, 3);
     expect(scores.indexOf(Math.max(...scores))).toBe(40);
     // Its pairs are absent from every sub-sample that does not draw row 40 itself (ψ/n = 8/41).
     expect(scores[40]).toBeGreaterThan(0.6);
@@ -77,7 +35,7 @@ describe('ZERO++', () => {
       expect(m.keys).toHaveLength(2);
     }
     // A row is in a sub-sample iff its pair is (all four pairs differ): score = 1 − (draws)/t.
-    const scores = scoreAll(table, 4, { t: 20, n: 2 });
+    const scores = scoreAll(zeroDetector, table, 4, { t: 20, n: 2 });
     const a = table.attributes[members[0]!.a]!;
     const b = table.attributes[members[0]!.b]!;
     for (let r = 0; r < 4; r++) {
@@ -91,14 +49,14 @@ describe('ZERO++', () => {
 
   it('AUC well above 0.5 on a planted table', async () => {
     const { table, positive } = await plantedTable(11);
-    expect(auc(scoreAll(table, 1), positive)).toBeGreaterThan(0.9);
+    expect(auc(scoreAll(zeroDetector, table, 1), positive)).toBeGreaterThan(0.9);
   });
 
   it('is deterministic for a seed and differs for another seed', async () => {
     const { table } = await plantedTable(2);
-    const first = scoreAll(table, 7);
-    expect(Array.from(scoreAll(table, 7))).toEqual(Array.from(first));
-    expect(Array.from(scoreAll(table, 8))).not.toEqual(Array.from(first));
+    const first = scoreAll(zeroDetector, table, 7);
+    expect(Array.from(scoreAll(zeroDetector, table, 7))).toEqual(Array.from(first));
+    expect(Array.from(scoreAll(zeroDetector, table, 8))).not.toEqual(Array.from(first));
   });
 
   it('fits on a subset and scores other rows, aligned with scoreRows', async () => {

@@ -158,13 +158,21 @@ function ParamControl({
           </fieldset>
         );
       }
-      if (p.suggest === 'attribute' || p.suggest === 'value') {
+      if (p.suggest) {
+        // What the app offers: the class column's labels, the attributes, or the values of the
+        // attribute another option names (its first when none is chosen).
         const named = p.valuesOf ? (options?.[p.valuesOf] as string | null | undefined) : null;
         const attribute = attributes?.find((a) => a.name === named) ?? attributes?.[0];
         const choices =
-          p.suggest === 'attribute'
-            ? (attributes ?? []).map((a) => a.name)
-            : (attribute?.labels ?? []);
+          p.suggest === 'class-label'
+            ? (classColumn?.labels ?? [])
+            : p.suggest === 'attribute'
+              ? (attributes ?? []).map((a) => a.name)
+              : (attribute?.labels ?? []);
+        const empty =
+          p.suggest === 'class-label' && !classColumn
+            ? 'no class column'
+            : (p.emptyLabel ?? 'choose…');
         return (
           <label title={title}>
             {label}
@@ -173,7 +181,7 @@ function ParamControl({
               value={(value as string | null) ?? ''}
               onChange={(e) => onChange(e.target.value || null)}
             >
-              <option value="">{p.emptyLabel ?? 'choose…'}</option>
+              <option value="">{empty}</option>
               {choices.map((c) => (
                 <option key={c} value={c}>
                   {c}
@@ -183,26 +191,6 @@ function ParamControl({
           </label>
         );
       }
-      if (p.suggest === 'class-label')
-        return (
-          <label title={title}>
-            {label}
-            <select
-              aria-label={ariaLabel}
-              value={(value as string | null) ?? ''}
-              onChange={(e) => onChange(e.target.value || null)}
-            >
-              <option value="">
-                {classColumn ? (p.emptyLabel ?? 'choose…') : 'no class column'}
-              </option>
-              {classColumn?.labels.map((l) => (
-                <option key={l} value={l}>
-                  {l}
-                </option>
-              ))}
-            </select>
-          </label>
-        );
       return (
         <label title={title}>
           {label}
