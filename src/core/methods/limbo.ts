@@ -1,8 +1,7 @@
-import { casModelSteps } from '../cas/model.ts';
 import { climboValueClustering, limboValueClustering } from '../cluster/limbo.ts';
 import type { ParameterSpec } from '../platform/parameters.ts';
 import { defineMethod } from '../platform/spec.ts';
-import type { ValuePartition } from '../results.ts';
+import type { ValuePartition, ValueTableDistance } from '../results.ts';
 import { CAS_PAPER } from './cas.ts';
 import { checkCouplingSize } from './cureShared.ts';
 
@@ -45,7 +44,9 @@ export const limboMethod = defineMethod({
   check: (table) => checkCouplingSize(table, 'LIMBO'),
   *run(context, options) {
     const { table, counts } = context;
-    const model = yield* casModelSteps(table, counts, { variant: 'I' });
+    // CLIMBO's CADO tables from the cas method's results (computed once, shared with its views).
+    const cas = yield* context.require({ method: 'cas' });
+    const model = cas.results.cado as ValueTableDistance;
     const L = table.nValues;
     const partition = (
       name: string,
@@ -73,7 +74,7 @@ export const limboMethod = defineMethod({
       const s = model.tableStart[j] as number;
       const offset = c.offsets[j] as number;
       return climboValueClustering(
-        model.cado.subarray(s, s + m * m),
+        model.tables.subarray(s, s + m * m),
         m,
         c.valueCounts.subarray(offset, offset + m),
         k,
