@@ -1,6 +1,7 @@
-import { extent, line, scaleLinear, schemeTableau10 } from 'd3';
+import { extent, line, scaleLinear } from 'd3';
 import { useMemo, useState } from 'react';
 import type { Curves, CurveSeries } from '../../core/results.ts';
+import { classPalette } from '../colors.ts';
 import { useWidth } from './useWidth.ts';
 
 const HEIGHT = 260;
@@ -50,7 +51,9 @@ export function CurvesChart({ curves }: { curves: Curves }) {
         .range([innerH, 0]),
     };
   }, [curves, innerW, innerH]);
-  const color = (i: number): string => schemeTableau10[i % 10] as string;
+  // Distinct, colour-blind-safe colours for however many curves (the class palette).
+  const palette = useMemo(() => classPalette(curves.series.length), [curves.series.length]);
+  const color = (i: number): string => palette[i] as string;
   const pathOf = (s: CurveSeries): string =>
     line<number>()
       .x((_, i) => x(s.x[i] as number))

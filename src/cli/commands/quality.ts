@@ -74,7 +74,7 @@ export const retrievalCommand: Command = {
           title: s.name,
           precision: Array.from(s.y, (p) => Number(p.toFixed(6))),
         })),
-        note: table.notes?.[0] ?? '',
+        note: curves.notes?.[0] ?? '',
       },
       args,
       io,

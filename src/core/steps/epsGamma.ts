@@ -67,7 +67,6 @@ export const epsGammaStep = defineMethod({
           { key: 'g50', title: 'γ at ε = 0.5' },
         ],
         rows,
-        notes: [note],
       },
     };
   },

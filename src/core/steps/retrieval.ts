@@ -75,7 +75,6 @@ export const retrievalStep = defineMethod({
           ...ks.map((k) => ({ key: `p${k}`, title: `k = ${k}` })),
         ],
         rows,
-        notes: [note],
       },
     };
   },
