@@ -8,7 +8,7 @@ export interface Args {
 }
 
 /** Flags that never take a value. */
-const SWITCHES = new Set(['help', 'h', 'matrices', 'skip-ragged', 'no-quality']);
+const SWITCHES = new Set(['help', 'h', 'matrices', 'skip-ragged', 'no-quality', 'spaces']);
 
 export function parseArgs(argv: readonly string[]): Args {
   const positionals: string[] = [];

@@ -8,6 +8,8 @@ import { list, text, type Args } from './args.ts';
  * The call a `run` command asks for, read from flags the registry defines: each parameter of
  * the method is `--name` (or `--kebab-name`); each input is `--input METHOD[,METHOD…]`, with
  * the input methods' own parameters as `--input.name` and a chosen result as `--input.result`.
+ * One input method may carry its own options after `@`: `--methods untie,untie@iterations=0`
+ * (UNTIE beside its “Couplings” variant); `@a=1@b=2` for several.
  */
 export function callFromFlags(method: string, args: Args, used: Set<string>): Call {
   const spec = methodSpec(method);
@@ -20,11 +22,23 @@ export function callFromFlags(method: string, args: Args, used: Set<string>): Ca
       throw new RangeError(`${spec.id} needs --${input.name} METHOD (${input.description})`);
     used.add(`${input.name}.result`);
     const result = text(args, `${input.name}.result`);
-    const refs = names.map((name): InputRef => ({
-      method: name,
-      options: optionFlags(methodSpec(name).parameters, args, `${input.name}.`, used),
-      ...(result !== undefined ? { result } : {}),
-    }));
+    const refs = names.map((entry): InputRef => {
+      const [name = '', ...pairs] = entry.split('@');
+      const parameters = methodSpec(name).parameters;
+      const options: Record<string, unknown> = {
+        ...optionFlags(parameters, args, `${input.name}.`, used),
+      };
+      for (const pair of pairs) {
+        const [key = '', value] = pair.split('=');
+        const p = parameters.find((q) => q.name === key);
+        if (!p || value === undefined)
+          throw new RangeError(
+            `“${entry}”: expected METHOD@option=value with an option of ${name} (${parameters.map((q) => q.name).join(', ')})`,
+          );
+        options[key] = parseParameterText(p, value);
+      }
+      return { method: name, options, ...(result !== undefined ? { result } : {}) };
+    });
     inputs[input.name] = input.many ? refs : (refs[0] as InputRef);
   }
   if (Object.keys(inputs).length) call.inputs = inputs;

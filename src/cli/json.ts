@@ -181,6 +181,12 @@ function resultJson(meta: TableMeta, r: Result, options: JsonOptions): object {
         yLabel: r.yLabel,
         series: r.series.map((s) => ({ name: s.name, x: Array.from(s.x), y: Array.from(s.y) })),
       };
+    case 'kernel-weights':
+      return {
+        ...head,
+        kernels: r.kernels,
+        spaces: r.spaces.map((s, i) => ({ ...s, weight: r.weights[i] })),
+      };
     case 'measures':
       return { ...head, values: Object.fromEntries(r.values.map((m) => [m.name, m.value])) };
     case 'table':

@@ -15,6 +15,7 @@ import { describeCommand } from './commands/describe.ts';
 import { indicatorsCommand } from './commands/indicators.ts';
 import { methodsCommand } from './commands/methods.ts';
 import { runCommand } from './commands/run.ts';
+import { untieCommand } from './commands/untie.ts';
 import { PROCESS_IO, type Io } from './output.ts';
 import { TABLE_USAGE } from './table.ts';
 
@@ -34,6 +35,7 @@ export const COMMANDS: readonly Command[] = [
   outliersCommand,
   cbrwCommand,
   casCommand,
+  untieCommand,
   epsGammaCommand,
   retrievalCommand,
 ];

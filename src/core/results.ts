@@ -20,6 +20,7 @@ export const RESULT_KINDS = [
   'attribute-impacts',
   'object-impacts',
   'curves',
+  'kernel-weights',
   'measures',
   'table',
 ] as const;
@@ -218,6 +219,20 @@ export interface Curves extends Described {
   series: CurveSeries[];
 }
 
+/**
+ * Learned weights of kernel spaces (seed 004's ω, Eq. (13)): which coupling space of which
+ * attribute, under which kernel, the representation leans on.
+ */
+export interface KernelWeights extends Described {
+  kind: 'kernel-weights';
+  /** One entry per kernel space. */
+  spaces: { attribute: string; space: 'intra' | 'inter'; kernel: string }[];
+  /** Weight of each space (the mean of its value weights). */
+  weights: Float64Array;
+  /** The kernels in order, for grouping. */
+  kernels: string[];
+}
+
 export interface Measure {
   name: string;
   title: string;
@@ -252,6 +267,7 @@ export type Result =
   | AttributeImpacts
   | ObjectImpacts
   | Curves
+  | KernelWeights
   | Measures
   | ResultTable;
 
@@ -369,6 +385,13 @@ export function resultProblems(result: Result, shape: TableShape): string[] {
       break;
     case 'curves':
       for (const s of result.series) need(s.x.length === s.y.length, `${s.name}: x and y differ`);
+      break;
+    case 'kernel-weights':
+      need(result.weights.length === result.spaces.length, 'one weight per kernel space');
+      need(
+        result.weights.every((w) => Number.isFinite(w) && w >= 0),
+        'a weight is negative or not finite',
+      );
       break;
     case 'measures':
     case 'table':

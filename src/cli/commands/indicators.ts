@@ -4,10 +4,14 @@ import { printJson, type Io } from '../output.ts';
 import { loadTable, TABLE_FLAGS } from '../table.ts';
 import type { Command } from './command.ts';
 
-/** `indicators FILE`: FCI and VCI (seed 000 Eqs. 16-17), VSI and OCI for an outlier class. */
+/**
+ * `indicators FILE`: FCI and VCI (seed 000 Eqs. 16-17), I_intra and I_inter (seed 004 Eqs. 23-25),
+ * VSI and OCI for an outlier class.
+ */
 export const indicatorsCommand: Command = {
   name: 'indicators',
-  summary: 'data indicators FCI, VCI, and VSI, OCI for an outlier class (seed 000)',
+  summary:
+    'data indicators FCI, VCI, I_intra, I_inter, and VSI, OCI for an outlier class (seeds 000, 004)',
   usage: () => 'indicators: indicators FILE --class COL [--outlier-class LABEL]',
   async run(args: Args, io: Io) {
     const file = fileArgument(args, this.usage());

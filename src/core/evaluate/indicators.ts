@@ -2,6 +2,7 @@ import { cooccurrenceAt } from '../counts/cooccurrence.ts';
 import type { Counts } from '../counts/counts.ts';
 import type { CategoricalTable } from '../table/types.ts';
 
+import { interHeterogeneity, intraHeterogeneity } from './heterogeneity.ts';
 /**
  * Data indicators of seed 000: FCI (Eq. 16) and VCI (Eq. 17) for clustering, VSI (Eq. 18) and
  * OCI (Eq. 19) for outlier detection.
@@ -134,11 +135,15 @@ function requireClass(table: CategoricalTable): NonNullable<CategoricalTable['cl
 export interface IndicatorsReport {
   fci: number;
   vci: number | null;
+  /** Seed 004's I_intra (Eqs. 23-24), with a class column. */
+  iIntra: number | null;
+  /** Seed 004's I_inter (Eq. 25) of UNTIE's intra and inter coupling spaces. */
+  iInter: number;
   vsi: number | null;
   oci: number | null;
 }
 
-/** FCI always; VCI with a class column; VSI and OCI for an outlier class. */
+/** FCI and I_inter always; VCI and I_intra with a class column; VSI and OCI for an outlier class. */
 export function indicatorsReport(
   table: CategoricalTable,
   counts: Counts,
@@ -148,6 +153,8 @@ export function indicatorsReport(
   return {
     fci: featureCorrelationIndex(counts),
     vci: table.classColumn ? valueClusterIndex(table) : null,
+    iIntra: table.classColumn ? intraHeterogeneity(table) : null,
+    iInter: interHeterogeneity(table, counts),
     vsi: mask ? valueSeparabilityIndex(table, mask) : null,
     oci: mask ? outlierCouplingIndex(table, counts, mask) : null,
   };

@@ -1,4 +1,5 @@
 import { featureCorrelationIndex, valueClusterIndex } from '../evaluate/indicators.ts';
+import { interHeterogeneity, intraHeterogeneity } from '../evaluate/heterogeneity.ts';
 import { paperNearMatch, paperRowFor } from '../evaluate/paperTables.ts';
 import { meanSd, scorePartition, type PartitionScores } from '../evaluate/partitions.ts';
 import { scaledSteps } from '../jobs.ts';
@@ -128,8 +129,7 @@ export const evaluateClusteringStep = defineMethod({
         };
       }
       const fscore = meanSd(scores.map((s) => s.fscore));
-      const paperF =
-        paper && isDefaultCall(ref, seedName) ? paperFscore(paper.fscore, ref.method) : null;
+      const paperF = paper ? paperFscore(paper.fscore, paperKey(ref, seedName)) : null;
       if (seedName !== null)
         notes.push(
           `${title}: each of the ${options.runs} runs re-fits ${methodSpec(ref.method).title} with its own seed (${firstSeed}–${firstSeed + options.runs - 1}) before one ${partitioner?.algorithm} start`,
@@ -155,7 +155,7 @@ export const evaluateClusteringStep = defineMethod({
     const near = paper ? null : paperNearMatch(table.nRows, table.nValues);
     if (paper)
       notes.push(
-        `This table has the shape of seed 000's ${paper.data} (${paper.objects} objects, ${paper.values} values): its Table 1 F-scores are beside ours.`,
+        `This table has the shape of ${paper.data} in ${paper.source} (${paper.objects} objects, ${paper.values} values): its F-scores are beside ours${paper.source.startsWith('seed 004') ? ' (UNTIE with 0 iterations is its “Couplings”; ADD is its Ahmad)' : ''}.`,
       );
     else if (near)
       notes.push(
@@ -181,24 +181,43 @@ export const evaluateClusteringStep = defineMethod({
       },
       indicators: {
         kind: 'measures',
-        title: 'Data indicators (seed 000 Eqs. 16-17)',
+        title: 'Data indicators (seed 000 Eqs. 16-17, seed 004 Eqs. 23-25)',
         values: [
           { name: 'fci', title: 'FCI (Eq. 16)', value: featureCorrelationIndex(context.counts) },
           { name: 'paperFci', title: "FCI in the paper's Table 1", value: paper?.fci ?? null },
           { name: 'vci', title: 'VCI (Eq. 17)', value: valueClusterIndex(table) },
+          {
+            name: 'iIntra',
+            title: 'I_intra (seed 004 Eqs. 23-24)',
+            value: intraHeterogeneity(table),
+          },
+          {
+            name: 'iInter',
+            title: 'I_inter (seed 004 Eq. 25)',
+            value: interHeterogeneity(table, context.counts),
+          },
         ],
       },
     };
   },
 });
 
-/** The paper's numbers are for the methods' default settings (any seed). */
-function isDefaultCall(ref: ResolvedCall, seedName: string | null): boolean {
-  return methodSpec(ref.method).parameters.every(
-    (p) => p.name === seedName || ref.options[p.name] === p.default,
+/**
+ * The paper's column for a call: its method at default settings (any seed), or UNTIE with no
+ * iterations and otherwise default settings (seed 004's “Couplings”); null for other settings.
+ */
+function paperKey(ref: ResolvedCall, seedName: string | null): string | null {
+  const differing = methodSpec(ref.method).parameters.filter(
+    (p) => p.name !== seedName && ref.options[p.name] !== p.default,
   );
+  if (differing.length === 0) return ref.method;
+  if (ref.method === 'untie' && differing.length === 1 && ref.options.iterations === 0)
+    return 'couplings';
+  return null;
 }
 
-function paperFscore(row: Record<string, number>, method: string): number | null {
-  return Object.prototype.hasOwnProperty.call(row, method) ? (row[method] as number) : null;
+function paperFscore(row: Readonly<Record<string, number>>, key: string | null): number | null {
+  return key !== null && Object.prototype.hasOwnProperty.call(row, key)
+    ? (row[key] as number)
+    : null;
 }

@@ -35,12 +35,20 @@ export function kernelName(k: KernelSpec): string {
 /**
  * The kernel matrix of one coupling space (Eq. (7)): K[u][v] = k(m_u, m_v) over the space's
  * m value vectors (dims columns each), m × m row-major.
+ *
+ * `normalise` scales the kernel to unit self-similarity, k(x, y)/√(k(x, x)·k(y, y)) (0 where a
+ * self-similarity is 0), the usual normalisation in multiple kernel learning. The paper does not
+ * mention one; UNTIE uses it by default because without it the polynomial kernels of the inter
+ * spaces (entries up to (D − 1)^3) outweigh every Gaussian kernel (entries ≤ 1) in Eq. (21)'s
+ * vectors: k-means F-score on vote.csv's 232 complete rows 0.61 unnormalised, 0.89 normalised
+ * (seed 004 Table 4: 90.51), zoo 0.46 against 0.66. Gaussian kernels are unchanged by it.
  */
 export function kernelMatrix(
   vectors: Float64Array,
   m: number,
   dims: number,
   kernel: KernelSpec,
+  normalise = false,
 ): Float64Array {
   const K = new Float64Array(m * m);
   for (let u = 0; u < m; u++)
@@ -62,5 +70,13 @@ export function kernelMatrix(
       K[u * m + v] = value;
       K[v * m + u] = value;
     }
+  if (normalise) {
+    const diag = Float64Array.from({ length: m }, (_, u) => Math.sqrt(K[u * m + u] as number));
+    for (let u = 0; u < m; u++)
+      for (let v = 0; v < m; v++) {
+        const d = (diag[u] as number) * (diag[v] as number);
+        K[u * m + v] = d > 0 ? (K[u * m + v] as number) / d : 0;
+      }
+  }
   return K;
 }

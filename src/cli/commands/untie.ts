@@ -1,0 +1,91 @@
+import { runToEnd } from '../../core/jobs.ts';
+import { UNTIE_PARAMETERS, untieSteps } from '../../core/methods/untie.ts';
+import { resolveOptions } from '../../core/platform/parameters.ts';
+import { methodSpec } from '../../core/platform/registry.ts';
+import type { CategoricalTable } from '../../core/table/types.ts';
+import { kernelName } from '../../core/untie/kernels.ts';
+import { spaceWeights } from '../../core/untie/representation.ts';
+import { fileArgument, has, refuseUnknown, text, type Args } from '../args.ts';
+import { optionFlags } from '../callFlags.ts';
+import { printJson } from '../output.ts';
+import { loadTable, TABLE_FLAGS } from '../table.ts';
+import type { Command } from './command.ts';
+
+const round = (x: number): number => Number(x.toPrecision(8));
+
+/**
+ * `untie FILE [--kernels default|gaussian|polynomial] [--iterations 1000 --batch 20 --lr 1e-3
+ * --seed N] [--spaces]`: seed 004's learned kernel-space weights, the loss per iteration and the
+ * vector dimension; with --spaces, every coupling space (Eqs. (1), (4)) with its value vectors and
+ * the value each column stands for.
+ */
+export const untieCommand: Command = {
+  name: 'untie',
+  summary: 'UNTIE (seed 004): coupling spaces, learned kernel weights, loss per iteration',
+  usage: () =>
+    'untie:    untie FILE [--kernels default|gaussian|polynomial] [--iterations 1000] [--batch 20] [--lr 1e-3] [--seed N] [--clusters 0] [--normalise true|false] [--spaces]',
+  async run(args: Args, io) {
+    const used = new Set([...TABLE_FLAGS, 'spaces', 'lr']);
+    const raw: Record<string, unknown> = { ...optionFlags(UNTIE_PARAMETERS, args, '', used) };
+    const lr = text(args, 'lr');
+    if (lr !== undefined) {
+      if (raw.learningRate !== undefined)
+        throw new RangeError('give --lr or --learning-rate, not both');
+      raw.learningRate = Number(lr);
+      if (!Number.isFinite(raw.learningRate))
+        throw new RangeError(`--lr must be a number, got “${lr}”`);
+    }
+    refuseUnknown(args, used, this.usage());
+    const options = resolveOptions(UNTIE_PARAMETERS, raw, 'untie');
+    const { session } = await loadTable(fileArgument(args, this.usage()), args);
+    const table = session.table;
+    methodSpec('untie').check?.(table, options as never);
+    const model = runToEnd(untieSteps(table, session.counts(), options));
+    const weights = spaceWeights(model.spaces, model.learning.weights);
+    const dims = model.spaces.spaces.reduce((sum, s) => sum + s.m, 0);
+    printJson(
+      {
+        options: { ...options, clusters: model.clusters },
+        ...(has(args, 'spaces') ? { spaces: spacesJson(table, model.spaces.coupling) } : {}),
+        kernelWeights: model.spaces.spaces.map((s, p) => ({
+          attribute: table.attributes[s.attribute]?.name,
+          space: s.kind,
+          kernel: kernelName(s.kernel),
+          weight: round(weights[p] as number),
+        })),
+        loss: Array.from(model.learning.loss, round),
+        iterations: model.learning.iterations,
+        stopped: model.learning.stopped,
+        dims,
+      },
+      args,
+      io,
+    );
+  },
+};
+
+function spacesJson(
+  table: CategoricalTable,
+  coupling: ReturnType<typeof import('../../core/untie/spaces.ts').couplingSpaces>,
+) {
+  const valueName = (g: number): string => {
+    const attr = table.attributes[table.valueAttribute[g] as number];
+    return `${attr?.name}=${attr?.labels[g - (attr?.offset ?? 0)]}`;
+  };
+  return coupling.map((space) => {
+    const attr = table.attributes[space.attribute];
+    const m = attr?.labels.length ?? 0;
+    return {
+      attribute: attr?.name,
+      kind: space.kind,
+      values: attr?.labels,
+      columns:
+        space.kind === 'intra'
+          ? [`frequency of ${attr?.name}`]
+          : Array.from(space.columns, valueName),
+      vectors: Array.from({ length: m }, (_, v) =>
+        Array.from(space.vectors.subarray(v * space.dims, (v + 1) * space.dims), round),
+      ),
+    };
+  });
+}

@@ -1,0 +1,103 @@
+import { objectValues, type ValueConcatEmbedding } from '../embedding/objectEmbedding.ts';
+import type { CategoricalTable } from '../table/types.ts';
+import type { KernelSpaces } from './kernelSpaces.ts';
+
+/**
+ * UNTIE's two representations from the learned weights ω (seed 004 Sec. 4.4).
+ *
+ * Vector representation (Eq. (21)): x_i = [√ω_p,tt · K_p[v_i, t]] over every kernel space p and
+ * value t of its attribute. Every entry of space p depends on object i only through its value v_i
+ * of p's attribute, so x_i is the concatenation of one vector per attribute — the attribute's
+ * spaces side by side — and is stored as a value-concatenation embedding (nothing per object).
+ *
+ * Similarity representation (Eq. (18)): s(o_i, o_j) = x_i·x_j = Σ_a G_a[v_ia, v_ja] with
+ * G_a = Σ_{p of a} K_p ω_p K_p (m_a × m_a), so S is evaluated on demand from D small tables.
+ */
+export function untieEmbedding(
+  table: CategoricalTable,
+  spaces: KernelSpaces,
+  weights: Float64Array,
+): ValueConcatEmbedding {
+  const D = table.attributes.length;
+  const blockWidth = Int32Array.from(spaces.byAttribute, (ps) =>
+    ps.reduce((sum, p) => sum + (spaces.spaces[p]?.m ?? 0), 0),
+  );
+  const blockStart = new Int32Array(D);
+  for (let a = 1; a < D; a++)
+    blockStart[a] = (blockStart[a - 1] as number) + (blockWidth[a - 1] as number);
+  const vectorStart = new Int32Array(table.nValues);
+  let size = 0;
+  table.attributes.forEach((attr, a) => {
+    for (let u = 0; u < attr.labels.length; u++) {
+      vectorStart[attr.offset + u] = size;
+      size += blockWidth[a] as number;
+    }
+  });
+  const vectors = new Float64Array(size);
+  table.attributes.forEach((attr, a) => {
+    let column = 0;
+    for (const p of spaces.byAttribute[a] ?? []) {
+      const { K, m, weightStart } = spaces.spaces[p] as KernelSpaces['spaces'][number];
+      for (let u = 0; u < m; u++) {
+        const start = (vectorStart[attr.offset + u] as number) + column;
+        for (let x = 0; x < m; x++)
+          vectors[start + x] =
+            Math.sqrt(weights[weightStart + x] as number) * (K[u * m + x] as number);
+      }
+      column += m;
+    }
+  });
+  return {
+    kind: 'values',
+    nObjects: table.nRows,
+    dims: D === 0 ? 0 : (blockStart[D - 1] as number) + (blockWidth[D - 1] as number),
+    blockWidth,
+    blockStart,
+    vectorStart,
+    vectors,
+    objectValues: objectValues(table),
+    valueAttribute: table.valueAttribute,
+  };
+}
+
+/** The per-attribute tables G_a of s(·,·) (Eq. (18)), m_a² each, and where each starts. */
+export function similarityTables(
+  spaces: KernelSpaces,
+  sizes: ArrayLike<number>,
+  weights: Float64Array,
+): { tables: Float64Array; tableStart: Int32Array } {
+  const D = sizes.length;
+  const tableStart = new Int32Array(D);
+  let total = 0;
+  for (let a = 0; a < D; a++) {
+    tableStart[a] = total;
+    total += (sizes[a] as number) ** 2;
+  }
+  const tables = new Float64Array(total);
+  spaces.spaces.forEach(({ attribute, K, m, weightStart }) => {
+    const start = tableStart[attribute] as number;
+    for (let u = 0; u < m; u++)
+      for (let w = 0; w < m; w++) {
+        let sum = 0;
+        for (let x = 0; x < m; x++)
+          sum +=
+            (weights[weightStart + x] as number) *
+            (K[u * m + x] as number) *
+            (K[w * m + x] as number);
+        tables[start + u * m + w] = (tables[start + u * m + w] as number) + sum;
+      }
+  });
+  return { tables, tableStart };
+}
+
+/**
+ * Weight of each kernel space: the mean of its value weights (the diagonal of ω_p), i.e. β_p when
+ * all α_p are 1 (Eq. (13)); the bar chart's and the CLI's `kernelWeights`.
+ */
+export function spaceWeights(spaces: KernelSpaces, weights: Float64Array): Float64Array {
+  return Float64Array.from(spaces.spaces, ({ m, weightStart }) => {
+    let sum = 0;
+    for (let x = 0; x < m; x++) sum += weights[weightStart + x] as number;
+    return m > 0 ? sum / m : 0;
+  });
+}
