@@ -331,6 +331,7 @@ test.describe('zoo', () => {
       'ofd',
       'add',
       'dilca',
+      'untie',
       'sandcat',
     ];
     const panel = await addPanel(page, 'evaluation');
@@ -347,6 +348,7 @@ test.describe('zoo', () => {
       'OFD',
       'ADD',
       'DILCA',
+      'UNTIE',
       'SAnDCat',
     ])
       await expect(panel.getByRole('checkbox', { name: title, exact: true })).toBeChecked();
@@ -363,16 +365,24 @@ test.describe('zoo', () => {
     ).toEqual(methods);
     for (const method of methods)
       await expect(table.getByTestId(`fscore-${method}`)).toHaveText(/^[01]\.\d{3} ± \d\.\d{3}$/);
-    // CDE has a seed: each run re-fits it with its own (0–4); the encodings are fitted once.
+    // CDE and UNTIE have a seed: each run re-fits them with their own (0–4); the others are
+    // fitted once.
     await expect(table.getByTestId('fits-cde')).toHaveText('5');
-    for (const method of methods.slice(1))
+    await expect(table.getByTestId('fits-untie')).toHaveText('5');
+    for (const method of methods.filter((m) => m !== 'cde' && m !== 'untie'))
       await expect(table.getByTestId(`fits-${method}`)).toHaveText('1');
     await expect(panel).toContainText('each of the 5 runs re-fits CDE with its own seed (0–4)');
     await expect(panel).toContainText('5 runs, one k-means++ start each');
     expect((await explorerStats(page)).cde).toBe(5);
     await expect(panel.getByTestId('indicators')).toContainText('FCI (Eq. 16)');
-    // Zoo with legs is not one of the paper's tables.
-    await expect(table.locator('th', { hasText: 'paper F-score' })).toHaveCount(0);
+    // Zoo with legs is seed 004's Zoo (101 × 36 values): its Table 4 is beside ours.
+    await expect(table.locator('th', { hasText: 'paper F-score' })).toHaveCount(1);
+    await expect(table.getByTestId('paper-untie')).toHaveText('0.761');
+    await expect(table.getByTestId('paper-cde')).toHaveText('0.750');
+    await expect(table.getByTestId('paper-hamming')).toHaveText('0.733');
+    await expect(table.getByTestId('paper-onehot')).toHaveText('—');
+    await expect(panel).toContainText('This table has the shape of Zoo in seed 004 Table 4');
+    await expect(panel.getByTestId('indicators')).toContainText('I_intra');
     await expect(panel.getByTestId('indicators')).not.toContainText('paper');
 
     // Without legs zoo has the paper's shape (101 × 30 values). A new table is evaluated only
@@ -391,7 +401,7 @@ test.describe('zoo', () => {
     await expect(table.getByTestId('paper-hamming')).toHaveText('—');
     await expect(table.getByTestId('gap-cde')).toHaveText(/^[+-]\d\.\d{3}$/);
     await expect(panel.getByTestId('indicators')).toContainText("FCI in the paper's Table 1 0.110");
-    await expect(panel).toContainText("This table has the shape of seed 000's Zoo");
+    await expect(panel).toContainText('This table has the shape of Zoo in seed 000 Table 1');
     await waitIdle(page, RESULT.timeout);
 
     // Cancel while evaluating with 400 runs. The page clicks Cancel itself the moment the panel's

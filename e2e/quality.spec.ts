@@ -14,6 +14,9 @@ test('zoo: (ε,γ)-curves for every representation on one chart, with toggles an
   const series = Number(await chart.getAttribute('data-series'));
   expect(series).toBeGreaterThanOrEqual(5);
   await expect(chart.locator('path[data-series]')).toHaveCount(series);
+  // UNTIE's similarity is among them, beside CDE's, 0-1's and Hamming's.
+  for (const name of ['UNTIE', 'CDE', '0-1', 'Hamming', 'DILCA'])
+    await expect(chart.locator(`path[data-series="${name}"]`)).toHaveCount(1);
   await expect(panel.getByText(/s = 1 − d/).first()).toBeVisible();
   // Hover: every shown curve reads out its γ.
   const svg = chart.locator('svg').first();
@@ -31,4 +34,52 @@ test('zoo: (ε,γ)-curves for every representation on one chart, with toggles an
     String(series),
     RUN,
   );
+});
+
+/** Seed 004's UNTIE: the live loss, kernel weights, cancel keeping the last iterate, Fig. 7. */
+test('zoo: UNTIE trains live, cancel keeps the last iterate, and Fig. 7 puts its t-SNE beside CDE', async ({
+  page,
+}) => {
+  await openApp(page);
+  const panel = await addPanel(page, 'untie-training:untie');
+  // Long enough to watch and cancel: 200,000 iterations.
+  const iterations = panel.getByLabel('UNTIE iterations');
+  await iterations.fill('200000');
+  await iterations.press('Enter');
+  const training = panel.getByTestId('untie-training');
+  await expect(training).toHaveAttribute('data-state', 'running', RUN);
+  await expect(training.getByTestId('curves-chart')).toContainText(/iteration \d+ of 200000/);
+  await expect(
+    training.getByTestId('kernel-weights').locator('rect[data-kind="inter"]'),
+  ).toHaveCount(14);
+  await panel.getByTestId('cancel-job').click();
+  await expect(training).toHaveAttribute('data-state', 'cancelled', RUN);
+  await expect(training.getByTestId('curves-chart')).toContainText('cancelled at iteration');
+  await expect(panel.getByRole('button', { name: 'Run UNTIE' })).toBeVisible();
+
+  // The paper's defaults finish: the loss fell, and weights moved away from 1.
+  await iterations.fill('1000');
+  await iterations.press('Enter');
+  await expect(training).toHaveAttribute('data-state', 'done', RUN);
+  await expect(training.getByTestId('curves-chart')).toContainText(
+    'Training loss (1000 iterations)',
+  );
+  const weights = await training
+    .locator('rect[data-weight]')
+    .evaluateAll((rects) => rects.map((r) => Number(r.getAttribute('data-weight'))));
+  expect(weights).toHaveLength(28);
+  expect(weights.some((w) => Math.abs(w - 1) > 0.01)).toBe(true);
+  expect(weights.every((w) => w >= 0)).toBe(true);
+
+  await panel.getByTestId('untie-fig7').click();
+  const projections = page.getByTestId('panel-projection');
+  await expect(projections).toHaveCount(2);
+  await expect(projections.nth(0)).toContainText('UNTIE');
+  await expect(projections.nth(1)).toContainText('CDE');
+  for (const i of [0, 1])
+    await expect(projections.nth(i).getByTestId('projection-view')).toHaveAttribute(
+      'data-state',
+      'done',
+      RUN,
+    );
 });

@@ -159,7 +159,7 @@ describe('cli evaluate-clustering and indicators', () => {
     expect(table.rows.map((r) => r.paper)).toEqual([0.647, 0.596, 0.607, 0.537]);
     for (const r of table.rows) expect(r.gap).toBeCloseTo(r.fscore.mean - (r.paper as number), 12);
     // The table is matched to seed 000's Zoo row (its FCI is printed beside ours).
-    expect(table.notes?.join('\n')).toMatch(/seed 000's Zoo \(101 objects, 30 values\)/);
+    expect(table.notes?.join('\n')).toMatch(/Zoo in seed 000 Table 1 \(101 objects, 30 values\)/);
     expect(indicators.values.paperFci).toBe(0.11);
     expect(indicators.values.fci).toBeCloseTo(0.11, 3);
     for (const r of table.rows) expect(r.fscore.mean).toBeGreaterThan(0.4);
@@ -183,9 +183,9 @@ describe('cli evaluate-clustering and indicators', () => {
     expect(out.results.indicators.values.paperFci).toBeNull();
   });
 
-  // Fails at present: the note (from paperNearMatch, src/core/evaluate/paperTables.ts) was
-  // printed by the old CLI and is produced nowhere since the evaluate-clustering step replaced it.
-  it('Zoo with legs: a note saying why there is no paper column', async () => {
+  // Zoo with legs is seed 004's Zoo (Table 4 has no IDF column) and not seed 000's (legs dropped):
+  // the note says how to get Table 1's row.
+  it('Zoo with legs: a note saying why Table 1 is not beside ours', async () => {
     const run = await cli(
       'evaluate-clustering',
       ZOO,
@@ -199,6 +199,8 @@ describe('cli evaluate-clustering and indicators', () => {
     const out = JSON.parse(run.stdout) as Output<EvaluationJson> & { warnings?: string[] };
     const remarks = [...(out.results.table.notes ?? []), ...(out.warnings ?? [])];
     expect(remarks.join('\n')).toMatch(/Zoo.*--drop legs/s);
+    expect(remarks.join('\n')).toMatch(/Zoo in seed 004 Table 4/);
+    expect(out.results.table.rows[0]).toMatchObject({ method: 'idf', paper: null });
   });
 
   it('indicators with an outlier class give FCI, VCI, VSI and OCI in [0, 1]', async () => {

@@ -36,6 +36,7 @@ describe('CLI: the registry', () => {
       'add',
       'limbo',
       'dilca',
+      'untie',
       'sandcat',
       'cbrw',
       'zero',
@@ -105,7 +106,7 @@ describe('CLI: the registry', () => {
     for (const [args, message] of [
       [
         ['run', 'umap', ZOO],
-        /unknown method “umap” \(cde, cosh, onehot, onehot-pca, idf, hamming, cas, caso, ofd, add, limbo, dilca, sandcat, cbrw, zero, lof-of, iforest, tsne/,
+        /unknown method “umap” \(cde, cosh, onehot, onehot-pca, idf, hamming, cas, caso, ofd, add, limbo, dilca, untie, sandcat, cbrw, zero, lof-of, iforest, tsne/,
       ],
       [['run', 'cde', ZOO, '--alpha', '0'], /^error: alpha must be a finite number > 0, got 0$/],
       [['run', 'cde', ZOO, '--perplexity', '5'], /unknown option --perplexity/],

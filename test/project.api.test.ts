@@ -90,7 +90,7 @@ describe('worker API: run a projection step', () => {
       .map((s) => s.id)
       .join(', ');
     const cases: [Call, string | RegExp][] = [
-      [projection('tsne', 'untie'), `unknown method “untie” (${known})`],
+      [projection('tsne', 'bigan'), `unknown method “bigan” (${known})`],
       [projection('umap', 'cde'), `unknown method “umap” (${known})`],
       [projection('tsne', 'cde', { perplexity: -1 }), /^perplexity /],
       [projection('tsne', 'cde', { iterations: 1.5 }), /^iterations /],
@@ -209,7 +209,7 @@ describe('CLI: project', () => {
     const run = await cli('project', 'public/datasets/zoo.csv', '--representation', 'nope');
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(
-      /unknown representation “nope” \(cde, onehot, onehot-pca, idf, hamming, cas, caso, ofd, add, dilca, sandcat\)/,
+      /unknown representation “nope” \(cde, onehot, onehot-pca, idf, hamming, cas, caso, ofd, add, dilca, untie, sandcat\)/,
     );
   });
 });

@@ -15,6 +15,7 @@ import { KERNEL_SETS } from '../src/core/untie/kernels.ts';
 import { batchKernel, learnHeterogeneity } from '../src/core/untie/learning.ts';
 import {
   similarityTables,
+  spaceLayout,
   spaceWeights,
   untieEmbedding,
 } from '../src/core/untie/representation.ts';
@@ -145,5 +146,25 @@ describe('UNTIE clusters as seed 004 Table 4 reports', () => {
     );
     const row = resultOf(out, 'table').rows[0] as unknown as { fscore: { mean: number } };
     expect(Math.abs(row.fscore.mean - 0.9051)).toBeLessThan(0.03);
+  });
+});
+
+describe('spaceLayout', () => {
+  it('reads a running UNTIE’s weights per space as the finished model does', async () => {
+    const s = await zooSession();
+    const { spaces, learning } = model(s, { iterations: 30, learningRate: 0.05 });
+    const layout = spaceLayout(
+      s.table.attributes.map((a) => a.labels.length),
+      14,
+    );
+    expect(layout.length).toBe(spaces.spaces.length);
+    const perSpace = spaceWeights(spaces, learning.weights);
+    layout.forEach((l, p) => {
+      expect(l.attribute).toBe(spaces.spaces[p]?.attribute);
+      expect(l.kind).toBe(spaces.spaces[p]?.kind);
+      let sum = 0;
+      for (let x = 0; x < l.m; x++) sum += learning.weights[l.start + x] as number;
+      expect(sum / l.m).toBeCloseTo(perSpace[p] as number, 12);
+    });
   });
 });

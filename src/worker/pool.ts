@@ -1,3 +1,4 @@
+import type { TrainingSnapshot } from '../core/untie/learning.ts';
 import { proxy, type Remote } from 'comlink';
 import type { ParseOptions } from '../core/csv/parse.ts';
 import { toErrorInfo, type ErrorInfo } from '../core/errors.ts';
@@ -9,8 +10,11 @@ import type { CountRequest, CountsReport, Loaded } from '../core/session.ts';
 import type { PrepareOptions } from '../core/table/prepare.ts';
 import type { ExplorerApi, Outcome } from './api.ts';
 
-/** Progress of a pool job; a t-SNE's carries its live layout. */
-export type JobProgress = Progress & { layout?: Float64Array | null };
+/** Progress of a pool job; a t-SNE's carries its live layout, UNTIE's its training so far. */
+export type JobProgress = Progress & {
+  layout?: Float64Array | null;
+  training?: TrainingSnapshot;
+};
 
 export interface JobHandle<T> {
   id: number;

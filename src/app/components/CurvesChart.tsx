@@ -30,7 +30,14 @@ export function valueAt(series: CurveSeries, x: number): number | null {
  * Curves on one chart (ROC, and later (ε,γ)- and precision@k curves): a legend whose entries
  * toggle their curve, and a hover read-out of every shown curve's value at the pointer's x.
  */
-export function CurvesChart({ curves }: { curves: Curves }) {
+export function CurvesChart({
+  curves,
+  fitY = false,
+}: {
+  curves: Curves;
+  /** Fit the y axis to the data (a loss curve) instead of starting at 0 and reaching 1. */
+  fitY?: boolean;
+}) {
   const [ref, width] = useWidth<HTMLDivElement>();
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [hoverX, setHoverX] = useState<number | null>(null);
@@ -47,10 +54,11 @@ export function CurvesChart({ curves }: { curves: Curves }) {
         .domain([Math.min(0, x0), Math.max(x1, x0 + 1e-9)])
         .range([0, innerW]),
       y: scaleLinear()
-        .domain([Math.min(0, y0), Math.max(1, y1)])
+        .domain(fitY ? [y0, Math.max(y1, y0 + 1e-9)] : [Math.min(0, y0), Math.max(1, y1)])
+        .nice()
         .range([innerH, 0]),
     };
-  }, [curves, innerW, innerH]);
+  }, [curves, innerW, innerH, fitY]);
   // Distinct, colour-blind-safe colours for however many curves (the class palette).
   const palette = useMemo(() => classPalette(curves.series.length), [curves.series.length]);
   const color = (i: number): string => palette[i] as string;

@@ -4,6 +4,7 @@ import { describeCall, resolveCall } from '../../core/platform/calls.ts';
 import type { Call, MethodOutput, ResolvedCall } from '../../core/platform/spec.ts';
 import type { JobProgress } from '../../worker/pool.ts';
 import type { Store } from './index.ts';
+import type { TrainingSnapshot } from '../../core/untie/learning.ts';
 
 /** One call's result in the store: running (with a t-SNE's live layout), done, failed or cancelled. */
 export interface ResultEntry {
@@ -13,6 +14,11 @@ export interface ResultEntry {
   output: MethodOutput | null;
   error: ErrorInfo | null;
   live: { layout: Float64Array; message: string } | null;
+  /**
+   * A training method's (UNTIE's) latest iterate while it runs; kept when it is cancelled, so the
+   * view still shows the last loss curve and weights.
+   */
+  training: TrainingSnapshot | null;
 }
 
 export interface ResultsSlice {
@@ -45,7 +51,15 @@ export const createResultsSlice: StateCreator<Store, [], [], ResultsSlice> = (se
     set((s) => ({
       results: {
         ...s.results,
-        [key]: { key, call, status: 'running', output: null, error: null, live: null },
+        [key]: {
+          key,
+          call,
+          status: 'running',
+          output: null,
+          error: null,
+          live: null,
+          training: null,
+        },
       },
     }));
     const outcome = await get().runJob(
@@ -56,6 +70,7 @@ export const createResultsSlice: StateCreator<Store, [], [], ResultsSlice> = (se
           onProgress(p);
           if (p.layout && get().tableVersion === version)
             patch(key, { live: { layout: p.layout, message: p.message } });
+          if (p.training && get().tableVersion === version) patch(key, { training: p.training });
         });
         cancels.set(key, handle.cancel);
         return handle;
@@ -64,7 +79,8 @@ export const createResultsSlice: StateCreator<Store, [], [], ResultsSlice> = (se
     );
     cancels.delete(key);
     if (get().tableVersion !== version) return;
-    if (outcome.ok) patch(key, { status: 'done', output: outcome.value, live: null });
+    if (outcome.ok)
+      patch(key, { status: 'done', output: outcome.value, live: null, training: null });
     else
       patch(key, {
         status: outcome.error.code === 'cancelled' ? 'cancelled' : 'failed',

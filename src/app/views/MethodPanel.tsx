@@ -6,6 +6,7 @@ import type { TableMeta } from '../../core/session.ts';
 import { ParamControls } from '../components/ParamControls.tsx';
 import { useStore } from '../store/index.ts';
 import type { Panel } from '../store/panelsSlice.ts';
+import type { ResultEntry } from '../store/resultsSlice.ts';
 import { MethodStatus } from './MethodStatus.tsx';
 import { useResult } from './useResult.ts';
 
@@ -18,12 +19,15 @@ export function MethodPanel({
   panel,
   what,
   extraControls,
+  pending,
   children,
 }: {
   panel: Panel;
   /** "its value matrices", for the empty state. */
   what: string;
   extraControls?: ReactNode;
+  /** What to show while there is no output yet (a running or cancelled UNTIE's last iterate). */
+  pending?(entry: ResultEntry): ReactNode;
   children(output: MethodOutput, meta: TableMeta): ReactNode;
 }) {
   const meta = useStore((s) => s.loaded?.meta);
@@ -42,6 +46,7 @@ export function MethodPanel({
         {extraControls}
       </div>
       {(!output || entry?.status !== 'done') && <MethodStatus entry={entry} invalid={invalid} />}
+      {!output && entry && pending?.(entry)}
       {output && output.warnings.length > 0 && (
         <p className="muted" data-testid="method-warnings">
           {output.warnings.join(' · ')}

@@ -14,6 +14,7 @@ import { RankingView } from './RankingView.tsx';
 import { RowsView } from './RowsView.tsx';
 import { SummaryView } from './SummaryView.tsx';
 import { SuView } from './SuView.tsx';
+import { UntieTrainingView } from './UntieTrainingView.tsx';
 import { ValueMatricesView } from './ValueMatricesView.tsx';
 import { ValuePartitionsView } from './ValuePartitionsView.tsx';
 import { WalkthroughView } from './WalkthroughView.tsx';
@@ -36,7 +37,8 @@ export type ViewId =
   | 'cas-walkthrough'
   | 'irs-comparison'
   | 'eps-gamma'
-  | 'retrieval';
+  | 'retrieval'
+  | 'untie-training';
 
 export interface ViewSpec {
   id: ViewId;
@@ -135,6 +137,15 @@ export const VIEWS: ViewSpec[] = [
     description: 'Two selected objects attribute by attribute under the method’s distance',
     component: PairView,
     consumes: ['object-distance'],
+    callFor: (m) => ({ method: m.id }),
+    dataJobs: [],
+  },
+  {
+    id: 'untie-training',
+    title: 'Training and kernel weights',
+    description: 'Loss per iteration (live) and the learned weight of every kernel space',
+    component: UntieTrainingView,
+    consumes: ['kernel-weights'],
     callFor: (m) => ({ method: m.id }),
     dataJobs: [],
   },

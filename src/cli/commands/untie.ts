@@ -4,6 +4,7 @@ import { resolveOptions } from '../../core/platform/parameters.ts';
 import { methodSpec } from '../../core/platform/registry.ts';
 import type { CategoricalTable } from '../../core/table/types.ts';
 import { kernelName } from '../../core/untie/kernels.ts';
+import type { CouplingSpace } from '../../core/untie/spaces.ts';
 import { spaceWeights } from '../../core/untie/representation.ts';
 import { fileArgument, has, refuseUnknown, text, type Args } from '../args.ts';
 import { optionFlags } from '../callFlags.ts';
@@ -64,10 +65,7 @@ export const untieCommand: Command = {
   },
 };
 
-function spacesJson(
-  table: CategoricalTable,
-  coupling: ReturnType<typeof import('../../core/untie/spaces.ts').couplingSpaces>,
-) {
+function spacesJson(table: CategoricalTable, coupling: readonly CouplingSpace[]) {
   const valueName = (g: number): string => {
     const attr = table.attributes[table.valueAttribute[g] as number];
     return `${attr?.name}=${attr?.labels[g - (attr?.offset ?? 0)]}`;

@@ -103,7 +103,7 @@ export const UNTIE_TABLE_4: UntieTableRow[] = T4.map(
     fscore: Object.fromEntries(
       Object.entries({ untie, couplings, cde, cos, add, dilca, rough, hamming }).map(([k, v]) => [
         k,
-        v / 100,
+        Number((v / 100).toFixed(4)),
       ]),
     ) as UntieTableRow['fscore'],
   }),

@@ -22,9 +22,9 @@ export const UNTIE_PARAMETERS = [
     default: 'default',
     choices: ['default', 'gaussian', 'polynomial'],
     choiceTitles: {
-      default: '11 Gaussian (σ = 2^-5…2^5) + polynomial d = 1-3 (the paper)',
-      gaussian: '11 Gaussian kernels only',
-      polynomial: 'polynomial kernels d = 1-3 only',
+      default: '14: Gaussian σ 2^-5…2^5, polynomial d 1-3',
+      gaussian: '11 Gaussian only',
+      polynomial: '3 polynomial only',
     },
     description: 'Kernels mapping each coupling space to kernel spaces (Eq. (7), Table 6)',
   },

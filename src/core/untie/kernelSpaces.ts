@@ -28,6 +28,13 @@ export interface KernelSpaces {
   coupling: CouplingSpace[];
   /** Spaces of each attribute, in order (intra kernels, then inter kernels). */
   byAttribute: number[][];
+  /**
+   * Per attribute, its spaces' kernel matrices side by side: m × (P·m) row-major, column
+   * c = (space i of the attribute)·m + x standing for weight attributeStart[a] + c — an attribute's
+   * weights are contiguous in ω. Row u is value u's vector before weighting (Eq. (21)).
+   */
+  attributeKernels: Float64Array[];
+  attributeStart: Int32Array;
 }
 
 export function kernelSpaces(
@@ -56,7 +63,22 @@ export function kernelSpaces(
       nWeights += m;
     }
   }
-  return { spaces, nWeights, coupling, byAttribute };
+  const attributeStart = Int32Array.from(
+    byAttribute,
+    (ps) => spaces[ps[0] ?? -1]?.weightStart ?? nWeights,
+  );
+  const attributeKernels = byAttribute.map((ps) => {
+    const m = spaces[ps[0] ?? -1]?.m ?? 0;
+    const width = ps.length * m;
+    const out = new Float64Array(m * width);
+    ps.forEach((p, i) => {
+      const K = (spaces[p] as KernelSpace).K;
+      for (let u = 0; u < m; u++)
+        for (let x = 0; x < m; x++) out[u * width + i * m + x] = K[u * m + x] as number;
+    });
+    return out;
+  });
+  return { spaces, nWeights, coupling, byAttribute, attributeKernels, attributeStart };
 }
 
 /** "Color · inter · Gaussian σ = 2^-1" */

@@ -53,9 +53,17 @@ export interface LearningResult {
   stopped: 'iterations' | 'converged';
 }
 
-/** Progress of a running UNTIE: the loss so far and the current weights (copies). */
+/** A running UNTIE's state: the loss so far and the current weights (copies). */
+export interface TrainingSnapshot {
+  iteration: number;
+  iterations: number;
+  loss: Float64Array;
+  weights: Float64Array;
+}
+
+/** Progress of a running UNTIE, carrying its training so far. */
 export interface TrainingProgress extends Progress {
-  training?: { iteration: number; loss: Float64Array; weights: Float64Array };
+  training?: TrainingSnapshot;
 }
 
 const BETA1 = 0.9;
@@ -88,6 +96,7 @@ export function* learnHeterogeneity(
   const pool = Int32Array.from({ length: nObjects }, (_, i) => i);
   const S = new Float64Array(b * b);
   const M = new Float64Array(b * b);
+  const scratch = createScratch(spaces, b);
   let done = 0;
   let stopped: LearningResult['stopped'] = 'iterations';
   for (let it = 0; it < iterations; it++) {
@@ -99,7 +108,7 @@ export function* learnHeterogeneity(
     }
     if (batch.length !== b)
       throw new RangeError(`batch ${it} has ${batch.length} objects, not ${b}`);
-    batchKernel(spaces, codes, batch, weights, S);
+    batchKernel(spaces, codes, batch, weights, S, scratch);
     // (1) H = the n_c leading eigenvectors of the batch's S (Eq. (17)); M = I − HHᵀ.
     const eigen = symmetricEigen(S, b);
     for (let r = 0; r < b; r++)
@@ -110,7 +119,7 @@ export function* learnHeterogeneity(
         M[r * b + s] = (r === s ? 1 : 0) - h;
       }
     // (2) With H fixed: a_c = φ_cᵀ M φ_c and t_c = φ_cᵀ φ_c per weight c.
-    weightCoefficients(spaces, codes, batch, M, a, t);
+    weightCoefficients(spaces, codes, batch, M, a, t, scratch);
     const [A, T] = objective(weights, a, t);
     const L = T > 0 ? A / T : 0;
     loss[it] = L;
@@ -133,7 +142,12 @@ export function* learnHeterogeneity(
       const progress: TrainingProgress = {
         fraction: (it + 1) / iterations,
         message: `iteration ${it + 1} of ${iterations}, loss ${L.toFixed(4)}`,
-        training: { iteration: it + 1, loss: loss.slice(0, it + 1), weights: weights.slice() },
+        training: {
+          iteration: it + 1,
+          iterations,
+          loss: loss.slice(0, it + 1),
+          weights: weights.slice(),
+        },
       };
       yield progress;
     }
@@ -147,40 +161,83 @@ export function* learnHeterogeneity(
   };
 }
 
-/** S on the batch (Eq. (19) restricted to b objects): Σ_p Σ_t ω_pt K_p[u_r, t]·K_p[u_s, t]. */
+/**
+ * S on the batch (Eq. (19) restricted to b objects): Σ_p Σ_t ω_pt K_p[u_r, t]·K_p[u_s, t], per
+ * attribute over its side-by-side kernels (KernelSpaces.attributeKernels). An attribute with few
+ * values (m² < b²/2) first sums them into its value table G_a = Σ_p K_p ω_p K_p (m × m, as
+ * Eq. (18)'s on-demand similarity does) and reads one cell per pair; one with many values sums
+ * over its columns pair by pair.
+ */
 export function batchKernel(
   spaces: KernelSpaces,
   codes: readonly Int32Array[],
   batch: Int32Array,
   weights: Float64Array,
   S: Float64Array,
+  scratch: Scratch = createScratch(spaces, batch.length),
 ): void {
   const b = batch.length;
   S.fill(0);
-  const u = new Int32Array(b);
-  for (const space of spaces.spaces) {
-    const { K, m, weightStart } = space;
-    const column = codes[space.attribute] as Int32Array;
+  const { u } = scratch;
+  spaces.attributeKernels.forEach((Kcat, attribute) => {
+    const column = codes[attribute] as Int32Array;
     for (let r = 0; r < b; r++) u[r] = column[batch[r] as number] as number;
+    const m = spaces.spaces[spaces.byAttribute[attribute]?.[0] ?? -1]?.m ?? 0;
+    const width = m > 0 ? Kcat.length / m : 0;
+    const w0 = spaces.attributeStart[attribute] as number;
+    if (m * m < (b * b) / 2) {
+      const G = scratch.G.subarray(0, m * m);
+      G.fill(0);
+      addGram(Kcat, m, width, weights, w0, G);
+      for (let r = 0; r < b; r++) {
+        const row = (u[r] as number) * m;
+        for (let s = r; s < b; s++)
+          S[r * b + s] = (S[r * b + s] as number) + (G[row + (u[s] as number)] as number);
+      }
+      return;
+    }
     for (let r = 0; r < b; r++) {
-      const ur = (u[r] as number) * m;
+      const ur = (u[r] as number) * width;
       for (let s = r; s < b; s++) {
-        const us = (u[s] as number) * m;
+        const us = (u[s] as number) * width;
         let sum = 0;
-        for (let x = 0; x < m; x++)
-          sum +=
-            (weights[weightStart + x] as number) * (K[ur + x] as number) * (K[us + x] as number);
+        for (let c = 0; c < width; c++)
+          sum += (weights[w0 + c] as number) * (Kcat[ur + c] as number) * (Kcat[us + c] as number);
         S[r * b + s] = (S[r * b + s] as number) + sum;
       }
     }
-  }
+  });
   for (let r = 0; r < b; r++) for (let s = 0; s < r; s++) S[r * b + s] = S[s * b + r] as number;
 }
 
 /**
- * a_c = φ_cᵀ M φ_c and t_c = φ_cᵀ φ_c for every weight c = (p, x), φ_c being K_p[·, x] over the
- * batch. Objects sharing a value share φ entries, so M is first summed over value pairs
- * (M_a[u, w] = Σ_{u_r = u, u_s = w} M[r, s]) per attribute.
+ * G += Σ_c ω_c·Kcat[·, c]·Kcat[·, c]ᵀ over an attribute's m × width side-by-side kernels, i.e.
+ * G_a = Σ_p K_p ω_p K_p (K_p symmetric), its value table of s(·,·) (Eq. (18)).
+ */
+export function addGram(
+  Kcat: Float64Array,
+  m: number,
+  width: number,
+  weights: Float64Array,
+  w0: number,
+  G: Float64Array,
+): void {
+  for (let c = 0; c < width; c++) {
+    const w = weights[w0 + c] as number;
+    if (w === 0) continue;
+    for (let u = 0; u < m; u++) {
+      const ku = w * (Kcat[u * width + c] as number);
+      if (ku === 0) continue;
+      for (let v = 0; v < m; v++)
+        G[u * m + v] = (G[u * m + v] as number) + ku * (Kcat[v * width + c] as number);
+    }
+  }
+}
+
+/**
+ * a_c = φ_cᵀ M φ_c and t_c = φ_cᵀ φ_c for every weight c, φ_c being column c of the attribute's
+ * side-by-side kernels over the batch. Objects sharing a value share φ entries, so M is first
+ * summed over value pairs (M_a[u, w] = Σ_{u_r = u, u_s = w} M[r, s]) per attribute.
  */
 function weightCoefficients(
   spaces: KernelSpaces,
@@ -189,52 +246,78 @@ function weightCoefficients(
   M: Float64Array,
   a: Float64Array,
   t: Float64Array,
+  scratch: Scratch,
 ): void {
   const b = batch.length;
-  const local = new Int32Array(b);
-  spaces.byAttribute.forEach((ps, attribute) => {
+  const { local, present, index, Ma, count } = scratch;
+  spaces.attributeKernels.forEach((Kcat, attribute) => {
     const column = codes[attribute] as Int32Array;
-    const present: number[] = [];
-    const index = new Map<number, number>();
+    let q = 0;
     for (let r = 0; r < b; r++) {
       const u = column[batch[r] as number] as number;
-      let q = index.get(u);
-      if (q === undefined) {
-        q = present.length;
-        index.set(u, q);
-        present.push(u);
+      let i = index[u] as number;
+      if (i < 0) {
+        i = q++;
+        index[u] = i;
+        present[i] = u;
       }
-      local[r] = q;
+      local[r] = i;
     }
-    const q = present.length;
-    const Ma = new Float64Array(q * q);
-    const count = new Float64Array(q);
+    for (let i = 0; i < q; i++) index[present[i] as number] = -1;
+    Ma.fill(0, 0, q * q);
+    count.fill(0, 0, q);
     for (let r = 0; r < b; r++) {
-      count[local[r] as number] = (count[local[r] as number] as number) + 1;
+      const lr = local[r] as number;
+      count[lr] = (count[lr] as number) + 1;
       for (let s = 0; s < b; s++) {
-        const cell = (local[r] as number) * q + (local[s] as number);
+        const cell = lr * q + (local[s] as number);
         Ma[cell] = (Ma[cell] as number) + (M[r * b + s] as number);
       }
     }
-    for (const p of ps) {
-      const { K, m, weightStart } = spaces.spaces[p] as KernelSpaces['spaces'][number];
-      for (let x = 0; x < m; x++) {
-        let ax = 0;
-        let tx = 0;
-        for (let i = 0; i < q; i++) {
-          const ki = K[(present[i] as number) * m + x] as number;
-          if (ki === 0) continue;
-          tx += (count[i] as number) * ki * ki;
-          let row = 0;
-          for (let j = 0; j < q; j++)
-            row += (Ma[i * q + j] as number) * (K[(present[j] as number) * m + x] as number);
-          ax += ki * row;
-        }
-        a[weightStart + x] = ax;
-        t[weightStart + x] = tx;
+    const m = spaces.spaces[spaces.byAttribute[attribute]?.[0] ?? -1]?.m ?? 0;
+    const width = m > 0 ? Kcat.length / m : 0;
+    const w0 = spaces.attributeStart[attribute] as number;
+    for (let c = 0; c < width; c++) {
+      let ac = 0;
+      let tc = 0;
+      for (let i = 0; i < q; i++) {
+        const ki = Kcat[(present[i] as number) * width + c] as number;
+        if (ki === 0) continue;
+        tc += (count[i] as number) * ki * ki;
+        let row = 0;
+        for (let j = 0; j < q; j++)
+          row += (Ma[i * q + j] as number) * (Kcat[(present[j] as number) * width + c] as number);
+        ac += ki * row;
       }
+      a[w0 + c] = ac;
+      t[w0 + c] = tc;
     }
   });
+}
+
+/** Work arrays of one training run, allocated once (wide tables have thousands of attributes). */
+interface Scratch {
+  u: Int32Array;
+  local: Int32Array;
+  present: Int32Array;
+  /** −1 for every value, as a look-up from value to its place among the batch's values. */
+  index: Int32Array;
+  Ma: Float64Array;
+  count: Float64Array;
+  G: Float64Array;
+}
+
+export function createScratch(spaces: KernelSpaces, b: number): Scratch {
+  const maxM = spaces.spaces.reduce((mx, s) => Math.max(mx, s.m), 0);
+  return {
+    u: new Int32Array(b),
+    local: new Int32Array(b),
+    present: new Int32Array(b),
+    index: new Int32Array(maxM).fill(-1),
+    Ma: new Float64Array(b * b),
+    count: new Float64Array(b),
+    G: new Float64Array(Math.min(maxM * maxM, b * b)),
+  };
 }
 
 function objective(weights: Float64Array, a: Float64Array, t: Float64Array): [number, number] {

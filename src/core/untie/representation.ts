@@ -1,6 +1,7 @@
 import { objectValues, type ValueConcatEmbedding } from '../embedding/objectEmbedding.ts';
 import type { CategoricalTable } from '../table/types.ts';
 import type { KernelSpaces } from './kernelSpaces.ts';
+import { addGram } from './learning.ts';
 
 /**
  * UNTIE's two representations from the learned weights ω (seed 004 Sec. 4.4).
@@ -35,16 +36,13 @@ export function untieEmbedding(
   });
   const vectors = new Float64Array(size);
   table.attributes.forEach((attr, a) => {
-    let column = 0;
-    for (const p of spaces.byAttribute[a] ?? []) {
-      const { K, m, weightStart } = spaces.spaces[p] as KernelSpaces['spaces'][number];
-      for (let u = 0; u < m; u++) {
-        const start = (vectorStart[attr.offset + u] as number) + column;
-        for (let x = 0; x < m; x++)
-          vectors[start + x] =
-            Math.sqrt(weights[weightStart + x] as number) * (K[u * m + x] as number);
-      }
-      column += m;
+    const Kcat = spaces.attributeKernels[a] as Float64Array;
+    const width = blockWidth[a] as number;
+    const w0 = spaces.attributeStart[a] as number;
+    for (let u = 0; u < attr.labels.length; u++) {
+      const start = vectorStart[attr.offset + u] as number;
+      for (let c = 0; c < width; c++)
+        vectors[start + c] = Math.sqrt(weights[w0 + c] as number) * (Kcat[u * width + c] as number);
     }
   });
   return {
@@ -74,18 +72,11 @@ export function similarityTables(
     total += (sizes[a] as number) ** 2;
   }
   const tables = new Float64Array(total);
-  spaces.spaces.forEach(({ attribute, K, m, weightStart }) => {
-    const start = tableStart[attribute] as number;
-    for (let u = 0; u < m; u++)
-      for (let w = 0; w < m; w++) {
-        let sum = 0;
-        for (let x = 0; x < m; x++)
-          sum +=
-            (weights[weightStart + x] as number) *
-            (K[u * m + x] as number) *
-            (K[w * m + x] as number);
-        tables[start + u * m + w] = (tables[start + u * m + w] as number) + sum;
-      }
+  spaces.attributeKernels.forEach((Kcat, a) => {
+    const m = sizes[a] as number;
+    const start = tableStart[a] as number;
+    const G = tables.subarray(start, start + m * m);
+    if (m > 0) addGram(Kcat, m, Kcat.length / m, weights, spaces.attributeStart[a] as number, G);
   });
   return { tables, tableStart };
 }
@@ -100,4 +91,25 @@ export function spaceWeights(spaces: KernelSpaces, weights: Float64Array): Float
     for (let x = 0; x < m; x++) sum += weights[weightStart + x] as number;
     return m > 0 ? sum / m : 0;
   });
+}
+
+/**
+ * Where each kernel space's weights lie in ω, from the attributes' value counts alone (the order
+ * kernelSpaces builds: per attribute, the intra space's kernels, then the inter space's), so a
+ * running UNTIE's weights can be read per space before its result exists.
+ */
+export function spaceLayout(
+  sizes: readonly number[],
+  kernels: number,
+): { attribute: number; kind: 'intra' | 'inter'; kernel: number; start: number; m: number }[] {
+  const out: ReturnType<typeof spaceLayout> = [];
+  let start = 0;
+  sizes.forEach((m, attribute) => {
+    for (const kind of sizes.length > 1 ? (['intra', 'inter'] as const) : (['intra'] as const))
+      for (let kernel = 0; kernel < kernels; kernel++) {
+        out.push({ attribute, kind, kernel, start, m });
+        start += m;
+      }
+  });
+  return out;
 }
