@@ -70,6 +70,48 @@ export function uniformValueEmbedding(
   };
 }
 
+/**
+ * A value-concatenation embedding whose attribute a has blocks of `blockWidth[a]` columns;
+ * `fill(a, u, out)` writes the vector of value u (local to attribute a) into `out`.
+ */
+export function blockEmbedding(
+  table: CategoricalTable,
+  blockWidth: Int32Array,
+  fill: (attribute: number, value: number, out: Float64Array) => void,
+): ValueConcatEmbedding {
+  const D = table.attributes.length;
+  const blockStart = new Int32Array(D);
+  for (let a = 1; a < D; a++)
+    blockStart[a] = (blockStart[a - 1] as number) + (blockWidth[a - 1] as number);
+  const vectorStart = new Int32Array(table.nValues);
+  let size = 0;
+  table.attributes.forEach((attr, a) => {
+    for (let u = 0; u < attr.labels.length; u++) {
+      vectorStart[attr.offset + u] = size;
+      size += blockWidth[a] as number;
+    }
+  });
+  const vectors = new Float64Array(size);
+  table.attributes.forEach((attr, a) => {
+    const w = blockWidth[a] as number;
+    for (let u = 0; u < attr.labels.length; u++) {
+      const start = vectorStart[attr.offset + u] as number;
+      fill(a, u, vectors.subarray(start, start + w));
+    }
+  });
+  return {
+    kind: 'values',
+    nObjects: table.nRows,
+    dims: D === 0 ? 0 : (blockStart[D - 1] as number) + (blockWidth[D - 1] as number),
+    blockWidth,
+    blockStart,
+    vectorStart,
+    vectors,
+    objectValues: objectValues(table),
+    valueAttribute: table.valueAttribute,
+  };
+}
+
 /** Writes object i's vector into out (length dims). */
 export function objectRow(e: ObjectEmbedding, i: number, out: Float64Array): Float64Array {
   if (e.kind === 'dense') {

@@ -1,4 +1,4 @@
-import { objectValues, type ValueConcatEmbedding } from '../embedding/objectEmbedding.ts';
+import { blockEmbedding, type ValueConcatEmbedding } from '../embedding/objectEmbedding.ts';
 import type { CategoricalTable } from '../table/types.ts';
 import type { KernelSpaces } from './kernelSpaces.ts';
 import { addGram } from './learning.ts';
@@ -19,43 +19,17 @@ export function untieEmbedding(
   spaces: KernelSpaces,
   weights: Float64Array,
 ): ValueConcatEmbedding {
-  const D = table.attributes.length;
-  const blockWidth = Int32Array.from(spaces.byAttribute, (ps) =>
-    ps.reduce((sum, p) => sum + (spaces.spaces[p]?.m ?? 0), 0),
-  );
-  const blockStart = new Int32Array(D);
-  for (let a = 1; a < D; a++)
-    blockStart[a] = (blockStart[a - 1] as number) + (blockWidth[a - 1] as number);
-  const vectorStart = new Int32Array(table.nValues);
-  let size = 0;
-  table.attributes.forEach((attr, a) => {
-    for (let u = 0; u < attr.labels.length; u++) {
-      vectorStart[attr.offset + u] = size;
-      size += blockWidth[a] as number;
-    }
+  const blockWidth = Int32Array.from(spaces.attributeKernels, (Kcat, a) => {
+    const m = table.attributes[a]?.labels.length ?? 0;
+    return m > 0 ? Kcat.length / m : 0;
   });
-  const vectors = new Float64Array(size);
-  table.attributes.forEach((attr, a) => {
+  return blockEmbedding(table, blockWidth, (a, u, out) => {
     const Kcat = spaces.attributeKernels[a] as Float64Array;
-    const width = blockWidth[a] as number;
     const w0 = spaces.attributeStart[a] as number;
-    for (let u = 0; u < attr.labels.length; u++) {
-      const start = vectorStart[attr.offset + u] as number;
-      for (let c = 0; c < width; c++)
-        vectors[start + c] = Math.sqrt(weights[w0 + c] as number) * (Kcat[u * width + c] as number);
-    }
+    const width = out.length;
+    for (let c = 0; c < width; c++)
+      out[c] = Math.sqrt(weights[w0 + c] as number) * (Kcat[u * width + c] as number);
   });
-  return {
-    kind: 'values',
-    nObjects: table.nRows,
-    dims: D === 0 ? 0 : (blockStart[D - 1] as number) + (blockWidth[D - 1] as number),
-    blockWidth,
-    blockStart,
-    vectorStart,
-    vectors,
-    objectValues: objectValues(table),
-    valueAttribute: table.valueAttribute,
-  };
 }
 
 /** The per-attribute tables G_a of s(·,·) (Eq. (18)), m_a² each, and where each starts. */
