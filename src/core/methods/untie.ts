@@ -79,7 +79,14 @@ export const UNTIE_PARAMETERS = [
     advanced: true,
     description: 'Stop when the mean loss of 50 iterations changes by less than δ (0 = run all)',
   },
-  { name: 'seed', type: 'integer', default: 0, min: 0, description: 'Seed of the mini-batches' },
+  {
+    name: 'seed',
+    type: 'integer',
+    default: 0,
+    min: 0,
+    role: 'seed',
+    description: 'Seed of the mini-batches',
+  },
 ] as const satisfies readonly ParameterSpec[];
 
 export type UntieOptions = OptionsOf<typeof UNTIE_PARAMETERS>;
