@@ -107,6 +107,7 @@ export function assembleTable(
     valueAttribute,
     classColumn,
     sourceRows: Int32Array.from({ length: rows }, (_, r) => r),
+    sourceLines: Int32Array.from({ length: rows }, (_, r) => r + 2),
   };
 }
 

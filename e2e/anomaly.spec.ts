@@ -77,18 +77,18 @@ test('SAnDCat ranking: an object marked normal joins the training set and the mo
   const rows = panel.getByTestId('outlier-table').locator('tbody tr');
   await expect(rows).toHaveCount(25, RUN);
   // Objects of the normal class are already learned from; the others can be marked.
-  const buttons = panel.getByRole('button', { name: /^Mark row \d+ normal$/ });
+  const buttons = panel.getByRole('button', { name: /^Mark line [\d,]+ normal$/ });
   await expect(buttons.first()).toBeVisible();
   await expect(panel.getByText('training', { exact: true }).first()).toBeVisible();
   const label = (await buttons.first().getAttribute('aria-label')) as string;
-  const row = Number(/row (\d+)/.exec(label)?.[1]);
+  const line = /line ([\d,]+)/.exec(label)?.[1] ?? '';
   await buttons.first().click();
   await expect(panel.getByTestId('marked-normal')).toContainText(
-    `1 object you marked normal joined the training set (rows ${row})`,
+    `1 object you marked normal joined the training set (line ${line})`,
     RUN,
   );
   // Learned again: that object is now a training object.
-  await expect(panel.getByRole('button', { name: `Mark row ${row} normal` })).toHaveCount(0, RUN);
+  await expect(panel.getByRole('button', { name: `Mark line ${line} normal` })).toHaveCount(0, RUN);
   await panel.getByRole('button', { name: 'Undo' }).click();
   await expect(panel.getByTestId('marked-normal')).toHaveCount(0);
 });

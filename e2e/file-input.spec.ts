@@ -23,15 +23,27 @@ test('a comma-separated file chosen with the file picker is read and modelled', 
     'red,large,b',
   ].join('\n');
   await chooseFile(page, textFile('picked.csv', `${csv}\n`));
-  await expectSummary(page, { rows: 6, columns: 3, features: 3, name: 'picked.csv' });
+  // The column named `label` is taken as the class (the summary says so); the two others are
+  // features, 3 + 2 values.
+  await expectSummary(page, { rows: 6, columns: 3, features: 2, name: 'picked.csv' });
   await waitIdle(page);
-  // No class column for a user file; every column is a feature. 3 + 2 + 2 values.
-  await expect(page.getByLabel('Class column')).toHaveValue('');
+  await expect(page.getByLabel('Class column')).toHaveValue('label');
+  await expect(page.getByTestId('class-detected')).toContainText(
+    'Class column “label” found by its name',
+  );
+  await expect(page.getByTestId('cooccurrence-heatmap')).toHaveAttribute(
+    'data-cells',
+    String(5 * 5),
+  );
+  await expect(page.getByTestId('su-heatmap')).toHaveAttribute('data-cells', '4');
+  // The user can change it: with no class every column is a feature, 3 + 2 + 2 values.
+  await page.getByLabel('Class column').selectOption('');
+  await expectSummary(page, { features: 3 });
+  await expect(page.getByTestId('class-detected')).toHaveCount(0);
   await expect(page.getByTestId('cooccurrence-heatmap')).toHaveAttribute(
     'data-cells',
     String(7 * 7),
   );
-  await expect(page.getByTestId('su-heatmap')).toHaveAttribute('data-cells', '9');
   await expect(page.getByTestId('notice')).toHaveCount(0);
   // A user file is not a sample: no gallery entry is marked active any more.
   await expect(page.getByTestId('gallery').locator('.sample.active')).toHaveCount(0);
@@ -53,7 +65,8 @@ test('semicolons, a byte-order mark, CRLF line ends and a quoted field holding t
     'blue;large;"round; thin";b',
   ];
   await chooseFile(page, textFile('semicolons.csv', `\uFEFF${lines.join('\r\n')}\r\n`));
-  await expectSummary(page, { rows: 8, columns: 4, features: 4, name: 'semicolons.csv' });
+  // `label` is the class (found by its name): three features.
+  await expectSummary(page, { rows: 8, columns: 4, features: 3, name: 'semicolons.csv' });
   await waitIdle(page);
   await expect(page.getByLabel('Delimiter')).toHaveValue('auto');
   await expect(page.getByLabel('Delimiter').locator('option[value="auto"]')).toHaveText(
@@ -75,8 +88,8 @@ test('semicolons, a byte-order mark, CRLF line ends and a quoted field holding t
   // CRLF: the last column's values carry no stray carriage return, so there are exactly two.
   const label = columns.filter({ has: page.getByLabel('Kind of label') });
   await expect(label.locator('.bar-label')).toHaveText(['a', 'b']);
-  // 3 + 2 + 3 + 2 = 10 values.
-  await expect(page.getByTestId('cooccurrence-heatmap')).toHaveAttribute('data-cells', '100');
+  // `label` is the class: 3 + 2 + 3 = 8 values.
+  await expect(page.getByTestId('cooccurrence-heatmap')).toHaveAttribute('data-cells', '64');
   await expect(page.getByTestId('summary-warnings')).toHaveCount(0);
 });
 

@@ -66,12 +66,20 @@ test('the gallery lists every sample and the provenance note is shown', async ({
   await expect(provenance).toContainText('UCI Machine Learning Repository');
 });
 
-test('vote: rows with missing cells are dropped, and "own value" keeps all 435', async ({
+test('vote: dropping rows would lose 47 %, so missing is its own value; one click gives the papers’ protocol', async ({
   page,
 }) => {
   await openApp(page, 'vote.csv');
-  // 232 of the 435 rows have no missing cell.
+  // Only 232 of the 435 rows have no missing cell: the explorer keeps all 435 and says so.
+  await expectSummary(page, { rows: 435, columns: 17, features: 16 });
+  await expect(page.getByLabel('Missing policy')).toHaveValue('own');
+  const note = page.getByTestId('missing-auto');
+  await expect(note).toContainText('would keep 232 of 435');
+  await expect(note).toContainText('removes 46.7 %, more than 5 %');
+  await note.getByRole('button', { name: 'Use the papers’ protocol (drop rows)' }).click();
   await expectSummary(page, { rows: 232, columns: 17, features: 16 });
+  await expect(page.getByLabel('Missing policy')).toHaveValue('drop');
+  await expect(note).toHaveCount(0);
   await expect(page.getByTestId('summary-dropped')).toHaveText(/203 dropped of 435/);
   await expect(page.getByTestId('summary-warnings')).toContainText(
     'Dropped 203 of 435 rows with a missing value',

@@ -46,7 +46,7 @@ test('labels that look like spreadsheet formulas are escaped in the CSV export (
     scatterOf(panel).getByRole('button', { name: 'Download CSV' }).click(),
   ]);
   const lines = (await readFile(await download.path(), 'utf-8')).trimEnd().split('\r\n');
-  expect(lines[0]).toBe('row,x,y,label');
+  expect(lines[0]).toBe('line,x,y,label');
   const exported = lines.slice(1, 6).map((line) => line.split(',').slice(3).join(','));
   expect(exported).toEqual(["'=cmd|' /C calc'!A0", '+1', '-1', "'@SUM(A1)", "'-x"]);
 });

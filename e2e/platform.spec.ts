@@ -19,7 +19,8 @@ import {
 
 /** Soybean's computations (CDE, COSH, t-SNE of 562 objects) get this long. */
 const RUN = { timeout: 60_000 } as const;
-const SOYBEAN_ROWS = 562;
+/** Soybean in the explorer: dropping rows would lose 18 %, so missing is its own value. */
+const SOYBEAN_ROWS = 683;
 
 /** How many times each method was really computed, summed over the pool's workers. */
 function explorerStats(page: Page): Promise<Record<string, number>> {

@@ -3,7 +3,8 @@ import { addProjection, dragBox, expect, openApp, test, waitIdle } from './fixtu
 
 /** Soybean's CDE t-SNE (562 rows after dropping rows with missing cells) gets this long. */
 const RUN = { timeout: 90_000 } as const;
-const SOYBEAN_ROWS = 562;
+/** Soybean in the explorer: dropping rows would lose 18 %, so missing is its own value. */
+const SOYBEAN_ROWS = 683;
 
 interface LongTask {
   start: number;

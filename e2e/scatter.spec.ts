@@ -110,7 +110,7 @@ test.describe('projection scatter (zoo, PCA of CDE)', () => {
         }
       }
     expect(found, 'some point under the pointer').not.toBeNull();
-    await expect(tooltip.locator('div').first()).toHaveText(/^row \d+ · type = \S+$/);
+    await expect(tooltip.locator('div').first()).toHaveText(/^line \d+ · type = \S+$/);
     if (!found) return;
     await page.mouse.click(found.x, found.y);
     await expect(panel.getByTestId('projection-selection')).toHaveText('1 object selected');
@@ -204,9 +204,10 @@ test.describe('projection scatter (zoo, PCA of CDE)', () => {
     expect(csv.suggestedFilename()).toBe('zoo-cde-pca.csv');
     const lines = (await readFile(await csv.path(), 'utf-8')).trimEnd().split('\r\n');
     expect(lines).toHaveLength(102);
-    expect(lines[0]).toBe('row,x,y,label');
-    expect(lines[1]).toMatch(/^1,-?[\d.e-]+,-?[\d.e-]+,\S+$/);
-    expect(lines[101]).toMatch(/^101,/);
+    // Named by their line in zoo.csv (the header is line 1).
+    expect(lines[0]).toBe('line,x,y,label');
+    expect(lines[1]).toMatch(/^2,-?[\d.e-]+,-?[\d.e-]+,\S+$/);
+    expect(lines[101]).toMatch(/^102,/);
 
     // The names say which representation and which projection: here MDS of CDE.
     await panel.getByLabel('Projection', { exact: true }).selectOption('mds');

@@ -32,6 +32,7 @@ function table(rows: number[][], sizes: number[]): CategoricalTable {
     valueAttribute,
     classColumn: null,
     sourceRows: Int32Array.from(rows, (_, r) => r),
+    sourceLines: Int32Array.from(rows, (_, r) => r + 2),
   };
 }
 

@@ -94,6 +94,7 @@ function subTable(table: CategoricalTable, rows: Int32Array): CategoricalTable {
       ? { ...table.classColumn, codes: pick(table.classColumn.codes) }
       : null,
     sourceRows: Int32Array.from(rows, (r) => table.sourceRows[r]!),
+    sourceLines: Int32Array.from(rows, (r) => table.sourceLines[r]!),
   };
 }
 
@@ -501,6 +502,7 @@ describe('allocateCooccurrence', () => {
       valueAttribute: new Int32Array(32_770).fill(1, 16_385),
       classColumn: null,
       sourceRows: Int32Array.of(0),
+      sourceLines: Int32Array.of(2),
     };
     expect(() => allocateCooccurrence(table)).toThrow(RangeError);
     expect(() => allocateCooccurrence(table)).toThrow(/268,468,225 cells/);

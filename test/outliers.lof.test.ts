@@ -27,6 +27,7 @@ function codesTable(columns: Int32Array[], m: number): CategoricalTable {
     valueAttribute: Int32Array.from({ length: D * m }, (_, v) => Math.floor(v / m)),
     classColumn: null,
     sourceRows: allRows(n),
+    sourceLines: allRows(n).map((r) => r + 2),
   };
 }
 

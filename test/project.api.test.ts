@@ -122,7 +122,7 @@ describe('worker API: run a projection step', () => {
 });
 
 describe('CLI: project', () => {
-  it('prints the layout, KL and trustworthiness as `run tsne` does; --out coords.csv writes row,x,y', async () => {
+  it('prints the layout, KL and trustworthiness as `run tsne` does; --out coords.csv writes line,x,y', async () => {
     const run = await cli(
       'project',
       'public/datasets/zoo.csv',
@@ -200,9 +200,11 @@ describe('CLI: project', () => {
     expect(summary.csv).toEqual({ file: out, result: 'layout' });
     expect(summary.results.quality?.values?.stress).toBeGreaterThan(0);
     const lines = readFileSync(out, 'utf8').trim().split('\n');
-    expect(lines[0]).toBe('row,x,y');
+    // Each object is named by its line in zoo.csv: the header is line 1, the first animal line 2.
+    expect(lines[0]).toBe('line,x,y');
     expect(lines).toHaveLength(102);
-    expect(lines[1]).toMatch(/^1,-?\d/);
+    expect(lines[1]).toMatch(/^2,-?\d/);
+    expect(lines[101]).toMatch(/^102,-?\d/);
   });
 
   it('an unknown representation exits 2 with the choices', async () => {

@@ -54,20 +54,24 @@ describe('scatter SVG export', () => {
 });
 
 describe('scatter CSV export', () => {
-  it('numbers rows from 1 and has a row,x,y header', () => {
+  it('names points by their line in the file (default: after a header line) under line,x,y', () => {
     const csv = scatterCsv(Float64Array.from([0.5, -1, 2, 3e-7, NaN, 4]));
-    expect(csv).toBe('row,x,y\r\n1,0.5,-1\r\n2,2,3e-7\r\n3,,4\r\n');
+    expect(csv).toBe('line,x,y\r\n2,0.5,-1\r\n3,2,3e-7\r\n4,,4\r\n');
+    // After rows were dropped: the file's lines, not the kept rows' places.
+    const lines = [2, 7, 9];
+    const dropped = scatterCsv(Float64Array.from([1, 1, 2, 2, 3, 3]), undefined, (i) => lines[i]!);
+    expect(dropped).toBe('line,x,y\r\n2,1,1\r\n7,2,2\r\n9,3,3\r\n');
   });
 
   it('adds a label column quoted per RFC 4180', () => {
     const labels = ['plain', 'a,b', 'say "hi"', 'two\nlines'];
     const csv = scatterCsv(new Float64Array(8), (i) => labels[i] as string);
     expect(csv.split('\r\n')).toEqual([
-      'row,x,y,label',
-      '1,0,0,plain',
-      '2,0,0,"a,b"',
-      '3,0,0,"say ""hi"""',
-      '4,0,0,"two\nlines"',
+      'line,x,y,label',
+      '2,0,0,plain',
+      '3,0,0,"a,b"',
+      '4,0,0,"say ""hi"""',
+      '5,0,0,"two\nlines"',
       '',
     ]);
     expect(csvField('')).toBe('');

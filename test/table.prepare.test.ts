@@ -358,7 +358,7 @@ describe('invalid options', () => {
   const load = (): Promise<RawTable> => weather;
 
   it.each<[string, PrepareOptions, string]>([
-    ['missing', { missing: 'ignore' as never }, 'missing must be drop, own or mode, got “ignore”'],
+    ['missing', { missing: 'ignore' as never }, 'missing must be drop, own, mode or auto, got “ignore”'],
     [
       'discretisation',
       { discretisation: 'quantile' as never },

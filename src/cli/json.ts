@@ -195,10 +195,13 @@ function resultJson(meta: TableMeta, r: Result, options: JsonOptions): object {
 }
 
 /**
- * The first object-level result as CSV (row,… one line per object, rows numbered from 1 as in
- * the data table), for `--out FILE.csv`; null when the output has none.
+ * The first object-level result as CSV (line,… one per object, named by the line of the file its
+ * row starts on, as the app names rows), for `--out FILE.csv`; null when the output has none.
  */
-export function objectCsv(output: MethodOutput): { name: string; text: string } | null {
+export function objectCsv(
+  output: MethodOutput,
+  lines: ArrayLike<number>,
+): { name: string; text: string } | null {
   for (const [name, r] of Object.entries(output.results)) {
     let header: string[];
     let cells: (i: number) => (number | string)[];
@@ -212,10 +215,10 @@ export function objectCsv(output: MethodOutput): { name: string; text: string } 
       header = ['score'];
       cells = (i) => [r.scores[i] as number];
     } else continue;
-    const lines = [['row', ...header].join(',')];
+    const out = [['line', ...header].join(',')];
     for (let i = 0; i < r.n; i++)
-      lines.push([i + 1, ...cells(i)].map((v) => csvField(String(v))).join(','));
-    return { name, text: `${lines.join('\n')}\n` };
+      out.push([lines[i] ?? i + 2, ...cells(i)].map((v) => csvField(String(v))).join(','));
+    return { name, text: `${out.join('\n')}\n` };
   }
   return null;
 }

@@ -41,13 +41,22 @@ export function runAndPrint(
   extra: (output: MethodOutput) => object = () => ({}),
 ): void {
   const output = runToEnd(session.runSteps(call));
+  const { summary } = loaded;
   const json = {
     ...outputJson(loaded.meta, output, { matrices: args.flags.has('matrices') }),
+    // How many rows the method saw: the CLI keeps the papers' default (drop rows with a missing
+    // cell) so published numbers stay stable, and says what that cost.
+    data: {
+      rows: summary.rows,
+      droppedRows: summary.droppedRows,
+      totalRows: summary.totalRows,
+      missing: summary.missingPolicy,
+    },
     ...extra(output),
   };
   const out = text(args, 'out');
   if (out?.toLowerCase().endsWith('.csv')) {
-    const csv = objectCsv(output);
+    const csv = objectCsv(output, loaded.meta.lines);
     if (!csv) throw new RangeError(`${call.method} has no per-object result to write as CSV`);
     io.writeFile(out, csv.text);
     delete json.results[csv.name];

@@ -30,6 +30,8 @@ export interface TableMeta {
   attributes: { name: string; labels: string[]; offset: number }[];
   valueAttribute: Int32Array;
   classColumn: { name: string; labels: string[]; codes: Int32Array } | null;
+  /** The 1-based line of the file where each row starts (rows are named by it). */
+  lines: Int32Array;
 }
 
 /** Everything a session holds about its data, to hand to another session. */
@@ -255,6 +257,7 @@ export function tableMeta(table: CategoricalTable): TableMeta {
     attributes: table.attributes.map((a) => ({ name: a.name, labels: a.labels, offset: a.offset })),
     valueAttribute: table.valueAttribute,
     classColumn: table.classColumn,
+    lines: table.sourceLines,
   };
 }
 

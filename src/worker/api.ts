@@ -216,10 +216,12 @@ function shareArrays<T>(value: T): T {
 function metaBuffers(loaded: Loaded): ArrayBuffer[] {
   const meta = loaded.meta;
   meta.valueAttribute = meta.valueAttribute.slice();
+  meta.lines = meta.lines.slice();
   if (meta.classColumn)
     meta.classColumn = { ...meta.classColumn, codes: meta.classColumn.codes.slice() };
   return [
     meta.valueAttribute.buffer,
+    meta.lines.buffer,
     ...(meta.classColumn ? [meta.classColumn.codes.buffer] : []),
   ] as ArrayBuffer[];
 }

@@ -197,7 +197,10 @@ export const createDataSlice: StateCreator<Store, [], [], DataSlice> = (set, get
     tableVersion: 0,
     runJob: job,
     query: (call) => pool().query(call),
-    loadSource: (source, prepare = {}) => load(source, DEFAULT_PARSE, prepare),
+    // The explorer's defaults (issue 14): a class column found by its name, and missing cells
+    // read as their own value when dropping their rows would lose more than 5 % of them.
+    loadSource: (source, prepare = {}) =>
+      load(source, DEFAULT_PARSE, { missing: 'auto', detectClass: true, ...prepare }),
     setParseOptions: async (options) => {
       const { failed, source, parseOptions, prepareOptions } = get();
       const target = failed ?? (source ? { source, parseOptions, prepareOptions } : null);

@@ -4,6 +4,7 @@ import type { ObjectImpacts, ObjectScores } from '../../core/results.ts';
 import type { TableMeta } from '../../core/session.ts';
 import { useStore } from '../store/index.ts';
 import { useObjectValues } from './useObjectValues.ts';
+import { lineOf, ROW_NUMBERING } from './rowNames.ts';
 
 /** Rows listed at most (the cloud above averages all of them). */
 const MAX_ROWS = 50;
@@ -50,7 +51,7 @@ export const ImpactInspector = memo(function ImpactInspector({
       <table className="results inspector" data-testid="impact-inspector">
         <thead>
           <tr>
-            <th>row</th>
+            <th title={ROW_NUMBERING}>line</th>
             {scores && <th title={scores.title}>score</th>}
             {rank && <th>rank</th>}
             {cls && <th>{cls.name}</th>}
@@ -70,7 +71,7 @@ export const ImpactInspector = memo(function ImpactInspector({
                 onPointerEnter={() => setHover({ kind: 'objects', objects: [i] })}
                 onPointerLeave={() => setHover(null)}
               >
-                <td>{i + 1}</td>
+                <td>{lineOf(meta, i)}</td>
                 {scores && <td>{(scores.scores[i] ?? 0).toPrecision(4)}</td>}
                 {rank && <td>{rank[i]}</td>}
                 {cls && <td>{cls.labels[cls.codes[i] ?? 0]}</td>}

@@ -4,6 +4,7 @@ import { useStore } from '../store/index.ts';
 import type { Panel } from '../store/panelsSlice.ts';
 import { MethodPanel } from './MethodPanel.tsx';
 import { useObjectValues } from './useObjectValues.ts';
+import { rowName, ROW_NUMBERING } from './rowNames.ts';
 
 const f = (x: number): string => x.toFixed(4);
 
@@ -83,8 +84,12 @@ function PairTable({
       <thead>
         <tr>
           <th className="text">attribute</th>
-          <th className="text">row {rows[0] + 1}</th>
-          <th className="text">row {rows[1] + 1}</th>
+          <th className="text" title={ROW_NUMBERING}>
+            {rowName(meta, rows[0])}
+          </th>
+          <th className="text" title={ROW_NUMBERING}>
+            {rowName(meta, rows[1])}
+          </th>
           <th>{distance.title}</th>
           {similarity && <th>{similarity.title}</th>}
         </tr>

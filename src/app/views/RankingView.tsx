@@ -16,6 +16,7 @@ import { labelColumn, topIndices, valueName } from './valueModel.ts';
 import { MethodPanel } from './MethodPanel.tsx';
 import { useObjectValues } from './useObjectValues.ts';
 import { useResult } from './useResult.ts';
+import { lineOf, rowName, ROW_NUMBERING } from './rowNames.ts';
 
 const TOP_OBJECTS = 25;
 const TOP_VALUES = 30;
@@ -113,7 +114,7 @@ export function RankingView({ panel }: { panel: Panel }) {
                 {canMark && marked.length > 0 && (
                   <p className="muted" data-testid="marked-normal">
                     {marked.length} object{marked.length === 1 ? '' : 's'} you marked normal joined
-                    the training set (rows {marked.map((r) => r + 1).join(', ')}).{' '}
+                    the training set ({marked.map((r) => rowName(meta, r)).join(', ')}).{' '}
                     <button type="button" onClick={() => setMarked([])}>
                       Undo
                     </button>
@@ -214,7 +215,7 @@ function OutlierTable({
           <thead>
             <tr>
               <th>rank</th>
-              <th>row</th>
+              <th title={ROW_NUMBERING}>line</th>
               <th>score</th>
               {cls && <th>{cls.name}</th>}
               <th style={{ textAlign: 'left' }}>
@@ -239,7 +240,7 @@ function OutlierTable({
                   onPointerLeave={() => setHover(null)}
                 >
                   <td>{rank + 1}</td>
-                  <td>{r + 1}</td>
+                  <td>{lineOf(meta, r)}</td>
                   <td>{(scores.scores[r] ?? 0).toPrecision(4)}</td>
                   {cls && <td>{cls.labels[cls.codes[r] ?? 0]}</td>}
                   <td style={{ textAlign: 'left', whiteSpace: 'normal' }}>
@@ -280,7 +281,7 @@ function OutlierTable({
                     <td>
                       <button
                         type="button"
-                        aria-label={`Mark row ${r + 1} normal`}
+                        aria-label={`Mark ${rowName(meta, r)} normal`}
                         title="This object is normal: add it to the training set and learn the model again"
                         onClick={(e) => {
                           e.stopPropagation();

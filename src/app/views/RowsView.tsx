@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useStore } from '../store/index.ts';
 import { useObjectColor } from './useObjectColor.ts';
 import { useObjectValues } from './useObjectValues.ts';
+import { lineOf, ROW_NUMBERING } from './rowNames.ts';
 
 const PAGE = 50;
 
@@ -72,7 +73,7 @@ export function RowsView() {
         <table className="results" data-testid="rows-table">
           <thead>
             <tr>
-              <th>row</th>
+              <th title={ROW_NUMBERING}>line</th>
               {cls && <th>{cls.name}</th>}
               {coloring.valueOf && <th title={coloring.title ?? ''}>colour</th>}
               {meta.attributes.map((a) => (
@@ -114,7 +115,7 @@ export function RowsView() {
                         marginRight: 4,
                       }}
                     />
-                    {r + 1}
+                    {lineOf(meta, r)}
                   </td>
                   {cls && <td>{cls.labels[cls.codes[r] ?? 0]}</td>}
                   {coloring.valueOf && <td>{coloring.valueOf(r)}</td>}

@@ -12,6 +12,7 @@ import { delimiterName } from '../../core/csv/sniff.ts';
 import { barsOf, globalValues } from './summaryModel.ts';
 import { classPalette } from '../colors.ts';
 import { DEFAULT_MISSING_TOKENS } from '../../core/csv/rawTable.ts';
+import { ROW_NUMBERING } from './rowNames.ts';
 
 const KIND_LABEL: Record<ColumnKind, string> = {
   categorical: 'categorical',
@@ -30,7 +31,11 @@ export function SummaryView() {
   const setParseOptions = useStore((s) => s.setParseOptions);
   if (!loaded) return <p className="muted">Drop a CSV file, pick one, or choose a sample.</p>;
   const { summary, meta } = loaded;
-  const classColumn = prepareOptions.classColumn ?? null;
+  // The requested class shows at once; one found by its name once the worker has modelled it.
+  const classColumn =
+    prepareOptions.classColumn !== undefined
+      ? prepareOptions.classColumn
+      : (summary.classDetected ?? null);
   const drop = prepareOptions.drop ?? [];
   const include = prepareOptions.include ?? [];
 
@@ -60,6 +65,9 @@ export function SummaryView() {
             </span>
           )}
         </div>
+        <div className="stat muted" data-testid="summary-numbering">
+          {ROW_NUMBERING}
+        </div>
         <div className="stat">
           <strong data-testid="summary-features">{meta.attributes.length}</strong> features ·{' '}
           <strong>{meta.nValues}</strong> values ·{' '}
@@ -67,6 +75,7 @@ export function SummaryView() {
           {source?.name}
         </div>
       </div>
+      <MissingAndClassNotes />
       <div className="view-controls wrap">
         <label>
           Class
@@ -373,4 +382,43 @@ function ClassSegments(props: {
 
 function isNumericLike(c: ColumnSummary): boolean {
   return c.values.every((v) => parseNumber(v.label) !== null);
+}
+
+/**
+ * What the explorer decided for the user: missing cells read as their own value because dropping
+ * their rows (the papers' protocol) would lose more than 5 % of them — both numbers, and a button
+ * to switch — and a class column found by its name.
+ */
+function MissingAndClassNotes() {
+  const summary = useStore((s) => s.loaded?.summary);
+  const setPrepareOptions = useStore((s) => s.setPrepareOptions);
+  if (!summary) return null;
+  const auto = summary.missingAuto;
+  const pct = (x: number) => `${((100 * x) / summary.totalRows).toFixed(1)} %`;
+  return (
+    <>
+      {auto && summary.missingPolicy === 'own' && (
+        <p className="notice-inline" data-testid="missing-auto">
+          Missing cells are read as their own value, so all {summary.rows.toLocaleString('en-US')}{' '}
+          rows are kept: dropping the rows that hold one (the papers’ protocol) would keep{' '}
+          {auto.completeRows.toLocaleString('en-US')} of {summary.totalRows.toLocaleString('en-US')}{' '}
+          (it removes {pct(summary.totalRows - auto.completeRows)}, more than{' '}
+          {(100 * auto.limit).toFixed(0)} %).{' '}
+          <button
+            type="button"
+            className="small"
+            onClick={() => void setPrepareOptions({ missing: 'drop' })}
+          >
+            Use the papers’ protocol (drop rows)
+          </button>
+        </p>
+      )}
+      {summary.classDetected && (
+        <p className="notice-inline" data-testid="class-detected">
+          Class column “{summary.classDetected}” found by its name: it colours the views and drives
+          the evaluations, and is not clustered. Change it with Class below.
+        </p>
+      )}
+    </>
+  );
 }

@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useStore } from '../store/index.ts';
 import { useObjectValues } from './useObjectValues.ts';
+import { rowName } from './rowNames.ts';
 
 const TOOLTIP_ATTRIBUTES = 16;
 
@@ -31,7 +32,7 @@ export function useLinkedObjects() {
       const cls = meta.classColumn;
       const shown = meta.attributes.slice(0, TOOLTIP_ATTRIBUTES);
       return [
-        `row ${i + 1}${cls ? ` · ${cls.name} = ${cls.labels[cls.codes[i] ?? 0]}` : ''}`,
+        `${rowName(meta, i)}${cls ? ` · ${cls.name} = ${cls.labels[cls.codes[i] ?? 0]}` : ''}`,
         ...(codes ? shown.map((a, k) => `${a.name} = ${a.labels[codes[k] ?? 0]}`) : ['…']),
         ...(meta.attributes.length > TOOLTIP_ATTRIBUTES
           ? [`… ${meta.attributes.length - TOOLTIP_ATTRIBUTES} more`]

@@ -22,8 +22,17 @@ export interface PrepareOptions {
   include?: readonly string[];
   /** Kind overrides by column name. */
   kinds?: Readonly<Record<string, ColumnKind>>;
-  /** Default 'drop': rows with a missing cell in a used column are dropped (the papers' convention). */
-  missing?: MissingPolicy;
+  /**
+   * Default 'drop': rows with a missing cell in a used column are dropped (the papers'
+   * convention). 'auto' (the explorer's default) drops them unless that would remove more than
+   * AUTO_DROP_LIMIT of the rows, and then reads missing as its own value.
+   */
+  missing?: MissingPolicy | 'auto';
+  /**
+   * With no class column given, take a column named class, label, target or y (any case) as the
+   * class (the explorer does this for a dropped file; the summary says so).
+   */
+  detectClass?: boolean;
   /** How numeric columns become categorical; default equal-frequency. */
   discretisation?: Discretisation;
   /** Number of bins for numeric columns; default 10 (seed 002). */
@@ -31,12 +40,17 @@ export interface PrepareOptions {
 }
 
 export const MISSING_LABEL = '(missing)';
+/** Under missing 'auto', rows are dropped only when that removes at most this share of them. */
+export const AUTO_DROP_LIMIT = 0.05;
+/** Column names taken as the class under detectClass (compared trimmed, in lower case). */
+export const CLASS_NAMES = ['class', 'label', 'target', 'y'];
 const SUMMARY_VALUES_OF_EXCLUDED = 50;
 
 export const DEFAULT_PREPARE: Required<Omit<PrepareOptions, 'classColumn' | 'kinds'>> = {
   drop: [],
   include: [],
   missing: 'drop',
+  detectClass: false,
   discretisation: 'equal-frequency',
   bins: 10,
 };
@@ -75,7 +89,14 @@ export function prepareTable(
     );
   }
 
-  const keep = rowsToKeep(raw, used, opts.missing);
+  const completeRows = opts.missing === 'auto' ? rowsToKeep(raw, used, 'drop') : null;
+  const policy: MissingPolicy =
+    completeRows === null
+      ? (opts.missing as MissingPolicy)
+      : raw.nRows - completeRows.length > AUTO_DROP_LIMIT * raw.nRows
+        ? 'own'
+        : 'drop';
+  const keep = completeRows && policy === 'drop' ? completeRows : rowsToKeep(raw, used, policy);
   if (keep.length === 0)
     throw new DataError(
       'no-rows',
@@ -112,6 +133,7 @@ export function prepareTable(
         ? { name: classPlan.raw.name, labels: classEncoded.labels, codes: classEncoded.codes }
         : null,
     sourceRows: keep,
+    sourceLines: Int32Array.from(keep, (r) => raw.lines[r] ?? r + 2),
   };
 
   const columns: ColumnSummary[] = plans.map((p) => {
@@ -147,7 +169,11 @@ export function prepareTable(
       rows: keep.length,
       totalRows: raw.nRows,
       droppedRows: dropped,
-      missingPolicy: opts.missing,
+      missingPolicy: policy,
+      ...(completeRows
+        ? { missingAuto: { completeRows: completeRows.length, limit: AUTO_DROP_LIMIT } }
+        : {}),
+      classDetected: opts.classDetected,
       delimiter: raw.delimiter,
       columns,
       warnings,
@@ -157,6 +183,8 @@ export function prepareTable(
 
 type ValidOptions = Required<Omit<PrepareOptions, 'classColumn' | 'kinds'>> & {
   classColumn: string | null;
+  /** The class column found by its name (detectClass), or null. */
+  classDetected: string | null;
   kinds: Readonly<Record<string, ColumnKind>>;
 };
 
@@ -175,8 +203,16 @@ function validate(raw: RawTable, options: PrepareOptions): ValidOptions {
     ...DEFAULT_PREPARE,
     ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)),
     classColumn: options.classColumn ?? null,
+    classDetected: null,
     kinds: options.kinds ?? Object.create(null),
   };
+  if (options.classColumn === undefined && opts.detectClass) {
+    const found = raw.columns.find((c) => CLASS_NAMES.includes(c.name.trim().toLowerCase()));
+    if (found && !opts.drop.includes(found.name)) {
+      opts.classColumn = found.name;
+      opts.classDetected = found.name;
+    }
+  }
   if (opts.classColumn !== null) known(opts.classColumn, 'Class column');
   for (const n of opts.drop) known(n, 'Dropped column');
   for (const n of opts.include) known(n, 'Included column');
@@ -185,8 +221,8 @@ function validate(raw: RawTable, options: PrepareOptions): ValidOptions {
     if (!KINDS.includes(kind))
       throw new RangeError(`kind of “${n}” must be one of ${KINDS.join(', ')}, got “${kind}”`);
   }
-  if (!['drop', 'own', 'mode'].includes(opts.missing))
-    throw new RangeError(`missing must be drop, own or mode, got “${opts.missing}”`);
+  if (!['drop', 'own', 'mode', 'auto'].includes(opts.missing))
+    throw new RangeError(`missing must be drop, own, mode or auto, got “${opts.missing}”`);
   if (!['equal-frequency', 'equal-width', 'raw'].includes(opts.discretisation))
     throw new RangeError(
       `discretisation must be equal-frequency, equal-width or raw, got “${opts.discretisation}”`,

@@ -23,5 +23,6 @@ export function subTable(table: CategoricalTable, attributes: readonly number[])
     valueAttribute,
     classColumn: table.classColumn,
     sourceRows: table.sourceRows,
+    sourceLines: table.sourceLines,
   };
 }

@@ -29,6 +29,11 @@ export interface CategoricalTable {
   classColumn: { name: string; labels: string[]; codes: Int32Array } | null;
   /** Index of each modelled row in the raw file's rows (after dropping rows). */
   sourceRows: Int32Array;
+  /**
+   * The 1-based line of the user's file where each modelled row starts (the header is line 1):
+   * how rows are named to people, in every view, tooltip and export.
+   */
+  sourceLines: Int32Array;
 }
 
 export interface ValueCount {
@@ -56,7 +61,12 @@ export interface TableSummary {
   rows: number;
   totalRows: number;
   droppedRows: number;
+  /** The policy applied (under 'auto': the one it chose). */
   missingPolicy: MissingPolicy;
+  /** Under missing 'auto': how many rows have no missing cell, and the share of rows 'auto' drops at most. */
+  missingAuto?: { completeRows: number; limit: number };
+  /** The class column found by its name (detectClass), or null. */
+  classDetected: string | null;
   delimiter: string;
   columns: ColumnSummary[];
   warnings: string[];

@@ -1,3 +1,4 @@
+import { useStore } from '../../store/index.ts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Tooltip } from '../Tooltip.tsx';
 import { useWidth } from '../useWidth.ts';
@@ -365,8 +366,9 @@ export function ProjectionScatter({
     const svg = scatterSvg({ ...drawInput, background: '#ffffff' });
     downloadBlob(new Blob([svg], { type: 'image/svg+xml' }), `${base}.svg`);
   };
+  const fileLines = useStore((st) => st.loaded?.meta.lines);
   const exportCsv = () => {
-    const csv = scatterCsv(points, labelOf);
+    const csv = scatterCsv(points, labelOf, (i) => fileLines?.[i] ?? i + 2);
     downloadBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), `${base}.csv`);
   };
 

@@ -48,15 +48,20 @@ export function scatterSvg(d: DrawInput): string {
 }
 
 /**
- * `row,x,y[,label]` with rows numbered from 1 like the data table, CRLF line ends (RFC 4180);
- * non-finite coordinates are empty fields.
+ * `line,x,y[,label]`, each point named by the line of the user's file its row starts on (as every
+ * view names rows; `lineOf` defaults to i + 2, the header being line 1), CRLF line ends
+ * (RFC 4180); non-finite coordinates are empty fields.
  */
-export function scatterCsv(points: Float64Array, labelOf?: (i: number) => string): string {
+export function scatterCsv(
+  points: Float64Array,
+  labelOf?: (i: number) => string,
+  lineOf: (i: number) => number = (i) => i + 2,
+): string {
   const n = points.length >> 1;
-  const lines: string[] = [labelOf ? 'row,x,y,label' : 'row,x,y'];
+  const lines: string[] = [labelOf ? 'line,x,y,label' : 'line,x,y'];
   const coord = (v: number) => (Number.isFinite(v) ? String(v) : '');
   for (let i = 0; i < n; i++) {
-    const row = `${i + 1},${coord(points[2 * i] as number)},${coord(points[2 * i + 1] as number)}`;
+    const row = `${lineOf(i)},${coord(points[2 * i] as number)},${coord(points[2 * i + 1] as number)}`;
     lines.push(labelOf ? `${row},${csvField(labelOf(i))}` : row);
   }
   return `${lines.join('\r\n')}\r\n`;
