@@ -358,7 +358,11 @@ describe('invalid options', () => {
   const load = (): Promise<RawTable> => weather;
 
   it.each<[string, PrepareOptions, string]>([
-    ['missing', { missing: 'ignore' as never }, 'missing must be drop, own, mode or auto, got “ignore”'],
+    [
+      'missing',
+      { missing: 'ignore' as never },
+      'missing must be drop, own, mode or auto, got “ignore”',
+    ],
     [
       'discretisation',
       { discretisation: 'quantile' as never },
