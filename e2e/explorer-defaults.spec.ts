@@ -74,3 +74,22 @@ test('a dropped file: class found by name, missing policy stated, the top COSH o
     row - Array.from({ length: row }, (_, r) => r).filter((r) => r % 10 === 5).length;
   expect(keptIndex + 1).not.toBe(line);
 });
+
+test('colour by any attribute: the scatter legend and the data table show its values', async ({
+  page,
+}) => {
+  await openApp(page);
+  await page.getByLabel('Colour by').selectOption({ label: 'legs' });
+  const panel = await addPanel(page, 'projection:onehot');
+  await expect(panel.getByTestId('projection-view')).toHaveAttribute('data-state', 'done', RUN);
+  const legend = panel.locator('.legend').first();
+  for (const legs of ['0', '2', '4', '5', '6', '8'])
+    await expect(legend.locator('.legend-item', { hasText: new RegExp(`^${legs}$`) })).toHaveCount(
+      1,
+    );
+  const rows = await addPanel(page, 'rows');
+  // Zoo's first animal (aardvark, line 2) has 4 legs.
+  const first = rows.getByTestId('rows-table').locator('tbody tr').first();
+  await expect(first.locator('td').nth(0)).toHaveText('2');
+  await expect(first.locator('td').nth(2)).toHaveText('4');
+});

@@ -5,6 +5,8 @@ import { useStore } from './store/index.ts';
 import { colorChoices } from './views/colorChoices.ts';
 import { panelChoices } from './views/registry.tsx';
 
+const NO_ATTRIBUTES: readonly { name: string }[] = [];
+
 export function App() {
   const panels = useStore((s) => s.panels);
   const addPanel = useStore((s) => s.addPanel);
@@ -18,8 +20,14 @@ export function App() {
   const nRows = useStore((s) => s.loaded?.meta.nRows ?? null);
   const choices = colorChoices(results, nRows);
   const menu = panelChoices();
+  // Selected as it is (a fresh [] from the selector would re-render forever).
+  const attributes = useStore((s) => s.loaded?.meta.attributes) ?? NO_ATTRIBUTES;
   const current =
-    colorBy.kind === 'result' ? `result:${colorBy.key}:${colorBy.name}` : colorBy.kind;
+    colorBy.kind === 'result'
+      ? `result:${colorBy.key}:${colorBy.name}`
+      : colorBy.kind === 'attribute'
+        ? `attribute:${colorBy.attribute}`
+        : colorBy.kind;
   return (
     <div className="app">
       <header className="topbar">
@@ -36,6 +44,8 @@ export function App() {
               onChange={(e) => {
                 const v = e.target.value;
                 if (v === 'none' || v === 'class') return setColorBy({ kind: v });
+                if (v.startsWith('attribute:'))
+                  return setColorBy({ kind: 'attribute', attribute: Number(v.slice(10)) });
                 // A computed result's option is named by its key; a clustering to run by its index.
                 const choice = v.startsWith('result:')
                   ? choices.find((c) => c.kind === 'result' && `result:${c.key}:${c.name}` === v)
@@ -51,6 +61,15 @@ export function App() {
               <option value="class" disabled={!hasClass}>
                 class{hasClass ? '' : ' (choose a class column)'}
               </option>
+              {attributes.length > 0 && (
+                <optgroup label="an attribute’s values">
+                  {attributes.map((a, i) => (
+                    <option key={a.name} value={`attribute:${i}`}>
+                      {a.name}
+                    </option>
+                  ))}
+                </optgroup>
+              )}
               {colorBy.kind === 'result' &&
                 !choices.some((c) => c.kind === 'result' && c.key === colorBy.key) && (
                   <option value={current}>computing…</option>

@@ -244,6 +244,16 @@ export class ExplorerSession {
     return out;
   }
 
+  /** A copy of one attribute's codes (local to the attribute) for every row. */
+  attributeCodes(attribute: number): Int32Array {
+    const attr = this.table.attributes[attribute];
+    if (!attr)
+      throw new RangeError(
+        `attribute ${attribute} is outside 0..${this.table.attributes.length - 1}`,
+      );
+    return attr.codes.slice();
+  }
+
   private loaded(): Loaded {
     const { table, summary } = this.current as { table: CategoricalTable; summary: TableSummary };
     return { summary, meta: tableMeta(table) };

@@ -166,6 +166,14 @@ export function createExplorerApi() {
       });
     },
 
+    /** One attribute's code for every row, for colouring objects by that attribute. */
+    async attributeCodes(attribute: number): Promise<Outcome<Int32Array>> {
+      return guard(-1, async () => {
+        const codes = session.attributeCodes(attribute);
+        return transfer(codes, [codes.buffer]);
+      });
+    },
+
     /** Feature codes of the given rows (|rows| × D), for tables of objects. */
     async objectRows(rows: Int32Array): Promise<Outcome<Int32Array>> {
       return guard(-1, async () => {

@@ -12,7 +12,11 @@ export type Hover =
  * scores result held in the store (its call key and result name).
  */
 export type ColorBy =
-  { kind: 'none' } | { kind: 'class' } | { kind: 'result'; key: string; name: string };
+  | { kind: 'none' }
+  | { kind: 'class' }
+  /** A feature attribute's values (issue 14: colour by any attribute). */
+  | { kind: 'attribute'; attribute: number }
+  | { kind: 'result'; key: string; name: string };
 
 export interface LinkSlice {
   hover: Hover | null;

@@ -1,5 +1,5 @@
 import { quantize, scaleSequentialSqrt } from 'd3';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { Result } from '../../core/results.ts';
 import { classPalette, scorePalette } from '../colors.ts';
 import { useStore } from '../store/index.ts';
@@ -38,8 +38,20 @@ export function useObjectColor(): ObjectColoring {
   const colorBy = useStore((s) => s.colorBy);
   const meta = useStore((s) => s.loaded?.meta);
   const result = useColorResult();
+  const codes = useAttributeCodes(colorBy.kind === 'attribute' ? colorBy.attribute : null);
   return useMemo((): ObjectColoring => {
     const cls = meta?.classColumn;
+    const attribute = colorBy.kind === 'attribute' ? meta?.attributes[colorBy.attribute] : null;
+    if (attribute && codes) {
+      const palette = classPalette(attribute.labels.length);
+      return {
+        color: (i) => palette[codes[i] ?? 0] ?? GREY,
+        legend: attribute.labels.map((label, c) => ({ label, color: palette[c] ?? GREY })),
+        ramp: null,
+        valueOf: (i) => attribute.labels[codes[i] ?? 0] ?? '',
+        title: attribute.name,
+      };
+    }
     if (colorBy.kind === 'class' && cls) {
       const palette = classPalette(cls.labels.length);
       return {
@@ -92,5 +104,24 @@ export function useObjectColor(): ObjectColoring {
       };
     }
     return NONE;
-  }, [colorBy, meta, result]);
+  }, [colorBy, meta, result, codes]);
+}
+
+/** One attribute's code for every row, fetched from the worker (null until it arrives). */
+function useAttributeCodes(attribute: number | null): Int32Array | null {
+  const query = useStore((s) => s.query);
+  const version = useStore((s) => s.tableVersion);
+  const [codes, setCodes] = useState<{ key: string; codes: Int32Array } | null>(null);
+  const key = `${version}:${attribute}`;
+  useEffect(() => {
+    if (attribute === null) return;
+    let live = true;
+    void query((api) => api.attributeCodes(attribute)).then((outcome) => {
+      if (live && outcome.ok) setCodes({ key, codes: outcome.value });
+    });
+    return () => {
+      live = false;
+    };
+  }, [attribute, key, query]);
+  return attribute !== null && codes?.key === key ? codes.codes : null;
 }
