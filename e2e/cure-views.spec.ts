@@ -179,14 +179,25 @@ test.describe('zoo', () => {
     await expect(mc.locator('.heatmap-overlay .emph')).toHaveCount(2 * size);
     await expect(mo.locator('.heatmap-axes .label.strong')).toHaveCount(size);
 
-    // The objects holding one of those values are linked in the scatter and the data table.
-    await expect(selection).toHaveText(/^\d+ objects hold a selected value$/);
+    // The objects holding enough of those values (by default half the attributes they span) are
+    // linked in the scatter and the data table; the top bar's slider sets how many.
+    await expect(selection).toHaveText(/^\d+ objects hold enough of the selected values$/);
     const holding = await leadingNumber(selection);
-    expect(holding).toBeGreaterThan(0);
+    expect(holding).toBeGreaterThanOrEqual(0);
     expect(holding).toBeLessThanOrEqual(101);
     await expect(rows.getByTestId('rows-page')).toHaveText(
-      new RegExp(`^1–${Math.min(50, holding)} of ${holding}$`),
+      new RegExp(`^${holding === 0 ? 0 : 1}–${Math.min(50, holding)} of ${holding}$`),
     );
+    const threshold = page.getByTestId('value-threshold');
+    await expect(threshold.getByTestId('value-threshold-text')).toContainText(`of ${size} values`);
+    // At 1, any one of the values selects an object: at least as many.
+    await threshold.getByLabel('Selected values an object must hold').fill('1');
+    await expect(threshold.getByTestId('value-threshold-text')).toContainText(/^1 of /);
+    await expect
+      .poll(async () => leadingNumber(selection))
+      .toBeGreaterThanOrEqual(Math.max(1, holding));
+    const any = await leadingNumber(selection);
+    await expect(threshold.getByTestId('value-threshold-text')).toContainText(`: ${any} objects`);
 
     // The top bar clears the selection everywhere.
     await page.getByRole('button', { name: /^Clear selection/ }).click();

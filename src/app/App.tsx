@@ -4,6 +4,7 @@ import { Panel } from './components/Panel.tsx';
 import { useStore } from './store/index.ts';
 import { colorChoices } from './views/colorChoices.ts';
 import { panelChoices } from './views/registry.tsx';
+import { ValueThreshold } from './components/ValueThreshold.tsx';
 
 const NO_ATTRIBUTES: readonly { name: string }[] = [];
 
@@ -89,6 +90,7 @@ export function App() {
               Clear selection ({selected})
             </button>
           )}
+          <ValueThreshold />
           <label>
             Add panel
             <select

@@ -208,7 +208,11 @@ export class ExplorerSession {
   }
 
   /** Rows holding any (or all) of the given global values, in row order. */
-  rowsHolding(values: ArrayLike<number>, mode: 'any' | 'all' = 'any'): Int32Array {
+  /**
+   * Rows holding any, all, or at least `mode` (a number) of the given values. A row holds one
+   * value per attribute, so "all" is reached only by values of different attributes.
+   */
+  rowsHolding(values: ArrayLike<number>, mode: 'any' | 'all' | number = 'any'): Int32Array {
     const table = this.table;
     const wanted = new Uint8Array(table.nValues);
     for (let i = 0; i < values.length; i++) {
@@ -217,7 +221,8 @@ export class ExplorerSession {
         throw new RangeError(`value index ${v} is outside 0..${table.nValues - 1}`);
       wanted[v] = 1;
     }
-    const need = mode === 'all' ? new Set(Array.from(values)).size : 1;
+    const need =
+      mode === 'all' ? new Set(Array.from(values)).size : mode === 'any' ? 1 : Math.max(1, mode);
     const hits = new Int32Array(table.nRows);
     for (const attr of table.attributes)
       for (let r = 0; r < table.nRows; r++)

@@ -159,7 +159,10 @@ export function createExplorerApi() {
     },
 
     /** Rows holding any (or all) of the given values, for highlighting objects. */
-    async rowsHolding(values: number[], mode: 'any' | 'all'): Promise<Outcome<Int32Array>> {
+    async rowsHolding(
+      values: number[],
+      mode: 'any' | 'all' | number,
+    ): Promise<Outcome<Int32Array>> {
       return guard(-1, async () => {
         const rows = session.rowsHolding(values, mode);
         return transfer(rows, [rows.buffer]);

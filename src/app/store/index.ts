@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { createDataSlice, type DataSlice } from './dataSlice.ts';
 import { createJobsSlice, type JobsSlice } from './jobsSlice.ts';
-import { createLinkSlice, type LinkSlice } from './linkSlice.ts';
+import { createLinkSlice, valueSelection, type LinkSlice } from './linkSlice.ts';
 import { createPanelsSlice, type PanelsSlice } from './panelsSlice.ts';
 import { createResultsSlice, type ResultsSlice } from './resultsSlice.ts';
 
@@ -16,18 +16,35 @@ export const useStore = create<Store>()((...a) => ({
   ...createResultsSlice(...a),
 }));
 
-/** Rows holding a selected value are looked up in a worker whenever the value selection changes. */
+/**
+ * Rows holding enough of the selected values (valueSelection) are looked up in a worker whenever
+ * the value selection or the threshold changes.
+ */
 useStore.subscribe((state, previous) => {
-  if (state.selectedValues === previous.selectedValues) return;
+  if (
+    state.selectedValues === previous.selectedValues &&
+    state.valueThreshold === previous.valueThreshold
+  )
+    return;
   const values = state.selectedValues;
   if (values.length === 0) {
     useStore.setState({ rowsWithSelectedValues: null });
     return;
   }
+  const { threshold } = valueSelection(
+    values,
+    state.loaded?.meta.valueAttribute,
+    state.valueThreshold,
+  );
   void state
-    .query((api) => api.rowsHolding(values, 'any'))
+    .query((api) => api.rowsHolding(values, threshold))
     .then((outcome) => {
-      if (outcome.ok && useStore.getState().selectedValues === values)
+      const now = useStore.getState();
+      if (
+        outcome.ok &&
+        now.selectedValues === values &&
+        now.valueThreshold === state.valueThreshold
+      )
         useStore.setState({ rowsWithSelectedValues: outcome.value });
     });
 });

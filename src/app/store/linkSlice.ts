@@ -26,8 +26,14 @@ export interface LinkSlice {
   selectedObjects: number[];
   /** The value cluster picked in a value-partition view (its panel, granularity, cluster). */
   selectedCluster: { panel: number; granularity: number; cluster: number } | null;
-  /** Rows holding any selected value (null when no value is selected). */
+  /**
+   * Rows holding at least `valueThreshold` of the selected values (null when no value is
+   * selected): objects are selected by how many of the values they hold, not by any one.
+   */
   rowsWithSelectedValues: Int32Array | null;
+  /** How many selected values an object must hold; null = half the attributes spanned, rounded up. */
+  valueThreshold: number | null;
+  setValueThreshold(threshold: number | null): void;
   colorBy: ColorBy;
   setHover(hover: Hover | null): void;
   toggleValue(value: number): void;
@@ -44,6 +50,7 @@ export const createLinkSlice: StateCreator<Store, [], [], LinkSlice> = (set) => 
   selectedObjects: [],
   selectedCluster: null,
   rowsWithSelectedValues: null,
+  valueThreshold: null,
   colorBy: { kind: 'none' },
   setHover: (hover) => set({ hover }),
   toggleValue: (value) =>
@@ -55,9 +62,27 @@ export const createLinkSlice: StateCreator<Store, [], [], LinkSlice> = (set) => 
   setSelectedValues: (selectedValues) => set({ selectedValues }),
   setSelectedObjects: (selectedObjects) => set({ selectedObjects }),
   selectCluster: (selectedCluster, selectedValues) => set({ selectedCluster, selectedValues }),
-  clearSelection: () => set({ selectedValues: [], selectedObjects: [], selectedCluster: null }),
+  clearSelection: () =>
+    set({ selectedValues: [], selectedObjects: [], selectedCluster: null, valueThreshold: null }),
   setColorBy: (colorBy) => set({ colorBy }),
+  setValueThreshold: (valueThreshold) => set({ valueThreshold }),
 });
+
+/**
+ * The attributes the selected values span (an object holds at most one value of each) and the
+ * threshold in force: the user's, clamped, or by default half of them rounded up — so a value
+ * cluster spanning 34 values of 30 attributes selects the objects holding 15 of them, not every
+ * object holding one.
+ */
+export function valueSelection(
+  values: readonly number[],
+  valueAttribute: ArrayLike<number> | undefined,
+  threshold: number | null,
+): { attributes: number; threshold: number } {
+  const attributes = new Set(values.map((v) => valueAttribute?.[v] ?? v)).size;
+  const t = threshold ?? Math.ceil(attributes / 2);
+  return { attributes, threshold: Math.min(Math.max(1, t), Math.max(1, attributes)) };
+}
 
 /** Values the views should emphasise: hovered ones, else the selection. */
 export function emphasisedValues(

@@ -56,7 +56,7 @@ export function useLinkedObjects() {
     selectedObjects.length > 0
       ? `${selectedObjects.length} ${selectedObjects.length === 1 ? 'object' : 'objects'} selected`
       : rowsWithValues
-        ? `${rowsWithValues.length} objects hold a selected value`
+        ? `${rowsWithValues.length} objects hold enough of the selected values`
         : 'No objects selected';
   return {
     emphasised,
