@@ -82,7 +82,7 @@ describe('UNTIE heterogeneity learning', () => {
     const s = await zooSession();
     const { spaces, learning } = model(s, { iterations: 0 });
     expect(learning.weights.every((w) => w === 1)).toBe(true);
-    expect(spaceWeights(spaces, learning.weights).every((w) => w === 1)).toBe(true);
+    expect(spaceWeights(spaces.spaces, learning.weights).every((w) => w === 1)).toBe(true);
     expect(learning.loss.length).toBe(0);
   });
 
@@ -158,12 +158,12 @@ describe('spaceLayout', () => {
       14,
     );
     expect(layout.length).toBe(spaces.spaces.length);
-    const perSpace = spaceWeights(spaces, learning.weights);
+    const perSpace = spaceWeights(spaces.spaces, learning.weights);
     layout.forEach((l, p) => {
       expect(l.attribute).toBe(spaces.spaces[p]?.attribute);
       expect(l.kind).toBe(spaces.spaces[p]?.kind);
       let sum = 0;
-      for (let x = 0; x < l.m; x++) sum += learning.weights[l.start + x] as number;
+      for (let x = 0; x < l.m; x++) sum += learning.weights[l.weightStart + x] as number;
       expect(sum / l.m).toBeCloseTo(perSpace[p] as number, 12);
     });
   });

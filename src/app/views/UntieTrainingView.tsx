@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { findResult, type Curves } from '../../core/results.ts';
 import type { TableMeta } from '../../core/session.ts';
 import { KERNEL_SETS, kernelName } from '../../core/untie/kernels.ts';
-import { spaceLayout } from '../../core/untie/representation.ts';
+import { spaceLayout, spaceWeights } from '../../core/untie/representation.ts';
 import { CurvesChart } from '../components/CurvesChart.tsx';
 import { useWidth } from '../components/useWidth.ts';
 import { useStore } from '../store/index.ts';
@@ -78,11 +78,7 @@ function PendingTraining({
     meta.attributes.map((a) => a.labels.length),
     KERNEL_SETS[kernels].length,
   );
-  const spaceWeights = Float64Array.from(layout, ({ start, m }) => {
-    let sum = 0;
-    for (let x = 0; x < m; x++) sum += snapshot.weights[start + x] as number;
-    return m ? sum / m : 0;
-  });
+  const weights = spaceWeights(layout, snapshot.weights);
   return (
     <TrainingCharts
       meta={meta}
@@ -90,7 +86,7 @@ function PendingTraining({
       panel={null}
       training={{
         loss: snapshot.loss,
-        spaceWeights,
+        spaceWeights: weights,
         iteration: snapshot.iteration,
         iterations: snapshot.iterations,
         state: entry.status === 'cancelled' ? 'cancelled' : 'running',

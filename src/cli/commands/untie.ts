@@ -42,7 +42,7 @@ export const untieCommand: Command = {
     const table = session.table;
     methodSpec('untie').check?.(table, options as never);
     const model = runToEnd(untieSteps(table, session.counts(), options));
-    const weights = spaceWeights(model.spaces, model.learning.weights);
+    const weights = spaceWeights(model.spaces.spaces, model.learning.weights);
     const dims = model.spaces.spaces.reduce((sum, s) => sum + s.m, 0);
     printJson(
       {

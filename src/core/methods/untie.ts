@@ -205,7 +205,7 @@ function untieResults(table: CategoricalTable, model: UntieModel): Results {
         space: s.kind,
         kernel: kernelName(s.kernel),
       })),
-      weights: spaceWeights(spaces, weights),
+      weights: spaceWeights(spaces.spaces, weights),
       kernels,
       notes: [training, 'weight of a space: the mean of ω_p over its values (1 before learning)'],
     },

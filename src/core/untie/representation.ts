@@ -1,6 +1,6 @@
 import { blockEmbedding, type ValueConcatEmbedding } from '../embedding/objectEmbedding.ts';
 import type { CategoricalTable } from '../table/types.ts';
-import type { KernelSpaces } from './kernelSpaces.ts';
+import type { KernelSpace, KernelSpaces } from './kernelSpaces.ts';
 import { addGram } from './learning.ts';
 
 /**
@@ -59,8 +59,11 @@ export function similarityTables(
  * Weight of each kernel space: the mean of its value weights (the diagonal of ω_p), i.e. β_p when
  * all α_p are 1 (Eq. (13)); the bar chart's and the CLI's `kernelWeights`.
  */
-export function spaceWeights(spaces: KernelSpaces, weights: Float64Array): Float64Array {
-  return Float64Array.from(spaces.spaces, ({ m, weightStart }) => {
+export function spaceWeights(
+  spaces: readonly Pick<KernelSpace, 'weightStart' | 'm'>[],
+  weights: Float64Array,
+): Float64Array {
+  return Float64Array.from(spaces, ({ m, weightStart }) => {
     let sum = 0;
     for (let x = 0; x < m; x++) sum += weights[weightStart + x] as number;
     return m > 0 ? sum / m : 0;
@@ -75,13 +78,19 @@ export function spaceWeights(spaces: KernelSpaces, weights: Float64Array): Float
 export function spaceLayout(
   sizes: readonly number[],
   kernels: number,
-): { attribute: number; kind: 'intra' | 'inter'; kernel: number; start: number; m: number }[] {
+): {
+  attribute: number;
+  kind: 'intra' | 'inter';
+  kernel: number;
+  weightStart: number;
+  m: number;
+}[] {
   const out: ReturnType<typeof spaceLayout> = [];
   let start = 0;
   sizes.forEach((m, attribute) => {
     for (const kind of sizes.length > 1 ? (['intra', 'inter'] as const) : (['intra'] as const))
       for (let kernel = 0; kernel < kernels; kernel++) {
-        out.push({ attribute, kind, kernel, start, m });
+        out.push({ attribute, kind, kernel, weightStart: start, m });
         start += m;
       }
   });
