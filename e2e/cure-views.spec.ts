@@ -123,9 +123,9 @@ test.describe('zoo', () => {
     await expectHeatmapCells(mo, 1296);
     await expectHeatmapCells(mc, 1296);
     // The rows are now grouped by cluster.
-    await expect(mo.locator('.group-name title').first()).toHaveText(/^cluster \d+$/);
+    await expect(mo.locator('.axis-rows .band title').first()).toHaveText(/^cluster \d+$/);
     await order.selectOption({ index: 0 });
-    await expect(mo.locator('.group-name title').first()).toHaveText('hair');
+    await expect(mo.locator('.axis-rows .band title').first()).toHaveText('hair');
   });
 
   test('value clusters: clicking a cluster selects its values in every view', async ({ page }) => {
@@ -177,7 +177,8 @@ test.describe('zoo', () => {
     const mc = matrices.getByTestId('mc-heatmap');
     await expect(mo.locator('.heatmap-overlay .emph')).toHaveCount(2 * size);
     await expect(mc.locator('.heatmap-overlay .emph')).toHaveCount(2 * size);
-    await expect(mo.locator('.heatmap-axes .label.strong')).toHaveCount(size);
+    await expect(mo.locator('.heatmap-axes .axis-rows .label.strong')).toHaveCount(size);
+    await expect(mo.locator('.heatmap-axes .axis-cols .label.strong')).toHaveCount(size);
 
     // The objects holding enough of those values (by default half the attributes they span) are
     // linked in the scatter and the data table; the top bar's slider sets how many.

@@ -49,3 +49,29 @@ describe('rowsHolding with a threshold', () => {
     expect(count(2)).toBe(both);
   });
 });
+
+describe('valueCountsOf: how many selected objects hold each value', () => {
+  it('zoo: over every row it is the value counts; over the mammals milk = TRUE is all of them', async () => {
+    const s = await zooSession();
+    const all = Int32Array.from({ length: s.table.nRows }, (_, r) => r);
+    const counts = s.valueCountsOf(all);
+    const milk = s.table.attributes.find((x) => x.name === 'milk')!;
+    const TRUE = milk.offset + milk.labels.indexOf('TRUE');
+    const FALSE = milk.offset + milk.labels.indexOf('FALSE');
+    // By hand from zoo.csv: 41 animals give milk, 60 do not.
+    expect([counts[TRUE], counts[FALSE]]).toEqual([41, 60]);
+    const cls = s.table.classColumn!;
+    const mammals = all.filter((r) => cls.labels[cls.codes[r]!] === 'mammal');
+    expect(mammals.length).toBe(41);
+    const shares = s.valueCountsOf(mammals);
+    expect(shares[TRUE]).toBe(41);
+    expect(shares[FALSE]).toBe(0);
+    // Each attribute's counts add up to the rows selected.
+    for (const a of s.table.attributes) {
+      let sum = 0;
+      for (let k = 0; k < a.labels.length; k++) sum += shares[a.offset + k]!;
+      expect(sum).toBe(41);
+    }
+    expect(() => s.valueCountsOf([s.table.nRows])).toThrow(/outside/);
+  });
+});

@@ -207,7 +207,6 @@ export class ExplorerSession {
     return this.results.cache;
   }
 
-  /** Rows holding any (or all) of the given global values, in row order. */
   /**
    * Rows holding any, all, or at least `mode` (a number) of the given values. A row holds one
    * value per attribute, so "all" is reached only by values of different attributes.
@@ -231,6 +230,25 @@ export class ExplorerSession {
     if (values.length > 0)
       for (let r = 0; r < table.nRows; r++) if ((hits[r] as number) >= need) out.push(r);
     return Int32Array.from(out);
+  }
+
+  /**
+   * How many of the given rows hold each value (length L, by global value index): with the
+   * number of rows, each value's share of a selection of objects.
+   */
+  valueCountsOf(rows: ArrayLike<number>): Int32Array {
+    const table = this.table;
+    const counts = new Int32Array(table.nValues);
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i] as number;
+      if (!Number.isInteger(r) || r < 0 || r >= table.nRows)
+        throw new RangeError(`row index ${r} is outside 0..${table.nRows - 1}`);
+      for (const attr of table.attributes) {
+        const v = attr.offset + (attr.codes[r] as number);
+        counts[v] = (counts[v] as number) + 1;
+      }
+    }
+    return counts;
   }
 
   /** The feature values (local codes, |rows| × D row-major) of the given rows. */

@@ -177,6 +177,14 @@ export function createExplorerApi() {
       });
     },
 
+    /** How many of the given rows hold each value (length L), for a selection's value shares. */
+    async valueCountsOf(rows: Int32Array): Promise<Outcome<Int32Array>> {
+      return guard(-1, async () => {
+        const counts = session.valueCountsOf(rows);
+        return transfer(counts, [counts.buffer]);
+      });
+    },
+
     /** Feature codes of the given rows (|rows| × D), for tables of objects. */
     async objectRows(rows: Int32Array): Promise<Outcome<Int32Array>> {
       return guard(-1, async () => {

@@ -1,13 +1,22 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Tooltip } from './Tooltip.tsx';
+import { useMemo, useState } from 'react';
 import type { HeatmapLayout } from '../views/heatmapModel.ts';
+import { ColorLegend } from './ColorLegend.tsx';
+import type { LegendSpec } from './heatmap/colors.ts';
+import { heatmapGeometry, LABEL_FONT, LABEL_SLOT, type AxisInput } from './heatmap/geometry.ts';
+import {
+  LABEL_FAMILY,
+  MatrixFrame,
+  type FrameAxis,
+  type PositionRange,
+  type ShareSpec,
+} from './heatmap/MatrixFrame.tsx';
 import { useWidth } from './useWidth.ts';
 
 export interface HeatmapProps {
   /** Rows and columns share one layout (a symmetric matrix of items). */
   layout: HeatmapLayout;
-  /** Fill of cell (i, j), item indices. */
-  color(i: number, j: number): string;
+  /** Packed 0xRRGGBB of cell (i, j), item indices. */
+  color(i: number, j: number): number;
   tooltip(i: number, j: number): string[];
   /** Items to emphasise (their rows and columns are outlined, their labels bold). */
   emphasised: ReadonlySet<number>;
@@ -15,259 +24,205 @@ export interface HeatmapProps {
   onClick?(i: number, j: number): void;
   /** Accessible name and test id of the matrix. */
   name: string;
+  /** The colour scales, drawn as legends above the matrix. */
+  legends: readonly LegendSpec[];
+  /** The share of the selected objects holding each value, drawn beside its label. */
+  shares?: ShareSpec | null;
 }
 
-/** Above this many cells the matrix is painted on a canvas instead of one SVG rect per cell. */
-const SVG_CELL_LIMIT = 40_000;
-const LABEL_FONT = 11;
-/** Labels longer than this are cut with an ellipsis. */
-const MAX_LABEL = 22;
-
 /**
- * A square heatmap with labelled axes and group separators, shared by every view that shows a
- * value × value or attribute × attribute matrix. Hover and click report item indices.
+ * A square heatmap readable from 4 to 1,000+ items: both axes carry attribute bands and, when a
+ * line of text fits a cell, every value's label; otherwise a drag across the matrix (or a click
+ * on an attribute band) enlarges that part below with its labels (focus + context). Every
+ * heatmap has its colour legend.
  */
-export function Heatmap({
-  layout,
-  color,
-  tooltip,
-  emphasised,
-  onHover,
-  onClick,
-  name,
-}: HeatmapProps) {
+export function Heatmap(props: HeatmapProps) {
+  const { layout, name } = props;
   const [ref, width] = useWidth<HTMLDivElement>();
+  const [focus, setFocus] = useState<PositionRange | null>(null);
   const n = layout.order.length;
-  const maxLabel = Math.min(MAX_LABEL, Math.max(4, ...layout.labels.map((l) => l.length)));
-  const margin = Math.min(150, 14 + maxLabel * 6.2) + (layout.groups.length > 0 ? 20 : 0);
-  // Leave room on the right for rotated column labels (about half a label's length).
-  const cell =
-    n > 0
-      ? Math.max(
-          2,
-          Math.min(28, Math.floor((Math.max(width, 200) - margin - 8 - maxLabel * 3.2) / n)),
-        )
-      : 0;
-  const size = cell * n;
-  // Rotated column labels reach past the last column by about half their length.
-  const rightPad = showLabelsFor(cell) ? Math.min(margin, maxLabel * 3.2) : 8;
-  const showLabels = showLabelsFor(cell);
-  // x, y: pointer position in the viewport; the tooltip is fixed-positioned so no panel clips it.
-  const [hover, setHover] = useState<{ p: number; q: number; x: number; y: number } | null>(null);
-
-  const positionOf = useMemo(() => {
-    const m = new Map<number, number>();
-    layout.order.forEach((item, p) => m.set(item, p));
-    return m;
-  }, [layout]);
-
-  const pointer = (event: React.PointerEvent<SVGElement | HTMLCanvasElement>) => {
-    const rect = event.currentTarget.getBoundingClientRect();
-    const x = event.clientX - rect.left;
-    const y = event.clientY - rect.top;
-    const q = Math.floor(x / cell);
-    const p = Math.floor(y / cell);
-    if (p < 0 || q < 0 || p >= n || q >= n) return leave();
-    const i = layout.order[p] as number;
-    const j = layout.order[q] as number;
-    if (!hover || hover.p !== p || hover.q !== q) onHover([i, j]);
-    setHover({ p, q, x: event.clientX, y: event.clientY });
+  const axis: FrameAxis = useMemo(
+    () => ({ items: layout.order, labels: layout.labels, groups: layout.groups }),
+    [layout],
+  );
+  const geometry = useMemo(
+    () =>
+      heatmapGeometry({
+        rows: axis,
+        cols: axis,
+        width: Math.max(width, 160),
+        measure: measureLabel,
+        shares: Boolean(props.shares),
+      }),
+    [axis, width, props.shares],
+  );
+  // A focus set on another layout (reordered, another attribute shown) no longer applies.
+  const [focusLayout, setFocusLayout] = useState(layout);
+  if (focusLayout !== layout) {
+    setFocusLayout(layout);
+    setFocus(null);
+  }
+  const band = (side: 'rows' | 'cols', group: number) => {
+    const g = layout.groups[group];
+    if (!g) return;
+    const current = focus ?? { r0: g.start, r1: g.end, c0: g.start, c1: g.end };
+    setFocus(
+      side === 'rows'
+        ? { ...current, r0: g.start, r1: g.end }
+        : { ...current, c0: g.start, c1: g.end },
+    );
   };
-  const leave = () => {
-    setHover(null);
-    onHover(null);
-  };
-  const click = () => {
-    if (hover && onClick) onClick(layout.order[hover.p] as number, layout.order[hover.q] as number);
-  };
-
-  const useCanvas = n * n > SVG_CELL_LIMIT;
-  const canvasRef = useRef<HTMLCanvasElement>(null);
-  useEffect(() => {
-    if (!useCanvas || !canvasRef.current) return;
-    const ctx = canvasRef.current.getContext('2d');
-    if (!ctx) return;
-    const ratio = window.devicePixelRatio || 1;
-    canvasRef.current.width = size * ratio;
-    canvasRef.current.height = size * ratio;
-    ctx.scale(ratio, ratio);
-    for (let p = 0; p < n; p++)
-      for (let q = 0; q < n; q++) {
-        ctx.fillStyle = color(layout.order[p] as number, layout.order[q] as number);
-        ctx.fillRect(q * cell, p * cell, cell, cell);
-      }
-  }, [useCanvas, size, n, cell, color, layout]);
-
-  const emphasisedPositions = [...emphasised]
-    .map((v) => positionOf.get(v))
-    .filter((p): p is number => p !== undefined);
-
   return (
-    <div ref={ref} className="heatmap" data-testid={name} data-cells={n * n} aria-label={name}>
-      {n === 0 ? (
-        <p className="muted">Nothing to show.</p>
-      ) : (
-        <div
-          className="heatmap-frame"
-          style={{ width: margin + size + rightPad, height: margin + size }}
-        >
-          <svg className="heatmap-axes" width={margin + size + rightPad} height={margin + size}>
-            <g transform={`translate(${margin},${margin})`}>
-              {showLabels &&
-                layout.labels.map((label, p) => {
-                  const strong = emphasised.has(layout.order[p] as number);
-                  return (
-                    <g key={p} className={strong ? 'label strong' : 'label'}>
-                      <text
-                        x={-4}
-                        y={p * cell + cell / 2}
-                        dy="0.35em"
-                        textAnchor="end"
-                        fontSize={LABEL_FONT}
-                      >
-                        {truncate(label)}
-                      </text>
-                      <text
-                        transform={`translate(${columnLabelX(p, cell)},-4) rotate(-60)`}
-                        fontSize={LABEL_FONT}
-                      >
-                        {truncate(label)}
-                      </text>
-                    </g>
-                  );
-                })}
-              {layout.groups.map((g) => (
-                <g key={g.label} className="group">
-                  {!showLabels && (g.end - g.start) * cell >= 12 && (
-                    <text
-                      x={-4}
-                      y={((g.start + g.end) / 2) * cell}
-                      dy="0.35em"
-                      textAnchor="end"
-                      fontSize={LABEL_FONT}
-                    >
-                      {truncate(g.label)}
-                    </text>
-                  )}
-                  <title>{g.label}</title>
-                </g>
-              ))}
-              {showLabels &&
-                layout.groups.map((g) => {
-                  const height = (g.end - g.start) * cell;
-                  const fits = Math.floor((height - 4) / 6.5);
-                  return (
-                    <g key={`b-${g.label}`} className="group-name">
-                      <rect
-                        className="group-bar"
-                        x={-margin + 2}
-                        width={3}
-                        y={g.start * cell + 1}
-                        height={height - 2}
-                      />
-                      {fits >= 3 && (
-                        <text
-                          transform={`translate(${-margin + 14},${(g.start * cell + height / 2).toFixed(1)}) rotate(-90)`}
-                          textAnchor="middle"
-                          fontSize={10}
-                        >
-                          {g.label.length > fits ? `${g.label.slice(0, fits - 1)}…` : g.label}
-                        </text>
-                      )}
-                      <title>{g.label}</title>
-                    </g>
-                  );
-                })}
-            </g>
-          </svg>
-          {useCanvas ? (
-            <canvas
-              ref={canvasRef}
-              className="heatmap-cells"
-              style={{ left: margin, top: margin, width: size, height: size }}
-              onPointerMove={pointer}
-              onPointerLeave={leave}
-              onClick={click}
-              role="img"
-              aria-label={`${name} cells`}
+    <div ref={ref} className="heatmap-block">
+      <div className="heatmap" data-testid={name} data-cells={n * n} aria-label={name}>
+        <div className="heatmap-legends">
+          {props.legends.map((legend) => (
+            <ColorLegend
+              key={legend.title}
+              title={legend.title}
+              color={legend.scale.css}
+              domain={legend.scale.domain}
+              format={legend.format}
+              testId={`legend-${legend.id ?? legend.title}`}
             />
-          ) : (
-            <svg
-              className="heatmap-cells"
-              style={{ left: margin, top: margin }}
-              width={size}
-              height={size}
-              onPointerMove={pointer}
-              onPointerLeave={leave}
-              onClick={click}
-              role="img"
-              aria-label={`${name} cells`}
-            >
-              {layout.order.map((i, p) =>
-                layout.order.map((j, q) => (
-                  <rect
-                    key={`${p}-${q}`}
-                    className="cell"
-                    x={q * cell}
-                    y={p * cell}
-                    width={cell}
-                    height={cell}
-                    fill={color(i, j)}
-                  />
-                )),
-              )}
-            </svg>
-          )}
-          <svg
-            className="heatmap-overlay"
-            style={{ left: margin, top: margin }}
-            width={size}
-            height={size}
-          >
-            {layout.groups.slice(1).map((g) => (
-              <g key={g.label} className="separator">
-                <line x1={0} x2={size} y1={g.start * cell} y2={g.start * cell} />
-                <line y1={0} y2={size} x1={g.start * cell} x2={g.start * cell} />
-              </g>
-            ))}
-            {emphasisedPositions.map((p) => (
-              <g key={p}>
-                <rect className="emph" x={0} y={p * cell} width={size} height={cell} />
-                <rect className="emph" x={p * cell} y={0} width={cell} height={size} />
-              </g>
-            ))}
-            {hover && (
-              <rect
-                className="hover-cell"
-                x={hover.q * cell}
-                y={hover.p * cell}
-                width={cell}
-                height={cell}
-              />
-            )}
-          </svg>
-          {hover && (
-            <Tooltip
-              x={hover.x}
-              y={hover.y}
-              lines={tooltip(layout.order[hover.p] as number, layout.order[hover.q] as number)}
-            />
+          ))}
+          {props.shares && (
+            <span className="share-legend">
+              <span className="share-swatch" /> share of the selected objects holding the value
+            </span>
           )}
         </div>
+        {n === 0 ? (
+          <p className="muted">Nothing to show.</p>
+        ) : (
+          width > 0 && (
+            <MatrixFrame
+              testId={name}
+              rows={axis}
+              cols={axis}
+              geometry={geometry}
+              color={props.color}
+              tooltip={props.tooltip}
+              emphasised={props.emphasised}
+              shares={props.shares ?? null}
+              onHover={props.onHover}
+              onClick={props.onClick}
+              onBrush={setFocus}
+              onBand={band}
+              outline={focus}
+            />
+          )
+        )}
+        {n > 0 && !geometry.labelled && !focus && (
+          <p className="muted heatmap-hint">
+            {n} values are too many to label here: drag across the matrix, or click an attribute’s
+            band, to enlarge that part with its labels.
+          </p>
+        )}
+      </div>
+      {focus && width > 0 && (
+        <HeatmapFocus
+          {...props}
+          axis={axis}
+          range={focus}
+          width={width}
+          onClose={() => setFocus(null)}
+        />
       )}
     </div>
   );
 }
 
-function showLabelsFor(cell: number): boolean {
-  return cell >= 9;
+/** The enlarged part: rows r0…r1 × columns c0…c1 of the overview, labelled. */
+function HeatmapFocus({
+  axis,
+  range,
+  width,
+  onClose,
+  ...props
+}: HeatmapProps & { axis: FrameAxis; range: PositionRange; width: number; onClose(): void }) {
+  const shares = Boolean(props.shares);
+  const { rows, cols, cut } = useMemo(() => {
+    const fullRows = slice(axis, range.r0, range.r1);
+    // As many columns as fit one line of text each beside the rows' labels.
+    const depth = heatmapGeometry({
+      rows: fullRows,
+      cols: fullRows,
+      width: Number.POSITIVE_INFINITY,
+      measure: measureLabel,
+      shares,
+    }).left;
+    const fit = Math.max(1, Math.floor((width - depth - LABEL_SLOT) / LABEL_SLOT));
+    const c1 = Math.min(range.c1, range.c0 + fit);
+    const r1 = Math.min(range.r1, range.r0 + MAX_FOCUS_ROWS);
+    return {
+      rows: slice(axis, range.r0, r1),
+      cols: slice(axis, range.c0, c1),
+      cut: c1 < range.c1 || r1 < range.r1,
+    };
+  }, [axis, range, width, shares]);
+  const geometry = useMemo(
+    () => heatmapGeometry({ rows, cols, width, measure: measureLabel, shares, minLabelledCell: 0 }),
+    [rows, cols, width, shares],
+  );
+  const describe = (a: FrameAxis) =>
+    a.groups.length === 1 ? a.groups[0]?.label : `${a.items.length} values`;
+  return (
+    <div className="heatmap-focus" data-testid={`${props.name}-focus`}>
+      <div className="heatmap-focus-head">
+        <span>
+          Enlarged: rows {describe(rows)} × columns {describe(cols)}
+          {cut ? ' (cut to what fits; drag a smaller part to see the rest)' : ''}
+        </span>
+        <button type="button" onClick={onClose} aria-label="Close the enlarged part">
+          ×
+        </button>
+      </div>
+      <MatrixFrame
+        testId={`${props.name}-focus`}
+        rows={rows}
+        cols={cols}
+        geometry={geometry}
+        color={props.color}
+        tooltip={props.tooltip}
+        emphasised={props.emphasised}
+        shares={props.shares ?? null}
+        onHover={props.onHover}
+        onClick={props.onClick}
+      />
+    </div>
+  );
 }
 
-/** x of a rotated column label: the column's centre, nudged right so the text sits over it. */
-function columnLabelX(q: number, cell: number): number {
-  return q * cell + cell / 2 + 3;
+const MAX_FOCUS_ROWS = 60;
+
+/** Positions [start, end) of an axis, with the attribute spans cut to them. */
+function slice(axis: FrameAxis, start: number, end: number): FrameAxis & AxisInput {
+  return {
+    items: axis.items.slice(start, end),
+    labels: axis.labels.slice(start, end),
+    groups: axis.groups
+      .filter((g) => g.end > start && g.start < end)
+      .map((g) => ({
+        label: g.label,
+        start: Math.max(g.start, start) - start,
+        end: Math.min(g.end, end) - start,
+      })),
+  };
 }
 
-function truncate(label: string): string {
-  return label.length > MAX_LABEL ? `${label.slice(0, MAX_LABEL - 1)}…` : label;
+const widths = new Map<string, number>();
+let context: CanvasRenderingContext2D | null | undefined;
+/** Width of a label at the axes' font, measured once per text. */
+function measureLabel(text: string): number {
+  const known = widths.get(text);
+  if (known !== undefined) return known;
+  if (context === undefined) {
+    context = document.createElement('canvas').getContext('2d');
+    if (context) context.font = `${LABEL_FONT}px ${LABEL_FAMILY}`;
+  }
+  const w = context ? context.measureText(text).width : text.length * LABEL_FONT * 0.6;
+  if (widths.size > 50_000) widths.clear();
+  widths.set(text, w);
+  return w;
 }

@@ -62,7 +62,10 @@ export function Panel({
   const ref = useRef<HTMLElement>(null);
   useStopWhenClosed(panel.id, key);
   useEffect(() => {
-    if (newest) ref.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    if (!newest) return;
+    // A new panel comes into view and takes the keyboard focus.
+    ref.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    ref.current?.focus({ preventScroll: true });
   }, [newest]);
   const View = spec.component;
   const title =
@@ -70,6 +73,7 @@ export function Panel({
   return (
     <section
       ref={ref}
+      tabIndex={-1}
       className={`panel panel-${panel.view}`}
       data-testid={`panel-${panel.view}`}
       aria-label={title}

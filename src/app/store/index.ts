@@ -48,3 +48,51 @@ useStore.subscribe((state, previous) => {
         useStore.setState({ rowsWithSelectedValues: outcome.value });
     });
 });
+
+/**
+ * The selected objects' value counts (for the share every value view shows) are counted in a
+ * worker whenever the object selection changes: the objects picked, or else those holding enough
+ * of the selected values.
+ */
+useStore.subscribe((state, previous) => {
+  if (
+    state.selectedObjects === previous.selectedObjects &&
+    state.rowsWithSelectedValues === previous.rowsWithSelectedValues
+  )
+    return;
+  const rows =
+    state.selectedObjects.length > 0 ? state.selectedObjects : state.rowsWithSelectedValues;
+  if (!rows || rows.length === 0) {
+    if (state.selectionCounts) useStore.setState({ selectionCounts: null });
+    return;
+  }
+  const wanted = Int32Array.from(rows);
+  void state
+    .query((api) => api.valueCountsOf(wanted))
+    .then((outcome) => {
+      const now = useStore.getState();
+      const current =
+        now.selectedObjects.length > 0 ? now.selectedObjects : now.rowsWithSelectedValues;
+      if (outcome.ok && current === rows)
+        useStore.setState({ selectionCounts: { counts: outcome.value, objects: rows.length } });
+    });
+});
+
+/** The values of a hovered object are fetched so that value views can emphasise them. */
+useStore.subscribe((state, previous) => {
+  if (state.hover === previous.hover) return;
+  const hover = state.hover;
+  const row = hover?.kind === 'objects' && hover.objects.length === 1 ? hover.objects[0] : null;
+  const meta = state.loaded?.meta;
+  if (row == null || !meta) {
+    if (state.hoveredObjectValues) useStore.setState({ hoveredObjectValues: null });
+    return;
+  }
+  void state
+    .query((api) => api.objectRows(Int32Array.of(row)))
+    .then((outcome) => {
+      if (!outcome.ok || useStore.getState().hover !== hover) return;
+      const values = meta.attributes.map((a, k) => a.offset + (outcome.value[k] ?? 0));
+      useStore.setState({ hoveredObjectValues: values });
+    });
+});

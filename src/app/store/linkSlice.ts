@@ -31,6 +31,13 @@ export interface LinkSlice {
    * selected): objects are selected by how many of the values they hold, not by any one.
    */
   rowsWithSelectedValues: Int32Array | null;
+  /**
+   * How many of the selected objects (or, with none, of the objects holding enough of the
+   * selected values) hold each value: every value view shows that share beside the value.
+   */
+  selectionCounts: { counts: Int32Array; objects: number } | null;
+  /** The values of the object under the pointer (global indices), emphasised in value views. */
+  hoveredObjectValues: number[] | null;
   /** How many selected values an object must hold; null = half the attributes spanned, rounded up. */
   valueThreshold: number | null;
   setValueThreshold(threshold: number | null): void;
@@ -50,6 +57,8 @@ export const createLinkSlice: StateCreator<Store, [], [], LinkSlice> = (set) => 
   selectedObjects: [],
   selectedCluster: null,
   rowsWithSelectedValues: null,
+  selectionCounts: null,
+  hoveredObjectValues: null,
   valueThreshold: null,
   colorBy: { kind: 'none' },
   setHover: (hover) => set({ hover }),
@@ -84,10 +93,11 @@ export function valueSelection(
   return { attributes, threshold: Math.min(Math.max(1, t), Math.max(1, attributes)) };
 }
 
-/** Values the views should emphasise: hovered ones, else the selection. */
+/** Values the views should emphasise: hovered ones, else the hovered object's, else the selection. */
 export function emphasisedValues(
-  s: Pick<LinkSlice, 'hover' | 'selectedValues'>,
+  s: Pick<LinkSlice, 'hover' | 'selectedValues' | 'hoveredObjectValues'>,
 ): ReadonlySet<number> {
   if (s.hover?.kind === 'values') return new Set(s.hover.values);
+  if (s.hover?.kind === 'objects' && s.hoveredObjectValues) return new Set(s.hoveredObjectValues);
   return new Set(s.selectedValues);
 }

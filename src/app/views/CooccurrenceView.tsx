@@ -1,15 +1,20 @@
-import { interpolateBlues, interpolateGreens, scaleSequentialSqrt } from 'd3';
+import { interpolateBlues, interpolateGreens } from 'd3';
 import { useCallback, useMemo, useState } from 'react';
 import { ChoiceSelect, type Choices } from '../components/ChoiceSelect.tsx';
 import { Heatmap } from '../components/Heatmap.tsx';
+import { cellScale, packed, type LegendSpec } from '../components/heatmap/colors.ts';
 import { useStore } from '../store/index.ts';
-import { emphasisedValues } from '../store/linkSlice.ts';
+import { useValueLinks } from './useValueLinks.ts';
 import {
   cooccurrenceTooltip,
   valueLayout,
   type AttributeOrder,
   type ValueOrder,
 } from './heatmapModel.ts';
+
+const BLANK = 0xffffff;
+const SAME_ATTRIBUTE = packed('#f3f4f6');
+const countFormat = (x: number) => Math.round(x).toLocaleString('en-US');
 
 const VALUE_ORDERS: Choices<ValueOrder> = [
   ['file', 'in file order'],
@@ -27,8 +32,7 @@ export function CooccurrenceView() {
   const meta = useStore((s) => s.loaded?.meta);
   const counts = useStore((s) => s.counts);
   const rowsWhere = useStore((s) => s.rowsWhere);
-  const hover = useStore((s) => s.hover);
-  const selectedValues = useStore((s) => s.selectedValues);
+  const { emphasised, shares } = useValueLinks();
   const setHover = useStore((s) => s.setHover);
   const toggleValue = useStore((s) => s.toggleValue);
   const [valueOrder, setValueOrder] = useState<ValueOrder>('file');
@@ -38,19 +42,27 @@ export function CooccurrenceView() {
     () => (meta && counts ? valueLayout(meta, counts, valueOrder, attributeOrder) : null),
     [meta, counts, valueOrder, attributeOrder],
   );
-  const color = useMemo(() => {
-    if (!meta || !counts?.cooccurrence) return () => '#fff';
+  const { color, legends } = useMemo(() => {
+    if (!meta || !counts?.cooccurrence) return { color: () => BLANK, legends: [] };
     const L = meta.nValues;
     const m = counts.cooccurrence;
     let max = 1;
     for (let i = 0; i < L; i++)
       for (let j = 0; j < L; j++) if (i !== j && (m[i * L + j] ?? 0) > max) max = m[i * L + j] ?? 0;
-    const off = scaleSequentialSqrt(interpolateBlues).domain([0, max]);
-    const diag = scaleSequentialSqrt(interpolateGreens).domain([0, counts.nRows]);
-    return (i: number, j: number) => {
-      if (i === j) return diag(counts.valueCounts[i] ?? 0);
-      if (meta.valueAttribute[i] === meta.valueAttribute[j]) return '#f3f4f6';
-      return off(m[i * L + j] ?? 0);
+    const off = cellScale(interpolateBlues, [0, max], 'sqrt');
+    const diag = cellScale(interpolateGreens, [0, counts.nRows], 'sqrt');
+    const legends: LegendSpec[] = [
+      { title: 'rows together', scale: off, format: countFormat },
+      { title: 'value count (diagonal)', scale: diag, format: countFormat },
+    ];
+    const attribute = meta.valueAttribute;
+    return {
+      legends,
+      color: (i: number, j: number) => {
+        if (i === j) return diag.rgb(counts.valueCounts[i] ?? 0);
+        if (attribute[i] === attribute[j]) return SAME_ATTRIBUTE;
+        return off.rgb(m[i * L + j] ?? 0);
+      },
     };
   }, [meta, counts]);
   const tooltip = useCallback(
@@ -95,8 +107,10 @@ export function CooccurrenceView() {
           name="cooccurrence-heatmap"
           layout={layout}
           color={color}
+          legends={legends}
           tooltip={tooltip}
-          emphasised={emphasisedValues({ hover, selectedValues })}
+          emphasised={emphasised}
+          shares={shares}
           onHover={onHover}
           onClick={(i, j) => {
             toggleValue(i);

@@ -10,7 +10,7 @@ import {
 import type { TableMeta } from '../../core/session.ts';
 import { useWidth } from '../components/useWidth.ts';
 import { useStore } from '../store/index.ts';
-import { emphasisedValues } from '../store/linkSlice.ts';
+import { useValueLinks } from './useValueLinks.ts';
 import type { Panel } from '../store/panelsSlice.ts';
 import { labelColumn, topIndices, valueName } from './valueModel.ts';
 import { MethodPanel } from './MethodPanel.tsx';
@@ -303,8 +303,6 @@ function OutlierTable({
 }
 
 function ValueScoreBars({ meta, values }: { meta: TableMeta; values: ValueScores }) {
-  const hover = useStore((s) => s.hover);
-  const selectedValues = useStore((s) => s.selectedValues);
   const toggleValue = useStore((s) => s.toggleValue);
   const setHover = useStore((s) => s.setHover);
   const [showAll, setShowAll] = useState(false);
@@ -314,7 +312,7 @@ function ValueScoreBars({ meta, values }: { meta: TableMeta; values: ValueScores
     [values, showAll],
   );
   const max = Math.max(values.scores[top[0] ?? 0] ?? 0, 1e-12);
-  const emphasised = emphasisedValues({ hover, selectedValues });
+  const { emphasised } = useValueLinks();
   const BAR = 16;
   const names = labelColumn(top.map((v) => valueName(meta, v)));
   const LABEL = names.width;

@@ -1,9 +1,13 @@
-import { interpolatePurples, scaleSequential } from 'd3';
+import { interpolatePurples } from 'd3';
 import { useCallback, useMemo, useState } from 'react';
 import { ChoiceSelect, type Choices } from '../components/ChoiceSelect.tsx';
 import { Heatmap } from '../components/Heatmap.tsx';
+import { cellScale } from '../components/heatmap/colors.ts';
 import { useStore } from '../store/index.ts';
 import { attributeLayout, type SuOrder } from './heatmapModel.ts';
+
+const SU_SCALE = cellScale(interpolatePurples, [0, 1]);
+const SU_LEGENDS = [{ title: 'SU', scale: SU_SCALE, format: (x: number) => x.toFixed(1) }];
 
 const SU_ORDERS: Choices<SuOrder> = [
   ['file', 'file order'],
@@ -26,8 +30,7 @@ export function SuView() {
   );
   const D = meta?.attributes.length ?? 0;
   const su = counts?.symmetricUncertainty;
-  const scale = useMemo(() => scaleSequential(interpolatePurples).domain([0, 1]), []);
-  const color = useCallback((a: number, b: number) => scale(su?.[a * D + b] ?? 0), [scale, su, D]);
+  const color = useCallback((a: number, b: number) => SU_SCALE.rgb(su?.[a * D + b] ?? 0), [su, D]);
   const tooltip = useCallback(
     (a: number, b: number) => {
       if (!meta || !counts) return [];
@@ -75,6 +78,7 @@ export function SuView() {
         name="su-heatmap"
         layout={layout}
         color={color}
+        legends={SU_LEGENDS}
         tooltip={tooltip}
         emphasised={emphasised}
         onHover={onHover}

@@ -6,7 +6,7 @@ import type {
   MissingPolicy,
 } from '../../core/table/types.ts';
 import type { TableMeta } from '../../core/session.ts';
-import { emphasisedValues } from '../store/linkSlice.ts';
+import { formatShare, useValueLinks } from './useValueLinks.ts';
 import { parseNumber } from '../../core/table/infer.ts';
 import { delimiterName } from '../../core/csv/sniff.ts';
 import { barsOf, globalValues } from './summaryModel.ts';
@@ -315,11 +315,9 @@ function ClassLegend({ meta }: { meta: TableMeta }) {
 
 function ValueBars({ column, meta }: { column: ColumnSummary; meta: TableMeta }) {
   const colouring = useClassColouring(meta);
-  const hover = useStore((s) => s.hover);
-  const selectedValues = useStore((s) => s.selectedValues);
   const setHover = useStore((s) => s.setHover);
   const toggleValue = useStore((s) => s.toggleValue);
-  const emphasised = emphasisedValues({ hover, selectedValues });
+  const { emphasised, shares } = useValueLinks();
   const globals = globalValues(meta, column);
   const { shown, hidden } = barsOf(column, 8);
   const max = Math.max(1, ...shown.map((v) => v.count));
@@ -345,8 +343,23 @@ function ValueBars({ column, meta }: { column: ColumnSummary; meta: TableMeta })
               ) : (
                 <span className="bar-fill" style={{ width: `${(100 * v.count) / max}%` }} />
               )}
+              {shares && g !== null && (
+                <span
+                  className="bar-share"
+                  data-testid="value-share"
+                  style={{ width: `${100 * shares.of(g)}%` }}
+                  title={shares.describe(g)}
+                />
+              )}
             </span>
-            <span className="bar-count">{v.count.toLocaleString('en-US')}</span>
+            <span className="bar-count">
+              {v.count.toLocaleString('en-US')}
+              {shares && g !== null && (
+                <span className="share-text" title={shares.describe(g)}>
+                  {formatShare(shares.of(g))}
+                </span>
+              )}
+            </span>
           </div>
         );
       })}

@@ -1,4 +1,4 @@
-import { interpolateBlues, interpolateYlOrRd, scaleSequential, scaleSequentialSymlog } from 'd3';
+import { interpolateBlues, interpolateYlOrRd } from 'd3';
 import { useCallback, useMemo, useState } from 'react';
 import {
   findResult,
@@ -8,10 +8,10 @@ import {
   type ValuePartitions,
 } from '../../core/results.ts';
 import type { TableMeta } from '../../core/session.ts';
-import { ColorLegend } from '../components/ColorLegend.tsx';
+import { cellScale, packed } from '../components/heatmap/colors.ts';
 import { Heatmap } from '../components/Heatmap.tsx';
 import { useStore } from '../store/index.ts';
-import { emphasisedValues } from '../store/linkSlice.ts';
+import { useValueLinks } from './useValueLinks.ts';
 import type { Panel } from '../store/panelsSlice.ts';
 import { clusterLayout, matrixTooltip } from './valueModel.ts';
 import { valueLayout, type HeatmapLayout } from './heatmapModel.ts';
@@ -95,7 +95,7 @@ export function ValueMatricesView({ panel }: { panel: Panel }) {
   );
 }
 
-const UNDEFINED_CELL = '#f4f4f4';
+const UNDEFINED_CELL = packed('#f4f4f4');
 
 /** The layout restricted to one attribute's values (in the same order). */
 function onlyAttribute(layout: HeatmapLayout, meta: TableMeta, a: number): HeatmapLayout {
@@ -130,8 +130,7 @@ function MatrixHeatmap({
   /** The output's other results (a tooltip may use a sibling matrix's numbers). */
   siblings: Results;
 }) {
-  const hover = useStore((s) => s.hover);
-  const selectedValues = useStore((s) => s.selectedValues);
+  const { emphasised, shares } = useValueLinks();
   const setHover = useStore((s) => s.setHover);
   const toggleValue = useStore((s) => s.toggleValue);
   const m = matrix.data;
@@ -157,15 +156,13 @@ function MatrixHeatmap({
     }
     const ramp = matrix.scale === 'symlog' ? interpolateYlOrRd : interpolateBlues;
     const domain: [number, number] = [Math.min(0, lo), Math.max(hi, 1e-9)];
-    return matrix.scale === 'symlog'
-      ? scaleSequentialSymlog(ramp).domain(domain)
-      : scaleSequential(ramp).domain(domain);
+    return cellScale(ramp, domain, matrix.scale === 'symlog' ? 'symlog' : 'linear');
   }, [m, matrix.scale]);
   // A cell the method leaves undefined (NaN: DILCA between values of different attributes) is blank.
   const color = useCallback(
     (i: number, j: number) => {
       const x = m[i * L + j] ?? 0;
-      return Number.isFinite(x) ? scale(x) : UNDEFINED_CELL;
+      return Number.isFinite(x) ? scale.rgb(x) : UNDEFINED_CELL;
     },
     [scale, m, L],
   );
@@ -179,24 +176,24 @@ function MatrixHeatmap({
     [setHover],
   );
   const short = matrix.title.split(' — ')[0] ?? matrix.title;
+  const legends = useMemo(
+    () => [{ title: `${short}${matrix.scale === 'symlog' ? ' (symlog)' : ''}`, scale, id: short }],
+    [short, matrix.scale, scale],
+  );
   return (
     <div className="pair-item">
       <h3>
         {matrix.title}
         {matrix.formula ? ` ${matrix.formula}` : ''}
       </h3>
-      <ColorLegend
-        title={`${short}${matrix.scale === 'symlog' ? ' (symlog)' : ''}`}
-        color={(x) => scale(x)}
-        domain={scale.domain() as [number, number]}
-        testId={`legend-${short}`}
-      />
       <Heatmap
         name={`${name.toLowerCase()}-heatmap`}
         layout={layout}
         color={color}
+        legends={legends}
         tooltip={tooltip}
-        emphasised={emphasisedValues({ hover, selectedValues })}
+        emphasised={emphasised}
+        shares={shares}
         onHover={onHover}
         onClick={(i) => toggleValue(i)}
       />

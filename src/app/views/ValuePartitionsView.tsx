@@ -4,7 +4,7 @@ import type { TableMeta } from '../../core/session.ts';
 import { Tooltip } from '../components/Tooltip.tsx';
 import { classPalette } from '../colors.ts';
 import { useStore } from '../store/index.ts';
-import { emphasisedValues } from '../store/linkSlice.ts';
+import { useValueLinks } from './useValueLinks.ts';
 import type { Panel } from '../store/panelsSlice.ts';
 import { clusterMembers, labelColumn, valueName } from './valueModel.ts';
 import { MethodPanel } from './MethodPanel.tsx';
@@ -12,6 +12,7 @@ import { MethodPanel } from './MethodPanel.tsx';
 const ROW = 15;
 const COL = 30;
 const HEAD = 46;
+const SHARE = 28;
 
 /**
  * A method's value clusterings (CDE and COSH: k on Mc, then on Mo; seed 000 Sec. 5.1.1): one
@@ -54,19 +55,18 @@ function PartitionGrid({
     s.selectedCluster?.panel === panelId ? s.selectedCluster : null,
   );
   const selectCluster = useStore((s) => s.selectCluster);
-  const hover = useStore((s) => s.hover);
-  const selectedValues = useStore((s) => s.selectedValues);
   const setHover = useStore((s) => s.setHover);
   const [tip, setTip] = useState<{ x: number; y: number; lines: string[] } | null>(null);
   // Members of every cluster at every granularity, once per result (not once per cell).
   const members = useMemo(() => partitions.partitions.map((g) => clusterMembers(g)), [partitions]);
   const G = partitions.partitions;
-  const emphasised = emphasisedValues({ hover, selectedValues });
+  const { emphasised, shares } = useValueLinks();
   const maxK = Math.max(2, ...G.map((g) => g.k));
   const palette = classPalette(maxK);
   const rows = meta.attributes.flatMap((a) => a.labels.map((_, k) => a.offset + k));
   const names = labelColumn(rows.map((v) => valueName(meta, v)));
-  const LABEL = names.width;
+  // The share of the selected objects holding each value, in a strip beside its label.
+  const LABEL = names.width + (shares ? SHARE : 0);
   const width = LABEL + G.length * COL + 8;
   const height = HEAD + rows.length * ROW + 4;
   const kept = G.reduce(
@@ -120,7 +120,7 @@ function PartitionGrid({
           {rows.map((v, r) => (
             <g key={v} transform={`translate(0, ${HEAD + r * ROW})`}>
               <text
-                x={LABEL - 6}
+                x={names.width - 6}
                 y={ROW - 4}
                 fontSize={11}
                 textAnchor="end"
@@ -128,6 +128,18 @@ function PartitionGrid({
               >
                 {names.text[r]}
               </text>
+              {shares && shares.of(v) > 0 && (
+                <rect
+                  className="share"
+                  data-testid="value-share"
+                  x={LABEL - 2 - shares.of(v) * (SHARE - 4)}
+                  y={2}
+                  width={shares.of(v) * (SHARE - 4)}
+                  height={ROW - 4}
+                >
+                  <title>{shares.describe(v)}</title>
+                </rect>
+              )}
               {G.map((g, q) => {
                 const c = g.labels[v] ?? 0;
                 const values = members[q]?.[c] ?? [];

@@ -1,0 +1,427 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Tooltip } from '../Tooltip.tsx';
+import { cssOf } from './colors.ts';
+import { LABEL_FONT, type AxisGeometry, type HeatmapGeometry } from './geometry.ts';
+import { paintMatrix } from './paint.ts';
+
+/** One axis of a drawn matrix: the item (value or attribute index) at each position. */
+export interface FrameAxis {
+  items: readonly number[];
+  labels: readonly string[];
+  groups: readonly { label: string; start: number; end: number }[];
+}
+
+/** A rectangle of positions [r0, r1) × [c0, c1). */
+export interface PositionRange {
+  r0: number;
+  r1: number;
+  c0: number;
+  c1: number;
+}
+
+/** The share of the selected objects that hold each item (value), for the strips beside labels. */
+export interface ShareSpec {
+  of(item: number): number;
+  describe(item: number): string;
+}
+
+export interface FrameProps {
+  testId: string;
+  rows: FrameAxis;
+  cols: FrameAxis;
+  geometry: HeatmapGeometry;
+  /** Packed 0xRRGGBB of cell (row item, column item). */
+  color(i: number, j: number): number;
+  tooltip(i: number, j: number): string[];
+  emphasised: ReadonlySet<number>;
+  shares: ShareSpec | null;
+  onHover(cell: [number, number] | null): void;
+  onClick?(i: number, j: number): void;
+  /** A dragged rectangle of positions; without it a drag does nothing. */
+  onBrush?(range: PositionRange): void;
+  /** A click on an attribute band of either axis. */
+  onBand?(axis: 'rows' | 'cols', group: number): void;
+  /** A range to outline (the part shown enlarged). */
+  outline?: PositionRange | null;
+}
+
+/** Up to this many cells the matrix is one SVG rect per cell (addressable, crisp); above, a canvas. */
+export const SVG_CELL_LIMIT = 2500;
+export const LABEL_FAMILY = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+const DRAG_PX = 4;
+
+/**
+ * A matrix with both axes labelled (value labels when they fit, attribute bands always), its
+ * selection-share strips, separators, emphasis, hover tooltip, click and brush.
+ */
+export function MatrixFrame(props: FrameProps) {
+  const { rows, cols, geometry: g, emphasised, shares } = props;
+  const { cell } = g;
+  const nRows = rows.items.length;
+  const nCols = cols.items.length;
+  const [hover, setHover] = useState<{ p: number; q: number; x: number; y: number } | null>(null);
+  const [drag, setDrag] = useState<{ p0: number; q0: number; x0: number; y0: number } | null>(null);
+  const [brush, setBrush] = useState<PositionRange | null>(null);
+
+  const position = (event: React.PointerEvent<Element>) => {
+    const rect = event.currentTarget.getBoundingClientRect();
+    const x = event.clientX - rect.left;
+    const y = event.clientY - rect.top;
+    return { p: Math.floor(y / cell), q: Math.floor(x / cell) };
+  };
+  const clampP = (p: number) => Math.min(Math.max(p, 0), nRows - 1);
+  const clampQ = (q: number) => Math.min(Math.max(q, 0), nCols - 1);
+  const leave = () => {
+    setHover(null);
+    props.onHover(null);
+  };
+  const move = (event: React.PointerEvent<Element>) => {
+    const { p, q } = position(event);
+    if (drag && props.onBrush) {
+      const far =
+        Math.abs(event.clientX - drag.x0) > DRAG_PX || Math.abs(event.clientY - drag.y0) > DRAG_PX;
+      if (far || brush) {
+        const [p1, q1] = [clampP(p), clampQ(q)];
+        setBrush({
+          r0: Math.min(drag.p0, p1),
+          r1: Math.max(drag.p0, p1) + 1,
+          c0: Math.min(drag.q0, q1),
+          c1: Math.max(drag.q0, q1) + 1,
+        });
+        return;
+      }
+    }
+    if (p < 0 || q < 0 || p >= nRows || q >= nCols) return leave();
+    if (!hover || hover.p !== p || hover.q !== q)
+      props.onHover([rows.items[p] as number, cols.items[q] as number]);
+    setHover({ p, q, x: event.clientX, y: event.clientY });
+  };
+  const down = (event: React.PointerEvent<Element>) => {
+    if (event.button !== 0) return;
+    const { p, q } = position(event);
+    setDrag({ p0: clampP(p), q0: clampQ(q), x0: event.clientX, y0: event.clientY });
+    if (props.onBrush) event.currentTarget.setPointerCapture?.(event.pointerId);
+  };
+  const up = () => {
+    if (brush && props.onBrush) props.onBrush(brush);
+    else if (hover && props.onClick)
+      props.onClick(rows.items[hover.p] as number, cols.items[hover.q] as number);
+    setDrag(null);
+    setBrush(null);
+  };
+
+  const width = cell * nCols;
+  const height = cell * nRows;
+  const svgCells = nRows * nCols <= SVG_CELL_LIMIT;
+  const handlers = {
+    onPointerMove: move,
+    onPointerLeave: () => {
+      if (!drag) leave();
+    },
+    onPointerDown: down,
+    onPointerUp: up,
+    role: 'img' as const,
+    'aria-label': `${props.testId} cells`,
+  };
+  const outline = brush ?? props.outline ?? null;
+  return (
+    <div className="heatmap-frame" style={{ width: g.width, height: g.height }}>
+      <svg
+        className="heatmap-axes"
+        width={g.width}
+        height={g.height}
+        fontFamily={LABEL_FAMILY}
+        fontSize={LABEL_FONT}
+      >
+        <g transform={`translate(${g.left},${g.top})`}>
+          <Axis
+            side="rows"
+            axis={rows}
+            geometry={g.rows}
+            emphasised={emphasised}
+            shares={shares}
+            onBand={props.onBand}
+            step={cell}
+          />
+          <Axis
+            side="cols"
+            axis={cols}
+            geometry={g.cols}
+            emphasised={emphasised}
+            shares={shares}
+            onBand={props.onBand}
+            step={cell}
+          />
+        </g>
+      </svg>
+      {svgCells ? (
+        <SvgCells
+          rows={rows.items}
+          cols={cols.items}
+          cell={cell}
+          color={props.color}
+          style={{ left: g.left, top: g.top }}
+          handlers={handlers}
+        />
+      ) : (
+        <CanvasCells
+          rows={rows.items}
+          cols={cols.items}
+          cell={cell}
+          color={props.color}
+          style={{ left: g.left, top: g.top, width, height }}
+          handlers={handlers}
+        />
+      )}
+      <svg
+        className="heatmap-overlay"
+        style={{ left: g.left, top: g.top }}
+        width={width}
+        height={height}
+      >
+        {rows.groups.slice(1).map((grp) => (
+          <line
+            key={`r${grp.start}`}
+            className="separator"
+            x1={0}
+            x2={width}
+            y1={grp.start * cell}
+            y2={grp.start * cell}
+          />
+        ))}
+        {cols.groups.slice(1).map((grp) => (
+          <line
+            key={`c${grp.start}`}
+            className="separator"
+            y1={0}
+            y2={height}
+            x1={grp.start * cell}
+            x2={grp.start * cell}
+          />
+        ))}
+        {rows.items.map((item, p) =>
+          emphasised.has(item) ? (
+            <rect
+              key={`er${p}`}
+              className="emph"
+              x={0}
+              y={p * cell}
+              width={width}
+              height={Math.max(cell, 1)}
+            />
+          ) : null,
+        )}
+        {cols.items.map((item, q) =>
+          emphasised.has(item) ? (
+            <rect
+              key={`ec${q}`}
+              className="emph"
+              x={q * cell}
+              y={0}
+              width={Math.max(cell, 1)}
+              height={height}
+            />
+          ) : null,
+        )}
+        {outline && (
+          <rect
+            className="brush"
+            x={outline.c0 * cell}
+            y={outline.r0 * cell}
+            width={(outline.c1 - outline.c0) * cell}
+            height={(outline.r1 - outline.r0) * cell}
+          />
+        )}
+        {hover && !brush && (
+          <rect
+            className="hover-cell"
+            x={hover.q * cell}
+            y={hover.p * cell}
+            width={Math.max(cell, 1)}
+            height={Math.max(cell, 1)}
+          />
+        )}
+      </svg>
+      {hover && !brush && (
+        <Tooltip
+          x={hover.x}
+          y={hover.y}
+          lines={props.tooltip(rows.items[hover.p] as number, cols.items[hover.q] as number)}
+        />
+      )}
+    </div>
+  );
+}
+
+type Handlers = React.DOMAttributes<Element> & { role: 'img'; 'aria-label': string };
+
+function SvgCells({
+  rows,
+  cols,
+  cell,
+  color,
+  style,
+  handlers,
+}: {
+  rows: readonly number[];
+  cols: readonly number[];
+  cell: number;
+  color(i: number, j: number): number;
+  style: React.CSSProperties;
+  handlers: Handlers;
+}) {
+  return (
+    <svg
+      className="heatmap-cells"
+      style={style}
+      width={cell * cols.length}
+      height={cell * rows.length}
+      {...handlers}
+    >
+      {rows.map((i, p) =>
+        cols.map((j, q) => (
+          <rect
+            key={`${p}-${q}`}
+            className="cell"
+            x={q * cell}
+            y={p * cell}
+            width={cell}
+            height={cell}
+            fill={cssOf(color(i, j))}
+          />
+        )),
+      )}
+    </svg>
+  );
+}
+
+function CanvasCells({
+  rows,
+  cols,
+  cell,
+  color,
+  style,
+  handlers,
+}: {
+  rows: readonly number[];
+  cols: readonly number[];
+  cell: number;
+  color(i: number, j: number): number;
+  style: React.CSSProperties;
+  handlers: Handlers;
+}) {
+  const ref = useRef<HTMLCanvasElement>(null);
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    const canvas = ref.current;
+    if (!canvas) return;
+    setPainted(false);
+    const job = paintMatrix(canvas, rows, cols, color, cell, () => setPainted(true));
+    return () => job.cancel();
+  }, [rows, cols, color, cell]);
+  return (
+    <canvas
+      ref={ref}
+      className="heatmap-cells"
+      data-painted={painted ? 'yes' : 'no'}
+      style={style}
+      {...(handlers as React.DOMAttributes<HTMLCanvasElement>)}
+      role="img"
+      aria-label={handlers['aria-label']}
+    />
+  );
+}
+
+/** One axis: share strip, value labels, attribute band bars and names. */
+function Axis({
+  side,
+  axis,
+  geometry,
+  emphasised,
+  shares,
+  onBand,
+  step,
+}: {
+  side: 'rows' | 'cols';
+  /** The cell size along the axis. */
+  step: number;
+  axis: FrameAxis;
+  geometry: AxisGeometry;
+  emphasised: ReadonlySet<number>;
+  shares: ShareSpec | null;
+  onBand?: FrameProps['onBand'];
+}) {
+  const { share, values } = geometry;
+  // Along the axis (a) and outwards from the matrix (o, positive): rows draw to the left, columns up.
+  const at = (a: number, o: number) =>
+    side === 'rows' ? `translate(${-o},${a})` : `translate(${a},${-o}) rotate(-90)`;
+  const bar = (a0: number, a1: number, o0: number, o1: number) =>
+    side === 'rows'
+      ? { x: -o1, y: a0, width: o1 - o0, height: Math.max(a1 - a0, 0.5) }
+      : { x: a0, y: -o1, width: Math.max(a1 - a0, 0.5), height: o1 - o0 };
+  // A selection's share of each value: in its own strip, or behind the value's label.
+  const shareDepth = share > 0 ? share - 4 : values - 4;
+  const shareBars = useMemo(() => {
+    if (!shares) return [];
+    return axis.items.map((item, p) => ({ p, item, s: shares.of(item) }));
+  }, [shares, axis.items]);
+  const bandBar = share + values + 3;
+  return (
+    <g className={`axis axis-${side}`}>
+      {shareBars.map(({ p, item, s }) =>
+        s > 0 ? (
+          <rect
+            key={`s${p}`}
+            className={share > 0 ? 'share' : 'share behind'}
+            {...bar(p * step, (p + 1) * step - (step > 3 ? 1 : 0), 2, 2 + s * shareDepth)}
+          >
+            <title>{shares?.describe(item)}</title>
+          </rect>
+        ) : null,
+      )}
+      {geometry.valueLabels.map((label) => {
+        const item = axis.items[label.index] as number;
+        return (
+          <g
+            key={`v${label.index}`}
+            className={emphasised.has(item) ? 'label strong' : 'label'}
+            transform={at(label.at, share + 3)}
+          >
+            <text dy="0.35em" textAnchor={side === 'rows' ? 'end' : 'start'}>
+              {label.text}
+            </text>
+            {label.text !== label.full && <title>{label.full}</title>}
+          </g>
+        );
+      })}
+      {geometry.bands.map((band, k) => (
+        <rect
+          key={`b${k}`}
+          className={`band band-${k % 2}`}
+          {...bar(band.start + 0.5, band.end - 0.5, bandBar, bandBar + 3)}
+        >
+          <title>{band.label}</title>
+        </rect>
+      ))}
+      {onBand &&
+        geometry.bands.map((band, k) => (
+          <rect
+            key={`h${k}`}
+            className="band-hit"
+            {...bar(band.start, band.end, share + values, share + values + geometry.groups)}
+            onClick={() => onBand(side, k)}
+          >
+            <title>{`${band.label} — click to enlarge`}</title>
+          </rect>
+        ))}
+      {geometry.groupLabels.map((label) => (
+        <g key={`g${label.index}`} className="group-name" transform={at(label.at, bandBar + 6)}>
+          <text dy="0.35em" textAnchor={side === 'rows' ? 'end' : 'start'}>
+            {label.text}
+          </text>
+          {!onBand && <title>{label.full}</title>}
+        </g>
+      ))}
+    </g>
+  );
+}

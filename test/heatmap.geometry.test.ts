@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import {
+  approximateWidth,
+  fitText,
+  heatmapGeometry,
+  LABEL_SLOT,
+  type AxisInput,
+  type HeatmapGeometry,
+} from '../src/app/components/heatmap/geometry.ts';
+
+/** An axis of `attributes` attributes with `values` values each (labels of the given length). */
+function axis(attributes: number, values: number, nameLength = 8): AxisInput {
+  const labels: string[] = [];
+  const groups: AxisInput['groups'][number][] = [];
+  for (let a = 0; a < attributes; a++) {
+    const start = labels.length;
+    for (let v = 0; v < values; v++) labels.push(`value-${a}-${v}`);
+    groups.push({ label: `attr${a}`.padEnd(nameLength, 'x'), start, end: labels.length });
+  }
+  return { labels, groups };
+}
+
+/** Every label as an interval along its axis: [at − slot/2, at + slot/2]. */
+function intervals(g: HeatmapGeometry, side: 'rows' | 'cols', kind: 'value' | 'group') {
+  const list = kind === 'value' ? g[side].valueLabels : g[side].groupLabels;
+  return list.map((l) => [l.at - LABEL_SLOT / 2, l.at + LABEL_SLOT / 2] as const);
+}
+
+const CASES = [
+  { name: 'weather (4 attributes, 10 values)', input: axis(4, 3), width: 520 },
+  { name: 'zoo-like (16 × 2)', input: axis(16, 2), width: 560 },
+  { name: 'soybean-like (35 × 4)', input: axis(35, 4), width: 560 },
+  { name: '22 long-named attributes (~100 values)', input: axis(22, 5, 40), width: 600 },
+  { name: '1,000 values (50 × 20)', input: axis(50, 20), width: 600 },
+  { name: '1,000 values in a wide panel', input: axis(50, 20), width: 1800 },
+];
+
+describe('heatmap geometry', () => {
+  for (const { name, input, width } of CASES)
+    it(`${name}: labels never overlap along an axis and the frame fits the width`, () => {
+      const g = heatmapGeometry({
+        rows: input,
+        cols: input,
+        width,
+        measure: approximateWidth,
+        shares: true,
+      });
+      expect(g.width).toBeLessThanOrEqual(width);
+      const n = input.labels.length;
+      for (const side of ['rows', 'cols'] as const)
+        for (const kind of ['value', 'group'] as const) {
+          const spans = intervals(g, side, kind);
+          for (let k = 1; k < spans.length; k++)
+            expect(spans[k]![0]).toBeGreaterThanOrEqual(spans[k - 1]![1] - 1e-9);
+          for (const [a, b] of spans) {
+            expect(a).toBeGreaterThanOrEqual(-1e-9);
+            expect(b).toBeLessThanOrEqual(g.cell * n + LABEL_SLOT / 2 + 1e-9);
+          }
+        }
+      // A selection's shares never take the room the labels need.
+      const plain = heatmapGeometry({
+        rows: input,
+        cols: input,
+        width,
+        measure: approximateWidth,
+        shares: false,
+      });
+      expect(plain.labelled).toBe(g.labelled);
+      if (g.labelled) expect(g.cell).toBe(plain.cell);
+      // Value labels exactly when a cell holds a line of text.
+      expect(g.labelled).toBe(g.cell >= LABEL_SLOT);
+      if (g.labelled) expect(g.rows.valueLabels).toHaveLength(n);
+      else expect(g.rows.valueLabels).toHaveLength(0);
+      // Every band is drawn; each name sits over its own band.
+      expect(g.rows.bands).toHaveLength(input.groups.length);
+      for (const label of g.rows.groupLabels) {
+        const band = g.rows.bands[label.index]!;
+        expect(label.at).toBeGreaterThanOrEqual(band.start - LABEL_SLOT / 2);
+        expect(label.at).toBeLessThanOrEqual(band.end + LABEL_SLOT / 2);
+      }
+      // Names are cut to their column.
+      for (const label of g.rows.groupLabels)
+        expect(approximateWidth(label.text)).toBeLessThanOrEqual(g.rows.groups);
+    });
+
+  it('labels every value of a small matrix and names every attribute', () => {
+    const input = axis(4, 3);
+    const g = heatmapGeometry({
+      rows: input,
+      cols: input,
+      width: 520,
+      measure: approximateWidth,
+      shares: false,
+    });
+    expect(g.labelled).toBe(true);
+    expect(g.cols.valueLabels.map((l) => l.text)).toEqual(input.labels);
+    expect(g.cols.groupLabels.map((l) => l.full)).toEqual(input.groups.map((x) => x.label));
+    // No blank band: the matrix starts right after the labels.
+    expect(g.top).toBe(g.cols.share + g.cols.values + g.cols.groups);
+    expect(g.cols.share).toBe(0);
+  });
+
+  it('drops value labels but keeps attribute names when 1,000 values share 600 pixels', () => {
+    const input = axis(50, 20);
+    const g = heatmapGeometry({
+      rows: input,
+      cols: input,
+      width: 600,
+      measure: approximateWidth,
+      shares: false,
+    });
+    expect(g.labelled).toBe(false);
+    expect(g.cell).toBeLessThan(1);
+    // 50 bands of 20 sub-pixel cells: about one name in two fits without overlapping.
+    expect(g.rows.groupLabels.length).toBeGreaterThan(15);
+    expect(g.rows.groupLabels.length).toBeLessThan(50);
+  });
+
+  it('cuts long labels with an ellipsis to the room given', () => {
+    const long = 'a-very-long-attribute-name-indeed';
+    const cut = fitText(long, 60, approximateWidth);
+    expect(cut.endsWith('…')).toBe(true);
+    expect(approximateWidth(cut)).toBeLessThanOrEqual(60);
+    expect(approximateWidth(`${long.slice(0, cut.length)}…`)).toBeGreaterThan(60);
+    expect(fitText('short', 60, approximateWidth)).toBe('short');
+  });
+});
