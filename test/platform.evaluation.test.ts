@@ -41,3 +41,32 @@ describe('evaluate-clustering on every bundled data set', () => {
     },
   );
 });
+
+describe('evaluate-outliers with fits', () => {
+  it('re-fits a seeded detector (isolation forest) for mean ± sd; CBRW is fitted once', async () => {
+    const session = new ExplorerSession();
+    await session.load([readDataset('zoo.csv')], {}, { classColumn: 'type' });
+    const table = (fits: number) =>
+      findResult(
+        runToEnd(
+          session.runSteps({
+            method: 'evaluate-outliers',
+            options: { outlierClass: 'amphibian', fits },
+            inputs: { methods: [{ method: 'iforest' }, { method: 'cbrw' }] },
+          }),
+        ).results,
+        'table',
+      )!.result;
+    const one = table(1);
+    const five = table(5);
+    const row = (t: typeof one, m: string) => t.rows.find((r) => r.method === m)!;
+    expect(row(five, 'iforest').fits).toBe(5);
+    expect(row(five, 'cbrw').fits).toBe(1);
+    const forest = row(five, 'iforest').auc as { mean: number; sd: number };
+    expect(forest.mean).toBeGreaterThan(0.5);
+    expect(forest.mean).toBeLessThanOrEqual(1);
+    expect(forest.sd).toBeGreaterThan(0);
+    expect(row(five, 'cbrw').auc).toBe(row(one, 'cbrw').auc);
+    expect(typeof row(one, 'iforest').auc).toBe('number');
+  });
+});

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  epsGammaArea,
   epsGammaCurve,
   margins,
   precisionAtK,
@@ -52,6 +53,26 @@ describe('(ε,γ)-curve', () => {
   });
 });
 
+describe('(ε,γ) area', () => {
+  const FINE = Float64Array.from({ length: 101 }, (_, i) => i / 100);
+  it('is 1 for a perfect similarity and 0 when no margin is positive', () => {
+    const classes = Int32Array.of(0, 0, 0, 1, 1, 1);
+    const perfect = matrix(6, (a, b) => (classes[a] === classes[b] ? 0 : 1));
+    expect(epsGammaArea(margins(perfect, 1, classes), FINE)).toBeCloseTo(1, 12);
+    const inverted = matrix(6, (a, b) => (classes[a] === classes[b] ? 1 : 0));
+    expect(epsGammaArea(margins(inverted, 1, classes), FINE)).toBe(0);
+    expect(epsGammaArea(Float64Array.of(Number.NaN), FINE)).toBeNaN();
+  });
+
+  it('integrates the step function γ(ε), negative γ counting as 0 (by hand: 0.225)', () => {
+    // Sorted margins 0.4, 0.3, 0.2, −0.1: γ = −0.1 → 0 on [0, .25), 0.2 on [.25, .5), 0.3 on
+    // [.5, .75), 0.4 on [.75, 1]: the area is (0 + 0.2 + 0.3 + 0.4) / 4 = 0.225. Trapezoids on a
+    // 0.01 grid are off by half a step at each of the three jumps: at most 0.005 · 0.4.
+    const area = epsGammaArea(Float64Array.of(0.4, 0.2, -0.1, 0.3), FINE);
+    expect(Math.abs(area - 0.225)).toBeLessThanOrEqual(0.002 + 1e-12);
+  });
+});
+
 describe('precision@k', () => {
   it('is 1 for a perfect representation and the class share for a useless one', () => {
     const classes = Int32Array.of(0, 0, 0, 1, 1, 1);
@@ -87,6 +108,35 @@ describe('the steps on zoo', () => {
     const row = (m: string) => retrieval.rows.find((r) => r.method === m)!;
     expect(row('hamming').p1).toBe(row('onehot').p1);
     expect(row('hamming').p5).toBe(row('onehot').p5);
+  });
+
+  it('re-fits a seeded method (CDE) and gives mean ± sd; a deterministic one stays a number', async () => {
+    const s = await datasetSession('zoo.csv', { classColumn: 'type' });
+    const methods = [{ method: 'cde' }, { method: 'onehot' }];
+    const run = (fits: number) =>
+      resultOf(
+        runToEnd(s.runSteps({ method: 'eps-gamma', options: { fits }, inputs: { methods } })),
+        'table',
+      );
+    const one = run(1);
+    const three = run(3);
+    const row = (t: typeof one, m: string) => t.rows.find((r) => r.method === m)!;
+    expect(typeof row(one, 'cde').area).toBe('number');
+    const cde = row(three, 'cde').area as { mean: number; sd: number };
+    expect(cde.sd).toBeGreaterThan(0);
+    // The first of the three fits is the single fit (seed 0): its area lies within the spread.
+    expect(Math.abs((row(one, 'cde').area as number) - cde.mean)).toBeLessThan(3 * cde.sd);
+    expect(row(three, 'onehot').area).toBe(row(one, 'onehot').area);
+    expect(three.notes?.join(' ')).toMatch(/re-fitted 3 times/);
+    // Retrieval likewise.
+    const p = resultOf(
+      runToEnd(
+        s.runSteps({ method: 'retrieval', options: { ks: '5', fits: 3 }, inputs: { methods } }),
+      ),
+      'table',
+    );
+    expect(p.rows.find((r) => r.method === 'cde')!.p5).toMatchObject({ mean: expect.any(Number) });
+    expect(typeof p.rows.find((r) => r.method === 'onehot')!.p5).toBe('number');
   });
 
   it('samples a large table with a seed', () => {

@@ -71,21 +71,41 @@ export function epsGammaCurve(
   margin: Float64Array,
   grid: Float64Array,
 ): { eps: Float64Array; gamma: Float64Array } {
+  const gammas = gammaOnGrid(margin, grid);
+  const eps: number[] = [];
+  const gamma: number[] = [];
+  gammas.forEach((g, k) => {
+    if (g < 0) return;
+    eps.push(grid[k] as number);
+    gamma.push(g);
+  });
+  return { eps: Float64Array.from(eps), gamma: Float64Array.from(gamma) };
+}
+
+/** γ(ε) at every grid point, negative ones included (empty without a defined margin). */
+function gammaOnGrid(margin: Float64Array, grid: Float64Array): Float64Array {
   const sorted = Array.from(margin)
     .filter((x) => !Number.isNaN(x))
     .sort((a, b) => b - a);
   const n = sorted.length;
-  const eps: number[] = [];
-  const gamma: number[] = [];
-  if (n === 0) return { eps: new Float64Array(0), gamma: new Float64Array(0) };
-  for (const e of grid) {
-    const need = Math.max(1, Math.ceil((1 - e) * n - 1e-12));
-    const g = sorted[need - 1] as number;
-    if (g < 0) continue;
-    eps.push(e);
-    gamma.push(g);
-  }
-  return { eps: Float64Array.from(eps), gamma: Float64Array.from(gamma) };
+  if (n === 0) return new Float64Array(0);
+  return grid.map((e) => sorted[Math.max(1, Math.ceil((1 - e) * n - 1e-12)) - 1] as number);
+}
+
+/**
+ * The area under the (ε,γ)-curve over the grid (trapezoids), a negative γ counting as 0: one
+ * number per representation for the results board, 1 for a similarity that separates every
+ * class perfectly, 0 when no margin is positive. NaN without a defined margin.
+ */
+export function epsGammaArea(margin: Float64Array, grid: Float64Array): number {
+  const g = gammaOnGrid(margin, grid);
+  if (g.length === 0) return Number.NaN;
+  let area = 0;
+  for (let k = 1; k < g.length; k++)
+    area +=
+      ((Math.max(0, g[k] as number) + Math.max(0, g[k - 1] as number)) / 2) *
+      ((grid[k] as number) - (grid[k - 1] as number));
+  return area;
 }
 
 /** precision@k for each k, averaged over the sample (neighbours among the sample, ties by index). */

@@ -83,6 +83,18 @@ export function withSeed(call: ResolvedCall, seed: number): ResolvedCall {
   return resolveCall({ ...call, options: { ...call.options, [name]: seed } });
 }
 
+/**
+ * The fits of a call an evaluation averages over: a method with a seed is re-fitted `fits`
+ * times with its own seeds (the call's seed, +1, … +fits−1), as the papers average whole
+ * pipelines over runs; a deterministic method is fitted once.
+ */
+export function seededFits(call: ResolvedCall, fits: number): ResolvedCall[] {
+  const name = seedParameter(call.method);
+  if (name === null || fits <= 1) return [call];
+  const first = call.options[name] as number;
+  return Array.from({ length: fits }, (_, f) => withSeed(call, first + f));
+}
+
 /** The name of a method's seed parameter, or null for a deterministic method. */
 export function seedParameter(method: string): string | null {
   return methodSpec(method).parameters.find((p) => p.role === 'seed')?.name ?? null;

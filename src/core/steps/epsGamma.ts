@@ -1,7 +1,10 @@
-import { epsGammaCurve, margins } from '../evaluate/epsGamma.ts';
+import { epsGammaArea, epsGammaCurve, margins } from '../evaluate/epsGamma.ts';
 import { defineMethod, type ResolvedCall } from '../platform/spec.ts';
 import type { Cell } from '../results.ts';
 import {
+  fitCell,
+  fitsByMethod,
+  fitsNote,
   QUALITY_INPUTS,
   QUALITY_SAMPLE_PARAMETERS,
   sampledRepresentations,
@@ -36,18 +39,38 @@ export const epsGammaStep = defineMethod({
       methods,
       options.sample,
       options.seed,
+      options.fits,
     );
     const rows: Record<string, Cell>[] = [];
-    const series = items.map((item) => {
-      const curve = epsGammaCurve(margins(item.d, item.max, classes), GRID);
-      const at = (e: number): number | null => {
-        const i = curve.eps.findIndex((x) => Math.abs(x - e) < 1e-9);
-        return i < 0 ? null : (curve.gamma[i] as number);
+    const series = fitsByMethod(items).map((fits) => {
+      const first = fits[0] as (typeof fits)[number];
+      const measured = fits.map((item) => {
+        const margin = margins(item.d, item.max, classes);
+        const curve = epsGammaCurve(margin, GRID);
+        const at = (e: number): number => {
+          const i = curve.eps.findIndex((x) => Math.abs(x - e) < 1e-9);
+          return i < 0 ? Number.NaN : (curve.gamma[i] as number);
+        };
+        return { curve, g0: at(0), g10: at(0.1), g50: at(0.5), area: epsGammaArea(margin, GRID) };
+      });
+      const cell = (key: 'g0' | 'g10' | 'g50' | 'area'): Cell => {
+        const values = measured.map((x) => x[key]);
+        // γ < 0 is not drawn: a point missing in any fit is reported missing.
+        return values.some(Number.isNaN) ? null : fitCell(values);
       };
-      rows.push({ method: item.method, title: item.title, g0: at(0), g10: at(0.1), g50: at(0.5) });
-      return { name: item.title, x: curve.eps, y: curve.gamma };
+      rows.push({
+        method: first.method,
+        title: first.title,
+        g0: cell('g0'),
+        g10: cell('g10'),
+        g50: cell('g50'),
+        area: cell('area'),
+      });
+      const curve = (measured[0] as (typeof measured)[number]).curve;
+      return { name: first.title, x: curve.eps, y: curve.gamma };
     });
-    const note = `similarity s = 1 − d / (largest d over the sample's pairs), per method; ${sampleNote(sample.length, context.table.nRows, options.seed)}; γ < 0 not drawn`;
+    const note = `similarity s = 1 − d / (largest d over the sample's pairs), per method; ${sampleNote(sample.length, context.table.nRows, options.seed)}; γ < 0 not drawn; area = ∫ max(γ, 0) dε over ε ∈ [0, 1]`;
+    const fitted = fitsNote(options.fits);
     return {
       curves: {
         kind: 'curves',
@@ -58,6 +81,7 @@ export const epsGammaStep = defineMethod({
         notes: [note],
       },
       table: {
+        notes: fitted ? [fitted] : undefined,
         kind: 'table',
         title: 'Margins kept',
         columns: [
@@ -65,6 +89,7 @@ export const epsGammaStep = defineMethod({
           { key: 'g0', title: 'γ at ε = 0' },
           { key: 'g10', title: 'γ at ε = 0.1' },
           { key: 'g50', title: 'γ at ε = 0.5' },
+          { key: 'area', title: 'area' },
         ],
         rows,
       },

@@ -1,7 +1,8 @@
 import { outlierMask } from '../evaluate/indicators.ts';
 import { auc } from '../evaluate/partitions.ts';
 import { scaledSteps } from '../jobs.ts';
-import { describeCall } from '../platform/calls.ts';
+import { describeCall, seededFits } from '../platform/calls.ts';
+import { fitCell, fitsNote } from './qualityInputs.ts';
 import { pickResult } from '../platform/representation.ts';
 import { defineMethod, type ResolvedCall } from '../platform/spec.ts';
 import type { Cell } from '../results.ts';
@@ -28,6 +29,15 @@ export const evaluateOutliersStep = defineMethod({
       required: true,
       description: 'The class label whose objects are the outliers',
     },
+    {
+      name: 'fits',
+      type: 'integer',
+      default: 1,
+      min: 1,
+      max: 50,
+      description:
+        'Fits of a detector with a seed of its own (re-fitted with its seed, +1, …; AUC mean ± sd); deterministic detectors are fitted once',
+    },
   ],
   inputs: [
     {
@@ -49,18 +59,27 @@ export const evaluateOutliersStep = defineMethod({
     const positive = Array.from(mask, Boolean);
     const methods = inputs.methods as ResolvedCall[];
     const rows: Record<string, Cell>[] = [];
+    const calls = methods.map((ref) => seededFits(ref, options.fits));
+    const total = calls.reduce((n, fits) => n + fits.length, 0);
+    let done = 0;
     for (const [m, ref] of methods.entries()) {
-      const output = yield* scaledSteps(
-        context.require(ref),
-        m / methods.length,
-        (m + 1) / methods.length,
-      );
-      const scores = pickResult(output, ref, ['object-scores']);
-      const anomalous =
-        scores.direction === 'higher-is-more-anomalous'
-          ? scores.scores
-          : scores.scores.map((x) => -x);
-      rows.push({ method: ref.method, title: describeCall(ref), auc: auc(anomalous, positive) });
+      const aucs: number[] = [];
+      for (const call of calls[m] as ResolvedCall[]) {
+        const output = yield* scaledSteps(context.require(call), done / total, (done + 1) / total);
+        done++;
+        const scores = pickResult(output, call, ['object-scores']);
+        const anomalous =
+          scores.direction === 'higher-is-more-anomalous'
+            ? scores.scores
+            : scores.scores.map((x) => -x);
+        aucs.push(auc(anomalous, positive));
+      }
+      rows.push({
+        method: ref.method,
+        title: describeCall(ref),
+        fits: aucs.length,
+        auc: fitCell(aucs),
+      });
     }
     const outliers = positive.filter(Boolean).length;
     return {
@@ -69,11 +88,13 @@ export const evaluateOutliersStep = defineMethod({
         title: 'Outlier evaluation',
         columns: [
           { key: 'title', title: 'detector' },
+          { key: 'fits', title: 'fits' },
           { key: 'auc', title: 'AUC' },
         ],
         rows,
         notes: [
           `outliers: the ${outliers} objects of class “${options.outlierClass}”; AUC ties count ½`,
+          ...(fitsNote(options.fits) ? [fitsNote(options.fits) as string] : []),
         ],
       },
     };

@@ -1,6 +1,6 @@
 import { sampleDistances, sampleObjects } from '../evaluate/epsGamma.ts';
 import { scaledSteps, type Steps } from '../jobs.ts';
-import { describeCall } from '../platform/calls.ts';
+import { describeCall, seededFits } from '../platform/calls.ts';
 import {
   projectionSource,
   REPRESENTATION_KINDS,
@@ -9,6 +9,8 @@ import {
 import { distanceOf } from '../project/input.ts';
 import type { InputSpec, MethodContext, ResolvedCall } from '../platform/spec.ts';
 import type { ParameterSpec } from '../platform/parameters.ts';
+import { meanSd } from '../evaluate/partitions.ts';
+import type { Cell } from '../results.ts';
 
 /** The input the representation-quality steps share: the representations compared. */
 export const QUALITY_INPUTS = [
@@ -32,11 +34,22 @@ export const QUALITY_SAMPLE_PARAMETERS = [
       'Objects the curves are computed on (all when the table has fewer; a seeded sample otherwise)',
   },
   { name: 'seed', type: 'integer', default: 0, min: 0, description: 'Seed of the sample' },
+  {
+    name: 'fits',
+    type: 'integer',
+    default: 1,
+    min: 1,
+    max: 50,
+    description:
+      'Fits of a method with a seed of its own (re-fitted with its seed, +1, …; the table gives mean ± sd); deterministic methods are fitted once',
+  },
 ] as const satisfies readonly ParameterSpec[];
 
 export interface SampledRepresentation {
   title: string;
   method: string;
+  /** Which of the compared methods this is a fit of (a seeded method is fitted `fits` times). */
+  group: number;
   /** Pairwise distances of the sample (m × m) and their largest value. */
   d: Float64Array;
   max: number;
@@ -48,6 +61,7 @@ export function* sampledRepresentations(
   methods: ResolvedCall[],
   size: number,
   seed: number,
+  fits = 1,
 ): Steps<{ sample: Int32Array; classes: Int32Array; items: SampledRepresentation[] }> {
   const { table } = context;
   if (!table.classColumn) throw new RangeError('representation quality needs a class column');
@@ -58,18 +72,21 @@ export function* sampledRepresentations(
     (r) => (table.classColumn as { codes: Int32Array }).codes[r] as number,
   );
   const items: SampledRepresentation[] = [];
-  for (const [m, ref] of methods.entries()) {
+  const calls = methods.flatMap((ref, group) =>
+    seededFits(ref, fits).map((call) => ({ call, group, title: describeCall(ref) })),
+  );
+  for (const [m, { call, group, title }] of calls.entries()) {
     const representation = yield* scaledSteps(
-      requireRepresentation(context, ref),
-      m / methods.length,
-      (m + 0.5) / methods.length,
+      requireRepresentation(context, call),
+      m / calls.length,
+      (m + 0.5) / calls.length,
     );
     const source = projectionSource(representation, table, context.counts, context.objectValues());
     const { d, max } = sampleDistances(distanceOf(source.input), sample);
-    items.push({ title: describeCall(ref), method: ref.method, d, max });
+    items.push({ title, method: call.method, group, d, max });
     yield {
-      fraction: (m + 1) / methods.length,
-      message: `${describeCall(ref)}: distances of the sample…`,
+      fraction: (m + 1) / calls.length,
+      message: `${describeCall(call)}: distances of the sample…`,
     };
   }
   return { sample, classes, items };
@@ -79,4 +96,23 @@ export function sampleNote(sampled: number, n: number, seed: number): string {
   return sampled < n
     ? `estimated on a seeded sample of ${sampled.toLocaleString('en-US')} of the ${n.toLocaleString('en-US')} objects (seed ${seed})`
     : `all ${n.toLocaleString('en-US')} objects`;
+}
+
+/** The fits of each compared method, in the order compared. */
+export function fitsByMethod<T extends { group: number }>(items: readonly T[]): T[][] {
+  const groups: T[][] = [];
+  for (const item of items) (groups[item.group] ??= []).push(item);
+  return groups;
+}
+
+/** One fit's number as it is; several fits' as mean ± sd. */
+export function fitCell(values: readonly number[]): Cell {
+  if (values.length === 0) return null;
+  return values.length === 1 ? (values[0] as number) : meanSd(values);
+}
+
+export function fitsNote(fits: number): string | null {
+  return fits > 1
+    ? `a method with a seed is re-fitted ${fits} times (its seed, +1, …): mean ± sd; the curves show the first fit`
+    : null;
 }

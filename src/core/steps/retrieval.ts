@@ -2,6 +2,9 @@ import { precisionAtK } from '../evaluate/epsGamma.ts';
 import { defineMethod, type ResolvedCall } from '../platform/spec.ts';
 import type { Cell } from '../results.ts';
 import {
+  fitCell,
+  fitsByMethod,
+  fitsNote,
   QUALITY_INPUTS,
   QUALITY_SAMPLE_PARAMETERS,
   sampledRepresentations,
@@ -46,18 +49,23 @@ export const retrievalStep = defineMethod({
       methods,
       options.sample,
       options.seed,
+      options.fits,
     );
     const rows: Record<string, Cell>[] = [];
-    const series = items.map((item) => {
-      const p = precisionAtK(item.d, classes, ks);
+    const series = fitsByMethod(items).map((fits) => {
+      const first = fits[0] as (typeof fits)[number];
+      const precision = fits.map((item) => precisionAtK(item.d, classes, ks));
       rows.push({
-        method: item.method,
-        title: item.title,
-        ...Object.fromEntries(ks.map((k, i) => [`p${k}`, p[i] as number])),
+        method: first.method,
+        title: first.title,
+        ...Object.fromEntries(
+          ks.map((k, i) => [`p${k}`, fitCell(precision.map((p) => p[i] as number))]),
+        ),
       });
-      return { name: item.title, x: Float64Array.from(ks), y: p };
+      return { name: first.title, x: Float64Array.from(ks), y: precision[0] as Float64Array };
     });
     const note = `neighbours among ${sampleNote(sample.length, context.table.nRows, options.seed)}; ties by row order`;
+    const fitted = fitsNote(options.fits);
     return {
       curves: {
         kind: 'curves',
@@ -68,6 +76,7 @@ export const retrievalStep = defineMethod({
         notes: [note],
       },
       table: {
+        notes: fitted ? [fitted] : undefined,
         kind: 'table',
         title: 'Precision@k',
         columns: [
