@@ -5,6 +5,8 @@ import { useStore } from './store/index.ts';
 import { colorChoices } from './views/colorChoices.ts';
 import { panelChoices } from './views/registry.tsx';
 import { ValueThreshold } from './components/ValueThreshold.tsx';
+import { RunAllBar } from './components/RunAllBar.tsx';
+import { CompareWorkspace } from './views/compare/CompareWorkspace.tsx';
 
 const NO_ATTRIBUTES: readonly { name: string }[] = [];
 
@@ -19,6 +21,10 @@ export function App() {
   const selected = useStore((s) => s.selectedValues.length + s.selectedObjects.length);
   const clearSelection = useStore((s) => s.clearSelection);
   const nRows = useStore((s) => s.loaded?.meta.nRows ?? null);
+  const layout = useStore((s) => s.layout);
+  const setLayout = useStore((s) => s.setLayout);
+  const runAll = useStore((s) => s.runAll);
+  const startRunAll = useStore((s) => s.startRunAll);
   const choices = colorChoices(results, nRows);
   const menu = panelChoices();
   // Selected as it is (a fresh [] from the selector would re-render forever).
@@ -91,6 +97,35 @@ export function App() {
             </button>
           )}
           <ValueThreshold />
+          <div className="layout-toggle" role="group" aria-label="Layout">
+            {(['panels', 'compare'] as const).map((l) => (
+              <button
+                key={l}
+                type="button"
+                aria-pressed={layout === l}
+                className={layout === l ? 'active' : undefined}
+                onClick={() => setLayout(l)}
+              >
+                {l === 'panels' ? 'Panels' : 'Compare'}
+              </button>
+            ))}
+          </div>
+          {runAll ? (
+            <RunAllBar compact />
+          ) : (
+            <button
+              type="button"
+              disabled={nRows === null}
+              title="Compute every registered method on this data set and open the results board"
+              onClick={() => {
+                startRunAll();
+                if (layout === 'panels' && !panels.some((p) => p.view === 'results-board'))
+                  addPanel('results-board');
+              }}
+            >
+              Run all
+            </button>
+          )}
           <label>
             Add panel
             <select
@@ -119,12 +154,16 @@ export function App() {
         <DataSidebar />
         <main className="workspace-area">
           <NoticeBanner />
-          <div className="workspace" data-testid="workspace">
-            {panels.map((p, i) => (
-              <Panel key={p.id} panel={p} index={i} count={panels.length} />
-            ))}
-            {panels.length === 0 && <p className="muted">No panels. Add one from “Add panel”.</p>}
-          </div>
+          {layout === 'compare' ? (
+            <CompareWorkspace />
+          ) : (
+            <div className="workspace" data-testid="workspace">
+              {panels.map((p, i) => (
+                <Panel key={p.id} panel={p} index={i} count={panels.length} />
+              ))}
+              {panels.length === 0 && <p className="muted">No panels. Add one from “Add panel”.</p>}
+            </div>
+          )}
         </main>
       </div>
     </div>

@@ -4,9 +4,10 @@ import { createJobsSlice, type JobsSlice } from './jobsSlice.ts';
 import { createLinkSlice, valueSelection, type LinkSlice } from './linkSlice.ts';
 import { createPanelsSlice, type PanelsSlice } from './panelsSlice.ts';
 import { createResultsSlice, type ResultsSlice } from './resultsSlice.ts';
+import { createRunAllSlice, type RunAllSlice } from './runAllSlice.ts';
 
 /** One store built from slices: data and counts, running jobs, panels, linked hover/selection, results by call. */
-export type Store = DataSlice & JobsSlice & PanelsSlice & LinkSlice & ResultsSlice;
+export type Store = DataSlice & JobsSlice & PanelsSlice & LinkSlice & ResultsSlice & RunAllSlice;
 
 export const useStore = create<Store>()((...a) => ({
   ...createDataSlice(...a),
@@ -14,7 +15,13 @@ export const useStore = create<Store>()((...a) => ({
   ...createPanelsSlice(...a),
   ...createLinkSlice(...a),
   ...createResultsSlice(...a),
+  ...createRunAllSlice(...a),
 }));
+
+/** A finished call lets the run-all queue start the next. */
+useStore.subscribe((state, previous) => {
+  if (state.runAll && state.results !== previous.results) state.pumpRunAll();
+});
 
 /**
  * Rows holding enough of the selected values (valueSelection) are looked up in a worker whenever

@@ -15,8 +15,13 @@ export interface Panel {
   settings: Record<string, unknown>;
 }
 
+export type WorkspaceLayout = 'panels' | 'compare';
+
 export interface PanelsSlice {
   panels: Panel[];
+  /** Panels side by side, or the compare layout (methods in columns, one kind of view a row). */
+  layout: WorkspaceLayout;
+  setLayout(layout: WorkspaceLayout): void;
   /** The panel added last (scrolled into view). */
   newestPanel: number | null;
   addPanel(view: ViewId, call?: Call | null, settings?: Record<string, unknown>): number;
@@ -40,10 +45,13 @@ const update = (panels: Panel[], id: number, change: Partial<Panel>): Panel[] =>
 
 export const createPanelsSlice: StateCreator<Store, [], [], PanelsSlice> = (set) => ({
   panels: [panel('summary'), panel('cooccurrence'), panel('su')],
+  layout: 'panels',
+  setLayout: (layout) => set({ layout }),
   newestPanel: null,
   addPanel: (view, call = null, settings = {}) => {
     const added = panel(view, call, settings);
-    set((s) => ({ panels: [...s.panels, added], newestPanel: added.id }));
+    // A panel is added where it can be seen.
+    set((s) => ({ panels: [...s.panels, added], newestPanel: added.id, layout: 'panels' }));
     return added.id;
   },
   removePanel: (id) => set((s) => ({ panels: s.panels.filter((p) => p.id !== id) })),

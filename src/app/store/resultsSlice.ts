@@ -105,7 +105,7 @@ export const createResultsSlice: StateCreator<Store, [], [], ResultsSlice> = (se
     resetResults: () => {
       for (const cancel of cancels.values()) cancel();
       cancels.clear();
-      set({ results: {}, selectedCluster: null, rowsWithSelectedValues: null });
+      set({ results: {}, selectedCluster: null, rowsWithSelectedValues: null, runAll: null });
     },
   };
 };

@@ -14,7 +14,7 @@ import { useStore } from '../store/index.ts';
 import { useValueLinks } from './useValueLinks.ts';
 import type { Panel } from '../store/panelsSlice.ts';
 import { clusterLayout, matrixTooltip } from './valueModel.ts';
-import { valueLayout, type HeatmapLayout } from './heatmapModel.ts';
+import { onlyAttribute, valueLayout } from './heatmapModel.ts';
 import { ResultTableView } from '../components/ResultTableView.tsx';
 import { MethodPanel } from './MethodPanel.tsx';
 
@@ -97,21 +97,7 @@ export function ValueMatricesView({ panel }: { panel: Panel }) {
 
 const UNDEFINED_CELL = packed('#f4f4f4');
 
-/** The layout restricted to one attribute's values (in the same order). */
-function onlyAttribute(layout: HeatmapLayout, meta: TableMeta, a: number): HeatmapLayout {
-  const attr = meta.attributes[a];
-  if (!attr) return layout;
-  const keep = layout.order
-    .map((v, p) => ({ v, p }))
-    .filter(({ v }) => meta.valueAttribute[v] === a);
-  return {
-    order: keep.map(({ v }) => v),
-    labels: keep.map(({ p }) => layout.labels[p] ?? ''),
-    groups: [{ label: attr.name, start: 0, end: keep.length }],
-  };
-}
-
-function MatrixHeatmap({
+export function MatrixHeatmap({
   name,
   meta,
   matrix,

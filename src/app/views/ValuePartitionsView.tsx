@@ -40,7 +40,7 @@ export function ValuePartitionsView({ panel }: { panel: Panel }) {
   );
 }
 
-function PartitionGrid({
+export function PartitionGrid({
   panelId,
   meta,
   partitions,

@@ -126,3 +126,17 @@ function shortName(meta: TableMeta, v: number): string {
   const ambiguous = meta.attributes.some((b) => b !== a && b.labels.includes(label));
   return ambiguous ? `${a.name}=${label}` : label;
 }
+
+/** The layout restricted to one attribute's values (in the same order). */
+export function onlyAttribute(layout: HeatmapLayout, meta: TableMeta, a: number): HeatmapLayout {
+  const attr = meta.attributes[a];
+  if (!attr) return layout;
+  const keep = layout.order
+    .map((v, p) => ({ v, p }))
+    .filter(({ v }) => meta.valueAttribute[v] === a);
+  return {
+    order: keep.map(({ v }) => v),
+    labels: keep.map(({ p }) => layout.labels[p] ?? ''),
+    groups: [{ label: attr.name, start: 0, end: keep.length }],
+  };
+}

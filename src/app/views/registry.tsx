@@ -11,6 +11,7 @@ import { ImpactView } from './ImpactView.tsx';
 import { PairView } from './PairView.tsx';
 import { ProjectionView } from './ProjectionView.tsx';
 import { RankingView } from './RankingView.tsx';
+import { ResultsBoardView } from './ResultsBoardView.tsx';
 import { RowsView } from './RowsView.tsx';
 import { SummaryView } from './SummaryView.tsx';
 import { SuView } from './SuView.tsx';
@@ -38,7 +39,8 @@ export type ViewId =
   | 'irs-comparison'
   | 'eps-gamma'
   | 'retrieval'
-  | 'untie-training';
+  | 'untie-training'
+  | 'results-board';
 
 export interface ViewSpec {
   id: ViewId;
@@ -56,6 +58,8 @@ export interface ViewSpec {
   defaultCall?(): Call;
   /** Data jobs (reading, counting) whose progress the panel shows. */
   dataJobs: JobKind[];
+  /** Listed under "Compare methods" though it holds no call of its own (the results board). */
+  compares?: boolean;
 }
 
 /** Every registered method producing one of the kinds, with its default options. */
@@ -67,6 +71,15 @@ function every(kinds: readonly ResultKind[]): Call[] {
 
 /** Every view a panel can hold. Views consume result kinds, so any method's results fit. */
 export const VIEWS: ViewSpec[] = [
+  {
+    id: 'results-board',
+    title: 'Results board (Run all)',
+    description:
+      'Every method on this data set: clustering, outlier AUC, (ε,γ) area, precision@k, data indicators',
+    component: ResultsBoardView,
+    dataJobs: [],
+    compares: true,
+  },
   {
     id: 'summary',
     title: 'Data summary',
@@ -254,8 +267,8 @@ export interface PanelChoice {
  * that fits a result it produces.
  */
 export function panelChoices(): { group: string; choices: PanelChoice[] }[] {
-  const data = VIEWS.filter((v) => !v.consumes && !v.defaultCall);
-  const comparisons = VIEWS.filter((v) => v.defaultCall);
+  const data = VIEWS.filter((v) => !v.consumes && !v.defaultCall && !v.compares);
+  const comparisons = VIEWS.filter((v) => v.defaultCall || v.compares);
   return [
     {
       group: 'Data',

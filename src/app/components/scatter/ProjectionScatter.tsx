@@ -388,6 +388,7 @@ export function ProjectionScatter({
       data-mode={mode}
       data-transform={formatZoom(view.zoom)}
       data-emphasis-box={emphasisBox}
+      data-emphasised={emphasised.size}
     >
       <div className="scatter-head">
         {legend ? <ScatterLegend spec={legend} /> : <span />}

@@ -1,0 +1,236 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { IndicatorsReport } from '../../core/evaluate/indicators.ts';
+import { methodSpec } from '../../core/platform/registry.ts';
+import { REPRESENTATION_KINDS } from '../../core/platform/representation.ts';
+import type { Cell } from '../../core/results.ts';
+import { InfoButton } from '../components/InfoButton.tsx';
+import { RunAllBar } from '../components/RunAllBar.tsx';
+import { useStore } from '../store/index.ts';
+import {
+  BOARD_MEASURES,
+  boardRows,
+  cellNumber,
+  sortBoard,
+  type BoardMeasure,
+  type BoardRow,
+} from './boardModel.ts';
+import { formatScore } from './numberFormat.ts';
+import type { PlannedRole } from './runAllPlan.ts';
+import type { ViewId } from './registry.tsx';
+
+/** The view each evaluation's numbers open. */
+const VIEW_OF: Partial<Record<PlannedRole, ViewId>> = {
+  clustering: 'evaluation',
+  outliers: 'outlier-evaluation',
+  'eps-gamma': 'eps-gamma',
+  retrieval: 'retrieval',
+};
+
+/**
+ * Every method's scores in one sortable table — what "Run all" measured — with the data
+ * indicators the papers use to explain differences; each number opens the view it came from.
+ */
+export function ResultsBoardView() {
+  const meta = useStore((s) => s.loaded?.meta);
+  const run = useStore((s) => s.runAll);
+  const results = useStore((s) => s.results);
+  const version = useStore((s) => s.tableVersion);
+  const addPanel = useStore((s) => s.addPanel);
+  const [sort, setSort] = useState<{ by: BoardMeasure | 'title'; descending: boolean }>({
+    by: 'fscore',
+    descending: true,
+  });
+  const rows = useMemo(
+    () => (run ? sortBoard(boardRows(run.plan, run.keys, results), sort.by, sort.descending) : []),
+    [run, results, sort],
+  );
+  if (!meta) return <p className="muted">Load a data set to compare every method on it.</p>;
+  const open = (role: PlannedRole) => {
+    const planned = run?.plan.calls.find((p) => p.role === role);
+    const view = VIEW_OF[role];
+    if (planned && view) addPanel(view, planned.call, { ran: planned.call, ranOn: version });
+  };
+  const openMethod = (row: BoardRow) => {
+    const spec = methodSpec(row.method);
+    if (spec.produces.some((k) => (REPRESENTATION_KINDS as readonly string[]).includes(k)))
+      addPanel('projection', { method: 'tsne', inputs: { of: { method: row.method } } });
+    else if (spec.produces.includes('object-scores')) addPanel('ranking', { method: row.method });
+    else if (spec.produces.includes('value-partitions'))
+      addPanel('value-partitions', { method: row.method });
+    else if (spec.produces.includes('value-matrix'))
+      addPanel('value-matrices', { method: row.method });
+  };
+  const header = (key: BoardMeasure | 'title', title: string, help?: string) => (
+    <th
+      key={key}
+      aria-sort={sort.by === key ? (sort.descending ? 'descending' : 'ascending') : 'none'}
+    >
+      <button
+        type="button"
+        className="sort"
+        title={help ? `${help} — click to sort` : 'click to sort'}
+        onClick={() =>
+          setSort((s) => ({ by: key, descending: s.by === key ? !s.descending : key !== 'title' }))
+        }
+      >
+        {title}
+        {sort.by === key ? (sort.descending ? ' ▾' : ' ▴') : ''}
+      </button>
+    </th>
+  );
+  return (
+    <div className="view" data-testid="results-board">
+      <RunAllBar />
+      {run && <Indicators outlierClass={run.plan.outlierClass} />}
+      {run && (
+        <p className="muted small">
+          {run.plan.outlierClass
+            ? `Outliers: the smallest class, “${run.plan.outlierClass}”. `
+            : ''}
+          Seeded methods are re-fitted {run.plan.fits} times (clustering: {run.plan.fits} runs):
+          mean ± sd. {run.plan.notes.join(' ')}
+        </p>
+      )}
+      {run ? (
+        <div className="scroll-x">
+          <table className="results board" data-testid="board-table">
+            <thead>
+              <tr>
+                {header('title', 'method')}
+                <th>status</th>
+                {BOARD_MEASURES.map((m) => header(m.key, m.title, m.help))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.method} data-method={row.method} data-testid="board-row">
+                  <td className="text">
+                    <button
+                      type="button"
+                      className="link"
+                      title={`${row.title} produces ${row.produces}: open its view`}
+                      onClick={() => openMethod(row)}
+                    >
+                      {row.title}
+                    </button>
+                  </td>
+                  <td className={`status status-${row.status}`}>{row.status}</td>
+                  {BOARD_MEASURES.map((m) => (
+                    <td key={m.key} data-testid={`board-${m.key}-${row.method}`}>
+                      <BoardCell
+                        cell={row.cells[m.key]}
+                        paper={m.key === 'fscore' ? row.paperF : null}
+                        onOpen={() => open(m.from)}
+                        what={`${m.title} of ${row.title}`}
+                      />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="muted" data-testid="board-idle">
+          Press Run all to compute every registered method on this data set and evaluate them side
+          by side (runs in the workers; cancel any time).
+        </p>
+      )}
+    </div>
+  );
+}
+
+function BoardCell({
+  cell,
+  paper,
+  onOpen,
+  what,
+}: {
+  cell: Cell | undefined;
+  paper: number | null;
+  onOpen(): void;
+  what: string;
+}) {
+  if (cell === undefined)
+    return (
+      <span className="muted" title="not evaluated this way">
+        ·
+      </span>
+    );
+  const value = cellNumber(cell);
+  if (value === null) return <span className="muted">—</span>;
+  const text =
+    typeof cell === 'object' && cell !== null
+      ? `${formatScore(cell.mean)} ± ${formatScore(cell.sd)}`
+      : formatScore(value);
+  return (
+    <>
+      <button
+        type="button"
+        className="link number"
+        title={`${what}: open its view`}
+        onClick={onOpen}
+      >
+        {text}
+      </button>
+      {paper !== null && (
+        <span className="paper" title="the paper's published value on a table of this shape">
+          {' '}
+          paper {formatScore(paper)}
+        </span>
+      )}
+    </>
+  );
+}
+
+/** FCI, VCI, VSI, OCI (seed 000 Eqs. 16-19), I_intra and I_inter (seed 004 Eqs. 23-25). */
+function Indicators({ outlierClass }: { outlierClass: string | null }) {
+  const query = useStore((s) => s.query);
+  const version = useStore((s) => s.tableVersion);
+  const [report, setReport] = useState<IndicatorsReport | null>(null);
+  useEffect(() => {
+    let live = true;
+    void query((api) => api.indicators(outlierClass, -1)).then((outcome) => {
+      if (live && outcome.ok) setReport(outcome.value);
+    });
+    return () => {
+      live = false;
+    };
+  }, [query, version, outlierClass]);
+  if (!report) return null;
+  const items: [string, number | null, string][] = [
+    [
+      'FCI',
+      report.fci,
+      'feature coupling: how strongly attributes depend on each other (seed 000 Eq. 16)',
+    ],
+    [
+      'VCI',
+      report.vci,
+      'value–class coupling: how well single values predict the class (seed 000 Eq. 17)',
+    ],
+    ['VSI', report.vsi, 'value separability of the outliers’ values (seed 000 Eq. 18)'],
+    ['OCI', report.oci, 'outlier coupling: how the outliers’ values co-occur (seed 000 Eq. 19)'],
+    ['I_intra', report.iIntra, 'heterogeneity within attributes (seed 004 Eqs. 23-24)'],
+    ['I_inter', report.iInter, 'heterogeneity between coupling spaces (seed 004 Eq. 25)'],
+  ];
+  return (
+    <p className="indicators" data-testid="board-indicators">
+      <span className="muted">Data indicators</span>
+      {items
+        .filter(([, v]) => v !== null)
+        .map(([name, v, help]) => (
+          <span key={name} className="indicator" title={help}>
+            {name} {formatScore(v as number)}
+          </span>
+        ))}
+      <InfoButton title="What the indicators say">
+        The papers explain why one representation beats another on a data set with these numbers:
+        FCI and VCI (seed 000) measure how strongly attributes and values couple with each other and
+        with the class, VSI and OCI how the outliers’ values stand apart, I_intra and I_inter (seed
+        004) how heterogeneous the couplings are within and between attributes. Higher coupling
+        favours coupled representations (CDE, CASO, UNTIE) over 0-1 and Hamming.
+      </InfoButton>
+    </p>
+  );
+}

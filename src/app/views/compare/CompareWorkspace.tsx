@@ -1,0 +1,181 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { methodSpec } from '../../../core/platform/registry.ts';
+import type { MethodSpec } from '../../../core/platform/spec.ts';
+import type { ResultKind } from '../../../core/results.ts';
+import { allSpecs } from '../../../core/platform/registry.ts';
+import { REPRESENTATION_KINDS } from '../../../core/platform/representation.ts';
+import { useStore } from '../../store/index.ts';
+import { PROJECTION_STEPS } from '../ProjectionView.tsx';
+import { CompareClusters, CompareMatrix, CompareProjection, CompareScores } from './cells.tsx';
+
+/** One row of the compare layout: a kind of view, and which methods can fill it. */
+interface CompareRow {
+  id: 'matrix' | 'clusters' | 'projection' | 'scores';
+  title: string;
+  kinds: readonly ResultKind[];
+}
+
+const ROWS: readonly CompareRow[] = [
+  { id: 'matrix', title: 'Value matrix of one attribute', kinds: ['value-matrix'] },
+  { id: 'clusters', title: 'Value clusters', kinds: ['value-partitions'] },
+  { id: 'projection', title: 'Projection', kinds: REPRESENTATION_KINDS },
+  { id: 'scores', title: 'Outlier scores', kinds: ['object-scores'] },
+];
+
+const fills = (spec: MethodSpec, row: CompareRow) =>
+  spec.produces.some((k) => row.kinds.includes(k));
+
+/**
+ * The compare layout: the chosen methods in columns, one kind of view a row — a value matrix
+ * restricted to one attribute, the value clusters, the same projection (method and seed) of
+ * each representation, the outlier scores. Hover and selection are the store's, so a lasso in
+ * one cell lights the same objects in every cell and their values in every matrix.
+ */
+export function CompareWorkspace() {
+  const meta = useStore((s) => s.loaded?.meta);
+  const methods = useMemo(() => allSpecs('method'), []);
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(
+    () => new Set(methods.map((m) => m.id)),
+  );
+  const [attribute, setAttribute] = useState<number | null>(null);
+  const [projection, setProjection] = useState<(typeof PROJECTION_STEPS)[number]>('tsne');
+  const [seed, setSeed] = useState(0);
+  if (!meta) return <p className="muted">Load a data set to compare its methods.</p>;
+  const columns = methods.filter((m) => chosen.has(m.id));
+  const rows = ROWS.filter((row) => columns.some((m) => fills(m, row)));
+  const a = Math.min(attribute ?? richestAttribute(meta.attributes), meta.attributes.length - 1);
+  const cellOf = (row: CompareRow, spec: MethodSpec, index: number): ReactNode => {
+    if (!fills(spec, row)) return <span className="muted small">—</span>;
+    switch (row.id) {
+      case 'matrix':
+        return <CompareMatrix method={spec.id} attribute={a} />;
+      case 'clusters':
+        return <CompareClusters method={spec.id} column={index} />;
+      case 'projection': {
+        const embedding = spec.produces.includes('object-embedding');
+        // A distance has no principal components: PCA becomes MDS for it.
+        const step = !embedding && projection === 'pca' ? 'mds' : projection;
+        return <CompareProjection method={spec.id} step={step} seed={seed} />;
+      }
+      case 'scores':
+        return <CompareScores method={spec.id} />;
+    }
+  };
+  return (
+    <div className="compare" data-testid="compare-workspace">
+      <div className="compare-controls view-controls wrap">
+        <label>
+          Matrix attribute
+          <select
+            aria-label="Compare attribute"
+            value={a}
+            onChange={(e) => setAttribute(Number(e.target.value))}
+          >
+            {meta.attributes.map((x, i) => (
+              <option key={x.name} value={i}>
+                {x.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Projection
+          <select
+            aria-label="Compare projection"
+            value={projection}
+            onChange={(e) => setProjection(e.target.value as typeof projection)}
+          >
+            {PROJECTION_STEPS.map((p) => (
+              <option key={p} value={p}>
+                {methodSpec(p).title}
+              </option>
+            ))}
+          </select>
+        </label>
+        {projection === 'tsne' && (
+          <label>
+            seed
+            <input
+              type="number"
+              min={0}
+              aria-label="Compare seed"
+              value={seed}
+              onChange={(e) => setSeed(Math.max(0, Math.floor(Number(e.target.value) || 0)))}
+            />
+          </label>
+        )}
+        <details className="compare-methods">
+          <summary>
+            Methods ({columns.length} of {methods.length})
+          </summary>
+          {methods.map((m) => (
+            <label key={m.id} title={m.description}>
+              <input
+                type="checkbox"
+                checked={chosen.has(m.id)}
+                onChange={(e) => {
+                  const next = new Set(chosen);
+                  if (e.target.checked) next.add(m.id);
+                  else next.delete(m.id);
+                  setChosen(next);
+                }}
+              />
+              {m.title}
+            </label>
+          ))}
+        </details>
+      </div>
+      <div className="compare-scroll">
+        <div
+          className="compare-grid"
+          style={{ gridTemplateColumns: `8em repeat(${columns.length}, var(--compare-cell))` }}
+          role="table"
+          aria-label="Methods compared"
+        >
+          <div className="compare-corner" role="columnheader" />
+          {columns.map((m) => (
+            <div key={m.id} className="compare-head" role="columnheader" title={m.description}>
+              {m.title}
+            </div>
+          ))}
+          {rows.map((row) => (
+            <CompareRowCells key={row.id} row={row}>
+              {columns.map((m, i) => (
+                <div
+                  key={m.id}
+                  className="compare-cell"
+                  role="cell"
+                  data-testid={`compare-${row.id}-${m.id}`}
+                >
+                  {cellOf(row, m, i)}
+                </div>
+              ))}
+            </CompareRowCells>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function CompareRowCells({ row, children }: { row: CompareRow; children: ReactNode }) {
+  return (
+    <>
+      <div className="compare-row-head" role="rowheader">
+        {row.title}
+      </div>
+      {children}
+    </>
+  );
+}
+
+/** The attribute with the most values that still label in a cell (≤ 12): the most to compare. */
+function richestAttribute(attributes: readonly { labels: readonly string[] }[]): number {
+  let best = 0;
+  attributes.forEach((x, i) => {
+    const n = x.labels.length;
+    const b = attributes[best]?.labels.length ?? 0;
+    if (n <= 12 && (n > b || b > 12)) best = i;
+  });
+  return best;
+}

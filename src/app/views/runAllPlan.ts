@@ -1,0 +1,106 @@
+import { allSpecs, methodsProducing } from '../../core/platform/registry.ts';
+import { REPRESENTATION_KINDS } from '../../core/platform/representation.ts';
+import type { Call } from '../../core/platform/spec.ts';
+import type { TableMeta } from '../../core/session.ts';
+
+/**
+ * What "Run all" computes for a data set (pure; no store): every registered method at its
+ * defaults, a t-SNE of every representation (the compare layout's projections, one seed), and —
+ * with a class column — the evaluations the results board reads: clustering (F-score, NMI,
+ * accuracy over runs), outlier AUC, the (ε,γ) area and precision@k, each re-fitting a method
+ * with a seed of its own for mean ± sd. Methods first, so the evaluations find them cached.
+ */
+export interface RunAllPlan {
+  /** Every call, in the order they are queued. */
+  calls: PlannedCall[];
+  /** The class whose objects are the outliers (the smallest), or null without a class. */
+  outlierClass: string | null;
+  /** Runs (clustering) and fits (the other evaluations) of a method with a seed. */
+  fits: number;
+  /** What the plan leaves out and why. */
+  notes: string[];
+}
+
+export type PlannedRole =
+  'method' | 'projection' | 'clustering' | 'outliers' | 'eps-gamma' | 'retrieval';
+
+export interface PlannedCall {
+  role: PlannedRole;
+  /** The method it is about (for 'method' and 'projection'), or null for an evaluation. */
+  method: string | null;
+  call: Call;
+}
+
+export const BOARD_FITS = 10;
+/** The projection of the compare layout: t-SNE, one seed for every representation. */
+export const COMPARE_PROJECTION = 'tsne';
+
+export function runAllPlan(meta: TableMeta, fits = BOARD_FITS): RunAllPlan {
+  const methods = allSpecs('method');
+  const representations = methodsProducing(REPRESENTATION_KINDS).map((s) => ({ method: s.id }));
+  const detectors = methodsProducing(['object-scores']).map((s) => ({ method: s.id }));
+  const calls: PlannedCall[] = [
+    ...methods.map((s) => ({ role: 'method' as const, method: s.id, call: { method: s.id } })),
+    ...representations.map((of) => ({
+      role: 'projection' as const,
+      method: of.method,
+      call: { method: COMPARE_PROJECTION, inputs: { of } },
+    })),
+  ];
+  const notes: string[] = [];
+  const cls = meta.classColumn;
+  const outlierClass = cls && classesPresent(cls) >= 2 ? smallestClass(cls) : null;
+  if (cls && outlierClass !== null) {
+    calls.push(
+      {
+        role: 'clustering',
+        method: null,
+        call: {
+          method: 'evaluate-clustering',
+          options: { runs: fits },
+          inputs: { methods: representations },
+        },
+      },
+      {
+        role: 'outliers',
+        method: null,
+        call: {
+          method: 'evaluate-outliers',
+          options: { outlierClass, fits },
+          inputs: { methods: detectors },
+        },
+      },
+      {
+        role: 'eps-gamma',
+        method: null,
+        call: { method: 'eps-gamma', options: { fits }, inputs: { methods: representations } },
+      },
+      {
+        role: 'retrieval',
+        method: null,
+        call: { method: 'retrieval', options: { fits }, inputs: { methods: representations } },
+      },
+    );
+  } else
+    notes.push(
+      cls
+        ? `Only one class of ${cls.name} is present: the evaluations need two or more.`
+        : 'No class column: the evaluations (F-score, AUC, (ε,γ), precision@k) need one; choose it in the data summary.',
+    );
+  return { calls, outlierClass, fits, notes };
+}
+
+/** The label of the class with the fewest objects (ties: the first), the outlier protocol's choice. */
+export function smallestClass(cls: NonNullable<TableMeta['classColumn']>): string | null {
+  const counts = new Array<number>(cls.labels.length).fill(0);
+  for (const c of cls.codes) counts[c] = (counts[c] ?? 0) + 1;
+  let best = -1;
+  counts.forEach((n, c) => {
+    if (n > 0 && (best < 0 || n < (counts[best] as number))) best = c;
+  });
+  return best < 0 ? null : (cls.labels[best] ?? null);
+}
+
+function classesPresent(cls: NonNullable<TableMeta['classColumn']>): number {
+  return new Set(cls.codes).size;
+}
