@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { valueSelection } from '../src/app/store/linkSlice.ts';
-import { zooSession } from './sessions.ts';
+import { datasetSession, zooSession } from './sessions.ts';
 
 describe('valueSelection', () => {
   // Values 0-1 of attribute 0, 2-3 of attribute 1, 4-6 of attribute 2.
@@ -73,5 +73,23 @@ describe('valueCountsOf: how many selected objects hold each value', () => {
       expect(sum).toBe(41);
     }
     expect(() => s.valueCountsOf([s.table.nRows])).toThrow(/outside/);
+  });
+});
+
+describe('searchRows: objects found by text', () => {
+  it('movie: a title in the dropped identifier column, a director, a line number', async () => {
+    const s = await datasetSession('movie.csv', { classColumn: 'Class', drop: ['Movie'] });
+    // By hand from movie.csv: Vertigo is the third movie, on line 4.
+    expect(s.searchRows('vertigo')).toEqual({
+      total: 1,
+      rows: [{ row: 2, column: 'Movie', cell: 'Vertigo' }],
+    });
+    // Hitchcock directed two (lines 4 and 5); "o" is in every row but one is counted once.
+    expect(s.searchRows('HITCH').rows.map((r) => r.row)).toEqual([2, 3]);
+    expect(s.searchRows('o', 2)).toMatchObject({ total: 6 });
+    expect(s.searchRows('o', 2).rows).toHaveLength(2);
+    expect(s.searchRows('5').rows).toEqual([{ row: 3, column: 'line', cell: '5' }]);
+    expect(s.searchRows('  ').total).toBe(0);
+    expect(s.searchRows('nothing like this').total).toBe(0);
   });
 });

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { DataSidebar } from './components/DataSidebar.tsx';
 import { NoticeBanner } from './components/NoticeBanner.tsx';
 import { Panel } from './components/Panel.tsx';
@@ -6,6 +7,7 @@ import { colorChoices } from './views/colorChoices.ts';
 import { panelChoices } from './views/registry.tsx';
 import { ValueThreshold } from './components/ValueThreshold.tsx';
 import { RunAllBar } from './components/RunAllBar.tsx';
+import { SearchBox } from './components/SearchBox.tsx';
 import { CompareWorkspace } from './views/compare/CompareWorkspace.tsx';
 
 const NO_ATTRIBUTES: readonly { name: string }[] = [];
@@ -26,7 +28,8 @@ export function App() {
   const runAll = useStore((s) => s.runAll);
   const startRunAll = useStore((s) => s.startRunAll);
   const choices = colorChoices(results, nRows);
-  const menu = panelChoices();
+  // The registry is fixed once the app runs: the menu is built once.
+  const menu = useMemo(panelChoices, []);
   // Selected as it is (a fresh [] from the selector would re-render forever).
   const attributes = useStore((s) => s.loaded?.meta.attributes) ?? NO_ATTRIBUTES;
   const current =
@@ -96,6 +99,7 @@ export function App() {
               Clear selection ({selected})
             </button>
           )}
+          <SearchBox />
           <ValueThreshold />
           <div className="layout-toggle" role="group" aria-label="Layout">
             {(['panels', 'compare'] as const).map((l) => (

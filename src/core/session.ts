@@ -251,6 +251,54 @@ export class ExplorerSession {
     return counts;
   }
 
+  /**
+   * Objects found by text: the row on a given line of the file ("42"), or rows any of whose
+   * cells — features, the class and the excluded columns (an identifier such as zoo's animal
+   * name) — contains the text, ignoring case. The first `limit` rows with the cell that matched.
+   */
+  searchRows(
+    text: string,
+    limit = 50,
+  ): { total: number; rows: { row: number; column: string; cell: string }[] } {
+    const { table } = this.current ?? {};
+    const raw = this.raw;
+    const query = text.trim().toLowerCase();
+    if (!table || !raw || query === '') return { total: 0, rows: [] };
+    const hits: { row: number; column: string; cell: string }[] = [];
+    let total = 0;
+    if (/^\d+$/.test(query)) {
+      const line = Number(query);
+      for (let r = 0; r < table.nRows; r++)
+        if (table.sourceLines[r] === line) {
+          total++;
+          hits.push({ row: r, column: 'line', cell: query });
+        }
+      return { total, rows: hits };
+    }
+    // Per column, the labels that contain the text; then each kept row's cells looked up.
+    const matching = raw.columns
+      .map((column) => ({
+        column,
+        labels: new Set(
+          column.labels.flatMap((label, k) => (label.toLowerCase().includes(query) ? [k] : [])),
+        ),
+      }))
+      .filter((m) => m.labels.size > 0);
+    for (let r = 0; r < table.nRows; r++) {
+      const source = table.sourceRows[r] as number;
+      const found = matching.find((m) => m.labels.has(m.column.codes[source] as number));
+      if (!found) continue;
+      total++;
+      if (hits.length < limit)
+        hits.push({
+          row: r,
+          column: found.column.name,
+          cell: found.column.labels[found.column.codes[source] as number] ?? '',
+        });
+    }
+    return { total, rows: hits };
+  }
+
   /** The feature values (local codes, |rows| × D row-major) of the given rows. */
   objectRows(rows: ArrayLike<number>): Int32Array {
     const table = this.table;

@@ -185,6 +185,14 @@ export function createExplorerApi() {
       });
     },
 
+    /** Objects found by text (a line number, or any cell containing it), for the search box. */
+    async searchRows(
+      text: string,
+      limit: number,
+    ): Promise<Outcome<ReturnType<ExplorerSession['searchRows']>>> {
+      return guard(-1, async () => session.searchRows(text, limit));
+    },
+
     /** Feature codes of the given rows (|rows| × D), for tables of objects. */
     async objectRows(rows: Int32Array): Promise<Outcome<Int32Array>> {
       return guard(-1, async () => {

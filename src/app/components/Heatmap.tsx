@@ -115,8 +115,8 @@ export function Heatmap(props: HeatmapProps) {
         )}
         {n > 0 && !geometry.labelled && !focus && (
           <p className="muted heatmap-hint">
-            {n} values are too many to label here: drag across the matrix, or click an attribute’s
-            band, to enlarge that part with its labels.
+            {n.toLocaleString('en-US')} values are too many to label here: drag across the matrix,
+            or click an attribute’s band, to enlarge that part with its labels.
           </p>
         )}
       </div>

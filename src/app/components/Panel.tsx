@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import { describeCall, resolveCall } from '../../core/platform/calls.ts';
 import type { Call } from '../../core/platform/spec.ts';
 import { useStore } from '../store/index.ts';
@@ -39,7 +39,7 @@ function useStopWhenClosed(panelId: number, key: string | null): void {
  * One workspace panel: a header with its title (the view, and the call it shows), its running
  * jobs with progress and cancel, move and close; the view below.
  */
-export function Panel({
+export const Panel = memo(function Panel({
   panel,
   index,
   count,
@@ -68,6 +68,8 @@ export function Panel({
     ref.current?.focus({ preventScroll: true });
   }, [newest]);
   const View = spec.component;
+  // The view re-renders when its panel changes, not at every progress tick of a job.
+  const view = useMemo(() => <View panel={panel} />, [View, panel]);
   const title =
     spec.consumes && panel.call ? `${spec.title} — ${describeCall(panel.call)}` : spec.title;
   return (
@@ -112,9 +114,7 @@ export function Panel({
       {jobs.map((job) => (
         <JobProgress key={job.id} job={job} />
       ))}
-      <div className="panel-body">
-        <View panel={panel} />
-      </div>
+      <div className="panel-body">{view}</div>
     </section>
   );
-}
+});

@@ -78,7 +78,11 @@ export function CooccurrenceView() {
   if (!meta) return <p className="muted">Load a data set to see how its values co-occur.</p>;
   if (!counts) return <p className="muted">Counting…</p>;
   if (!counts.cooccurrence)
-    return <p className="muted">{meta.nValues} values are too many to draw as one matrix.</p>;
+    return (
+      <p className="muted">
+        {meta.nValues.toLocaleString('en-US')} values are too many to draw as one matrix.
+      </p>
+    );
   return (
     <div className="view">
       <div className="view-controls">
@@ -97,7 +101,8 @@ export function CooccurrenceView() {
           onChange={setAttributeOrder}
         />
         <span className="muted">
-          {meta.nValues} values · {counts.nRows} rows
+          {meta.nValues.toLocaleString('en-US')} values · {counts.nRows.toLocaleString('en-US')}{' '}
+          rows
           {rowsWhere ? ` where ${rowsWhere.column} = ${rowsWhere.value}` : ''} · diagonal = value
           counts
         </span>

@@ -70,7 +70,7 @@ export function SummaryView() {
         </div>
         <div className="stat">
           <strong data-testid="summary-features">{meta.attributes.length}</strong> features ·{' '}
-          <strong>{meta.nValues}</strong> values ·{' '}
+          <strong>{meta.nValues.toLocaleString('en-US')}</strong> values ·{' '}
           <strong data-testid="summary-columns">{summary.columns.length}</strong> columns in{' '}
           {source?.name}
         </div>

@@ -33,7 +33,11 @@ export function ValueMatricesView({ panel }: { panel: Panel }) {
         const matrices = resultsOfKind(output.results, 'value-matrix');
         const partitions = findResult(output.results, 'value-partitions')?.result ?? null;
         if (matrices.length === 0)
-          return <p className="muted">{meta.nValues} values are too many to draw as matrices.</p>;
+          return (
+            <p className="muted">
+              {meta.nValues.toLocaleString('en-US')} values are too many to draw as matrices.
+            </p>
+          );
         return (
           <>
             <div className="view-controls">

@@ -193,17 +193,24 @@ function widest(labels: readonly string[], measure: (text: string) => number): n
   return max;
 }
 
-/** The label cut with an ellipsis so that it measures at most `room` pixels. */
+/**
+ * The label cut in the middle with an ellipsis so that it measures at most `room` pixels: both
+ * ends stay, so "measurement-of-the-specimen-property-01" and "…-02" remain told apart.
+ */
 export function fitText(label: string, room: number, measure: (text: string) => number): string {
   if (measure(label) <= room) return label;
+  const cut = (k: number) => {
+    const head = Math.ceil(k / 2);
+    return `${label.slice(0, head)}…${label.slice(label.length - (k - head))}`;
+  };
   let lo = 0;
-  let hi = label.length;
+  let hi = label.length - 1;
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2);
-    if (measure(`${label.slice(0, mid)}…`) <= room) lo = mid;
+    if (measure(cut(mid)) <= room) lo = mid;
     else hi = mid - 1;
   }
-  return lo > 0 ? `${label.slice(0, lo)}…` : '';
+  return lo > 0 ? cut(lo) : '';
 }
 
 /** Approximate text width for tests and for the first render before fonts are measured. */
