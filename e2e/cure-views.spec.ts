@@ -268,7 +268,7 @@ test.describe('zoo', () => {
     const body = table.locator('tbody tr');
     await expect(body).toHaveCount(25);
     const scores = await body.evaluateAll((trs) =>
-      trs.map((tr) => Number(tr.querySelectorAll('td')[2]?.textContent)),
+      trs.map((tr) => Number(tr.querySelectorAll('td')[2]?.getAttribute('data-score'))),
     );
     for (const s of scores) expect(Number.isFinite(s), `score ${s} is a number`).toBe(true);
     for (let k = 1; k < scores.length; k++)
@@ -506,13 +506,15 @@ test('CDE parameters are per panel: a change re-runs CDE for that panel only, an
   await expect(matrices.getByLabel('CDE alpha')).toHaveValue('10');
   await expect(matrices.getByLabel('CDE orientation')).toHaveValue('paper');
   const moTitle = matrices.getByRole('heading', { level: 3 }).first();
-  await expect(moTitle).toHaveText(
-    'Mo — occurrence influence ψ(fᵢ, fⱼ)·p(vⱼ)/p(vᵢ) (Def. 5)',
-    RESULT,
-  );
+  await expect(moTitle).toContainText('Mo — occurrence influence', RESULT);
+  await expect(moTitle).not.toContainText('Def. 5');
+  // The formula is one click away, behind the title's info button.
+  await moTitle.getByRole('button', { name: 'How Mo is defined' }).click();
+  await expect(moTitle.getByRole('note')).toHaveText('Mo = ψ(fᵢ, fⱼ)·p(vⱼ)/p(vᵢ) (Def. 5)');
   await matrices.getByLabel('CDE orientation').selectOption('code');
   await expect(titleOf(matrices)).toHaveText('Value matrices — CDE (orientation code)');
-  await expect(moTitle).toContainText("ψ′·p(vᵢ)/p(vⱼ) (authors' code;", RESULT);
+  await moTitle.getByRole('button', { name: 'How Mo is defined' }).click(RESULT);
+  await expect(moTitle.getByRole('note')).toContainText("ψ′·p(vᵢ)/p(vⱼ) (authors' code;", RESULT);
   await expect(clusters.getByLabel('CDE alpha')).toHaveValue('2');
   await expect(titleOf(clusters)).toHaveText('Value clusters — CDE (α 2, orientation code)');
 });

@@ -93,3 +93,19 @@ test('colour by any attribute: the scatter legend and the data table show its va
   await expect(first.locator('td').nth(0)).toHaveText('2');
   await expect(first.locator('td').nth(2)).toHaveText('4');
 });
+
+test('the clustering evaluation’s “Paper protocol” drops rows with a missing cell and sets 50 runs', async ({
+  page,
+}) => {
+  await openApp(page, 'vote.csv');
+  // The explorer keeps all 435 rows (dropping would lose 46.7 %).
+  await expectSummary(page, { rows: 435 });
+  const panel = await addPanel(page, 'evaluation');
+  await expect(panel.getByTestId('paper-protocol-rows')).toContainText('the protocol drops');
+  await panel.getByRole('button', { name: 'Paper protocol' }).click();
+  await expectSummary(page, { rows: 232 });
+  await expect(panel.getByTestId('paper-protocol-rows')).toHaveText(
+    'rows with a missing cell dropped: 232 of 435 kept',
+  );
+  await expect(panel.getByLabel(/runs/i).first()).toHaveValue('50');
+});

@@ -74,8 +74,8 @@ test('hovering a co-occurrence cell shows counts and conditional probabilities, 
   await expect(tooltip.locator('div')).toHaveText([
     /^Product = tablet\s+&\s+Sale dep\. = center$/,
     '4 rows together (of 10)',
-    'P(center | tablet) = 4/4 = 1.000',
-    'P(tablet | center) = 4/5 = 0.800',
+    'P(Sale dep. = center | Product = tablet) = 4/4 = 1.000',
+    'P(Product = tablet | Sale dep. = center) = 4/5 = 0.800',
   ]);
   // Both values light up in the summary.
   await expect(bar(page, 'Product', 'tablet')).toHaveClass(/\bstrong\b/);
@@ -190,5 +190,5 @@ test('above 40,000 cells the co-occurrence matrix is a canvas, and hovering it s
   const tooltip = heatmap.getByRole('tooltip');
   await expect(tooltip.locator('div').nth(0)).toHaveText(/^a = a0\s+&\s+b = b0$/);
   await expect(tooltip.locator('div').nth(1)).toHaveText('10 rows together (of 700)');
-  await expect(tooltip.locator('div').nth(2)).toHaveText('P(b0 | a0) = 10/10 = 1.000');
+  await expect(tooltip.locator('div').nth(2)).toHaveText('P(b = b0 | a = a0) = 10/10 = 1.000');
 });

@@ -4,6 +4,7 @@ import {
   fitText,
   heatmapGeometry,
   LABEL_SLOT,
+  SHARE_STRIP,
   type AxisInput,
   type HeatmapGeometry,
 } from '../src/app/components/heatmap/geometry.ts';
@@ -43,7 +44,6 @@ describe('heatmap geometry', () => {
         cols: input,
         width,
         measure: approximateWidth,
-        shares: true,
       });
       expect(g.width).toBeLessThanOrEqual(width);
       const n = input.labels.length;
@@ -57,16 +57,8 @@ describe('heatmap geometry', () => {
             expect(b).toBeLessThanOrEqual(g.cell * n + LABEL_SLOT / 2 + 1e-9);
           }
         }
-      // A selection's shares never take the room the labels need.
-      const plain = heatmapGeometry({
-        rows: input,
-        cols: input,
-        width,
-        measure: approximateWidth,
-        shares: false,
-      });
-      expect(plain.labelled).toBe(g.labelled);
-      if (g.labelled) expect(g.cell).toBe(plain.cell);
+      // The selection's share sits behind the labels, or in a strip when they do not fit.
+      expect(g.rows.share).toBe(g.labelled ? 0 : SHARE_STRIP);
       // Value labels exactly when a cell holds a line of text.
       expect(g.labelled).toBe(g.cell >= LABEL_SLOT);
       if (g.labelled) expect(g.rows.valueLabels).toHaveLength(n);
@@ -90,13 +82,12 @@ describe('heatmap geometry', () => {
       cols: input,
       width: 520,
       measure: approximateWidth,
-      shares: false,
     });
     expect(g.labelled).toBe(true);
     expect(g.cols.valueLabels.map((l) => l.text)).toEqual(input.labels);
     expect(g.cols.groupLabels.map((l) => l.full)).toEqual(input.groups.map((x) => x.label));
     // No blank band: the matrix starts right after the labels.
-    expect(g.top).toBe(g.cols.share + g.cols.values + g.cols.groups);
+    expect(g.top).toBe(g.cols.values + g.cols.groups);
     expect(g.cols.share).toBe(0);
   });
 
@@ -107,7 +98,6 @@ describe('heatmap geometry', () => {
       cols: input,
       width: 600,
       measure: approximateWidth,
-      shares: false,
     });
     expect(g.labelled).toBe(false);
     expect(g.cell).toBeLessThan(1);

@@ -1,9 +1,10 @@
+import { formatScore } from '../views/numberFormat.ts';
 /** A horizontal colour ramp with its ends and a title, for continuous scales. */
 export function ColorLegend({
   title,
   color,
   domain,
-  format = (x: number) => x.toPrecision(3),
+  format = formatScore,
   testId,
 }: {
   title: string;

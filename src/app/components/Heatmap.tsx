@@ -52,9 +52,8 @@ export function Heatmap(props: HeatmapProps) {
         cols: axis,
         width: Math.max(width, 160),
         measure: measureLabel,
-        shares: Boolean(props.shares),
       }),
-    [axis, width, props.shares],
+    [axis, width],
   );
   // A focus set on another layout (reordered, another attribute shown) no longer applies.
   const [focusLayout, setFocusLayout] = useState(layout);
@@ -86,11 +85,14 @@ export function Heatmap(props: HeatmapProps) {
               testId={`legend-${legend.id ?? legend.title}`}
             />
           ))}
-          {props.shares && (
-            <span className="share-legend">
-              <span className="share-swatch" /> share of the selected objects holding the value
-            </span>
-          )}
+          {/* Always laid out (hidden without a selection), so selecting moves nothing. */}
+          <span
+            className="share-legend"
+            style={props.shares ? undefined : { visibility: 'hidden' }}
+            aria-hidden={!props.shares}
+          >
+            <span className="share-swatch" /> share of the selected objects holding the value
+          </span>
         </div>
         {n === 0 ? (
           <p className="muted">Nothing to show.</p>
@@ -141,7 +143,6 @@ function HeatmapFocus({
   onClose,
   ...props
 }: HeatmapProps & { axis: FrameAxis; range: PositionRange; width: number; onClose(): void }) {
-  const shares = Boolean(props.shares);
   const { rows, cols, cut } = useMemo(() => {
     const fullRows = slice(axis, range.r0, range.r1);
     // As many columns as fit one line of text each beside the rows' labels.
@@ -150,7 +151,6 @@ function HeatmapFocus({
       cols: fullRows,
       width: Number.POSITIVE_INFINITY,
       measure: measureLabel,
-      shares,
     }).left;
     const fit = Math.max(1, Math.floor((width - depth - LABEL_SLOT) / LABEL_SLOT));
     const c1 = Math.min(range.c1, range.c0 + fit);
@@ -160,10 +160,10 @@ function HeatmapFocus({
       cols: slice(axis, range.c0, c1),
       cut: c1 < range.c1 || r1 < range.r1,
     };
-  }, [axis, range, width, shares]);
+  }, [axis, range, width]);
   const geometry = useMemo(
-    () => heatmapGeometry({ rows, cols, width, measure: measureLabel, shares, minLabelledCell: 0 }),
-    [rows, cols, width, shares],
+    () => heatmapGeometry({ rows, cols, width, measure: measureLabel, minLabelledCell: 0 }),
+    [rows, cols, width],
   );
   const describe = (a: FrameAxis) =>
     a.groups.length === 1 ? a.groups[0]?.label : `${a.items.length} values`;

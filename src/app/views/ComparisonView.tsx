@@ -52,6 +52,7 @@ export function ComparisonView({ panel }: { panel: Panel }) {
     (p) => p.type === 'string' && p.required === true && (draft.options?.[p.name] ?? null) === null,
   );
   const stale = ran !== null && canonicalJson(ran) !== canonicalJson(draft);
+  const protocol = PAPER_PROTOCOL[draft.method];
   const output = entry?.output ?? null;
   return (
     <div className="view">
@@ -73,6 +74,13 @@ export function ComparisonView({ panel }: { panel: Panel }) {
             setPanelCall(panel.id, { ...draft, options: { ...draft.options, ...c } })
           }
         />
+        {protocol && (
+          <PaperProtocolButton
+            onApply={() =>
+              setPanelCall(panel.id, { ...draft, options: { ...draft.options, ...protocol } })
+            }
+          />
+        )}
         <button
           type="button"
           disabled={running || (input !== undefined && chosen.length === 0) || missing.length > 0}
@@ -114,6 +122,42 @@ export function ComparisonView({ panel }: { panel: Panel }) {
         </>
       )}
     </div>
+  );
+}
+
+/** The papers' settings of an evaluation (seed 000 Sec. 6.1: k = classes, 50 runs, seed 0). */
+const PAPER_PROTOCOL: Record<string, Record<string, string | number>> = {
+  'evaluate-clustering': { runs: 50, seed: 0, k: 0, algorithm: 'auto' },
+};
+
+/**
+ * The papers' protocol in one click: their evaluation settings and their missing-value rule
+ * (rows with a missing cell dropped), which the explorer does not use by default when it would
+ * lose more than 5 % of the rows; what that does to the table is said beside the button.
+ */
+function PaperProtocolButton({ onApply }: { onApply(): void }) {
+  const summary = useStore((s) => s.loaded?.summary);
+  const setPrepareOptions = useStore((s) => s.setPrepareOptions);
+  if (!summary) return null;
+  const dropping = summary.missingPolicy === 'drop';
+  return (
+    <span className="paper-protocol">
+      <button
+        type="button"
+        title="k = classes, 50 runs, seed 0, rows with a missing cell dropped (the papers' protocol)"
+        onClick={() => {
+          onApply();
+          if (!dropping) void setPrepareOptions({ missing: 'drop' });
+        }}
+      >
+        Paper protocol
+      </button>
+      <span className="muted small" data-testid="paper-protocol-rows">
+        {dropping
+          ? `rows with a missing cell dropped: ${summary.rows.toLocaleString('en-US')} of ${summary.totalRows.toLocaleString('en-US')} kept`
+          : `missing cells are values here; the protocol drops their rows`}
+      </span>
+    </span>
   );
 }
 

@@ -1,3 +1,4 @@
+import { formatScore } from './numberFormat.ts';
 import { interpolateReds, scaleSequential } from 'd3';
 import { memo, useMemo } from 'react';
 import type { ObjectImpacts, ObjectScores } from '../../core/results.ts';
@@ -72,7 +73,7 @@ export const ImpactInspector = memo(function ImpactInspector({
                 onPointerLeave={() => setHover(null)}
               >
                 <td>{lineOf(meta, i)}</td>
-                {scores && <td>{(scores.scores[i] ?? 0).toPrecision(4)}</td>}
+                {scores && <td>{formatScore(scores.scores[i] ?? 0)}</td>}
                 {rank && <td>{rank[i]}</td>}
                 {cls && <td>{cls.labels[cls.codes[i] ?? 0]}</td>}
                 {meta.attributes.map((a, k) => {

@@ -1,3 +1,4 @@
+import { formatScore } from './numberFormat.ts';
 import { interpolateReds, scaleSequentialSqrt } from 'd3';
 import { useMemo, useState } from 'react';
 import { methodSpec } from '../../core/platform/registry.ts';
@@ -241,7 +242,7 @@ function OutlierTable({
                 >
                   <td>{rank + 1}</td>
                   <td>{lineOf(meta, r)}</td>
-                  <td>{(scores.scores[r] ?? 0).toPrecision(4)}</td>
+                  <td data-score={scores.scores[r] ?? 0}>{formatScore(scores.scores[r] ?? 0)}</td>
                   {cls && <td>{cls.labels[cls.codes[r] ?? 0]}</td>}
                   <td style={{ textAlign: 'left', whiteSpace: 'normal' }}>
                     {codes
@@ -255,7 +256,7 @@ function OutlierTable({
                             <span
                               key={v}
                               className="chip"
-                              title={`${impacts ? 'distance impact' : 'value score'} ${score.toPrecision(4)}`}
+                              title={`${impacts ? 'distance impact' : 'value score'} ${formatScore(score)}`}
                               style={{
                                 background: valueScale(score),
                                 color: score > valueScale.domain()[1] * 0.5 ? '#fff' : '#111',
@@ -341,7 +342,7 @@ function ValueScoreBars({ meta, values }: { meta: TableMeta; values: ValueScores
                 onPointerLeave={() => setHover(null)}
               >
                 <title>
-                  {`${valueName(meta, v)}: ${score.toPrecision(4)}${source ? ` (from ${source})` : ''}`}
+                  {`${valueName(meta, v)}: ${formatScore(score)}${source ? ` (from ${source})` : ''}`}
                 </title>
                 <text
                   x={LABEL - 6}
@@ -365,7 +366,7 @@ function ValueScoreBars({ meta, values }: { meta: TableMeta; values: ValueScores
                   fontSize={10}
                   fill="#374151"
                 >
-                  {score.toPrecision(3)}
+                  {formatScore(score)}
                 </text>
               </g>
             );

@@ -1,3 +1,4 @@
+import { InfoButton } from '../components/InfoButton.tsx';
 import { interpolateBlues, interpolateYlOrRd } from 'd3';
 import { useCallback, useMemo, useState } from 'react';
 import {
@@ -174,7 +175,12 @@ export function MatrixHeatmap({
     <div className="pair-item">
       <h3>
         {matrix.title}
-        {matrix.formula ? ` ${matrix.formula}` : ''}
+        {matrix.formula && (
+          <InfoButton title={`How ${short} is defined`}>
+            {short} = {matrix.formula}
+            {matrix.notes?.length ? ` — ${matrix.notes.join(' ')}` : ''}
+          </InfoButton>
+        )}
       </h3>
       <Heatmap
         name={`${name.toLowerCase()}-heatmap`}

@@ -118,13 +118,10 @@ export function cooccurrenceTooltip(
   ];
 }
 
-/** The value's label, with its attribute when the label alone is ambiguous (e.g. y/n votes). */
+/** The value as "attribute = label", so a probability reads P(venomous = TRUE | legs = 0). */
 function shortName(meta: TableMeta, v: number): string {
   const a = meta.attributes[meta.valueAttribute[v] ?? 0];
-  if (!a) return String(v);
-  const label = a.labels[v - a.offset] ?? '';
-  const ambiguous = meta.attributes.some((b) => b !== a && b.labels.includes(label));
-  return ambiguous ? `${a.name}=${label}` : label;
+  return a ? `${a.name} = ${a.labels[v - a.offset] ?? ''}` : String(v);
 }
 
 /** The layout restricted to one attribute's values (in the same order). */

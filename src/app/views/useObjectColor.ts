@@ -1,3 +1,4 @@
+import { formatScore } from './numberFormat.ts';
 import { quantize, scaleSequentialSqrt } from 'd3';
 import { useEffect, useMemo, useState } from 'react';
 import type { Result } from '../../core/results.ts';
@@ -99,7 +100,7 @@ export function useObjectColor(): ObjectColoring {
           ] ?? GREY,
         legend: [],
         ramp: { title: result.title, color: (x) => scale(x), domain: [base, top] },
-        valueOf: (i) => (result.scores[i] ?? 0).toPrecision(4),
+        valueOf: (i) => formatScore(result.scores[i] ?? 0),
         title: result.title,
       };
     }

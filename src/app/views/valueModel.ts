@@ -1,3 +1,4 @@
+import { formatScore } from './numberFormat.ts';
 import type { CasTerms, Results, ValueMatrix, ValuePartition } from '../../core/results.ts';
 import type { TableMeta } from '../../core/session.ts';
 import type { HeatmapLayout } from './heatmapModel.ts';
@@ -9,8 +10,7 @@ export function valueName(meta: TableMeta, v: number): string {
   return a ? `${a.name} = ${a.labels[v - a.offset]}` : String(v);
 }
 
-const fmt = (x: number): string =>
-  x === 0 ? '0' : Math.abs(x) >= 1000 || Math.abs(x) < 0.001 ? x.toExponential(2) : x.toFixed(3);
+const fmt = formatScore;
 
 /**
  * Tooltip lines of cell (i, j) of a value matrix: for CURE's Mo and Mc the formula with the

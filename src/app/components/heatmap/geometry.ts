@@ -5,8 +5,9 @@
  * axis takes one font height along its axis and labels never overlap by construction.
  *
  * Along each axis, outwards from the matrix: the value labels (when they fit; a selection's
- * share of each value is drawn behind its label) or else a selection-share strip, then the
- * attribute band bar and the attribute names. A selection never changes whether labels fit.
+ * share of each value is drawn behind its label) or else a strip for that share, then the
+ * attribute band bar and the attribute names. The layout does not depend on the selection, so
+ * selecting objects never moves a label, a matrix or the panels below.
  */
 
 /** One axis: the items at each position, their labels, and attribute spans in positions. */
@@ -63,8 +64,6 @@ export interface GeometryOptions {
   width: number;
   /** Text width in pixels at the label font. */
   measure(text: string): number;
-  /** Whether a selection-share strip is drawn beside the labels. */
-  shares: boolean;
   /** Value labels appear only when cells are at least this tall (one line of text). */
   minLabelledCell?: number;
   maxCell?: number;
@@ -74,7 +73,7 @@ export interface GeometryOptions {
 export const LABEL_FONT = 10;
 export const LABEL_SLOT = 12;
 export const MAX_LABEL_PX = 140;
-export const SHARE_STRIP = 14;
+export const SHARE_STRIP = 10;
 /** The attribute band bar and its gaps before the names. */
 const BAND_BAR = 10;
 /** A vertical label's glyphs reach about half a line past its column's centre. */
@@ -84,8 +83,8 @@ export function heatmapGeometry(options: GeometryOptions): HeatmapGeometry {
   const { rows, cols, measure } = options;
   const minLabelled = options.minLabelledCell ?? LABEL_SLOT;
   const maxCell = options.maxCell ?? 28;
-  // Behind the labels when they are drawn; in a strip of its own otherwise.
-  const shareFor = (labelled: boolean) => (options.shares && !labelled ? SHARE_STRIP : 0);
+  // The selection's share: behind the labels when they are drawn; in a strip of its own otherwise.
+  const shareFor = (labelled: boolean) => (labelled ? 0 : SHARE_STRIP);
   const nCols = cols.labels.length;
   const nRows = rows.labels.length;
   const groupDepth = (axis: AxisInput) =>

@@ -1,0 +1,38 @@
+import { addPanel, expect, openApp, test } from './fixtures.ts';
+
+/** The tops and lefts of the workspace's panels, in order. */
+async function panelBoxes(page: import('@playwright/test').Page) {
+  return page
+    .getByTestId('workspace')
+    .locator(':scope > section.panel')
+    .evaluateAll((panels) =>
+      panels.map((p) => {
+        const r = p.getBoundingClientRect();
+        return { top: Math.round(r.top), left: Math.round(r.left), height: r.height };
+      }),
+    );
+}
+
+for (const [width, perRow] of [
+  [1280, 2],
+  [1920, 3],
+] as const)
+  test(`at ${width} px, ${perRow} panels a row; a new panel comes into view with the focus`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await openApp(page);
+    // Summary (a whole row), co-occurrence and SU, then two more panels.
+    await addPanel(page, 'rows');
+    const last = await addPanel(page, 'projection:onehot');
+    await expect(last).toBeFocused();
+    await expect(last).toBeInViewport();
+    const boxes = await panelBoxes(page);
+    const rowTops = boxes.slice(1).map((b) => b.top);
+    // The panels after the summary fill rows of `perRow`.
+    expect(rowTops.slice(0, perRow).every((t) => t === rowTops[0])).toBe(true);
+    expect(new Set(rowTops.slice(0, perRow).map(String)).size).toBe(1);
+    expect(rowTops[perRow]).toBeGreaterThan(rowTops[0] as number);
+    // No panel is taller than the window.
+    for (const b of boxes) expect(b.height).toBeLessThanOrEqual(900);
+  });
