@@ -111,6 +111,8 @@ test.describe('projection scatter (zoo, PCA of CDE)', () => {
       }
     expect(found, 'some point under the pointer').not.toBeNull();
     await expect(tooltip.locator('div').first()).toHaveText(/^line \d+ · type = \S+$/);
+    // The hovered object's values light up in the value views: one bar per attribute (16).
+    await expect(page.getByTestId('summary').locator('.bar.strong')).toHaveCount(16);
     if (!found) return;
     await page.mouse.click(found.x, found.y);
     await expect(panel.getByTestId('projection-selection')).toHaveText('1 object selected');

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { DataSidebar } from './components/DataSidebar.tsx';
 import { NoticeBanner } from './components/NoticeBanner.tsx';
 import { Panel } from './components/Panel.tsx';
@@ -12,7 +12,11 @@ import { CompareWorkspace } from './views/compare/CompareWorkspace.tsx';
 
 const NO_ATTRIBUTES: readonly { name: string }[] = [];
 
-export function App() {
+/**
+ * The top bar: colour by, search, selection, layout, Run all and Add panel. It follows results
+ * as they arrive (the colour-by menu lists them); the workspace below does not re-render with it.
+ */
+const TopBar = memo(function TopBar() {
   const panels = useStore((s) => s.panels);
   const addPanel = useStore((s) => s.addPanel);
   const colorBy = useStore((s) => s.colorBy);
@@ -39,121 +43,129 @@ export function App() {
         ? `attribute:${colorBy.attribute}`
         : colorBy.kind;
   return (
-    <div className="app">
-      <header className="topbar">
-        <h1>
-          Coupled categorical-data explorer{' '}
-          <span className="muted">— values, couplings, clusters, outliers</span>
-        </h1>
-        <div className="topbar-controls">
-          <label>
-            Colour by
-            <select
-              value={current}
-              aria-label="Colour by"
-              onChange={(e) => {
-                const v = e.target.value;
-                if (v === 'none' || v === 'class') return setColorBy({ kind: v });
-                if (v.startsWith('attribute:'))
-                  return setColorBy({ kind: 'attribute', attribute: Number(v.slice(10)) });
-                // A computed result's option is named by its key; a clustering to run by its index.
-                const choice = v.startsWith('result:')
-                  ? choices.find((c) => c.kind === 'result' && `result:${c.key}:${c.name}` === v)
-                  : choices[Number(v.slice('choice:'.length))];
-                if (choice?.kind === 'result') setColorBy(choice);
-                else if (choice?.kind === 'run') {
-                  const key = ensure(choice.call);
-                  setColorBy({ kind: 'result', key, name: 'partition' });
-                }
-              }}
-            >
-              <option value="none">nothing</option>
-              <option value="class" disabled={!hasClass}>
-                class{hasClass ? '' : ' (choose a class column)'}
-              </option>
-              {attributes.length > 0 && (
-                <optgroup label="an attribute’s values">
-                  {attributes.map((a, i) => (
-                    <option key={a.name} value={`attribute:${i}`}>
-                      {a.name}
-                    </option>
-                  ))}
-                </optgroup>
+    <header className="topbar">
+      <h1>
+        Coupled categorical-data explorer{' '}
+        <span className="muted">— values, couplings, clusters, outliers</span>
+      </h1>
+      <div className="topbar-controls">
+        <label>
+          Colour by
+          <select
+            value={current}
+            aria-label="Colour by"
+            onChange={(e) => {
+              const v = e.target.value;
+              if (v === 'none' || v === 'class') return setColorBy({ kind: v });
+              if (v.startsWith('attribute:'))
+                return setColorBy({ kind: 'attribute', attribute: Number(v.slice(10)) });
+              // A computed result's option is named by its key; a clustering to run by its index.
+              const choice = v.startsWith('result:')
+                ? choices.find((c) => c.kind === 'result' && `result:${c.key}:${c.name}` === v)
+                : choices[Number(v.slice('choice:'.length))];
+              if (choice?.kind === 'result') setColorBy(choice);
+              else if (choice?.kind === 'run') {
+                const key = ensure(choice.call);
+                setColorBy({ kind: 'result', key, name: 'partition' });
+              }
+            }}
+          >
+            <option value="none">nothing</option>
+            <option value="class" disabled={!hasClass}>
+              class{hasClass ? '' : ' (choose a class column)'}
+            </option>
+            {attributes.length > 0 && (
+              <optgroup label="an attribute’s values">
+                {attributes.map((a, i) => (
+                  <option key={a.name} value={`attribute:${i}`}>
+                    {a.name}
+                  </option>
+                ))}
+              </optgroup>
+            )}
+            {colorBy.kind === 'result' &&
+              !choices.some((c) => c.kind === 'result' && c.key === colorBy.key) && (
+                <option value={current}>computing…</option>
               )}
-              {colorBy.kind === 'result' &&
-                !choices.some((c) => c.kind === 'result' && c.key === colorBy.key) && (
-                  <option value={current}>computing…</option>
-                )}
-              {choices.map((c, i) => (
-                <option
-                  key={i}
-                  value={c.kind === 'result' ? `result:${c.key}:${c.name}` : `choice:${i}`}
-                >
-                  {c.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          {selected > 0 && (
-            <button type="button" onClick={clearSelection}>
-              Clear selection ({selected})
-            </button>
-          )}
-          <SearchBox />
-          <ValueThreshold />
-          <div className="layout-toggle" role="group" aria-label="Layout">
-            {(['panels', 'compare'] as const).map((l) => (
-              <button
-                key={l}
-                type="button"
-                aria-pressed={layout === l}
-                className={layout === l ? 'active' : undefined}
-                onClick={() => setLayout(l)}
+            {choices.map((c, i) => (
+              <option
+                key={i}
+                value={c.kind === 'result' ? `result:${c.key}:${c.name}` : `choice:${i}`}
               >
-                {l === 'panels' ? 'Panels' : 'Compare'}
-              </button>
+                {c.label}
+              </option>
             ))}
-          </div>
-          {runAll ? (
-            <RunAllBar compact />
-          ) : (
+          </select>
+        </label>
+        {selected > 0 && (
+          <button type="button" onClick={clearSelection}>
+            Clear selection ({selected})
+          </button>
+        )}
+        <SearchBox />
+        <ValueThreshold />
+        <div className="layout-toggle" role="group" aria-label="Layout">
+          {(['panels', 'compare'] as const).map((l) => (
             <button
+              key={l}
               type="button"
-              disabled={nRows === null}
-              title="Compute every registered method on this data set and open the results board"
-              onClick={() => {
-                startRunAll();
-                if (layout === 'panels' && !panels.some((p) => p.view === 'results-board'))
-                  addPanel('results-board');
-              }}
+              aria-pressed={layout === l}
+              className={layout === l ? 'active' : undefined}
+              onClick={() => setLayout(l)}
             >
-              Run all
+              {l === 'panels' ? 'Panels' : 'Compare'}
             </button>
-          )}
-          <label>
-            Add panel
-            <select
-              value=""
-              aria-label="Add panel"
-              onChange={(e) => {
-                const choice = menu.flatMap((g) => g.choices).find((c) => c.id === e.target.value);
-                if (choice) addPanel(choice.view, choice.call);
-              }}
-            >
-              <option value="">choose a view…</option>
-              {menu.map((group) => (
-                <optgroup key={group.group} label={group.group}>
-                  {group.choices.map((choice) => (
-                    <option key={choice.id} value={choice.id}>
-                      {choice.label}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
-            </select>
-          </label>
+          ))}
         </div>
-      </header>
+        {runAll ? (
+          <RunAllBar compact />
+        ) : (
+          <button
+            type="button"
+            disabled={nRows === null}
+            title="Compute every registered method on this data set and open the results board"
+            onClick={() => {
+              startRunAll();
+              if (layout === 'panels' && !panels.some((p) => p.view === 'results-board'))
+                addPanel('results-board');
+            }}
+          >
+            Run all
+          </button>
+        )}
+        <label>
+          Add panel
+          <select
+            value=""
+            aria-label="Add panel"
+            onChange={(e) => {
+              const choice = menu.flatMap((g) => g.choices).find((c) => c.id === e.target.value);
+              if (choice) addPanel(choice.view, choice.call);
+            }}
+          >
+            <option value="">choose a view…</option>
+            {menu.map((group) => (
+              <optgroup key={group.group} label={group.group}>
+                {group.choices.map((choice) => (
+                  <option key={choice.id} value={choice.id}>
+                    {choice.label}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+        </label>
+      </div>
+    </header>
+  );
+});
+
+export function App() {
+  const panels = useStore((s) => s.panels);
+  const layout = useStore((s) => s.layout);
+  return (
+    <div className="app">
+      <TopBar />
       <div className="main">
         <DataSidebar />
         <main className="workspace-area">

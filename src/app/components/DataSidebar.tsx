@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import {
   fetchManifest,
   fetchSample,
@@ -12,7 +12,8 @@ import { useStore } from '../store/index.ts';
 let openedInitialSample = false;
 
 /** Drop zone, file picker and the gallery of bundled samples with their provenance. */
-export function DataSidebar() {
+/** Memoised: the top bar's re-renders (results arriving) do not reach the sample list. */
+export const DataSidebar = memo(function DataSidebar() {
   const loadSource = useStore((s) => s.loadSource);
   const source = useStore((s) => s.source);
   const [manifest, setManifest] = useState<SampleManifest | null>(null);
@@ -116,4 +117,4 @@ export function DataSidebar() {
       )}
     </aside>
   );
-}
+});
