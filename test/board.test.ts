@@ -1,0 +1,112 @@
+/**
+ * Run all and the results board (issue 14), pure parts: what Run all plans for a table, and how
+ * the board reads the evaluations' tables into one row per registered method.
+ */
+import { describe, expect, it } from 'vitest';
+import { resolveCall } from '../src/core/platform/calls.ts';
+import { allSpecs, methodsProducing } from '../src/core/platform/registry.ts';
+import { REPRESENTATION_KINDS } from '../src/core/platform/representation.ts';
+import type { MethodOutput } from '../src/core/platform/spec.ts';
+import { tableMeta } from '../src/core/session.ts';
+import type { ResultEntry } from '../src/app/store/resultsSlice.ts';
+import { boardRows, sortBoard } from '../src/app/views/boardModel.ts';
+import { runAllPlan, smallestClass } from '../src/app/views/runAllPlan.ts';
+import { zooSession } from './sessions.ts';
+
+describe('runAllPlan', () => {
+  it('zoo: every method, a t-SNE of every representation, four evaluations on the smallest class', async () => {
+    const s = await zooSession();
+    const plan = runAllPlan(tableMeta(s.table), 10);
+    const methods = allSpecs('method').map((m) => m.id);
+    expect(plan.calls.filter((c) => c.role === 'method').map((c) => c.method)).toEqual(methods);
+    const representations = methodsProducing(REPRESENTATION_KINDS).map((m) => m.id);
+    expect(plan.calls.filter((c) => c.role === 'projection').map((c) => c.method)).toEqual(
+      representations,
+    );
+    // By hand from zoo.csv: amphibian has 4 animals, the fewest.
+    expect(plan.outlierClass).toBe('amphibian');
+    const roles = plan.calls.map((c) => c.role);
+    expect(roles.slice(-4)).toEqual(['clustering', 'outliers', 'eps-gamma', 'retrieval']);
+    // Every planned call is valid (resolves against the registry).
+    for (const c of plan.calls) expect(() => resolveCall(c.call)).not.toThrow();
+  });
+
+  it('plans no evaluation without a class, and says why', async () => {
+    const s = await zooSession({ classColumn: null });
+    const plan = runAllPlan(tableMeta(s.table));
+    expect(plan.calls.every((c) => c.role === 'method' || c.role === 'projection')).toBe(true);
+    expect(plan.outlierClass).toBeNull();
+    expect(plan.notes.join(' ')).toMatch(/class column/);
+  });
+
+  it('smallestClass takes the first of tied classes and skips absent labels', () => {
+    const cls = { name: 'c', labels: ['a', 'b', 'c'], codes: Int32Array.of(0, 0, 2, 2, 0) };
+    expect(smallestClass(cls)).toBe('c');
+    expect(smallestClass({ ...cls, codes: Int32Array.of(0, 2) })).toBe('a');
+  });
+});
+
+describe('boardRows and sortBoard', () => {
+  const entry = (key: string, output: Partial<MethodOutput> | null): ResultEntry =>
+    ({
+      key,
+      status: output ? 'done' : 'running',
+      output,
+      error: null,
+      live: null,
+      training: null,
+    }) as unknown as ResultEntry;
+
+  it('reads each evaluation table into the method’s row; sorting puts missing numbers last', async () => {
+    const s = await zooSession();
+    const plan = runAllPlan(tableMeta(s.table), 10);
+    const keys = plan.calls.map((c) => resolveCall(c.call).key);
+    const table = (rows: Record<string, unknown>[]) => ({
+      results: { table: { kind: 'table', title: 't', columns: [], rows } },
+    });
+    const results: Record<string, ResultEntry> = {};
+    plan.calls.forEach((c, i) => {
+      const key = keys[i] as string;
+      if (c.role === 'method') results[key] = entry(key, { results: {} } as Partial<MethodOutput>);
+      if (c.role === 'clustering')
+        results[key] = entry(
+          key,
+          table([
+            {
+              method: 'cde',
+              fscore: { mean: 0.65, sd: 0.09 },
+              paper: 0.75,
+              nmi: 0.8,
+              accuracy: 0.7,
+            },
+            {
+              method: 'onehot',
+              fscore: { mean: 0.59, sd: 0.2 },
+              paper: null,
+              nmi: 0.7,
+              accuracy: 0.6,
+            },
+          ]) as Partial<MethodOutput>,
+        );
+      if (c.role === 'outliers')
+        results[key] = entry(key, table([{ method: 'cosh', auc: 0.9 }]) as Partial<MethodOutput>);
+    });
+    const rows = boardRows(plan, keys, results);
+    expect(rows.map((r) => r.method)).toEqual(allSpecs('method').map((m) => m.id));
+    const row = (m: string) => rows.find((r) => r.method === m)!;
+    expect(row('cde').cells.fscore).toEqual({ mean: 0.65, sd: 0.09 });
+    expect(row('cde').paperF).toBe(0.75);
+    expect(row('onehot').paperF).toBeNull();
+    expect(row('cosh').cells.auc).toBe(0.9);
+    expect(row('cosh').cells.fscore).toBeUndefined();
+    expect(row('cde').status).toBe('done');
+    const sorted = sortBoard(rows, 'fscore', true).map((r) => r.method);
+    expect(sorted.slice(0, 2)).toEqual(['cde', 'onehot']);
+    expect(
+      sortBoard(rows, 'fscore', false)
+        .slice(0, 2)
+        .map((r) => r.method),
+    ).toEqual(['onehot', 'cde']);
+    expect(sortBoard(rows, 'auc', true)[0]!.method).toBe('cosh');
+  });
+});
