@@ -1,3 +1,4 @@
+import { useSettledResults } from './store/settledResults.ts';
 import { memo, useMemo } from 'react';
 import { DataSidebar } from './components/DataSidebar.tsx';
 import { NoticeBanner } from './components/NoticeBanner.tsx';
@@ -22,7 +23,7 @@ const TopBar = memo(function TopBar() {
   const colorBy = useStore((s) => s.colorBy);
   const setColorBy = useStore((s) => s.setColorBy);
   const ensure = useStore((s) => s.ensure);
-  const results = useStore((s) => s.results);
+  const results = useSettledResults();
   const hasClass = useStore((s) => s.loaded?.meta.classColumn != null);
   const selected = useStore((s) => s.selectedValues.length + s.selectedObjects.length);
   const clearSelection = useStore((s) => s.clearSelection);

@@ -1,3 +1,4 @@
+import { useSettledResults } from '../store/settledResults.ts';
 import { useStore } from '../store/index.ts';
 import { runAllProgress } from '../store/runAllSlice.ts';
 
@@ -8,7 +9,7 @@ import { runAllProgress } from '../store/runAllSlice.ts';
 export function RunAllBar({ compact = false }: { compact?: boolean }) {
   const loaded = useStore((s) => s.loaded !== null);
   const run = useStore((s) => s.runAll);
-  const results = useStore((s) => s.results);
+  const results = useSettledResults();
   const jobs = useStore((s) => s.jobs);
   const start = useStore((s) => s.startRunAll);
   const cancel = useStore((s) => s.cancelRunAll);

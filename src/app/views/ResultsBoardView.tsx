@@ -1,3 +1,4 @@
+import { useSettledResults } from '../store/settledResults.ts';
 import { useEffect, useMemo, useState } from 'react';
 import type { IndicatorsReport } from '../../core/evaluate/indicators.ts';
 import { methodSpec } from '../../core/platform/registry.ts';
@@ -33,7 +34,7 @@ const VIEW_OF: Partial<Record<PlannedRole, ViewId>> = {
 export function ResultsBoardView() {
   const meta = useStore((s) => s.loaded?.meta);
   const run = useStore((s) => s.runAll);
-  const results = useStore((s) => s.results);
+  const results = useSettledResults();
   const version = useStore((s) => s.tableVersion);
   const addPanel = useStore((s) => s.addPanel);
   const [sort, setSort] = useState<{ by: BoardMeasure | 'title'; descending: boolean }>({
