@@ -13,8 +13,10 @@ import { approximateNeighbourSteps } from '../src/core/project/approximateKnn.ts
 import { distanceOf, vectorInput, type ProjectionInput } from '../src/core/project/input.ts';
 import {
   APPROXIMATE_LIMIT,
+  TREE_APPROXIMATE_LIMIT,
   exactNeighbourSteps,
   nearestNeighbourSteps,
+  usesApproximateSearch,
   type Neighbours,
 } from '../src/core/project/knn.ts';
 import { exactKthDistances, recallWithTies } from '../src/core/project/recall.ts';
@@ -173,14 +175,22 @@ describe('NN-descent results', () => {
     expect(runToEnd(nearestNeighbourSteps(below, 10, createRandom(0))).search).toEqual({
       method: 'exact',
     });
-    const mixture = gaussianMixture(APPROXIMATE_LIMIT + 1, 5, 4, 2);
-    const above = vectorInput(mixture.data, mixture.n, mixture.dims);
+    const above = categorical(APPROXIMATE_LIMIT + 1, 'hamming');
     const nn = runToEnd(nearestNeighbourSteps(above, 5, createRandom(0)));
     expect(nn.search).toMatchObject({ method: 'nn-descent' });
     // Checked on a sample of rows against an exact scan.
     const rows = Int32Array.from({ length: 300 }, (_, t) => t * 17);
     const kth = runToEnd(exactKthDistances(above, rows, 5));
     expect(recallWithTies(nn, rows, kth).mean).toBeGreaterThanOrEqual(0.98);
+    // Low-dimensional vectors keep the exact vantage-point tree up to TREE_APPROXIMATE_LIMIT.
+    const vectors = (n: number, dims: number): ProjectionInput =>
+      vectorInput(new Float64Array(n * dims), n, dims);
+    expect(usesApproximateSearch(vectors(APPROXIMATE_LIMIT + 1, 16))).toBe(false);
+    expect(usesApproximateSearch(vectors(TREE_APPROXIMATE_LIMIT + 1, 16))).toBe(true);
+    expect(usesApproximateSearch(vectors(APPROXIMATE_LIMIT + 1, 40))).toBe(true);
+    expect(usesApproximateSearch(vectors(APPROXIMATE_LIMIT, 40))).toBe(false);
+    expect(usesApproximateSearch(vectors(10, 2), 'approximate')).toBe(true);
+    expect(usesApproximateSearch(vectors(TREE_APPROXIMATE_LIMIT + 1, 2), 'exact')).toBe(false);
   });
 });
 

@@ -35,15 +35,22 @@ export const TREE_DIMS_LIMIT = 20;
 
 /**
  * Above this many objects the k nearest neighbours are searched by NN-descent (approximate,
- * approximateKnn.ts), below it exactly. Chosen by measurement (bench/neighbours.bench.ts).
+ * approximateKnn.ts), below it exactly. Chosen by measurement (bench/neighbours.bench.ts, k = 90):
+ * categorical distances, which the exact search scans pair by pair, take about as long either way
+ * at 5,000 rows and 1.7-2.4× longer exactly at 10,000.
  */
 export const APPROXIMATE_LIMIT = 5000;
+/**
+ * Low-dimensional vectors go through an exact vantage-point tree, faster than NN-descent at
+ * 10,000 16-D points (2.2 s against 6.0 s): they switch higher.
+ */
+export const TREE_APPROXIMATE_LIMIT = 20_000;
 
 export type NeighbourSearch = 'auto' | 'exact' | 'approximate';
 
 /**
- * Each object's k nearest neighbours: exactly up to APPROXIMATE_LIMIT objects, by NN-descent
- * above (or as `search` says).
+ * Each object's k nearest neighbours: exactly up to APPROXIMATE_LIMIT objects (TREE_APPROXIMATE
+ * _LIMIT for low-dimensional vectors), by NN-descent above — or as `search` says.
  */
 export function nearestNeighbourSteps(
   input: ProjectionInput,
@@ -51,13 +58,18 @@ export function nearestNeighbourSteps(
   random: Random,
   search: NeighbourSearch = 'auto',
 ): Steps<Neighbours> {
-  return usesApproximateSearch(input.n, search)
+  return usesApproximateSearch(input, search)
     ? approximateNeighbourSteps(input, k, random)
     : exactNeighbourSteps(input, k, random);
 }
 
-export function usesApproximateSearch(n: number, search: NeighbourSearch = 'auto'): boolean {
-  return search === 'approximate' || (search === 'auto' && n > APPROXIMATE_LIMIT);
+export function usesApproximateSearch(
+  input: ProjectionInput,
+  search: NeighbourSearch = 'auto',
+): boolean {
+  if (search !== 'auto') return search === 'approximate';
+  const tree = input.kind === 'vectors' && input.dims <= TREE_DIMS_LIMIT;
+  return input.n > (tree ? TREE_APPROXIMATE_LIMIT : APPROXIMATE_LIMIT);
 }
 
 /**

@@ -42,16 +42,17 @@ export interface NnDescentGraph {
 }
 
 /**
- * Chosen by measurement on generated categorical tables (bench/neighbours.bench.ts): 12 candidates
- * per round (Dong et al. find ρ = 0.5-1 of K enough for K ≤ 20; with K = 90 a uniform 12 keeps
- * each round cheap and needs a few more rounds), a start from 8 trees of 32-point leaves, and a
- * stop once a round changes at most 5 % of the entries — recall with ties was 0.99 there, where
- * δ = 0.001 (the paper's) needed twice the rounds for the last 0.005.
+ * Chosen by measurement on generated categorical tables and Gaussian vectors (bench/neighbours
+ * .bench.ts, scratch sweeps at 3,000-100,000 rows, k = 5-90): 20 candidates per round (Dong et al.
+ * sample ρK; with K = 90 a fixed 20 keeps a round cheap, and 12 left CADO at recall 0.96 after
+ * 7 rounds where 20 gave 0.986 after 5), a start from 8 trees of 32-point leaves, at least 3
+ * rounds, then a stop once a round changes at most 2 % of the entries (the paper's δ = 0.001
+ * doubled the rounds for the last 0.005 of recall).
  */
 export function defaultNnDescentOptions(m: number, K: number): NnDescentOptions {
   return {
     K,
-    maxCandidates: 12,
+    maxCandidates: 20,
     trees: 8,
     leafSize: 32,
     minIterations: 3,

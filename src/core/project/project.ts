@@ -84,7 +84,7 @@ export function* projectionSteps(
     detail =
       `${result.gradient === 'exact' ? 'exact' : `Barnes-Hut (θ = ${tsne.theta ?? 0.5})`} t-SNE, ` +
       `perplexity ${round(result.perplexity)} on ${result.neighbours} neighbours` +
-      `${usesApproximateSearch(input.n) ? ' (approximate: NN-descent)' : ''}, ` +
+      `${usesApproximateSearch(input) ? ' (approximate: NN-descent)' : ''}, ` +
       `${result.iterations} iterations, ${init === 'random' ? 'random' : source.principal ? 'PCA' : 'MDS'} start`;
   } else if (options.projection === 'mds') {
     const mds = yield* scaledSteps(mdsSteps(input, { seed, ...options.mds }), 0, layoutEnd);
