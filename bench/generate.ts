@@ -223,3 +223,70 @@ export function gaussianMixture(
 
 /** Standard normal draw (Box–Muller): the core's, so benches and t-SNE starts agree. */
 export const normal = gaussian;
+
+export interface PrototypeOptions {
+  rows: number;
+  /** Values of each attribute (one entry per attribute, each ≥ 2). */
+  valueCounts: readonly number[];
+  /** Latent classes, and subclasses within each. */
+  classes: number;
+  subclasses: number;
+  seed: number;
+  /** Probability that a subclass keeps its class's prototype value on an attribute. Default 0.7. */
+  subclassFidelity?: number;
+  /** Probability that a row keeps its subclass's prototype value on an attribute. Default 0.75. */
+  rowFidelity?: number;
+}
+
+/**
+ * Seeded categorical table with hierarchical latent classes, the structure that makes nearest
+ * neighbours mean something (records of one kind resemble a prototype of their kind, and kinds
+ * come in families, as in census or inventory data):
+ * - each attribute has skewed value frequencies (Zipf, exponent 1 over a random ranking);
+ * - each class has a prototype row drawn from those frequencies; each of its subclasses copies
+ *   the class prototype's value per attribute with probability `subclassFidelity`, else draws
+ *   afresh; each row (of a uniformly drawn class and subclass) copies its subclass prototype's
+ *   value with probability `rowFidelity`, else draws from the attribute's frequencies.
+ * The class column is the latent class. One seed gives one table.
+ */
+export function prototypeTable(options: PrototypeOptions): CategoricalTable {
+  const { rows, valueCounts, classes, subclasses, seed } = options;
+  const subclassFidelity = options.subclassFidelity ?? 0.7;
+  const rowFidelity = options.rowFidelity ?? 0.75;
+  const random = createRandom(seed);
+  const D = valueCounts.length;
+  const marginals = valueCounts.map((m) => {
+    const rank = permutation(m, random);
+    return cumulative(Array.from({ length: m }, (_, v) => 1 / ((rank[v] as number) + 1)));
+  });
+  const fromMarginal = (a: number): number => draw(marginals[a] as Float64Array, random.next());
+  const classPrototype = Array.from({ length: classes }, () =>
+    Int32Array.from({ length: D }, (_, a) => fromMarginal(a)),
+  );
+  const subPrototype = classPrototype.map((proto) =>
+    Array.from({ length: subclasses }, () =>
+      Int32Array.from({ length: D }, (_, a) =>
+        random.next() < subclassFidelity ? (proto[a] as number) : fromMarginal(a),
+      ),
+    ),
+  );
+  const classCodes = new Int32Array(rows);
+  const columns = valueCounts.map((m, a) => ({
+    name: `a${a}`,
+    labels: Array.from({ length: m }, (_, v) => `a${a}=${v}`),
+    codes: new Int32Array(rows),
+  }));
+  for (let r = 0; r < rows; r++) {
+    const c = random.int(classes);
+    const proto = (subPrototype[c] as Int32Array[])[random.int(subclasses)] as Int32Array;
+    classCodes[r] = c;
+    for (let a = 0; a < D; a++)
+      (columns[a] as { codes: Int32Array }).codes[r] =
+        random.next() < rowFidelity ? (proto[a] as number) : fromMarginal(a);
+  }
+  return assembleTable(rows, columns, {
+    name: 'class',
+    labels: Array.from({ length: classes }, (_, c) => `c${c}`),
+    codes: classCodes,
+  });
+}

@@ -2,6 +2,7 @@ import type { Counts } from '../counts/counts.ts';
 import { objectValues, type ObjectEmbedding } from '../embedding/objectEmbedding.ts';
 import { principalProjection, type PrincipalProjection } from '../embedding/principal.ts';
 import type { Steps } from '../jobs.ts';
+import { localCodes, mismatchTables, type AdditiveDistance } from '../project/additive.ts';
 import { embeddingInput, type ProjectionInput } from '../project/input.ts';
 import type {
   ObjectDistance,
@@ -166,6 +167,28 @@ export function distanceFunction(
   };
 }
 
+/**
+ * An object distance as per-attribute tables (project/additive.ts): Hamming's weights on the
+ * off-diagonal, summed tables as they are, DILCA's √Σ t² as squared tables under a root.
+ */
+export function additiveDistance(
+  result: ObjectDistance,
+  table: CategoricalTable,
+  objectValues: Int32Array,
+): AdditiveDistance {
+  const D = table.attributes.length;
+  const codes = localCodes(
+    objectValues,
+    D,
+    Int32Array.from(table.attributes, (a) => a.offset),
+  );
+  const width = Int32Array.from(table.attributes, (a) => a.labels.length);
+  if (result.form === 'mismatch') return mismatchTables(codes, width, result.weights);
+  const { tables, tableStart, combine } = result;
+  if (combine === 'sum') return { D, codes, tables, tableStart, width, root: false };
+  return { D, codes, tables: tables.map((t) => t * t), tableStart, width, root: true };
+}
+
 /** What a projection is computed from, and the objects' principal layout when they are vectors. */
 export interface ProjectionSourceOf {
   input: ProjectionInput;
@@ -189,6 +212,7 @@ export function projectionSource(
         kind: 'distance',
         n: representation.n,
         distance: distanceFunction(representation, table, objectValues),
+        additive: additiveDistance(representation, table, objectValues),
       },
       principal: null,
       explained: null,

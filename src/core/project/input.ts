@@ -1,4 +1,5 @@
 import type { ObjectEmbedding } from '../embedding/objectEmbedding.ts';
+import { localCodes, type AdditiveDistance } from './additive.ts';
 
 /**
  * What a projection is computed from. Vector methods hand over object vectors; similarity-based
@@ -20,6 +21,12 @@ export interface DistanceInput {
   n: number;
   /** Symmetric, d(i, i) = 0, non-negative; need not be Euclidean. */
   distance(i: number, j: number): number;
+  /**
+   * The same distance described as per-attribute value tables (every categorical distance of the
+   * platform is one), when known: neighbour searches use it to group identical objects and to
+   * evaluate distances by attribute groups. `distance` stays the reference.
+   */
+  additive?: AdditiveDistance;
 }
 
 export function vectorInput(data: Float64Array, n: number, dims: number): VectorInput {
@@ -64,6 +71,14 @@ export function embeddingInput(e: ObjectEmbedding): ProjectionInput {
   return {
     kind: 'distance',
     n: e.nObjects,
+    additive: {
+      D,
+      codes: localCodes(objectValues, D, firstValue),
+      tables: table,
+      tableStart,
+      width: tableWidth,
+      root: true,
+    },
     distance(i, j) {
       let s = 0;
       const a0 = i * D;

@@ -1,6 +1,10 @@
 import type { Steps } from '../jobs.ts';
 import type { Random } from '../random.ts';
+import { approximateNeighbourSteps } from './approximateKnn.ts';
 import { distanceOf, type ProjectionInput } from './input.ts';
+import { NeighbourHeaps } from './neighbourHeaps.ts';
+
+export { NeighbourHeaps };
 
 /** Each point's k nearest other points, nearest first (ties broken by index). */
 export interface Neighbours {
@@ -10,6 +14,18 @@ export interface Neighbours {
   indices: Int32Array;
   /** n × k, the input's distances (not squared). */
   distances: Float64Array;
+  /** How they were found: every pair (or a tree), or NN-descent over the distinct objects. */
+  search?: { method: 'exact' } | NnDescentSearch;
+}
+
+export interface NnDescentSearch {
+  method: 'nn-descent';
+  /** Distinct objects searched. */
+  distinct: number;
+  /** NN-descent rounds (0 when the distinct objects were few enough to compare every pair). */
+  iterations: number;
+  /** Distances evaluated between distinct objects. */
+  evaluations: number;
 }
 
 /** Below this many points every pair is compared; above it a vantage-point tree may be searched. */
@@ -18,13 +34,53 @@ export const BRUTE_FORCE_LIMIT = 2000;
 export const TREE_DIMS_LIMIT = 20;
 
 /**
- * Exact k-nearest neighbours under the input's distance. Low-dimensional vectors (the common case
+ * Above this many objects the k nearest neighbours are searched by NN-descent (approximate,
+ * approximateKnn.ts), below it exactly. Chosen by measurement (bench/neighbours.bench.ts, k = 90):
+ * categorical distances, which the exact search scans pair by pair, took about as long either way
+ * at 5,000 rows (3.1 s exactly, 2.5 s by NN-descent under Hamming) and 1.4-2.3× longer exactly at
+ * 10,000.
+ */
+export const APPROXIMATE_LIMIT = 5000;
+/**
+ * Low-dimensional vectors go through an exact vantage-point tree: at 10,000 16-D points it took
+ * 1.1 s against NN-descent's 3.9 s, at 50,000 an estimated 73 s against 30 s. They switch here.
+ */
+export const TREE_APPROXIMATE_LIMIT = 20_000;
+
+export type NeighbourSearch = 'auto' | 'exact' | 'approximate';
+
+/**
+ * Each object's k nearest neighbours: exactly up to APPROXIMATE_LIMIT objects (TREE_APPROXIMATE
+ * _LIMIT for low-dimensional vectors), by NN-descent above — or as `search` says.
+ */
+export function nearestNeighbourSteps(
+  input: ProjectionInput,
+  k: number,
+  random: Random,
+  search: NeighbourSearch = 'auto',
+): Steps<Neighbours> {
+  return usesApproximateSearch(input, search)
+    ? approximateNeighbourSteps(input, k, random)
+    : exactNeighbourSteps(input, k, random);
+}
+
+export function usesApproximateSearch(
+  input: ProjectionInput,
+  search: NeighbourSearch = 'auto',
+): boolean {
+  if (search !== 'auto') return search === 'approximate';
+  const tree = input.kind === 'vectors' && input.dims <= TREE_DIMS_LIMIT;
+  return input.n > (tree ? TREE_APPROXIMATE_LIMIT : APPROXIMATE_LIMIT);
+}
+
+/**
+ * Exact k-nearest neighbours under the input's distance (the reference for NN-descent). Low-dimensional vectors (the common case
  * at 10,000+ points) go through a vantage-point tree (Yianilos 1993). Distances between
  * categorical objects take few distinct values and have a high intrinsic dimension, so a metric
  * tree prunes nothing there (measured: 10,003 of 10,000 points evaluated per query); those, wide
  * vectors and small n scan every pair once, offering it to both points' heaps.
  */
-export function* nearestNeighbourSteps(
+export function* exactNeighbourSteps(
   input: ProjectionInput,
   k: number,
   random: Random,
@@ -52,7 +108,7 @@ export function* nearestNeighbourSteps(
         yield { fraction: done / (n * (n - 1)), message: `neighbours ${i + 1}/${n}` };
       }
     }
-    return { n, k, indices, distances };
+    return { n, k, indices, distances, search: { method: 'exact' } };
   }
   const heaps = new NeighbourHeaps(1, k);
   const search = vantagePointSearch(n, distance, random);
@@ -61,7 +117,7 @@ export function* nearestNeighbourSteps(
     heaps.drainSorted(0, indices, distances, i * k);
     if ((i & 255) === 255) yield { fraction: i / n, message: `neighbours ${i + 1}/${n}` };
   }
-  return { n, k, indices, distances };
+  return { n, k, indices, distances, search: { method: 'exact' } };
 }
 
 type Search = (i: number, heaps: NeighbourHeaps) => void;
@@ -136,99 +192,6 @@ function vantagePointSearch(
     };
     visit(0, n);
   };
-}
-
-/**
- * Bounded max-heaps, one per query h, each keeping the k nearest (distance, index) pairs seen, in
- * flat shared arrays (heap h occupies slots h·k … h·k + k − 1).
- */
-export class NeighbourHeaps {
-  private readonly index: Int32Array;
-  private readonly dist: Float64Array;
-  private readonly size: Int32Array;
-
-  constructor(
-    count: number,
-    private readonly k: number,
-  ) {
-    this.index = new Int32Array(count * k);
-    this.dist = new Float64Array(count * k);
-    this.size = new Int32Array(count);
-  }
-
-  /** Largest kept distance of heap h, or +∞ while it holds fewer than k. */
-  bound(h: number): number {
-    return (this.size[h] as number) < this.k ? Infinity : (this.dist[h * this.k] as number);
-  }
-
-  offer(h: number, j: number, d: number): void {
-    const base = h * this.k;
-    const size = this.size[h] as number;
-    if (size < this.k) {
-      this.size[h] = size + 1;
-      let c = size;
-      while (c > 0) {
-        const p = (c - 1) >> 1;
-        if (!this.after(d, j, base + p)) break;
-        this.move(base + p, base + c);
-        c = p;
-      }
-      this.put(base + c, j, d);
-    } else if (this.before(d, j, base)) this.siftDown(base, size, j, d);
-  }
-
-  /** Empties heap h into the output arrays at offset, nearest first. */
-  drainSorted(h: number, indices: Int32Array, distances: Float64Array, offset: number): void {
-    const base = h * this.k;
-    for (let t = (this.size[h] as number) - 1; t >= 0; t--) {
-      indices[offset + t] = this.index[base] as number;
-      distances[offset + t] = this.dist[base] as number;
-      const j = this.index[base + t] as number;
-      const d = this.dist[base + t] as number;
-      if (t > 0) this.siftDown(base, t, j, d);
-    }
-    this.size[h] = 0;
-  }
-
-  /** Puts (j, d) at the root of the heap at base holding `size` pairs and sifts it down. */
-  private siftDown(base: number, size: number, j: number, d: number): void {
-    let c = 0;
-    for (;;) {
-      const l = 2 * c + 1;
-      if (l >= size) break;
-      const r = l + 1;
-      const big =
-        r < size &&
-        this.after(this.dist[base + r] as number, this.index[base + r] as number, base + l)
-          ? r
-          : l;
-      if (!this.before(d, j, base + big)) break;
-      this.move(base + big, base + c);
-      c = big;
-    }
-    this.put(base + c, j, d);
-  }
-
-  /** (d, j) ranks after slot s: farther, or as far with a larger index. */
-  private after(d: number, j: number, s: number): boolean {
-    const e = this.dist[s] as number;
-    return d > e || (d === e && j > (this.index[s] as number));
-  }
-
-  private before(d: number, j: number, s: number): boolean {
-    const e = this.dist[s] as number;
-    return d < e || (d === e && j < (this.index[s] as number));
-  }
-
-  private put(s: number, j: number, d: number): void {
-    this.index[s] = j;
-    this.dist[s] = d;
-  }
-
-  private move(from: number, to: number): void {
-    this.index[to] = this.index[from] as number;
-    this.dist[to] = this.dist[from] as number;
-  }
 }
 
 function swap(a: Int32Array | Float64Array, i: number, j: number): void {

@@ -2,6 +2,7 @@ import { now } from '../clock.ts';
 import type { Progress } from '../jobs.ts';
 import { scaledSteps } from '../jobs.ts';
 import type { ProjectionInput } from './input.ts';
+import { usesApproximateSearch } from './knn.ts';
 import { mdsSteps, type MdsOptions } from './mds.ts';
 import { qualitySteps, type ProjectionQuality, type QualityOptions } from './quality.ts';
 import { stressSteps } from './stress.ts';
@@ -82,7 +83,8 @@ export function* projectionSteps(
     kl = result.kl;
     detail =
       `${result.gradient === 'exact' ? 'exact' : `Barnes-Hut (θ = ${tsne.theta ?? 0.5})`} t-SNE, ` +
-      `perplexity ${round(result.perplexity)} on ${result.neighbours} neighbours, ` +
+      `perplexity ${round(result.perplexity)} on ${result.neighbours} neighbours` +
+      `${usesApproximateSearch(input) ? ' (approximate: NN-descent)' : ''}, ` +
       `${result.iterations} iterations, ${init === 'random' ? 'random' : source.principal ? 'PCA' : 'MDS'} start`;
   } else if (options.projection === 'mds') {
     const mds = yield* scaledSteps(mdsSteps(input, { seed, ...options.mds }), 0, layoutEnd);

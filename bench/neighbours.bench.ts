@@ -1,0 +1,88 @@
+/**
+ * Neighbour search benchmark: `npm run bench:neighbours -- [--sizes 10000,50000,100000]
+ * [--distances hamming,cado] [--k 90] [--budget 60] [--queries 500] [--vectors 10000,50000]`.
+ *
+ * Every object's k = 90 nearest neighbours (3 × t-SNE's default perplexity) in a seeded table of
+ * 20 categorical attributes (2-12 values each) with hierarchical latent classes (10 classes × 10
+ * subclasses, bench/generate.ts `prototypeTable`), under Hamming and seed 001's CADO, by NN-descent
+ * (src/core/project/approximateKnn.ts) and by the exact search (every pair). Also, with
+ * --vectors, a 16-D Gaussian mixture, where the exact search is a vantage-point tree. Each row
+ * runs in its own process (bench/neighboursRun.ts), which reports:
+ *  - NN-descent's wall and CPU seconds (the machine is shared: CPU seconds show the work), its
+ *    rounds and distance evaluations (between distinct objects), and the process's peak resident
+ *    memory after it (and after building the data alone);
+ *  - the exact search's seconds: measured when it finishes within --budget seconds, otherwise
+ *    estimated from the share of its work done by then (marked "est."), and the ratio;
+ *  - recall@k with ties (a returned neighbour counts when its distance is at most the true k-th
+ *    distance): over every row when the exact search finished, else over --queries seeded rows
+ *    whose k-th distances are found by an exact scan.
+ * Figures only, no pass/fail.
+ */
+import { spawnSync } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type { NeighboursRow } from './neighboursRun.ts';
+
+function option(name: string, fallback: string): string {
+  const at = process.argv.indexOf(`--${name}`);
+  if (at < 0) return fallback;
+  const value = process.argv[at + 1];
+  if (value === undefined || value.startsWith('--'))
+    throw new RangeError(`--${name} needs a value`);
+  return value;
+}
+
+const list = (text: string): number[] =>
+  text
+    .split(',')
+    .filter(Boolean)
+    .map((s) => Number(s.replace(/_/g, '')));
+
+const sizes = list(option('sizes', '10000,50000,100000'));
+const distances = option('distances', 'hamming,cado').split(',').filter(Boolean);
+const vectorSizes = list(option('vectors', ''));
+const k = Number(option('k', '90'));
+const budget = Number(option('budget', '60'));
+const queries = Number(option('queries', '500'));
+
+const runner = fileURLToPath(new URL('./neighboursRun.ts', import.meta.url));
+const count = (n: number): string => n.toLocaleString('en-US');
+
+function runRow(rows: number, distance: string): NeighboursRow {
+  const child = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', runner, String(rows), distance, String(k), String(budget), String(queries)],
+    { encoding: 'utf8', maxBuffer: 1 << 24 },
+  );
+  if (child.status !== 0) throw new Error(`${distance} at ${rows}: ${child.stderr}`);
+  return JSON.parse(child.stdout.trim().split('\n').pop() as string) as NeighboursRow;
+}
+
+console.log(
+  `node ${process.version}; k = ${k}; load average ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')} on this 2-core machine`,
+);
+console.log(
+  '| rows | distance | distinct | NN-descent wall (CPU) | rounds | evaluations / row | peak RSS (data) | exact | exact / NN-descent | recall@k (min) |',
+);
+console.log('|---|---|---|---|---|---|---|---|---|---|');
+const rows: [number, string][] = [
+  ...sizes.flatMap((n) => distances.map((d) => [n, d] as [number, string])),
+  ...vectorSizes.map((n) => [n, 'gauss16'] as [number, string]),
+];
+for (const [n, distance] of rows) {
+  const r = runRow(n, distance);
+  const exact = `${r.exact.wall.toFixed(1)} s${r.exact.finished ? '' : ` est. (${(100 * r.exact.share).toFixed(1)} % run)`}`;
+  console.log(
+    `| ${count(n)} | ${distance} | ${count(r.distinct)} | ${r.approximate.wall.toFixed(2)} s (${r.approximate.cpu.toFixed(2)}) | ` +
+      `${r.approximate.rounds} | ${Math.round(r.approximate.evaluations / r.distinct)} | ` +
+      `${r.peakMB.approximate.toFixed(0)} MB (${r.peakMB.data.toFixed(0)}) | ${exact} | ` +
+      `${(r.exact.wall / r.approximate.wall).toFixed(1)}× | ${r.recall.mean.toFixed(4)} (${r.recall.min.toFixed(2)}) over ${count(r.recall.queries)} rows |`,
+  );
+}
+console.log(
+  `load average at the end ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}`,
+);
