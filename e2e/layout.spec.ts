@@ -1,7 +1,8 @@
+import type { Page } from '@playwright/test';
 import { addPanel, expect, openApp, test } from './fixtures.ts';
 
 /** The tops and lefts of the workspace's panels, in order. */
-async function panelBoxes(page: import('@playwright/test').Page) {
+async function panelBoxes(page: Page) {
   return page
     .getByTestId('workspace')
     .locator(':scope > section.panel')
