@@ -103,12 +103,7 @@ export function Heatmap(props: HeatmapProps) {
               rows={axis}
               cols={axis}
               geometry={geometry}
-              color={props.color}
-              tooltip={props.tooltip}
-              emphasised={props.emphasised}
-              shares={props.shares ?? null}
-              onHover={props.onHover}
-              onClick={props.onClick}
+              {...frameProps(props)}
               onBrush={setFocus}
               onBand={band}
               outline={focus}
@@ -183,18 +178,25 @@ function HeatmapFocus({
         rows={rows}
         cols={cols}
         geometry={geometry}
-        color={props.color}
-        tooltip={props.tooltip}
-        emphasised={props.emphasised}
-        shares={props.shares ?? null}
-        onHover={props.onHover}
-        onClick={props.onClick}
+        {...frameProps(props)}
       />
     </div>
   );
 }
 
 const MAX_FOCUS_ROWS = 60;
+
+/** What the overview and the enlarged part draw alike: colours, tooltips, emphasis, shares. */
+function frameProps(props: HeatmapProps) {
+  return {
+    color: props.color,
+    tooltip: props.tooltip,
+    emphasised: props.emphasised,
+    shares: props.shares ?? null,
+    onHover: props.onHover,
+    onClick: props.onClick,
+  };
+}
 
 /** Positions [start, end) of an axis, with the attribute spans cut to them. */
 function slice(axis: FrameAxis, start: number, end: number): FrameAxis & AxisInput {

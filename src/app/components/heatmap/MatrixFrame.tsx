@@ -255,21 +255,17 @@ export function MatrixFrame(props: FrameProps) {
 
 type Handlers = React.DOMAttributes<Element> & { role: 'img'; 'aria-label': string };
 
-function SvgCells({
-  rows,
-  cols,
-  cell,
-  color,
-  style,
-  handlers,
-}: {
+/** The cells of rows × columns, drawn at `cell` pixels, with the frame's pointer handlers. */
+interface CellsProps {
   rows: readonly number[];
   cols: readonly number[];
   cell: number;
   color(i: number, j: number): number;
   style: React.CSSProperties;
   handlers: Handlers;
-}) {
+}
+
+function SvgCells({ rows, cols, cell, color, style, handlers }: CellsProps) {
   return (
     <svg
       className="heatmap-cells"
@@ -295,21 +291,7 @@ function SvgCells({
   );
 }
 
-function CanvasCells({
-  rows,
-  cols,
-  cell,
-  color,
-  style,
-  handlers,
-}: {
-  rows: readonly number[];
-  cols: readonly number[];
-  cell: number;
-  color(i: number, j: number): number;
-  style: React.CSSProperties;
-  handlers: Handlers;
-}) {
+function CanvasCells({ rows, cols, cell, color, style, handlers }: CellsProps) {
   const ref = useRef<HTMLCanvasElement>(null);
   const [painted, setPainted] = useState(false);
   useEffect(() => {
