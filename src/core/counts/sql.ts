@@ -1,0 +1,222 @@
+/**
+ * The shared counts as SQL: value counts per attribute and co-occurrence per attribute pair are
+ * GROUP BY aggregates, computed in one scan with GROUPING SETS (SQL:1999; DuckDB, Spark SQL,
+ * PostgreSQL, BigQuery, Snowflake …). The text is generated from the table's plan — which columns
+ * are used, how each cell becomes a value (trimmed, missing tokens, numeric bins) and which rows
+ * are kept — so a warehouse computes the same statistics the explorer counts in memory.
+ * Pure text: the CLI's duckdb engine (src/cli/engine/) runs it; `counts --sql` prints it.
+ */
+
+export type SqlDialect = 'ansi' | 'spark';
+
+/** The characters JavaScript's String.prototype.trim() removes (the in-memory reader's rule). */
+export const TRIMMED_CHARACTERS =
+  '\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
+
+/** How a used column's cell becomes the value the counts group by. */
+export type ValueExpression =
+  /** The trimmed text (NULL when missing). */
+  | { kind: 'label' }
+  /** A number's interval among ascending cuts: 0 up to the first cut (x ≤ cut), … */
+  | { kind: 'interval'; cuts: readonly number[] }
+  /** The number itself (raw numeric categories: "1" and "1.0" are one value). */
+  | { kind: 'number' };
+
+export interface CountsSqlPlan {
+  /** The relation the rows come from: a table name, or a table function (read_csv(…)). */
+  source: string;
+  /** Every column of the source, by its name there. */
+  columns: readonly string[];
+  /** Cells (trimmed) read as missing; the empty cell is always missing. */
+  missingTokens: readonly string[];
+  /** Columns (indices) a kept row must have non-missing: the used ones under missing 'drop'. */
+  requireAll: readonly number[];
+  /** The grouped columns (features, then the class), each with its value expression. */
+  grouped: readonly { column: number; value: ValueExpression }[];
+  /** Pairs of grouped columns (indices into `grouped`) whose co-occurrences are counted. */
+  pairs: readonly (readonly [number, number])[];
+}
+
+export function quoteIdentifier(name: string, dialect: SqlDialect = 'ansi'): string {
+  return dialect === 'spark'
+    ? `\`${name.replaceAll('`', '``')}\``
+    : `"${name.replaceAll('"', '""')}"`;
+}
+
+export function quoteString(text: string, dialect: SqlDialect = 'ansi'): string {
+  // Spark reads backslash escapes in literals; ANSI SQL only doubles the quote.
+  return dialect === 'spark'
+    ? `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`
+    : `'${text.replaceAll("'", "''")}'`;
+}
+
+/** A double literal that reads back as exactly this number (approximate numeric literal). */
+export function doubleLiteral(x: number): string {
+  if (!Number.isFinite(x)) throw new RangeError(`cannot write ${x} as an SQL number`);
+  return x.toExponential();
+}
+
+/** Column i of the cleaned rows: c0, c1, … (names that never need quoting). */
+export const cellName = (i: number): string => `c${i}`;
+/** Grouped value i: v0, v1, … */
+export const valueName = (i: number): string => `v${i}`;
+
+/**
+ * The cleaned rows: each used column as text, trimmed as the in-memory reader trims, NULL when
+ * missing. With `rowNumber`, also row_no, the row's position in the source (ROW_NUMBER() OVER ()
+ * follows the scan order: DuckDB keeps a file's order; not every engine does).
+ */
+export function cellsSql(
+  plan: Pick<CountsSqlPlan, 'source' | 'columns' | 'missingTokens'>,
+  used: readonly number[],
+  dialect: SqlDialect,
+  rowNumber = false,
+): string {
+  const trim = quoteString(TRIMMED_CHARACTERS, dialect);
+  const tokens = [...new Set(['', ...plan.missingTokens])].map((t) => quoteString(t, dialect));
+  const trimmed = used.map(
+    (i) =>
+      `TRIM(BOTH ${trim} FROM CAST(${quoteIdentifier(plan.columns[i] as string, dialect)} AS ${dialect === 'spark' ? 'STRING' : 'VARCHAR'})) AS ${cellName(i)}`,
+  );
+  const cleaned = used.map(
+    (i) =>
+      `CASE WHEN ${cellName(i)} IN (${tokens.join(', ')}) THEN NULL ELSE ${cellName(i)} END AS ${cellName(i)}`,
+  );
+  const inner = rowNumber ? ['ROW_NUMBER() OVER () AS row_no'] : [];
+  const outer = rowNumber ? ['row_no'] : [];
+  return [
+    `SELECT ${[...outer, ...cleaned].join(',\n       ')}`,
+    `FROM (SELECT ${[...inner, ...trimmed].join(',\n             ')}`,
+    `      FROM ${plan.source}) AS trimmed`,
+  ].join('\n');
+}
+
+function valueSql(cell: string, value: ValueExpression): string {
+  if (value.kind === 'label') return cell;
+  const x = `CAST(${cell} AS DOUBLE)`;
+  if (value.kind === 'number') return x;
+  if (value.cuts.length === 0) return `CASE WHEN ${cell} IS NULL THEN NULL ELSE 0 END`;
+  const whens = value.cuts.map((c, b) => `WHEN ${x} <= ${doubleLiteral(c)} THEN ${b}`);
+  return `CASE WHEN ${cell} IS NULL THEN NULL ${whens.join(' ')} ELSE ${value.cuts.length} END`;
+}
+
+/**
+ * The counts query: over the kept rows, each grouped column's value counts (its single set), each
+ * pair's co-occurrence counts (its pair set) and the number of rows (the empty set), in one scan.
+ * Output columns: g0 … (1 where the value is not grouped in this row's set: GROUPING), v0 …
+ * (the values; NULL = missing in a set that groups it), n (the count).
+ */
+export function countsSql(plan: CountsSqlPlan, dialect: SqlDialect = 'ansi'): string {
+  const used = [...new Set([...plan.requireAll, ...plan.grouped.map((g) => g.column)])].sort(
+    (a, b) => a - b,
+  );
+  const where =
+    plan.requireAll.length > 0
+      ? `\nWHERE ${plan.requireAll.map((i) => `${cellName(i)} IS NOT NULL`).join(' AND ')}`
+      : '';
+  const values = plan.grouped.map(
+    (g, i) => `${valueSql(cellName(g.column), g.value)} AS ${valueName(i)}`,
+  );
+  const sets = [
+    ...plan.grouped.map((_, i) => `(${valueName(i)})`),
+    ...plan.pairs.map(([a, b]) => `(${valueName(a)}, ${valueName(b)})`),
+    '()',
+  ];
+  const indent = (text: string): string => text.replaceAll('\n', '\n  ');
+  return [
+    `SELECT ${plan.grouped.map((_, i) => `GROUPING(${valueName(i)}) AS g${i}`).join(', ')},`,
+    `       ${plan.grouped.map((_, i) => valueName(i)).join(', ')},`,
+    `       COUNT(*) AS n`,
+    `FROM (`,
+    `  SELECT ${values.join(',\n         ')}`,
+    `  FROM (`,
+    `    ${indent(indent(cellsSql(plan, used, dialect)))}`,
+    `  ) AS cells${indent(where)}`,
+    `) AS kept_values`,
+    `GROUP BY GROUPING SETS (${sets.join(', ')})`,
+  ].join('\n');
+}
+
+/** One row of the counts query, read: which grouped columns its set groups, their values, n. */
+export interface CountsRow {
+  /** Indices into `grouped` of the values this row's set groups (0, 1 or 2 of them). */
+  set: number[];
+  values: (string | number | null)[];
+  n: number;
+}
+
+/** Reads a row of countsSql's output (g0 … g(k−1), v0 … v(k−1), n) given as an array. */
+export function readCountsRow(row: readonly unknown[], k: number): CountsRow {
+  const set: number[] = [];
+  for (let i = 0; i < k; i++) if (Number(row[i]) === 0) set.push(i);
+  const values = Array.from({ length: k }, (_, i) => {
+    const v = row[k + i];
+    return v === null || v === undefined ? null : typeof v === 'string' ? v : Number(v);
+  });
+  return { set, values, n: Number(row[2 * k]) };
+}
+
+/** What a per-row output reads of one feature: each value (as countsSql gives it) and its cells. */
+export type RowLookup = readonly { value: string | number | null; cells: readonly number[] }[];
+
+/**
+ * A per-row output that is a look-up of each row's values, for every kept row (in file order on
+ * DuckDB):
+ * `row` (the row's position among the file's data rows, 1-based), then either the concatenation
+ * of its features' cells ('concat': a value-concatenation embedding) or their sum ('sum': an
+ * object score Σ_a w_a·s(x_a), the terms w_a·s(x_a) given as cells and added in attribute order).
+ */
+export function rowLookupSql(
+  plan: CountsSqlPlan,
+  features: readonly RowLookup[],
+  columns: readonly string[],
+  combine: 'concat' | 'sum',
+  dialect: SqlDialect = 'ansi',
+): string {
+  const used = [...new Set([...plan.requireAll, ...plan.grouped.map((g) => g.column)])].sort(
+    (a, b) => a - b,
+  );
+  const literal = (v: string | number): string =>
+    typeof v === 'number'
+      ? Number.isInteger(v) && Math.abs(v) < 2 ** 31
+        ? String(v)
+        : doubleLiteral(v)
+      : quoteString(v, dialect);
+  const cell = (a: number, j: number): string => {
+    const lookup = features[a] as RowLookup;
+    const whens = lookup.map(({ value, cells }) => {
+      const test =
+        value === null ? `${valueName(a)} IS NULL` : `${valueName(a)} = ${literal(value)}`;
+      return `WHEN ${test} THEN ${doubleLiteral(cells[j] as number)}`;
+    });
+    return `CASE ${whens.join(' ')} END`;
+  };
+  const outputs =
+    combine === 'sum'
+      ? [
+          `${features.map((_, a) => cell(a, 0)).join('\n     + ')} AS ${quoteIdentifier(columns[0] ?? 'score', dialect)}`,
+        ]
+      : features
+          .flatMap((lookup, a) =>
+            Array.from({ length: lookup[0]?.cells.length ?? 0 }, (_, j) => cell(a, j)),
+          )
+          .map((e, k) => `${e} AS ${quoteIdentifier(columns[k] ?? `d${k + 1}`, dialect)}`);
+  const values = features.map(
+    (_, a) =>
+      `${valueSql(cellName((plan.grouped[a] as { column: number }).column), (plan.grouped[a] as { value: ValueExpression }).value)} AS ${valueName(a)}`,
+  );
+  const where =
+    plan.requireAll.length > 0
+      ? `\n  WHERE ${plan.requireAll.map((i) => `${cellName(i)} IS NOT NULL`).join(' AND ')}`
+      : '';
+  return [
+    `SELECT row_no AS ${quoteIdentifier('row', dialect)},`,
+    `       ${outputs.join(',\n       ')}`,
+    `FROM (`,
+    `  SELECT row_no, ${values.join(', ')}`,
+    `  FROM (${cellsSql(plan, used, dialect, true)}) AS cells${where}`,
+    // No ORDER BY: DuckDB keeps the file's order (preserve_insertion_order), and a sort of every
+    // row would cost what streaming saves; add ORDER BY "row" elsewhere.
+    `) AS row_values`,
+  ].join('\n');
+}
