@@ -1,5 +1,11 @@
 import { runToEnd } from '../../core/jobs.ts';
-import { countsSql, type SqlDialect } from '../../core/counts/sql.ts';
+import {
+  cellCountsSql,
+  cellKeys,
+  countsSql,
+  type CodeExpression,
+  type SqlDialect,
+} from '../../core/counts/sql.ts';
 import type { CountsReport, ExplorerSession, Loaded } from '../../core/session.ts';
 import { parseRowFilter } from '../../core/table/rows.ts';
 import { fileArgument, refuseUnknown, text, type Args } from '../args.ts';
@@ -19,13 +25,13 @@ export const countsCommand: Command = {
   summary: 'value counts, co-occurrence, entropy, symmetric uncertainty (or --sql: the query)',
   usage: () =>
     `counts:   counts FILE [--rows-where COL=VALUE] [--out FILE.json|FILE.parquet]
-          counts FILE --sql [--dialect ansi|spark] [--sql-table data]: the SQL computing the same
+          counts FILE --sql [--dialect ansi|spark] [--sql-table data] [--sql-form cells|grouping-sets]: the SQL computing the same
           counts on a table of the file's rows (needs no --engine: the columns are profiled by DuckDB)`,
   async run(args: Args, io: Io) {
     const file = fileArgument(args, this.usage());
     refuseUnknown(
       args,
-      new Set([...TABLE_FLAGS, 'rows-where', 'sql', 'dialect', 'sql-table']),
+      new Set([...TABLE_FLAGS, 'rows-where', 'sql', 'dialect', 'sql-table', 'sql-form']),
       this.usage(),
     );
     const filter = text(args, 'rows-where');
@@ -33,7 +39,7 @@ export const countsCommand: Command = {
       await printSql(file, args, io);
       return;
     }
-    for (const f of ['dialect', 'sql-table'])
+    for (const f of ['dialect', 'sql-table', 'sql-form'])
       if (args.flags.has(f)) throw new RangeError(`--${f} goes with --sql`);
     if (filter && args.flags.has('counts'))
       throw new RangeError('--rows-where needs the rows: a counts file has none');
@@ -80,14 +86,44 @@ async function printSqlOf(file: string, args: Args, io: Io): Promise<void> {
   if (!duckdb) throw new Error('the duckdb engine gave no plan');
   const plan = duckdb.plan;
   const names = plan.grouped.map((g) => plan.columns[g.column] as string);
-  const sql = countsSql({ ...plan, source: relation }, dialect);
+  const form = text(args, 'sql-form') ?? 'cells';
+  if (form !== 'cells' && form !== 'grouping-sets')
+    throw new RangeError(`--sql-form must be cells or grouping-sets, got “${form}”`);
+  const sql =
+    form === 'cells'
+      ? cellCountsSql(
+          {
+            ...plan,
+            source: relation,
+            grouped: plan.grouped.map((g, i) => ({
+              ...g,
+              code: duckdb.codes[i] as CodeExpression,
+            })),
+          },
+          dialect,
+        )
+      : countsSql({ ...plan, source: relation }, dialect);
+  const keys = cellKeys(duckdb.codes, plan.pairs);
+  const G = plan.grouped.length;
+  const layout =
+    form === 'cells'
+      ? [
+          `-- Output (cell, n): cell 0 counts the rows; value code k of vG is cell ${'single[G]'} + k with`,
+          `-- single = [${keys.single.join(', ')}] (the last code of each column = missing); features`,
+          `-- a < b with codes k, l are cell pair(a,b) + k·size(b) + l, sizes = [${keys.sizes.join(', ')}],`,
+          `-- pair starts: ${[...keys.pair].map(([ab, s]) => `(${Math.floor(ab / G)},${ab % G})=${s}`).join(' ')}.`,
+          `-- Codes: a column's labels in order of first appearance in the file, as in the CASEs.`,
+        ]
+      : [
+          `-- Output: gK = 1 where vK is not grouped in that row's set; vK = NULL in a set grouping it = missing.`,
+        ];
   io.stdout(
     [
-      `-- The shared counts of ${file}: value counts (sets of one value), co-occurrence (sets of`,
-      `-- two) and the rows counted (the empty set), in one scan. ${relation}: a table of the`,
+      `-- The shared counts of ${file}: value counts, pair co-occurrences and the rows counted,`,
+      `-- in one scan. ${relation}: a table of the`,
       `-- file's rows with its columns as text, as read by the explorer (quotes removed).`,
       `-- v${0}…v${names.length - 1}: ${names.map((n, i) => `v${i} = ${n}`).join(', ')}.`,
-      `-- gK = 1 where vK is not grouped in that row's set; vK = NULL in a set grouping it = missing.`,
+      ...layout,
       `-- Numeric columns are binned by the cut points computed from this file (equal-frequency`,
       `-- by default): vK is then the interval number. Dialect: ${dialect === 'ansi' ? 'ANSI SQL (double-quoted names; DuckDB, PostgreSQL, Snowflake, Spark with spark.sql.ansi.doubleQuotedIdentifiers)' : 'Spark SQL (backquoted names)'}.`,
       `${sql};`,

@@ -7,9 +7,13 @@ import Papa from 'papaparse';
 import { allocateCooccurrence } from '../../core/counts/cooccurrence.ts';
 import { countsOf, type Counts } from '../../core/counts/counts.ts';
 import {
-  cellName,
-  cellsSql,
+  cellCountsSql,
+  cellKeys,
+  codeCount,
+  codeSql,
   countsSql,
+  quoteIdentifier,
+  type CodeExpression,
   quoteString,
   readCountsRow,
   type CountsSqlPlan,
@@ -19,7 +23,8 @@ import { readingPlan } from '../../core/csv/bytes.ts';
 import { DEFAULT_MISSING_TOKENS, uniqueHeaderNames } from '../../core/csv/rawTable.ts';
 import { detectDelimiter, delimiterName, type Delimiter } from '../../core/csv/sniff.ts';
 import { DataError } from '../../core/errors.ts';
-import { MAX_CATEGORICAL_VALUES } from '../../core/table/infer.ts';
+import { intervalOf } from '../../core/table/discretise.ts';
+import { MAX_CATEGORICAL_VALUES, parseNumber } from '../../core/table/infer.ts';
 import {
   columnSummaries,
   planTable,
@@ -45,7 +50,21 @@ import type {
  * valueMapping), so both engines give the same table of values and the same counts.
  */
 
+/**
+ * How the counts are taken: 'pairs' (default) — the kept rows' values as small integer codes in
+ * a DuckDB table, then one GROUP BY per value and per feature pair (two integer columns each);
+ * 'cells' — each row's values as codes, every value and
+ * pair one integer key, one GROUP BY over the keys (UNNEST); 'grouping-sets' — GROUP BY GROUPING
+ * SETS, one set per value and per pair (DuckDB keeps a hash table per set: megabytes each, so a
+ * table of 35 attributes needs more than 1 GB). bench/duckdb.bench.ts measures both.
+ */
+export type CountsForm = 'pairs' | 'cells' | 'grouping-sets';
+
+/** GROUP BYs sent in one query (UNION ALL). */
+const PAIRS_PER_QUERY = 24;
+
 export interface EngineOptions {
+  form?: CountsForm;
   /** DuckDB's memory_limit (its buffers; it spills to a temporary directory beyond). */
   memoryLimit?: string;
   threads?: number;
@@ -64,8 +83,18 @@ export interface DuckdbTable {
   summary: TableSummary;
   /** The counts query's plan (counts --sql prints it; per-row outputs reuse its values). */
   plan: CountsSqlPlan;
+  /** Each grouped column's codes (the cell-key form of the counts query). */
+  codes: CodeExpression[];
   /** Each feature's values as the counts query gives them (label, interval, number; null = missing) with their codes. */
   valueCodes: { value: string | number | null; code: number }[][];
+}
+
+/** Stage times on stderr when COUPLED_DUCKDB_TRACE is set (for the bench). */
+function trace(stage: string, since: number): number {
+  const now = performance.now();
+  if (process.env.COUPLED_DUCKDB_TRACE)
+    process.stderr.write(`duckdb: ${stage} ${((now - since) / 1000).toFixed(2)} s\n`);
+  return now;
 }
 
 /** Columns with more distinct values than this are not listed: excluded, or refused if used. */
@@ -76,7 +105,9 @@ export async function openDuckdb(options: EngineOptions = {}): Promise<{
   close(): void;
 }> {
   const spill = mkdtempSync(join(tmpdir(), 'coupled-duckdb-'));
-  const instance = await DuckDBInstance.create(':memory:', {
+  // A database file, not memory: the table of cells is stored compressed on disk, cached within
+  // memory_limit.
+  const instance = await DuckDBInstance.create(join(spill, 'work.duckdb'), {
     memory_limit: options.memoryLimit ?? '1GB',
     threads: String(options.threads ?? 2),
     temp_directory: spill,
@@ -104,7 +135,7 @@ export async function countWithDuckdb(
   const { connection, close } = await openDuckdb(engine);
   try {
     const columns = source.columns ?? (await parquetColumns(connection, source.relation));
-    return await countSource(connection, source, columns, read, prepare);
+    return await countSource(connection, source, columns, read, prepare, engine.form ?? 'pairs');
   } catch (error) {
     throw duckdbError(error, file);
   } finally {
@@ -186,6 +217,8 @@ interface Profiled extends ColumnProfile {
   complete: boolean;
   distinct: number;
   kind?: ColumnKind;
+  /** Each distinct raw cell (null: DuckDB's empty cell) → its label, or null when missing. */
+  raws: Map<string | null, string | null>;
 }
 
 async function countSource(
@@ -194,13 +227,16 @@ async function countSource(
   names: string[],
   read: ReadOptions,
   prepare: PrepareOptions,
+  form: CountsForm,
 ): Promise<DuckdbTable> {
   if ((prepare.missing ?? 'drop') === 'auto')
     throw new RangeError('the duckdb engine takes --missing drop, own or mode (not auto)');
   const missingTokens = read.missingTokens ?? DEFAULT_MISSING_TOKENS;
   const base = { source: source.relation, columns: names, missingTokens };
   const all = names.map((_, i) => i);
+  let clock = performance.now();
   const { profiles, rows } = await profile(connection, base, all);
+  clock = trace('profile', clock);
   if (rows === 0)
     throw new DataError(
       'header-only',
@@ -234,7 +270,7 @@ async function countSource(
   if (numeric.length > 0) {
     const kept =
       requireAll.length > 0
-        ? (await keptCounts(connection, { ...base, requireAll }, numeric.map(indexOf))).map(
+        ? (await keptCounts(connection, base, profiles, requireAll, numeric.map(indexOf))).map(
             (k, i) => ({
               counts: (numeric[i] as Plan<Profiled>).raw.labels.map((l) => k.byLabel.get(l) ?? 0),
               missing: k.missing,
@@ -261,22 +297,128 @@ async function countSource(
       features.slice(a + 1).map((__, j) => [a, a + 1 + j] as const),
     ),
   };
-  const result = await connection.runAndReadAll(countsSql(plan));
-  const k = grouped.length;
+  const codes = grouped.map((p): CodeExpression => {
+    const numericMapping = numericMappings.get(p)?.numeric;
+    if (!numericMapping) return { kind: 'label', labels: p.raw.labels };
+    return numericMapping.cuts === null
+      ? { kind: 'number', numbers: [...numericMapping.ofNumber.keys()].sort((x, y) => x - y) }
+      : { kind: 'interval', cuts: numericMapping.cuts };
+  });
   const singles = grouped.map(() => new Map<string | number | null, number>());
   const pairRows: { a: number; b: number; va: unknown; vb: unknown; n: number }[] = [];
   let kept = 0;
-  for (const raw of result.getRows()) {
-    const row = readCountsRow(raw, k);
-    if (row.set.length === 0) kept = row.n;
-    else if (row.set.length === 1) {
-      const i = row.set[0] as number;
-      singles[i]?.set(row.values[i] ?? null, row.n);
-    } else {
-      const [a, b] = row.set as [number, number];
-      pairRows.push({ a, b, va: row.values[a], vb: row.values[b], n: row.n });
+  const sizes = codes.map(codeCount);
+  // The SQL value a code stands for (as the GROUPING SETS form gives it).
+  const valueOf = (g: number, k: number): string | number | null => {
+    const code = codes[g] as CodeExpression;
+    if (k === (sizes[g] as number) - 1) return null;
+    return code.kind === 'label'
+      ? (code.labels[k] as string)
+      : code.kind === 'interval'
+        ? k
+        : (code.numbers[k] as number);
+  };
+  if (form === 'pairs') {
+    // Every kept row's values as small codes, once; then one GROUP BY per value and per pair of
+    // features over two integer columns (DuckDB aggregates these with a perfect hash table).
+    await connection.run(
+      `CREATE TABLE codes AS SELECT ${grouped
+        .map(
+          (p, g) =>
+            `CAST(${rawCodeSql(p.raw, indexOf(p), codes[g] as CodeExpression)} AS ${codeType(codeCount(codes[g] as CodeExpression))}) AS k${g}`,
+        )
+        .join(', ')} FROM ${rawRows(base, profiles, grouped.map(indexOf), requireAll)}`,
+    );
+    clock = trace('codes', clock);
+    kept = Number(
+      (await connection.runAndReadAll('SELECT COUNT(*) FROM codes')).getRows()[0]?.[0] ?? 0,
+    );
+    const queries = [
+      ...grouped.map(
+        (_, g) =>
+          `SELECT ${g} AS a, -1 AS b, k${g} AS x, 0 AS y, COUNT(*) AS n FROM codes GROUP BY k${g}`,
+      ),
+      ...plan.pairs.map(
+        ([a, b]) =>
+          `SELECT ${a} AS a, ${b} AS b, k${a} AS x, k${b} AS y, COUNT(*) AS n FROM codes GROUP BY k${a}, k${b}`,
+      ),
+    ];
+    for (let q = 0; q < queries.length; q += PAIRS_PER_QUERY) {
+      const result = await connection.runAndReadAll(
+        queries.slice(q, q + PAIRS_PER_QUERY).join(' UNION ALL '),
+      );
+      for (const [aValue, bValue, x, y, n] of result.getRows()) {
+        const a = Number(aValue);
+        const b = Number(bValue);
+        if (b < 0) singles[a]?.set(valueOf(a, Number(x)), Number(n));
+        else
+          pairRows.push({
+            a,
+            b,
+            va: valueOf(a, Number(x)),
+            vb: valueOf(b, Number(y)),
+            n: Number(n),
+          });
+      }
+    }
+  } else if (form === 'grouping-sets') {
+    const result = await connection.runAndReadAll(countsSql(plan));
+    const k = grouped.length;
+    for (const raw of result.getRows()) {
+      const row = readCountsRow(raw, k);
+      if (row.set.length === 0) kept = row.n;
+      else if (row.set.length === 1) {
+        const i = row.set[0] as number;
+        singles[i]?.set(row.values[i] ?? null, row.n);
+      } else {
+        const [a, b] = row.set as [number, number];
+        pairRows.push({ a, b, va: row.values[a], vb: row.values[b], n: row.n });
+      }
+    }
+  } else {
+    const keyed = {
+      ...plan,
+      grouped: plan.grouped.map((g, i) => ({ ...g, code: codes[i] as CodeExpression })),
+    };
+    const result = await connection.runAndReadAll(cellCountsSql(keyed));
+    const keys = cellKeys(codes, plan.pairs);
+    const G = grouped.length;
+    const pairStarts = [...keys.pair]
+      .map(([ab, start]) => ({ a: Math.floor(ab / G), b: ab % G, start }))
+      .sort((x, y) => x.start - y.start);
+    for (const [cellValue, nValue] of result.getRows()) {
+      const cell = Number(cellValue);
+      const n = Number(nValue);
+      if (cell === 0) {
+        kept = n;
+        continue;
+      }
+      if (cell < (pairStarts[0]?.start ?? keys.total)) {
+        let g = keys.single.length - 1;
+        while (g > 0 && (keys.single[g] as number) > cell) g--;
+        singles[g]?.set(valueOf(g, cell - (keys.single[g] as number)), n);
+        continue;
+      }
+      let lo = 0;
+      let hi = pairStarts.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if ((pairStarts[mid] as { start: number }).start <= cell) lo = mid;
+        else hi = mid - 1;
+      }
+      const { a, b, start } = pairStarts[lo] as { a: number; b: number; start: number };
+      const width = keys.sizes[b] as number;
+      const offset = cell - start;
+      pairRows.push({
+        a,
+        b,
+        va: valueOf(a, Math.floor(offset / width)),
+        vb: valueOf(b, offset % width),
+        n,
+      });
     }
   }
+  trace('counts', clock);
   if (kept === 0)
     throw new DataError(
       'no-rows',
@@ -381,6 +523,7 @@ async function countSource(
       warnings: summaryWarnings,
     },
     plan,
+    codes,
     valueCodes: features.map((_, a) =>
       [...(singles[a] as Map<string | number | null, number>).keys()].map((value) => ({
         value,
@@ -393,56 +536,82 @@ async function countSource(
 /** The number grammar of parseNumber (core/table/infer.ts) as a regular expression. */
 const NUMBER_PATTERN = '[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?';
 
+/** Columns profiled by one scan (DuckDB keeps a hash table per grouping set). */
+const PROFILE_COLUMNS_PER_SCAN = 32;
+
+/** The file's cell as text, untouched: the reader's rules (trim, missing tokens) apply in JS. */
+const rawCell = (columns: readonly string[], i: number): string =>
+  `CAST(${quoteIdentifier(columns[i] as string)} AS VARCHAR)`;
+const rawName = (i: number): string => `r${i}`;
+
 /**
- * Scan 1: every column's distinct labels (in order of first appearance), their counts and the
- * missing cells, over all rows. Columns with more than PROFILE_VALUE_LIMIT labels list only their
- * first ones; their kind is then decided here as inferKind would (identifier, numeric,
- * categorical).
+ * Scan 1: every column's distinct raw cells with their counts and first row, over all rows.
+ * Each raw cell is then read in JS as the in-memory reader reads it (trimmed, missing tokens):
+ * labels in order of first appearance, counts, missing cells. Grouping the raw text and cleaning
+ * only the distinct cells is what makes this fast (cleaning every cell in SQL cost 0.5 µs). A
+ * column with more than PROFILE_VALUE_LIMIT raw cells lists only its first ones; its kind is then
+ * decided in SQL as inferKind would (identifier, numeric, categorical).
  */
 async function profile(
   connection: DuckDBConnection,
   base: Pick<CountsSqlPlan, 'source' | 'columns' | 'missingTokens'>,
   all: number[],
 ): Promise<{ profiles: Profiled[]; rows: number }> {
-  const sets = all.map((i) => `(${cellName(i)})`);
-  const which = `CASE ${all.map((i) => `WHEN GROUPING(${cellName(i)}) = 0 THEN ${i}`).join(' ')} ELSE -1 END`;
-  const label = `COALESCE(${all.map((i) => cellName(i)).join(', ')})`;
   await connection.run(
-    `CREATE OR REPLACE TEMP TABLE profile AS
-SELECT ${which} AS col, ${label} AS label, COUNT(*) AS n, MIN(row_no) AS first_row
-FROM (${cellsSql(base, all, 'ansi', true)}) AS cells
-GROUP BY GROUPING SETS (${[...sets, '()'].join(', ')})`,
+    'CREATE TEMP TABLE profile (col INTEGER, raw VARCHAR, n BIGINT, first_row BIGINT)',
+  );
+  for (let start = 0; start < all.length; start += PROFILE_COLUMNS_PER_SCAN) {
+    const batch = all.slice(start, start + PROFILE_COLUMNS_PER_SCAN);
+    const which = `CASE ${batch.map((i) => `WHEN GROUPING(${rawName(i)}) = 0 THEN ${i}`).join(' ')} ELSE -1 END`;
+    await connection.run(
+      `INSERT INTO profile
+SELECT ${which}, COALESCE(${batch.map(rawName).join(', ')}), COUNT(*), MIN(row_no)
+FROM (SELECT ROW_NUMBER() OVER () AS row_no, ${batch.map((i) => `${rawCell(base.columns, i)} AS ${rawName(i)}`).join(', ')}
+      FROM ${base.source}) AS raw_cells
+GROUP BY GROUPING SETS (${[...batch.map((i) => `(${rawName(i)})`), ...(start === 0 ? ['()'] : [])].join(', ')})`,
+    );
+  }
+  const rows = Number(
+    (await connection.runAndReadAll('SELECT n FROM profile WHERE col = -1')).getRows()[0]?.[0] ?? 0,
   );
   const stats = await connection.runAndReadAll(
-    `SELECT col, COUNT(label) AS distinct_labels, COALESCE(SUM(CASE WHEN label IS NULL THEN n END), 0) AS missing,
-       COALESCE(BOOL_AND(regexp_full_match(label, '${NUMBER_PATTERN}') AND isfinite(TRY_CAST(label AS DOUBLE))), true) AS numbers,
-       COALESCE(BOOL_AND(regexp_full_match(label, '[+-]?[0-9]+')), true) AS integers
+    `SELECT col, COUNT(raw) AS distinct_cells,
+       COALESCE(BOOL_AND(regexp_full_match(trim(raw), '${NUMBER_PATTERN}') AND isfinite(TRY_CAST(trim(raw) AS DOUBLE))), true) AS numbers,
+       COALESCE(BOOL_AND(regexp_full_match(trim(raw), '[+-]?[0-9]+')), true) AS integers,
+       COALESCE(SUM(CASE WHEN raw IS NULL THEN n END), 0) AS nulls
      FROM profile WHERE col >= 0 GROUP BY col ORDER BY col`,
   );
-  const total = await connection.runAndReadAll(`SELECT n FROM profile WHERE col = -1`);
-  const rows = Number(total.getRows()[0]?.[0] ?? 0);
   const byColumn = new Map(stats.getRows().map((r) => [Number(r[0]), r]));
   const big = [...byColumn].filter(([, r]) => Number(r[1]) > PROFILE_VALUE_LIMIT).map(([i]) => i);
-  // Labels in order of first appearance; of a column too long to list, the first ones only.
   const listed = await connection.runAndReadAll(
-    `SELECT col, label, n FROM (
-       SELECT col, label, n, first_row, ROW_NUMBER() OVER (PARTITION BY col ORDER BY first_row) AS k
-       FROM profile WHERE col >= 0 AND label IS NOT NULL) AS ranked
+    `SELECT col, raw, n FROM (
+       SELECT col, raw, n, first_row, ROW_NUMBER() OVER (PARTITION BY col ORDER BY first_row) AS k
+       FROM profile WHERE col >= 0 AND raw IS NOT NULL) AS ranked
      WHERE k <= CASE WHEN col IN (${[-2, ...big].join(', ')}) THEN ${MAX_CATEGORICAL_VALUES + 1} ELSE ${PROFILE_VALUE_LIMIT} END
      ORDER BY col, first_row`,
   );
+  const tokens = new Set(['', ...base.missingTokens]);
   const profiles: Profiled[] = base.columns.map((name, i) => {
     const s = byColumn.get(i);
     const distinct = Number(s?.[1] ?? 0);
-    const missing = Number(s?.[2] ?? rows);
     const complete = distinct <= PROFILE_VALUE_LIMIT;
-    const p: Profiled = { name, labels: [], counts: [], missing, rows, complete, distinct };
+    const nulls = Number(s?.[4] ?? rows);
+    const p: Profiled = {
+      name,
+      labels: [],
+      counts: [],
+      missing: nulls,
+      rows,
+      complete,
+      distinct,
+      raws: new Map([[null, null]]),
+    };
     if (!complete) {
       // inferKind's rules on the whole dictionary (core/table/infer.ts).
-      const numbers = Boolean(s?.[3]);
-      const present = rows - missing;
+      const numbers = Boolean(s?.[2]);
+      const present = rows - nulls;
       p.kind =
-        distinct === present && present >= 3 && !(numbers && !s?.[4])
+        distinct === present && present >= 3 && !(numbers && !s?.[3])
           ? 'identifier'
           : numbers && distinct > 10
             ? 'numeric'
@@ -450,36 +619,116 @@ GROUP BY GROUPING SETS (${[...sets, '()'].join(', ')})`,
     }
     return p;
   });
+  const labelIndex = profiles.map(() => new Map<string, number>());
+  // Rows come in order of first appearance, so labels do too (as RawTableBuilder lists them).
   for (const r of listed.getRows()) {
-    const p = profiles[Number(r[0])] as Profiled;
-    p.labels.push(String(r[1]));
-    p.counts.push(Number(r[2]));
+    const i = Number(r[0]);
+    const p = profiles[i] as Profiled;
+    const raw = String(r[1]);
+    const n = Number(r[2]);
+    const label = raw.trim();
+    if (tokens.has(label)) {
+      p.raws.set(raw, null);
+      p.missing += n;
+      continue;
+    }
+    p.raws.set(raw, label);
+    const index = labelIndex[i] as Map<string, number>;
+    const k = index.get(label);
+    if (k === undefined) {
+      index.set(label, p.labels.length);
+      p.labels.push(label);
+      p.counts.push(n);
+    } else p.counts[k] = (p.counts[k] as number) + n;
   }
   return { profiles, rows };
+}
+
+/** SQL: this column's cell is not missing (under the reader's rules). */
+function presentSql(p: Profiled, i: number): string {
+  const missing = [...p.raws].filter(([raw, label]) => raw !== null && label === null);
+  const name = rawName(i);
+  return missing.length === 0
+    ? `${name} IS NOT NULL`
+    : `${name} IS NOT NULL AND ${name} NOT IN (${missing.map(([raw]) => quoteString(raw as string)).join(', ')})`;
+}
+
+/** The raw cells of the given columns, over the rows where every required column is present. */
+function rawRows(
+  base: Pick<CountsSqlPlan, 'source' | 'columns'>,
+  profiles: readonly Profiled[],
+  columns: readonly number[],
+  requireAll: readonly number[],
+): string {
+  const used = [...new Set([...requireAll, ...columns])].sort((a, b) => a - b);
+  const where =
+    requireAll.length > 0
+      ? ` WHERE ${requireAll.map((i) => presentSql(profiles[i] as Profiled, i)).join(' AND ')}`
+      : '';
+  return `(SELECT * FROM (SELECT ${used.map((i) => `${rawCell(base.columns, i)} AS ${rawName(i)}`).join(', ')} FROM ${base.source}) AS raw_cells${where}) AS kept_cells`;
 }
 
 /** Scan 2: the kept rows' label counts and missing cells of the given columns. */
 async function keptCounts(
   connection: DuckDBConnection,
-  plan: Pick<CountsSqlPlan, 'source' | 'columns' | 'missingTokens' | 'requireAll'>,
+  base: Pick<CountsSqlPlan, 'source' | 'columns'>,
+  profiles: readonly Profiled[],
+  requireAll: readonly number[],
   columns: number[],
 ): Promise<{ byLabel: Map<string, number>; missing: number }[]> {
-  const used = [...new Set([...plan.requireAll, ...columns])].sort((a, b) => a - b);
-  const which = `CASE ${columns.map((i) => `WHEN GROUPING(${cellName(i)}) = 0 THEN ${i}`).join(' ')} END`;
   const result = await connection.runAndReadAll(
-    `SELECT ${which} AS col, COALESCE(${columns.map(cellName).join(', ')}) AS label, COUNT(*) AS n
-FROM (${cellsSql(plan, used, 'ansi')}) AS cells
-WHERE ${plan.requireAll.map((i) => `${cellName(i)} IS NOT NULL`).join(' AND ')}
-GROUP BY GROUPING SETS (${columns.map((i) => `(${cellName(i)})`).join(', ')})`,
+    `SELECT ${`CASE ${columns.map((i) => `WHEN GROUPING(${rawName(i)}) = 0 THEN ${i}`).join(' ')} END`} AS col,
+       COALESCE(${columns.map(rawName).join(', ')}) AS raw, COUNT(*) AS n
+FROM ${rawRows(base, profiles, columns, requireAll)}
+GROUP BY GROUPING SETS (${columns.map((i) => `(${rawName(i)})`).join(', ')})`,
   );
   const out = columns.map(() => ({ byLabel: new Map<string, number>(), missing: 0 }));
   for (const r of result.getRows()) {
-    const at = out[columns.indexOf(Number(r[0]))];
+    const col = Number(r[0]);
+    const at = out[columns.indexOf(col)];
     if (!at) continue;
-    if (r[1] === null) at.missing = Number(r[2]);
-    else at.byLabel.set(String(r[1]), Number(r[2]));
+    const raw = r[1] === null ? null : String(r[1]);
+    const label = (profiles[col] as Profiled).raws.get(raw) ?? null;
+    const n = Number(r[2]);
+    if (label === null) at.missing += n;
+    else at.byLabel.set(label, (at.byLabel.get(label) ?? 0) + n);
   }
   return out;
+}
+
+/** The narrowest integer type for codes 0…n − 1 (narrow keys aggregate fastest). */
+function codeType(n: number): string {
+  return n <= 255 ? 'UTINYINT' : n <= 65535 ? 'USMALLINT' : 'INTEGER';
+}
+
+/** Above this many distinct raw cells a numeric column is coded by casting, not by listing. */
+const LISTED_CODES = 2000;
+
+/** SQL: the code of a grouped column's raw cell (the CodeExpression's codes; last = missing). */
+function rawCodeSql(p: Profiled, i: number, code: CodeExpression): string {
+  const missing = codeCount(code) - 1;
+  const name = rawName(i);
+  const codeOfLabel = (label: string): number => {
+    if (code.kind === 'label') return code.labels.indexOf(label);
+    const x = parseNumber(label) as number;
+    return code.kind === 'interval' ? intervalOf(code.cuts, x) : code.numbers.indexOf(x);
+  };
+  const listedRaws = [...p.raws].filter(([raw, label]) => raw !== null && label !== null);
+  if (code.kind === 'label' || listedRaws.length <= LISTED_CODES) {
+    const labelCode = new Map<string, number>();
+    if (code.kind === 'label') code.labels.forEach((l, k) => labelCode.set(l, k));
+    const whens = listedRaws.map(([raw, label]) => {
+      const k =
+        code.kind === 'label'
+          ? (labelCode.get(label as string) ?? -1)
+          : codeOfLabel(label as string);
+      return `WHEN ${quoteString(raw as string)} THEN ${k}`;
+    });
+    return whens.length === 0
+      ? String(missing)
+      : `CASE ${name} ${whens.join(' ')} ELSE ${missing} END`;
+  }
+  return `CASE WHEN NOT (${presentSql(p, i)}) THEN ${missing} ELSE ${codeSql(`trim(${name})`, code)} END`;
 }
 
 /** DuckDB's errors as one line naming the file. */

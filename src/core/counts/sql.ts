@@ -50,6 +50,20 @@ export function quoteString(text: string, dialect: SqlDialect = 'ansi'): string 
     : `'${text.replaceAll("'", "''")}'`;
 }
 
+/**
+ * TRIMMED_CHARACTERS as an SQL expression on one line: CHR(n) concatenated (ANSI: DuckDB,
+ * PostgreSQL, Oracle), or one literal with \uXXXX escapes (Spark, whose chr() is not Unicode).
+ */
+export function trimmedCharacters(dialect: SqlDialect): string {
+  const codes = Array.from(TRIMMED_CHARACTERS, (ch) => ch.codePointAt(0) as number);
+  if (dialect === 'spark')
+    return `'${codes.map((c) => `\\u${c.toString(16).padStart(4, '0')}`).join('')}'`;
+  return `(' ' || ${codes
+    .filter((c) => c !== 32)
+    .map((c) => `CHR(${c})`)
+    .join(' || ')})`;
+}
+
 /** A double literal that reads back as exactly this number (approximate numeric literal). */
 export function doubleLiteral(x: number): string {
   if (!Number.isFinite(x)) throw new RangeError(`cannot write ${x} as an SQL number`);
@@ -72,12 +86,15 @@ export function cellsSql(
   dialect: SqlDialect,
   rowNumber = false,
 ): string {
-  const trim = quoteString(TRIMMED_CHARACTERS, dialect);
+  const trim = trimmedCharacters(dialect);
   const tokens = [...new Set(['', ...plan.missingTokens])].map((t) => quoteString(t, dialect));
-  const trimmed = used.map(
-    (i) =>
-      `TRIM(BOTH ${trim} FROM CAST(${quoteIdentifier(plan.columns[i] as string, dialect)} AS ${dialect === 'spark' ? 'STRING' : 'VARCHAR'})) AS ${cellName(i)}`,
-  );
+  // TRIM with a set of characters is slow (DuckDB: ~1.5 s per column per million rows): a cell
+  // whose first and last characters are printable ASCII is left as it is.
+  const trimmed = used.map((i) => {
+    const x = `CAST(${quoteIdentifier(plan.columns[i] as string, dialect)} AS ${dialect === 'spark' ? 'STRING' : 'VARCHAR'})`;
+    const plain = (ch: string) => `${ch} BETWEEN 33 AND 126`;
+    return `CASE WHEN ${plain(`ASCII(${x})`)} AND ${plain(`ASCII(RIGHT(${x}, 1))`)} THEN ${x} ELSE TRIM(BOTH ${trim} FROM ${x}) END AS ${cellName(i)}`;
+  });
   const cleaned = used.map(
     (i) =>
       `CASE WHEN ${cellName(i)} IN (${tokens.join(', ')}) THEN NULL ELSE ${cellName(i)} END AS ${cellName(i)}`,
@@ -219,4 +236,133 @@ export function rowLookupSql(
     // row would cost what streaming saves; add ORDER BY "row" elsewhere.
     `) AS row_values`,
   ].join('\n');
+}
+
+/**
+ * How a grouped column's value becomes a small code 0…size−1 (size − 1 = missing): its raw labels
+ * in order, its intervals, or its distinct numbers. Codes let one integer key name a counted
+ * cell, so every value count and pair co-occurrence is one GROUP BY over one column.
+ */
+export type CodeExpression =
+  | { kind: 'label'; labels: readonly string[] }
+  | { kind: 'interval'; cuts: readonly number[] }
+  | { kind: 'number'; numbers: readonly number[] };
+
+/** Codes of a column, missing included: its values + 1. */
+export function codeCount(code: CodeExpression): number {
+  return (
+    (code.kind === 'label'
+      ? code.labels.length
+      : code.kind === 'interval'
+        ? code.cuts.length + 1
+        : code.numbers.length) + 1
+  );
+}
+
+/**
+ * Where each counted cell's key lies: key 0 counts the rows; grouped column g's code k is
+ * single[g] + k; features a < b with codes k, l are pair[a·G + b] + k·size[b] + l.
+ */
+export interface CellKeys {
+  sizes: number[];
+  single: number[];
+  pair: Map<number, number>;
+  total: number;
+}
+
+export function cellKeys(
+  codes: readonly CodeExpression[],
+  pairs: CountsSqlPlan['pairs'],
+): CellKeys {
+  const sizes = codes.map(codeCount);
+  let next = 1;
+  const single = sizes.map((m) => {
+    const at = next;
+    next += m;
+    return at;
+  });
+  const pair = new Map<number, number>();
+  for (const [a, b] of pairs) {
+    pair.set(a * codes.length + b, next);
+    next += (sizes[a] as number) * (sizes[b] as number);
+  }
+  return { sizes, single, pair, total: next };
+}
+
+/** The code of a cell (0…codeCount − 1, the last = missing) as an SQL expression. */
+export function codeSql(cell: string, code: CodeExpression, dialect: SqlDialect = 'ansi'): string {
+  const missing = codeCount(code) - 1;
+  if (code.kind === 'label') {
+    if (code.labels.length === 0) return String(missing);
+    const whens = code.labels.map((l, k) => `WHEN ${quoteString(l, dialect)} THEN ${k}`);
+    return `CASE ${cell} ${whens.join(' ')} ELSE ${missing} END`;
+  }
+  const x = `CAST(${cell} AS DOUBLE)`;
+  const whens =
+    code.kind === 'interval'
+      ? [
+          ...code.cuts.map((c, b) => `WHEN ${x} <= ${doubleLiteral(c)} THEN ${b}`),
+          `ELSE ${code.cuts.length}`,
+        ]
+      : [...code.numbers.map((v, k) => `WHEN ${x} = ${doubleLiteral(v)} THEN ${k}`), 'ELSE -1'];
+  return `CASE WHEN ${cell} IS NULL THEN ${missing} ${whens.join(' ')} END`;
+}
+
+/**
+ * The counts query in one scan and one GROUP BY: each kept row's values become codes, each
+ * value and each pair of features one integer key (cellKeys), and the keys are counted. Output:
+ * (cell, n). UNNEST(ARRAY[…]) in ANSI SQL (DuckDB, PostgreSQL, Trino, BigQuery); Spark writes
+ * LATERAL VIEW explode(array(…)). Measured against GROUPING SETS in bench/duckdb.bench.ts.
+ */
+export function cellCountsSql(
+  plan: Omit<CountsSqlPlan, 'grouped'> & {
+    grouped: readonly { column: number; code: CodeExpression }[];
+  },
+  dialect: SqlDialect = 'ansi',
+): string {
+  const keys = cellKeys(
+    plan.grouped.map((g) => g.code),
+    plan.pairs,
+  );
+  const used = [...new Set([...plan.requireAll, ...plan.grouped.map((g) => g.column)])].sort(
+    (a, b) => a - b,
+  );
+  const where =
+    plan.requireAll.length > 0
+      ? `\n    WHERE ${plan.requireAll.map((i) => `${cellName(i)} IS NOT NULL`).join(' AND ')}`
+      : '';
+  const codes = plan.grouped.map(
+    (g, i) => `${codeSql(cellName(g.column), g.code, dialect)} AS k${i}`,
+  );
+  const G = plan.grouped.length;
+  const items = [
+    '0',
+    ...plan.grouped.map((_, i) => `${keys.single[i]} + k${i}`),
+    ...plan.pairs.map(([a, b]) => `${keys.pair.get(a * G + b)} + k${a} * ${keys.sizes[b]} + k${b}`),
+  ];
+  const indent = (text: string): string => text.replaceAll('\n', '\n    ');
+  const coded = [
+    `  SELECT ${codes.join(',\n         ')}`,
+    `  FROM (`,
+    `    ${indent(cellsSql(plan, used, dialect))}`,
+    `  ) AS cells${where}`,
+  ].join('\n');
+  const list = items.join(', ');
+  return dialect === 'spark'
+    ? [
+        `SELECT cell, COUNT(*) AS n`,
+        `FROM (`,
+        coded,
+        `) AS coded`,
+        `LATERAL VIEW explode(array(${list})) t AS cell`,
+        `GROUP BY cell`,
+      ].join('\n')
+    : [
+        `SELECT cell, COUNT(*) AS n`,
+        `FROM (`,
+        coded,
+        `) AS coded`,
+        `CROSS JOIN UNNEST(ARRAY[${list}]) AS t(cell)`,
+        `GROUP BY cell`,
+      ].join('\n');
 }
