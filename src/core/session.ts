@@ -134,6 +134,14 @@ export class ExplorerSession {
     return this.loaded();
   }
 
+  /** Models a table read elsewhere into raw columns (Parquet or Arrow through DuckDB-Wasm). */
+  loadRaw(raw: RawTable, prepareOptions: PrepareOptions = {}): Loaded {
+    const prepared = prepareTable(raw, prepareOptions);
+    this.raw = raw;
+    this.current = prepared;
+    return this.loaded();
+  }
+
   /** Re-models the already parsed file with other column options (no re-reading). */
   prepare(options: PrepareOptions): Loaded {
     if (!this.raw)
