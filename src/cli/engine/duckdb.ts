@@ -85,8 +85,12 @@ export interface DuckdbTable {
   plan: CountsSqlPlan;
   /** Each grouped column's codes (the cell-key form of the counts query). */
   codes: CodeExpression[];
-  /** Each feature's values as the counts query gives them (label, interval, number; null = missing) with their codes. */
-  valueCodes: { value: string | number | null; code: number }[][];
+  /**
+   * The kept rows again, each feature as its code (raw cells listed as in the counts): `from`
+   * gives row_no (the row's position among the file's data rows) and the raw cells, `codes[a]`
+   * the code of feature a, `valueOf[a][k]` the value (global index − offset) code k stands for.
+   */
+  coded: { from: string; codes: string[]; valueOf: number[][] };
 }
 
 /** Stage times on stderr when COUPLED_DUCKDB_TRACE is set (for the bench). */
@@ -524,12 +528,13 @@ async function countSource(
     },
     plan,
     codes,
-    valueCodes: features.map((_, a) =>
-      [...(singles[a] as Map<string | number | null, number>).keys()].map((value) => ({
-        value,
-        code: codeOf[a]!(value),
-      })),
-    ),
+    coded: {
+      from: rawRows(base, profiles, features.map(indexOf), requireAll, true),
+      codes: features.map((p, a) => rawCodeSql(p.raw, indexOf(p), codes[a] as CodeExpression)),
+      valueOf: features.map((_, a) =>
+        Array.from({ length: sizes[a] as number }, (__, k) => codeOf[a]!(valueOf(a, k))),
+      ),
+    },
   };
 }
 
@@ -659,13 +664,16 @@ function rawRows(
   profiles: readonly Profiled[],
   columns: readonly number[],
   requireAll: readonly number[],
+  rowNumber = false,
 ): string {
   const used = [...new Set([...requireAll, ...columns])].sort((a, b) => a - b);
   const where =
     requireAll.length > 0
       ? ` WHERE ${requireAll.map((i) => presentSql(profiles[i] as Profiled, i)).join(' AND ')}`
       : '';
-  return `(SELECT * FROM (SELECT ${used.map((i) => `${rawCell(base.columns, i)} AS ${rawName(i)}`).join(', ')} FROM ${base.source}) AS raw_cells${where}) AS kept_cells`;
+  const cells = used.map((i) => `${rawCell(base.columns, i)} AS ${rawName(i)}`);
+  if (rowNumber) cells.unshift('ROW_NUMBER() OVER () AS row_no');
+  return `(SELECT * FROM (SELECT ${cells.join(', ')} FROM ${base.source}) AS raw_cells${where}) AS kept_cells`;
 }
 
 /** Scan 2: the kept rows' label counts and missing cells of the given columns. */

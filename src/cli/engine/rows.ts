@@ -1,5 +1,5 @@
 import type { MethodOutput } from '../../core/platform/spec.ts';
-import { quoteString, rowLookupSql, type RowLookup } from '../../core/counts/sql.ts';
+import { doubleLiteral, quoteIdentifier, quoteString } from '../../core/counts/sql.ts';
 import type { Result } from '../../core/results.ts';
 import { duckdbError, openDuckdb, type DuckdbTable, type EngineOptions } from './duckdb.ts';
 
@@ -63,14 +63,27 @@ export async function writeRows(
   file: string,
   engine: EngineOptions = {},
 ): Promise<void> {
-  const { table, plan, valueCodes } = duckdb;
-  const features: RowLookup[] = table.attributes.map((attr, a) =>
-    (valueCodes[a] ?? []).map(({ value, code }) => ({
-      value,
-      cells: out.cellsOf(attr.offset + code),
-    })),
-  );
-  const sql = rowLookupSql(plan, features, out.columns, out.combine);
+  const { table, coded } = duckdb;
+  const cell = (a: number, j: number): string => {
+    const attr = table.attributes[a] as { offset: number };
+    const whens = (coded.valueOf[a] ?? []).flatMap((v, k) =>
+      v < 0 ? [] : [`WHEN ${k} THEN ${doubleLiteral(out.cellsOf(attr.offset + v)[j] as number)}`],
+    );
+    return `CASE k${a} ${whens.join(' ')} END`;
+  };
+  const width = (a: number): number =>
+    out.cellsOf((table.attributes[a] as { offset: number }).offset).length;
+  const outputs =
+    out.combine === 'sum'
+      ? [
+          `${table.attributes.map((_, a) => cell(a, 0)).join(' + ')} AS ${quoteIdentifier(out.columns[0] ?? 'score')}`,
+        ]
+      : table.attributes
+          .flatMap((_, a) => Array.from({ length: width(a) }, (__, j) => cell(a, j)))
+          .map((e, k) => `${e} AS ${quoteIdentifier(out.columns[k] ?? `d${k + 1}`)}`);
+  // Row by row through DuckDB, in file order (no ORDER BY: DuckDB keeps insertion order).
+  const sql = `SELECT row_no AS "row", ${outputs.join(', ')}
+FROM (SELECT row_no, ${coded.codes.map((c, a) => `${c} AS k${a}`).join(', ')} FROM ${coded.from}) AS coded_rows`;
   const { connection, close } = await openDuckdb(engine);
   try {
     await connection.run(`COPY (${sql}) TO ${quoteString(file)} (FORMAT csv, HEADER true)`);
