@@ -11,7 +11,8 @@
  * Figures only, no pass/fail; this machine's 2 cores are shared, so compare within one run.
  *
  * BENCH_ROWS=1000000,5000000,20000000 (default) sets the sizes; files are kept in /tmp
- * (BENCH_DIR) between runs and deleted with BENCH_CLEAN=1.
+ * (BENCH_DIR) between runs and deleted with BENCH_CLEAN=1; BENCH_FORM_ROWS=100000 (0: skip) the
+ * size of the forms' comparison.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -100,10 +101,22 @@ process.stdout.write(
   `\n| rows × ${ATTRIBUTES} attributes | file | in memory (time, peak RSS) | --engine duckdb | duckdb / in memory |\n| --- | --- | --- | --- | --- |\n${rows.join('\n')}\n`,
 );
 
-// The three ways of counting in SQL, on the smallest file, in this process.
-const smallest = join(DIR, `bench-duckdb-${Math.min(...ROWS)}.csv`);
-if (existsSync(smallest)) {
-  process.stdout.write(`\nforms of the counts query on ${smallest} (one run each):\n`);
+// The three ways of counting in SQL, in this process, on a file of FORM_ROWS rows (the two
+// one-query forms take minutes per million rows here).
+const FORM_ROWS = Number(process.env.BENCH_FORM_ROWS ?? 100_000);
+const smallest = join(DIR, `bench-duckdb-forms-${FORM_ROWS}.csv`);
+if (FORM_ROWS > 0) {
+  await generateBig(smallest, {
+    rows: FORM_ROWS,
+    attributes: ATTRIBUTES,
+    numeric: 0,
+    missing: 0,
+    classColumn: false,
+    seed: 7,
+  });
+  process.stdout.write(
+    `\nforms of the counts query on ${FORM_ROWS.toLocaleString('en-US')} rows (one run each):\n`,
+  );
   for (const form of ['pairs', 'cells', 'grouping-sets'] as CountsForm[]) {
     const start = performance.now();
     try {
@@ -113,4 +126,5 @@ if (existsSync(smallest)) {
       process.stdout.write(`  ${form}: ${(error as Error).message.split('\n')[0]}\n`);
     }
   }
+  rmSync(smallest, { force: true });
 }

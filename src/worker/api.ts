@@ -1,5 +1,5 @@
 import { transfer } from 'comlink';
-import type { ByteSource } from '../core/csv/bytes.ts';
+import { checkSize, type ByteSource } from '../core/csv/bytes.ts';
 import { CancelledError, toErrorInfo, type ErrorInfo } from '../core/errors.ts';
 import type { IndicatorsReport } from '../core/evaluate/indicators.ts';
 import type { Progress } from '../core/jobs.ts';
@@ -89,6 +89,7 @@ export function createExplorerApi() {
         // Parquet and Arrow go through DuckDB-Wasm, fetched only now (a chunk of its own).
         const format = await columnarFormat(file);
         if (format) {
+          checkSize(file.size); // the CSV's size limits: empty, over 1 GB
           onProgress?.({
             fraction: 0,
             message: `Reading the ${format === 'parquet' ? 'Parquet' : 'Arrow'} file with DuckDB…`,
