@@ -263,6 +263,11 @@ describe('duckdb engine: per-row outputs streamed, SQL printed, bad input', () =
     const bad = await cli('counts', badParquet, '--engine', 'duckdb');
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^error: DuckDB could not read .*bad\.parquet.*\n$/);
+    const inMemory = await cli('describe', dataset('zoo.parquet'));
+    expect(inMemory.code).toBe(2);
+    expect(inMemory.stderr).toMatch(/is a Parquet file: .*--engine duckdb\n$/);
+    const parquet = await cli('describe', dataset('zoo.parquet'), '--engine', 'duckdb');
+    expect(parquet.code, parquet.stderr).toBe(0);
     const badCounts = await cli('run', 'cde', '--counts', badParquet);
     expect(badCounts.code).toBe(2);
     expect(badCounts.stderr.split('\n').filter(Boolean)).toHaveLength(1);

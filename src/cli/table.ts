@@ -1,4 +1,4 @@
-import { createReadStream, statSync } from 'node:fs';
+import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
 import type { Delimiter } from '../core/csv/sniff.ts';
 import type { ByteSource } from '../core/csv/bytes.ts';
 import { DataError } from '../core/errors.ts';
@@ -112,6 +112,11 @@ export async function loadTable(file: string, args: Args): Promise<LoadedTable> 
   } catch {
     throw new DataError('empty', `cannot read “${file}”: no such file`);
   }
+  if (startsWith(file, 'PAR1'))
+    throw new DataError(
+      'binary',
+      `“${file}” is a Parquet file: the in-memory engine reads CSV; count it with --engine duckdb`,
+    );
   const session = new ExplorerSession();
   // The same reading contract as the browser's (core/csv/bytes.ts): bytes in, decoded there.
   const source: ByteSource = {
@@ -134,4 +139,17 @@ export function engineOptions(args: Args): EngineOptions {
       `--memory-limit must be a size such as 512MB or 2GB, got “${memoryLimit}”`,
     );
   return { ...(threads ? { threads } : {}), ...(memoryLimit ? { memoryLimit } : {}) };
+}
+
+/** True when the file's first bytes are this (ASCII) signature. */
+function startsWith(file: string, signature: string): boolean {
+  const fd = openSync(file, 'r');
+  try {
+    const head = Buffer.alloc(signature.length);
+    return (
+      readSync(fd, head, 0, head.length, 0) === head.length && head.toString('latin1') === signature
+    );
+  } finally {
+    closeSync(fd);
+  }
 }
