@@ -160,6 +160,20 @@ describe('--counts FILE: value-level methods from the counts alone', () => {
       expect(results(fromParquet.stdout)).toEqual(reference);
     }, 60_000);
 
+  it('the dilca and cas commands print the same from the counts as from the CSV', async () => {
+    for (const command of ['dilca', 'cas']) {
+      const fromCsv = await cli(command, zoo, '--class', 'type');
+      const fromCounts = await cli(command, '--counts', json);
+      expect(fromCounts.code, fromCounts.stderr).toBe(0);
+      expect(fromCounts.stdout).toBe(fromCsv.stdout);
+    }
+    const objects = await cli('cas', '--counts', json, '--objects', '0,1');
+    expect([objects.code, objects.stderr]).toEqual([
+      2,
+      'error: --objects compares two rows: a table known by its counts alone has none\n',
+    ]);
+  }, 60_000);
+
   it('refuses a method that needs the rows, naming why', async () => {
     const run = await cli('run', 'untie', '--counts', json);
     expect(run.code).toBe(2);
