@@ -6,11 +6,12 @@ import react from '@vitejs/plugin-react';
  * keeps the data in the tab. The build carries it twice: as a <meta> tag (any static host) and in
  * `dist/_headers` (hosts that read that file send it as a header, which also covers the workers);
  * the preview server sends it as a response header. (Not the dev server: React refresh needs an
- * inline script.)
+ * inline script.) 'wasm-unsafe-eval' lets DuckDB-Wasm (Parquet and Arrow files) compile its
+ * WebAssembly, served from the same origin; it allows no JavaScript eval.
  */
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
   "worker-src 'self' blob:",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",

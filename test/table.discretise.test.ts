@@ -68,6 +68,8 @@ describe('discretise: equal-frequency', () => {
     expect(discretise([4], [9], 'equal-frequency', 10)).toEqual({
       binOf: Int32Array.of(0),
       labels: ['(-∞, ∞)'],
+      cuts: [],
+      ofInterval: Int32Array.of(0),
     });
   });
 

@@ -8,7 +8,7 @@ export interface Args {
 }
 
 /** Flags that never take a value. */
-const SWITCHES = new Set(['help', 'h', 'matrices', 'skip-ragged', 'no-quality', 'spaces']);
+const SWITCHES = new Set(['help', 'h', 'matrices', 'skip-ragged', 'no-quality', 'spaces', 'sql']);
 
 export function parseArgs(argv: readonly string[]): Args {
   const positionals: string[] = [];
@@ -41,6 +41,8 @@ export function parseArgs(argv: readonly string[]): Args {
 /** The command's FILE argument; refused with the usage when it is missing. */
 export function fileArgument(args: Args, usage?: string): string {
   const file = args.positionals[1];
+  // --counts FILE stands in for the data file.
+  if (!file && args.flags.has('counts')) return '';
   if (!file) throw new RangeError(`expected a CSV file${usage ? `\n${usage}` : ''}`);
   return file;
 }

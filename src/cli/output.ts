@@ -1,8 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { runToEnd } from '../core/jobs.ts';
 import type { Call, MethodOutput } from '../core/platform/spec.ts';
-import type { ExplorerSession, Loaded } from '../core/session.ts';
 import { text, type Args } from './args.ts';
+import { rowOutput, writeRows } from './engine/rows.ts';
+import { engineOptions, type LoadedTable } from './table.ts';
 import { objectCsv, outputJson } from './json.ts';
 
 /** Where a command's answer goes: stdout, or --out FILE. */
@@ -32,14 +33,13 @@ export function printJson(value: object, args: Args, io: Io): void {
  * Runs a call and prints its output as JSON. With `--out FILE.csv` the first object-level
  * result (layout, partition or scores) goes to the file as `row,…` and the rest to stdout.
  */
-export function runAndPrint(
-  session: ExplorerSession,
-  loaded: Loaded,
+export async function runAndPrint(
+  { session, loaded, duckdb }: LoadedTable,
   call: Call,
   args: Args,
   io: Io,
   extra: (output: MethodOutput) => object = () => ({}),
-): void {
+): Promise<void> {
   const output = runToEnd(session.runSteps(call));
   const { summary } = loaded;
   const json = {
@@ -55,6 +55,22 @@ export function runAndPrint(
     ...extra(output),
   };
   const out = text(args, 'out');
+  if (out?.toLowerCase().endsWith('.csv') && session.table.rowless) {
+    // The rows are not here: a per-row look-up streamed by DuckDB from the file, if any.
+    const rows = rowOutput(output, loaded.meta.valueAttribute, loaded.meta.attributes.length);
+    if (!rows)
+      throw new RangeError(`${call.method} has no per-object result that is a look-up of values`);
+    if (!duckdb)
+      throw new RangeError(
+        'a counts file has no rows: per-object results need the data file (--engine duckdb streams them)',
+      );
+    await writeRows(duckdb, rows, out, engineOptions(args));
+    delete json.results[rows.name];
+    io.stdout(
+      `${compactPairs(JSON.stringify({ ...json, csv: { file: out, result: rows.name, rows: 'row = position among the data rows (1-based)' } }, null, 2))}\n`,
+    );
+    return;
+  }
   if (out?.toLowerCase().endsWith('.csv')) {
     const csv = objectCsv(output, loaded.meta.lines);
     if (!csv) throw new RangeError(`${call.method} has no per-object result to write as CSV`);

@@ -9,7 +9,9 @@ export type DataErrorCode =
   | 'no-features'
   | 'no-rows'
   | 'unknown-column'
-  | 'bad-option';
+  | 'bad-option'
+  /** A method that reads each object's values, asked of a table known by its counts alone. */
+  | 'needs-rows';
 
 export class DataError extends Error {
   override readonly name = 'DataError';

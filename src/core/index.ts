@@ -14,6 +14,7 @@ export * from './table/rows.ts';
 export * from './counts/cooccurrence.ts';
 export * from './counts/information.ts';
 export * from './counts/counts.ts';
+export * from './counts/countsTable.ts';
 export * from './session.ts';
 export * from './clock.ts';
 export * from './cluster/kmeans.ts';

@@ -97,6 +97,12 @@ export interface ValueScores extends Described {
   /** Which of `sourceNames` gave each value its score (−1: none). */
   source?: Int32Array;
   sourceNames?: string[];
+  /**
+   * How an object's score follows from its values' scores, when it does: Σ_a weights[a]·score(x_a)
+   * is the method's object-scores result named `result`. Object scores are then a per-row
+   * look-up, computed row by row where the rows are not in memory (the CLI's duckdb engine).
+   */
+  objectScore?: { result: string; weights: Float64Array };
 }
 
 /** L × dims: one vector per global value. */

@@ -122,9 +122,34 @@ export class ExplorerSession {
     return this.loaded();
   }
 
+  /**
+   * Takes a table known by its counts alone (an imported counts file, SQL counts of a file too
+   * large to read here): the value-level methods run on it; the others are refused.
+   */
+  adoptCounts(table: CategoricalTable, counts: Counts, summary: TableSummary): Loaded {
+    if (!table.rowless) throw new Error('adoptCounts takes a table without rows');
+    this.raw = null;
+    this.current = { table, summary };
+    this.fitted = { table, counts };
+    return this.loaded();
+  }
+
+  /** Models a table read elsewhere into raw columns (Parquet or Arrow through DuckDB-Wasm). */
+  loadRaw(raw: RawTable, prepareOptions: PrepareOptions = {}): Loaded {
+    const prepared = prepareTable(raw, prepareOptions);
+    this.raw = raw;
+    this.current = prepared;
+    return this.loaded();
+  }
+
   /** Re-models the already parsed file with other column options (no re-reading). */
   prepare(options: PrepareOptions): Loaded {
-    if (!this.raw) throw new Error('No file is loaded.');
+    if (!this.raw)
+      throw new Error(
+        this.current
+          ? 'This table is known by its counts alone: it cannot be re-modelled.'
+          : 'No file is loaded.',
+      );
     this.current = prepareTable(this.raw, options);
     return this.loaded();
   }
@@ -149,6 +174,8 @@ export class ExplorerSession {
 
   *countSteps(request: CountRequest = {}): Steps<CountsReport> {
     const table = this.table;
+    if (table.rowless && !request.rowsWhere && this.fitted?.table === table)
+      return countsReport(this.fitted.counts, null);
     const rows = request.rowsWhere ? selectRows(table, request.rowsWhere) : null;
     // Class × value counts stay on all rows: they split the summary's all-row value counts.
     return countsReport(yield* countSteps(table, { rows }), classValueCounts(table));

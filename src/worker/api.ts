@@ -1,5 +1,5 @@
 import { transfer } from 'comlink';
-import type { ByteSource } from '../core/csv/bytes.ts';
+import { checkSize, type ByteSource } from '../core/csv/bytes.ts';
 import { CancelledError, toErrorInfo, type ErrorInfo } from '../core/errors.ts';
 import type { IndicatorsReport } from '../core/evaluate/indicators.ts';
 import type { Progress } from '../core/jobs.ts';
@@ -14,6 +14,7 @@ import {
   type TableSnapshot,
 } from '../core/session.ts';
 import type { PrepareOptions } from '../core/table/prepare.ts';
+import { columnarFormat } from './columnarFormat.ts';
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };
 export type ProgressCallback = (p: Progress) => void;
@@ -73,7 +74,10 @@ export function createExplorerApi() {
   }
 
   return {
-    /** Reads a CSV file (streamed; the reading contract of core/csv/bytes.ts) and models it. */
+    /**
+     * Reads a CSV file (streamed; the reading contract of core/csv/bytes.ts), or a Parquet or
+     * Arrow file (DuckDB-Wasm), and models it.
+     */
     async load(
       file: Blob,
       parseOptions: ParseOptions,
@@ -82,6 +86,20 @@ export function createExplorerApi() {
       onProgress?: ProgressCallback,
     ): Promise<Outcome<Loaded>> {
       return guard(jobId, async () => {
+        // Parquet and Arrow go through DuckDB-Wasm, fetched only now (a chunk of its own).
+        const format = await columnarFormat(file);
+        if (format) {
+          checkSize(file.size); // the CSV's size limits: empty, over 1 GB
+          onProgress?.({
+            fraction: 0,
+            message: `Reading the ${format === 'parquet' ? 'Parquet' : 'Arrow'} file with DuckDB…`,
+          });
+          const { readColumnar } = await import('./columnar.ts');
+          const raw = await readColumnar(file, format, parseOptions.missingTokens);
+          if (cancelled.has(jobId)) throw new CancelledError('Loading was cancelled.');
+          const loaded = session.loadRaw(raw, prepareOptions);
+          return transfer(loaded, metaBuffers(loaded));
+        }
         let lastReport = 0;
         const loaded = await session.loadBytes(blobSource(file), parseOptions, prepareOptions, {
           sizeHint: file.size,

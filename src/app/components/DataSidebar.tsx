@@ -77,7 +77,7 @@ export const DataSidebar = memo(function DataSidebar() {
       <label className={dragging ? 'dropzone dragging' : 'dropzone'} data-testid="dropzone">
         <input
           type="file"
-          accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values"
+          accept=".csv,.tsv,.txt,.parquet,.arrow,.feather,text/csv,text/tab-separated-values"
           data-testid="file-input"
           onChange={(e) => {
             const file = e.target.files?.[0];

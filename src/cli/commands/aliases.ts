@@ -35,8 +35,9 @@ export const coshCommand: Command = {
     const used = new Set([...TABLE_FLAGS, 'matrices', 'outlier-class']);
     const call = callFromFlags('cosh', args, used);
     refuseUnknown(args, used, this.usage());
-    const { session, loaded } = await loadTable(file, args);
-    runAndPrint(session, loaded, call, args, io, () => {
+    const loaded = await loadTable(file, args);
+    const { session } = loaded;
+    await runAndPrint(loaded, call, args, io, () => {
       if (outlierClass === undefined) return {};
       const evaluation = runToEnd(
         session.runSteps({

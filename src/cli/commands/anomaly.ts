@@ -1,5 +1,6 @@
 import { computeCounts } from '../../core/counts/counts.ts';
 import { dilcaModel } from '../../core/dilca/model.ts';
+import { DataError } from '../../core/errors.ts';
 import { runToEnd } from '../../core/jobs.ts';
 import { dilcaRows } from '../../core/methods/dilca.ts';
 import { detectorsNamed, DETECTOR_IDS } from '../../core/outliers/detectors.ts';
@@ -48,9 +49,16 @@ export const dilcaCommand: Command = {
     refuseUnknown(args, used, this.usage());
     const { session } = await loadTable(fileArgument(args), args);
     const table = session.table;
+    if (table.rowless && args.flags.has('rows-where'))
+      throw new DataError(
+        'needs-rows',
+        '--rows-where selects rows: a table known by its counts alone has none',
+      );
     const options = rowsWhere(table, text(args, 'rows-where'));
     const rows = dilcaRows(table, options);
-    const counts = computeCounts(table, rows === null ? {} : { rows });
+    // Fitted on every row: the shared counts (also those of a counts file or the duckdb engine).
+    const counts =
+      rows === null ? runToEnd(session.fitCountSteps()) : computeCounts(table, { rows });
     const model = dilcaModel(table, counts);
     const D = table.attributes.length;
     const name = (a: number): string => table.attributes[a]?.name ?? '';
@@ -85,7 +93,7 @@ export const dilcaCommand: Command = {
 
 /** Flags of the protocol, with missing values read as the column mode by default. */
 async function loadForProtocol(args: Args) {
-  if (!args.flags.has('missing')) args.flags.set('missing', 'mode');
+  if (!args.flags.has('missing') && !args.flags.has('counts')) args.flags.set('missing', 'mode');
   return loadTable(fileArgument(args), args);
 }
 
@@ -206,6 +214,11 @@ export const cbrwCommand: Command = {
     const options = optionFlags(methodSpec('cbrw').parameters, args, '', used);
     refuseUnknown(args, used, this.usage());
     const { session, loaded } = await loadTable(fileArgument(args), args);
+    if (session.table.rowless)
+      throw new DataError(
+        'needs-rows',
+        'cbrw prints every object’s score, which needs the rows; `run cbrw` gives the value scores and feature weights from counts',
+      );
     const output = runToEnd(session.runSteps({ method: 'cbrw', options }));
     const scores = output.results.scores;
     const weights = output.results.featureWeights;

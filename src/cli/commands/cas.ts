@@ -1,6 +1,7 @@
 import { casModelSteps } from '../../core/cas/model.ts';
 import { objectPair } from '../../core/cas/objects.ts';
 import { parseWeights } from '../../core/cas/weights.ts';
+import { DataError } from '../../core/errors.ts';
 import { runToEnd } from '../../core/jobs.ts';
 import { CAS_PARAMETERS } from '../../core/methods/cas.ts';
 import { resolveOptions } from '../../core/platform/parameters.ts';
@@ -38,8 +39,13 @@ export const casCommand: Command = {
     const { session } = await loadTable(fileArgument(args, this.usage()), args);
     const table = session.table;
     methodSpec('cas').check?.(table, options as never);
+    if (table.rowless && objects.length > 0)
+      throw new DataError(
+        'needs-rows',
+        '--objects compares two rows: a table known by its counts alone has none',
+      );
     const model = runToEnd(
-      casModelSteps(table, session.counts(), {
+      casModelSteps(table, runToEnd(session.fitCountSteps()), {
         variant: options.irs,
         weights: parseWeights(table, options.weights),
       }),

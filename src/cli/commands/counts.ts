@@ -1,29 +1,143 @@
 import { runToEnd } from '../../core/jobs.ts';
-import type { CountsReport, Loaded } from '../../core/session.ts';
+import {
+  cellCountsSql,
+  cellKeys,
+  countsSql,
+  type CodeExpression,
+  type SqlDialect,
+} from '../../core/counts/sql.ts';
+import type { CountsReport, ExplorerSession, Loaded } from '../../core/session.ts';
 import { parseRowFilter } from '../../core/table/rows.ts';
 import { fileArgument, refuseUnknown, text, type Args } from '../args.ts';
+import { writeCountsParquet } from '../engine/countsFile.ts';
 import { matrixRows } from '../json.ts';
 import { printJson, type Io } from '../output.ts';
-import { loadTable, TABLE_FLAGS } from '../table.ts';
+import { engineOptions, loadTable, TABLE_FLAGS } from '../table.ts';
 import type { Command } from './command.ts';
 
-/** `counts FILE`: value counts, co-occurrences, entropy and symmetric uncertainty. */
+/**
+ * `counts FILE`: value counts, co-occurrences, entropy and symmetric uncertainty — the counts
+ * every value-level method reads (`--counts FILE` takes this output back). `--sql` prints the
+ * query that computes them on a warehouse instead.
+ */
 export const countsCommand: Command = {
   name: 'counts',
-  summary: 'value counts, co-occurrence, entropy, symmetric uncertainty',
-  usage: () => 'counts:   counts FILE [--rows-where COL=VALUE]',
+  summary: 'value counts, co-occurrence, entropy, symmetric uncertainty (or --sql: the query)',
+  usage: () =>
+    `counts:   counts FILE [--rows-where COL=VALUE] [--out FILE.json|FILE.parquet]
+          counts FILE --sql [--dialect ansi|spark] [--sql-table data] [--sql-form cells|grouping-sets]: the SQL computing the same
+          counts on a table of the file's rows (needs no --engine: the columns are profiled by DuckDB)`,
   async run(args: Args, io: Io) {
     const file = fileArgument(args, this.usage());
-    refuseUnknown(args, new Set([...TABLE_FLAGS, 'rows-where']), this.usage());
+    refuseUnknown(
+      args,
+      new Set([...TABLE_FLAGS, 'rows-where', 'sql', 'dialect', 'sql-table', 'sql-form']),
+      this.usage(),
+    );
     const filter = text(args, 'rows-where');
+    if (args.flags.has('sql')) {
+      await printSql(file, args, io);
+      return;
+    }
+    for (const f of ['dialect', 'sql-table', 'sql-form'])
+      if (args.flags.has(f)) throw new RangeError(`--${f} goes with --sql`);
+    if (filter && args.flags.has('counts'))
+      throw new RangeError('--rows-where needs the rows: a counts file has none');
+    if (filter && text(args, 'engine') === 'duckdb')
+      throw new RangeError('--rows-where is not available with --engine duckdb');
     const { session, loaded } = await loadTable(file, args);
     const rowsWhere = filter ? parseRowFilter(filter) : null;
-    printJson(countsJson(loaded, runToEnd(session.countSteps({ rowsWhere }))), args, io);
+    const report = runToEnd(session.countSteps({ rowsWhere }));
+    const out = text(args, 'out');
+    if (out?.toLowerCase().endsWith('.parquet')) {
+      await writeParquet(session, loaded, out, args, filter !== undefined);
+      io.stdout(`${JSON.stringify({ rows: report.nRows, out, format: 'parquet' })}\n`);
+      return;
+    }
+    printJson(countsJson(loaded, report), args, io);
   },
 };
 
+async function writeParquet(
+  session: ExplorerSession,
+  loaded: Loaded,
+  out: string,
+  args: Args,
+  subset: boolean,
+): Promise<void> {
+  if (subset) throw new RangeError('--rows-where counts are written as JSON only');
+  await writeCountsParquet(
+    out,
+    session.table,
+    runToEnd(session.fitCountSteps()),
+    loaded.summary,
+    engineOptions(args),
+  );
+}
+
+async function printSqlOf(file: string, args: Args, io: Io): Promise<void> {
+  const dialect = (text(args, 'dialect') ?? 'ansi') as SqlDialect;
+  if (dialect !== 'ansi' && dialect !== 'spark')
+    throw new RangeError(`--dialect must be ansi or spark, got “${String(dialect)}”`);
+  const relation = text(args, 'sql-table') ?? 'data';
+  const engineArgs: Args = { ...args, flags: new Map(args.flags) };
+  engineArgs.flags.set('engine', 'duckdb');
+  const { duckdb } = await loadTable(file, engineArgs);
+  if (!duckdb) throw new Error('the duckdb engine gave no plan');
+  const plan = duckdb.plan;
+  const names = plan.grouped.map((g) => plan.columns[g.column] as string);
+  const form = text(args, 'sql-form') ?? 'cells';
+  if (form !== 'cells' && form !== 'grouping-sets')
+    throw new RangeError(`--sql-form must be cells or grouping-sets, got “${form}”`);
+  const sql =
+    form === 'cells'
+      ? cellCountsSql(
+          {
+            ...plan,
+            source: relation,
+            grouped: plan.grouped.map((g, i) => ({
+              ...g,
+              code: duckdb.codes[i] as CodeExpression,
+            })),
+          },
+          dialect,
+        )
+      : countsSql({ ...plan, source: relation }, dialect);
+  const keys = cellKeys(duckdb.codes, plan.pairs);
+  const G = plan.grouped.length;
+  const layout =
+    form === 'cells'
+      ? [
+          `-- Output (cell, n): cell 0 counts the rows; value code k of vG is cell ${'single[G]'} + k with`,
+          `-- single = [${keys.single.join(', ')}] (the last code of each column = missing); features`,
+          `-- a < b with codes k, l are cell pair(a,b) + k·size(b) + l, sizes = [${keys.sizes.join(', ')}],`,
+          `-- pair starts: ${[...keys.pair].map(([ab, s]) => `(${Math.floor(ab / G)},${ab % G})=${s}`).join(' ')}.`,
+          `-- Codes: a column's labels in order of first appearance in the file, as in the CASEs.`,
+        ]
+      : [
+          `-- Output: gK = 1 where vK is not grouped in that row's set; vK = NULL in a set grouping it = missing.`,
+        ];
+  io.stdout(
+    [
+      `-- The shared counts of ${file}: value counts, pair co-occurrences and the rows counted,`,
+      `-- in one scan. ${relation}: a table of the`,
+      `-- file's rows with its columns as text, as read by the explorer (quotes removed).`,
+      `-- v${0}…v${names.length - 1}: ${names.map((n, i) => `v${i} = ${n}`).join(', ')}.`,
+      ...layout,
+      `-- Numeric columns are binned by the cut points computed from this file (equal-frequency`,
+      `-- by default): vK is then the interval number. Dialect: ${dialect === 'ansi' ? 'ANSI SQL (double-quoted names; DuckDB, PostgreSQL, Snowflake, Spark with spark.sql.ansi.doubleQuotedIdentifiers)' : 'Spark SQL (backquoted names)'}.`,
+      `${sql};`,
+      '',
+    ].join('\n'),
+  );
+}
+
+function printSql(file: string, args: Args, io: Io): Promise<void> {
+  return printSqlOf(file, args, io);
+}
+
 function countsJson(loaded: Loaded, counts: CountsReport): object {
-  const { meta } = loaded;
+  const { meta, summary } = loaded;
   const L = meta.nValues;
   const D = meta.attributes.length;
   const values = meta.attributes.flatMap((a) =>
@@ -43,6 +157,13 @@ function countsJson(loaded: Loaded, counts: CountsReport): object {
     su: {
       attributes: meta.attributes.map((a) => a.name),
       matrix: matrixRows(counts.symmetricUncertainty, D, D),
+    },
+    // How the rows were read: `--counts` carries it into a run's `data`.
+    data: {
+      rows: summary.rows,
+      droppedRows: summary.droppedRows,
+      totalRows: summary.totalRows,
+      missing: summary.missingPolicy,
     },
   };
 }

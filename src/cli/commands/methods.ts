@@ -50,6 +50,8 @@ export function registryJson(): object {
           }
         : {}),
       produces: s.produces,
+      // 'counts': runs from the counts alone (--counts FILE, --engine duckdb); 'rows': needs the rows.
+      reads: s.reads ?? 'rows',
     }));
   return { methods: entry('method'), steps: entry('step') };
 }

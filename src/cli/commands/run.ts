@@ -23,8 +23,9 @@ ${allSpecs()
   )
   .join('\n')}`,
   async run(args: Args, io: Io) {
-    const [, method, file] = args.positionals;
-    if (!method || !file) throw new RangeError(`expected a method and a CSV file\n${this.usage()}`);
+    const [, method, file = args.flags.has('counts') ? '' : undefined] = args.positionals;
+    if (!method || file === undefined)
+      throw new RangeError(`expected a method and a CSV file\n${this.usage()}`);
     await runMethod(method, file, args, io);
   },
 };
@@ -41,6 +42,5 @@ export async function runMethod(
   const used = new Set([...TABLE_FLAGS, 'matrices', ...optionalFlags]);
   const call = callFromFlags(method, args, used);
   refuseUnknown(args, used, `${TABLE_USAGE}\n${runCommand.usage()}`);
-  const { session, loaded } = await loadTable(file, args);
-  runAndPrint(session, loaded, call, args, io);
+  await runAndPrint(await loadTable(file, args), call, args, io);
 }

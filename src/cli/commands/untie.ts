@@ -2,6 +2,7 @@ import { runToEnd } from '../../core/jobs.ts';
 import { UNTIE_PARAMETERS, untieSteps } from '../../core/methods/untie.ts';
 import { resolveOptions } from '../../core/platform/parameters.ts';
 import { methodSpec } from '../../core/platform/registry.ts';
+import { refuseWithoutRows } from '../../core/platform/run.ts';
 import type { CategoricalTable } from '../../core/table/types.ts';
 import { kernelName } from '../../core/untie/kernels.ts';
 import type { CouplingSpace } from '../../core/untie/spaces.ts';
@@ -40,6 +41,7 @@ export const untieCommand: Command = {
     const options = resolveOptions(UNTIE_PARAMETERS, raw, 'untie');
     const { session } = await loadTable(fileArgument(args, this.usage()), args);
     const table = session.table;
+    refuseWithoutRows(table, methodSpec('untie'));
     methodSpec('untie').check?.(table, options as never);
     const model = runToEnd(untieSteps(table, session.counts(), options));
     const weights = spaceWeights(model.spaces.spaces, model.learning.weights);

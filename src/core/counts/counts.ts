@@ -1,3 +1,4 @@
+import { DataError } from '../errors.ts';
 import { runToEnd, type Steps } from '../jobs.ts';
 import { checkCountable } from './limits.ts';
 import type { CategoricalTable } from '../table/types.ts';
@@ -31,6 +32,11 @@ export interface CountOptions {
 
 export function* countSteps(table: CategoricalTable, options: CountOptions = {}): Steps<Counts> {
   const rows = options.rows ?? null;
+  if (table.rowless)
+    throw new DataError(
+      'needs-rows',
+      'This table is known by its counts alone: it has no rows to count again.',
+    );
   if (rows !== null) {
     for (const r of rows)
       if (!Number.isInteger(r) || r < 0 || r >= table.nRows)
@@ -48,6 +54,15 @@ export function* countSteps(table: CategoricalTable, options: CountOptions = {})
     done += D - 1 - a;
     yield { fraction: pairs > 0 ? (0.9 * done) / pairs : 0.9, message: 'Counting co-occurrences…' };
   }
+  return countsOf(c, n);
+}
+
+/**
+ * Entropy, mutual information and symmetric uncertainty from the co-occurrence counts of n rows:
+ * the counts as every method reads them, whoever counted (this module, SQL, an imported file).
+ */
+export function countsOf(c: Cooccurrence, n: number): Counts {
+  const D = c.sizes.length;
   const entropy = Float64Array.from({ length: D }, (_, a) => entropyOf(c, a, n));
   const mutualInformation = new Float64Array(D * D);
   const su = new Float64Array(D * D);

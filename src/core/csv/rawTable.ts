@@ -1,16 +1,11 @@
 import { DataError } from '../errors.ts';
+import type { ColumnProfile } from '../table/types.ts';
 import { delimiterName } from './sniff.ts';
 
 /** A parsed CSV before any modelling: every column dictionary-encoded, missing cells coded −1. */
-export interface RawColumn {
-  name: string;
-  /** Distinct non-missing labels in order of first appearance. */
-  labels: string[];
-  /** counts[k] = number of rows holding labels[k]. */
-  counts: number[];
+export interface RawColumn extends ColumnProfile {
   /** One code per row: index into labels, or −1 for a missing cell. */
   codes: Int32Array;
-  missing: number;
 }
 
 export interface RawTable {
@@ -206,6 +201,7 @@ export class RawTableBuilder {
         counts: c.counts,
         codes: c.codes.toArray(),
         missing: c.missing,
+        rows: this.nRows,
       })),
       lines: this.lines.toArray(),
       warnings,

@@ -1,3 +1,4 @@
+import { DataError } from '../errors.ts';
 import type { Geometry } from '../cluster/kmeans.ts';
 import type { CategoricalTable } from '../table/types.ts';
 
@@ -36,12 +37,25 @@ export interface DenseEmbedding {
 
 /** Global value index of each object in each attribute, n × D row-major. */
 export function objectValues(table: CategoricalTable): Int32Array {
+  if (table.rowless)
+    throw new DataError(
+      'needs-rows',
+      'This table is known by its counts alone: it has no rows to read objects from.',
+    );
   const D = table.attributes.length;
   const out = new Int32Array(table.nRows * D);
   table.attributes.forEach((attr, a) => {
     for (let r = 0; r < table.nRows; r++) out[r * D + a] = attr.offset + (attr.codes[r] as number);
   });
   return out;
+}
+
+/**
+ * The objects' values for an embedding described by its value vectors: none on a table without
+ * rows (the result, which keeps only the vectors and n, is all that is used there).
+ */
+function valuesOfRows(table: CategoricalTable): Int32Array {
+  return table.rowless ? new Int32Array(0) : objectValues(table);
 }
 
 /**
@@ -65,7 +79,7 @@ export function uniformValueEmbedding(
     blockStart: Int32Array.from({ length: D }, (_, a) => a * width),
     vectorStart: Int32Array.from({ length: L }, (_, v) => v * width),
     vectors: valueVectors,
-    objectValues: objectValues(table),
+    objectValues: valuesOfRows(table),
     valueAttribute: table.valueAttribute,
   };
 }
@@ -107,7 +121,7 @@ export function blockEmbedding(
     blockStart,
     vectorStart,
     vectors,
-    objectValues: objectValues(table),
+    objectValues: valuesOfRows(table),
     valueAttribute: table.valueAttribute,
   };
 }

@@ -16,6 +16,7 @@ export const ofdMethod = defineMethod({
   description: 'Occurrence-frequency dissimilarity: mismatches on rare values cost less',
   parameters: [],
   produces: ['object-distance'],
+  reads: 'counts',
   *run(context) {
     const { table, counts } = context;
     const tableStart = new Int32Array(table.attributes.length);
@@ -45,6 +46,7 @@ export const addMethod = defineMethod({
     'Ahmad–Dey dissimilarity: how differently two values co-occur with the other attributes',
   parameters: [],
   produces: ['object-distance'],
+  reads: 'counts',
   check: (table) => checkCouplingSize(table, 'ADD'),
   *run(context) {
     const { table, counts } = context;

@@ -51,6 +51,7 @@ export const casMethod = defineMethod({
     'Value similarity within (IaASV) and across attributes (IeASV); CADO between objects',
   parameters: CAS_PARAMETERS,
   produces: ['value-matrix', 'object-distance', 'object-similarity'],
+  reads: 'counts',
   check(table, options) {
     checkCouplingSize(table, 'CAS');
     if (options.irs === 'P') checkIrsp(table);

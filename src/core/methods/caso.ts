@@ -23,6 +23,7 @@ export const casoMethod = defineMethod({
   description: 'The coupled object similarity as a distance: self-similarities minus CASV',
   parameters: CAS_PARAMETERS,
   produces: ['object-distance'],
+  reads: 'counts',
   check: (table) => checkCouplingSize(table, 'CASO'),
   *run(context, options) {
     const cas = yield* context.require({ method: 'cas', options });

@@ -50,6 +50,7 @@ export const cbrwMethod = defineMethod({
   description: 'Coupled biased random walks: values visited often by a walk drawn to rare values',
   parameters: CBRW_PARAMETERS,
   produces: ['value-scores', 'attribute-impacts', 'object-scores'],
+  reads: 'counts',
   *run(context, options) {
     const model = yield* cbrwModelSteps(context.table, context.counts, options);
     if (!model.converged)
@@ -62,19 +63,22 @@ export const cbrwMethod = defineMethod({
         title: 'CBRW value scores (stationary probability π)',
         scores: model.valueScores,
         direction: 'higher-is-more-anomalous',
+        objectScore: { result: 'scores', weights: model.featureWeights },
       },
       featureWeights: {
         kind: 'attribute-impacts',
         title: 'CBRW feature weights',
         values: model.featureWeights,
       },
-      scores: {
-        kind: 'object-scores',
-        title: 'CBRW outlier score',
-        n: context.table.nRows,
-        scores: cbrwObjectScores(context.table, model),
-        direction: 'higher-is-more-anomalous',
-      },
+      ...(!context.table.rowless && {
+        scores: {
+          kind: 'object-scores',
+          title: 'CBRW outlier score',
+          n: context.table.nRows,
+          scores: cbrwObjectScores(context.table, model),
+          direction: 'higher-is-more-anomalous',
+        },
+      }),
     };
   },
 });

@@ -203,6 +203,7 @@ export const cdeMethod = defineMethod({
   description: 'Coupled data embedding: value clusters of Mc and Mo at many granularities, PCA',
   parameters: CDE_PARAMETERS,
   produces: ['value-matrix', 'value-partitions', 'value-embedding', 'object-embedding'],
+  reads: 'counts',
   check: (table) => checkCouplingSize(table, 'CDE'),
   *run(context, options) {
     const cde = yield* cdeSteps(context.table, context.counts, options);

@@ -62,7 +62,7 @@ export interface CoshResult {
   valueScores: Float64Array;
   /** Granularity (index into granularities) that gave each value its score; −1 when all were 0. */
   valueSource: Int32Array;
-  /** Outlier score of each object: the sum of its values' scores. */
+  /** Outlier score of each object: the sum of its values' scores (empty on a table without rows). */
   objectScores: Float64Array;
 }
 
@@ -104,13 +104,14 @@ export function* coshSteps(
       }
   });
   yield { fraction: 0.95, message: 'Scoring objects…' };
-  const objectScores = new Float64Array(table.nRows);
-  for (const attr of table.attributes) {
-    const codes = attr.codes;
-    for (let r = 0; r < table.nRows; r++)
-      objectScores[r] =
-        (objectScores[r] as number) + (valueScores[attr.offset + (codes[r] as number)] as number);
-  }
+  const objectScores = new Float64Array(table.rowless ? 0 : table.nRows);
+  if (!table.rowless)
+    for (const attr of table.attributes) {
+      const codes = attr.codes;
+      for (let r = 0; r < table.nRows; r++)
+        objectScores[r] =
+          (objectScores[r] as number) + (valueScores[attr.offset + (codes[r] as number)] as number);
+    }
   return {
     method: 'cosh',
     options: opts,
@@ -206,6 +207,7 @@ export const coshMethod = defineMethod({
   description: 'Coupled outlier scores: value clusters of Mc and Mo at many granularities',
   parameters: COSH_PARAMETERS,
   produces: ['value-matrix', 'value-partitions', 'value-scores', 'object-scores'],
+  reads: 'counts',
   check: (table) => checkCouplingSize(table, 'COSH'),
   *run(context, options) {
     const cosh = yield* coshSteps(context.table, context.counts, options);
@@ -219,14 +221,22 @@ export const coshMethod = defineMethod({
         direction: 'higher-is-more-anomalous',
         source: cosh.valueSource,
         sourceNames: cosh.granularities.map((g) => `${g.matrix} k=${g.k}`),
+        objectScore: {
+          result: 'scores',
+          weights: new Float64Array(context.table.attributes.length).fill(1),
+        },
       },
-      scores: {
-        kind: 'object-scores',
-        title: 'COSH outlier score',
-        n: context.table.nRows,
-        scores: cosh.objectScores,
-        direction: 'higher-is-more-anomalous',
-      },
+      // An object scores the sum of its values' scores: on a table without rows, that rule
+      // stands in for the per-row scores (computed row by row where the rows are).
+      ...(!context.table.rowless && {
+        scores: {
+          kind: 'object-scores',
+          title: 'COSH outlier score',
+          n: context.table.nRows,
+          scores: cosh.objectScores,
+          direction: 'higher-is-more-anomalous',
+        },
+      }),
     };
   },
 });

@@ -1,4 +1,5 @@
 import { countSteps } from '../counts/counts.ts';
+import { DataError } from '../errors.ts';
 import { dilcaModel } from '../dilca/model.ts';
 import {
   contextTable,
@@ -87,7 +88,13 @@ export const dilcaMethod = defineMethod({
   description: 'Context-based value distances learned from the data (or one class of it)',
   parameters: DILCA_PARAMETERS,
   produces: ['value-matrix', 'object-distance', 'attribute-impacts', 'table'],
+  reads: 'counts',
   check(table, options) {
+    if (table.rowless && options.fitClass !== null)
+      throw new DataError(
+        'needs-rows',
+        'DILCA on one class needs the class of each row: a table known by its counts alone can only learn DILCA on every row.',
+      );
     dilcaRows(table, options);
   },
   *run(context, options) {

@@ -14,6 +14,7 @@ export const hammingMethod = defineMethod({
   description: 'The number of attributes on which two objects differ',
   parameters: [],
   produces: ['object-distance'],
+  reads: 'counts',
   // eslint-disable-next-line require-yield
   *run(context) {
     return {

@@ -24,6 +24,7 @@ export const idfMethod = defineMethod({
   description: 'Inverse document frequency: each value ↦ log(n / count(v))',
   parameters: [],
   produces: ['object-embedding'],
+  reads: 'counts',
   // eslint-disable-next-line require-yield
   *run(context) {
     return { embedding: embeddingResult(idfEncoding(context.table, context.counts), 'IDF') };

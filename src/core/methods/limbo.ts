@@ -41,6 +41,7 @@ export const limboMethod = defineMethod({
   description: 'Each attribute’s values clustered by their contexts (LIMBO) or by CADO (CLIMBO)',
   parameters: LIMBO_PARAMETERS,
   produces: ['value-partitions'],
+  reads: 'counts',
   check: (table) => checkCouplingSize(table, 'LIMBO'),
   *run(context, options) {
     const { table, counts } = context;

@@ -25,6 +25,7 @@ export const oneHotMethod = defineMethod({
   description: 'One-hot encoding: one indicator column per value',
   parameters: [],
   produces: ['object-embedding'],
+  reads: 'counts',
   // eslint-disable-next-line require-yield
   *run(context) {
     return { embedding: embeddingResult(oneHot(context.table), '0-1 (one-hot)') };

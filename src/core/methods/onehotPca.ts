@@ -100,6 +100,7 @@ export const oneHotPcaMethod = defineMethod({
   description: 'One-hot encoding, then PCA (components with range < β dropped)',
   parameters: [BETA_PARAMETER],
   produces: ['object-embedding'],
+  needsRowsBecause: 'its principal components are projections of every object',
   check(table) {
     if (table.nValues <= ONE_HOT_PCA_VALUE_LIMIT) return;
     throw new DataError(

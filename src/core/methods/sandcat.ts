@@ -88,6 +88,7 @@ export const sandcatMethod = defineMethod({
   where: 'Sec. IV, Eqs. (2)-(3); Table II; Figs. 4-5',
   description: 'Semi-supervised outlier scores from a DILCA model of the normal class',
   parameters: SANDCAT_PARAMETERS,
+  needsRowsBecause: 'it scores each object against representatives of the normal class',
   produces: [
     'object-scores',
     'object-impacts',

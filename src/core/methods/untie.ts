@@ -136,6 +136,7 @@ export const untieMethod = defineMethod({
     'Heterogeneous coupling learning: intra/inter coupling spaces in many kernels, weighted by kernel k-means',
   parameters: UNTIE_PARAMETERS,
   produces: ['object-embedding', 'object-similarity', 'value-matrix', 'kernel-weights', 'curves'],
+  needsRowsBecause: 'it learns its kernel-space weights from batches of objects',
   check(table, options) {
     const spaces = table.attributes.length * 2 * KERNEL_SETS[options.kernels].length;
     const weights = table.nValues * 2 * KERNEL_SETS[options.kernels].length;

@@ -7,7 +7,8 @@ import type { CategoricalTable } from '../table/types.ts';
 import type { ResultCache } from './cache.ts';
 import { callDependencies, resolveCall } from './calls.ts';
 import { methodSpec } from './registry.ts';
-import type { Call, MethodContext, MethodOutput, ResolvedCall } from './spec.ts';
+import { DataError } from '../errors.ts';
+import type { Call, MethodContext, MethodOutput, MethodSpec, ResolvedCall } from './spec.ts';
 
 /** What calls run against: one table, its shared counts and its result cache. */
 export interface RunEnvironment {
@@ -27,6 +28,7 @@ export function* runCall(env: RunEnvironment, call: Call | ResolvedCall): Steps<
   const hit = env.cache.get(resolved.key);
   if (hit) return hit;
   const spec = methodSpec(resolved.method);
+  refuseWithoutRows(env.table, spec);
   spec.check?.(env.table, resolved.options);
   const warnings: string[] = [];
   let codes: Int32Array | null = null;
@@ -37,7 +39,7 @@ export function* runCall(env: RunEnvironment, call: Call | ResolvedCall): Steps<
     warn: (message) => {
       if (!warnings.includes(message)) warnings.push(message);
     },
-    objectValues: () => (codes ??= objectValues(env.table)),
+    objectValues: () => (codes ??= objectValues(env.table)), // refused when rowless
   };
   const start = now();
   const results = yield* spec.run(context, resolved.options, resolved.inputs);
@@ -59,7 +61,28 @@ export function* runCall(env: RunEnvironment, call: Call | ResolvedCall): Steps<
  * counted or computed, so a table a method cannot take is refused at once.
  */
 export function checkCall(table: CategoricalTable, call: ResolvedCall): void {
-  for (const c of [...callDependencies(call), call]) methodSpec(c.method).check?.(table, c.options);
+  for (const c of [...callDependencies(call), call]) {
+    const spec = methodSpec(c.method);
+    refuseWithoutRows(table, spec);
+    spec.check?.(table, c.options);
+  }
+}
+
+/**
+ * The split between value-level and object-level methods: on a table known by its counts alone
+ * only methods that read counts run; any other is refused, naming why it needs the rows.
+ */
+export function refuseWithoutRows(table: CategoricalTable, spec: MethodSpec): void {
+  if (!table.rowless || spec.reads === 'counts') return;
+  const why =
+    spec.needsRowsBecause ??
+    (spec.role === 'step'
+      ? 'it works on objects (their vectors, distances or classes)'
+      : 'it reads every object’s values');
+  throw new DataError(
+    'needs-rows',
+    `${spec.title} needs the table's rows: ${why}. This table is known by its counts alone (value counts and co-occurrences); run it on the data file with the in-memory engine.`,
+  );
 }
 
 export function shapeOf(table: CategoricalTable): TableShape {

@@ -25,6 +25,17 @@ export interface MethodSpec<P extends readonly ParameterSpec[] = readonly Parame
   /** Other calls this one consumes (a step's representation, an evaluation's methods). */
   inputs?: readonly InputSpec[];
   produces: readonly ResultKind[];
+  /**
+   * What the method reads. 'counts': the shared counts and the table's values (names, labels,
+   * offsets) only, so it runs on a table known by its counts alone (`table.rowless`: an imported
+   * counts file, counts taken out of core by SQL). There its results that are per-row arrays
+   * (object scores) are left out, and those described by values (a value-concatenation
+   * embedding, value-table distances) keep n = the rows counted. 'rows' (the default): it reads
+   * each object's values and is refused on such a table, with `needsRowsBecause`.
+   */
+  reads?: 'counts' | 'rows';
+  /** Why a 'rows' method needs the rows, for that refusal (“it learns from batches of objects”). */
+  needsRowsBecause?: string;
   /** Position in menus and listings (lower first; ties by id). */
   order?: number;
   /** Data-dependent checks, apart from the parameter table: throw a message naming the problem. */
@@ -82,7 +93,10 @@ export interface MethodContext {
   require(call: Call | ResolvedCall): Steps<MethodOutput>;
   /** A remark for the user, kept with this call's output. */
   warn(message: string): void;
-  /** Global value of every object in every attribute (n × D), computed once per table. */
+  /**
+   * Global value of every object in every attribute (n × D), computed once per table; refused
+   * on a table without rows (`table.rowless`).
+   */
   objectValues(): Int32Array;
 }
 

@@ -20,6 +20,7 @@ export const compareIrsStep = defineMethod({
   description: 'IRSP, IRSU, IRSJ and IRSI side by side: operations, time, agreement',
   parameters: [],
   produces: ['table'],
+  reads: 'counts',
   check: (table) => checkCouplingSize(table, 'the IRS comparison'),
   *run(context) {
     const { table } = context;

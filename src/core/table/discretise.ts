@@ -9,12 +9,25 @@ import type { Discretisation } from './types.ts';
  * - equal-width: bins of equal width between the minimum and maximum.
  * - raw: one category per distinct number, sorted numerically.
  */
+export interface Discretised {
+  /** Bin (index into labels) of each given value. */
+  binOf: Int32Array;
+  labels: string[];
+  /**
+   * The cut points (ascending): a number x falls in interval b = the number of cuts below it
+   * (x > cut), which `ofInterval[b]` turns into its bin (−1 for an interval no given value fell
+   * in). Null for 'raw'. Lets SQL place a number as this function does (`CASE WHEN x <= cut …`).
+   */
+  cuts: number[] | null;
+  ofInterval: Int32Array;
+}
+
 export function discretise(
   values: readonly number[],
   counts: readonly number[],
   method: Discretisation,
   bins: number,
-): { binOf: Int32Array; labels: string[] } {
+): Discretised {
   if (!Number.isInteger(bins) || bins < 2)
     throw new RangeError(`bins must be an integer ≥ 2, got ${bins}`);
   const order = values
@@ -29,6 +42,8 @@ export function discretise(
     return {
       binOf: Int32Array.from(values, (x) => rank.get(x) as number),
       labels: distinct.map(String),
+      cuts: null,
+      ofInterval: new Int32Array(0),
     };
   }
   const cuts =
@@ -37,20 +52,26 @@ export function discretise(
       : equalFrequencyCuts(order, sorted, counts, bins);
   const binOf = new Int32Array(values.length);
   values.forEach((x, i) => {
-    let b = 0;
-    while (b < cuts.length && x > (cuts[b] as number)) b++;
-    binOf[i] = b;
+    binOf[i] = intervalOf(cuts, x);
   });
   const used = [...new Set(binOf)].sort((a, b) => a - b);
-  const relabel = new Map(used.map((b, k) => [b, k]));
-  for (let i = 0; i < binOf.length; i++) binOf[i] = relabel.get(binOf[i] as number) as number;
+  const ofInterval = new Int32Array(cuts.length + 1).fill(-1);
+  used.forEach((b, k) => (ofInterval[b] = k));
+  for (let i = 0; i < binOf.length; i++) binOf[i] = ofInterval[binOf[i] as number] as number;
   const labels = used.map((b) =>
     intervalLabel(
       b === 0 ? null : (cuts[b - 1] as number),
       b === cuts.length ? null : (cuts[b] as number),
     ),
   );
-  return { binOf, labels };
+  return { binOf, labels, cuts, ofInterval };
+}
+
+/** The interval of x among ascending cuts: how many cuts lie below it (x > cut). */
+export function intervalOf(cuts: readonly number[], x: number): number {
+  let b = 0;
+  while (b < cuts.length && x > (cuts[b] as number)) b++;
+  return b;
 }
 
 function equalFrequencyCuts(

@@ -1,4 +1,4 @@
-import type { RawColumn } from '../csv/rawTable.ts';
+import type { ColumnProfile } from './types.ts';
 import type { ColumnKind } from './types.ts';
 
 /** A numeric column with at most this many distinct values stays categorical (e.g. zoo's legs). */
@@ -56,9 +56,9 @@ function looksInteger(label: string): boolean {
  * value distinct over 3+ rows, unless they are numbers not written as whole numbers), numeric
  * (every value a number and more than NUMERIC_MIN_DISTINCT of them), else categorical.
  */
-export function inferKind(column: RawColumn): ColumnKind {
+export function inferKind(column: ColumnProfile): ColumnKind {
   const distinct = column.labels.length;
-  const present = column.codes.length - column.missing;
+  const present = column.rows - column.missing;
   if (distinct <= 1) return 'constant';
   const numbers = column.labels.map(parseNumber);
   const allNumeric = numbers.every((x) => x !== null);

@@ -6,6 +6,7 @@ import type {
   Attribute,
   CategoricalTable,
   ColumnKind,
+  ColumnProfile,
   ColumnRole,
   ColumnSummary,
   Discretisation,
@@ -55,31 +56,41 @@ export const DEFAULT_PREPARE: Required<Omit<PrepareOptions, 'classColumn' | 'kin
   bins: 10,
 };
 
-interface Encoded {
-  labels: string[];
+interface Encoded extends ValueMapping {
   codes: Int32Array;
-  counts: number[];
 }
 
-interface Plan {
-  raw: RawColumn;
+/** How one column of the file is used: its kind, its role, and why it is excluded. */
+export interface Plan<C extends ColumnProfile = ColumnProfile> {
+  raw: C;
   inferredKind: ColumnKind;
   kind: ColumnKind;
   role: ColumnRole;
   reason?: string;
 }
 
-/** Turns a parsed file into the categorical table methods consume, and a summary for people. */
-export function prepareTable(
-  raw: RawTable,
+/** Every column's plan under the options, from the columns' dictionaries alone. */
+export interface TablePlan<C extends ColumnProfile = ColumnProfile> {
+  opts: ValidOptions;
+  plans: Plan<C>[];
+  /** Columns in use: the features and the class. */
+  used: Plan<C>[];
+  features: Plan<C>[];
+  /** Why columns were excluded by default. */
+  warnings: string[];
+}
+
+/**
+ * Plans the columns (kinds, roles, exclusions) from their dictionaries: shared by the parsed
+ * file's path (prepareTable) and the out-of-core one (SQL counts), so both model alike.
+ */
+export function planTable<C extends ColumnProfile>(
+  columns: readonly C[],
   options: PrepareOptions = {},
-): { table: CategoricalTable; summary: TableSummary } {
-  const opts = validate(raw, options);
-  const warnings = [...raw.warnings];
+): TablePlan<C> {
+  const opts = validate(columns, options);
   const excluded = new ExclusionNotes();
-  const plans = raw.columns.map((column) => planColumn(column, opts, excluded));
-  warnings.push(...excluded.warnings());
-  const used = plans.filter((p) => p.role !== 'excluded');
+  const plans = columns.map((column) => planColumn(column, opts, excluded));
   const features = plans.filter((p) => p.role === 'feature');
   if (features.length === 0) {
     const why = plans.map((p) => `${p.raw.name}: ${p.role === 'class' ? 'class' : p.reason}`);
@@ -88,6 +99,22 @@ export function prepareTable(
       `No usable categorical column remains (${firstFew(why, '; ')}).`,
     );
   }
+  return {
+    opts,
+    plans,
+    used: plans.filter((p) => p.role !== 'excluded'),
+    features,
+    warnings: excluded.warnings(),
+  };
+}
+
+/** Turns a parsed file into the categorical table methods consume, and a summary for people. */
+export function prepareTable(
+  raw: RawTable,
+  options: PrepareOptions = {},
+): { table: CategoricalTable; summary: TableSummary } {
+  const { opts, plans, used, features, warnings: exclusions } = planTable(raw.columns, options);
+  const warnings = [...raw.warnings, ...exclusions];
 
   const completeRows = opts.missing === 'auto' ? rowsToKeep(raw, used, 'drop') : null;
   const policy: MissingPolicy =
@@ -136,8 +163,31 @@ export function prepareTable(
     sourceLines: Int32Array.from(keep, (r) => raw.lines[r] ?? r + 2),
   };
 
-  const columns: ColumnSummary[] = plans.map((p) => {
-    const e = encoded.get(p);
+  return {
+    table,
+    summary: {
+      rows: keep.length,
+      totalRows: raw.nRows,
+      droppedRows: dropped,
+      missingPolicy: policy,
+      ...(completeRows
+        ? { missingAuto: { completeRows: completeRows.length, limit: AUTO_DROP_LIMIT } }
+        : {}),
+      classDetected: opts.classDetected,
+      delimiter: raw.delimiter,
+      columns: columnSummaries(plans, encoded),
+      warnings,
+    },
+  };
+}
+
+/** The summary's columns: used ones with their final values and counts, excluded ones raw. */
+export function columnSummaries(
+  plans: readonly Plan[],
+  mappings: ReadonlyMap<Plan, Pick<ValueMapping, 'labels' | 'counts'>>,
+): ColumnSummary[] {
+  return plans.map((p) => {
+    const e = mappings.get(p);
     const base = {
       name: p.raw.name,
       kind: p.kind,
@@ -162,26 +212,9 @@ export function prepareTable(
       ...(truncated ? { valuesTruncated: true } : {}),
     };
   });
-
-  return {
-    table,
-    summary: {
-      rows: keep.length,
-      totalRows: raw.nRows,
-      droppedRows: dropped,
-      missingPolicy: policy,
-      ...(completeRows
-        ? { missingAuto: { completeRows: completeRows.length, limit: AUTO_DROP_LIMIT } }
-        : {}),
-      classDetected: opts.classDetected,
-      delimiter: raw.delimiter,
-      columns,
-      warnings,
-    },
-  };
 }
 
-type ValidOptions = Required<Omit<PrepareOptions, 'classColumn' | 'kinds'>> & {
+export type ValidOptions = Required<Omit<PrepareOptions, 'classColumn' | 'kinds'>> & {
   classColumn: string | null;
   /** The class column found by its name (detectClass), or null. */
   classDetected: string | null;
@@ -190,8 +223,8 @@ type ValidOptions = Required<Omit<PrepareOptions, 'classColumn' | 'kinds'>> & {
 
 const KINDS: readonly ColumnKind[] = ['categorical', 'numeric', 'identifier', 'constant'];
 
-function validate(raw: RawTable, options: PrepareOptions): ValidOptions {
-  const names = new Set(raw.columns.map((c) => c.name));
+function validate(columns: readonly ColumnProfile[], options: PrepareOptions): ValidOptions {
+  const names = new Set(columns.map((c) => c.name));
   const known = (name: string, what: string): void => {
     if (!names.has(name))
       throw new DataError(
@@ -207,7 +240,7 @@ function validate(raw: RawTable, options: PrepareOptions): ValidOptions {
     kinds: options.kinds ?? Object.create(null),
   };
   if (options.classColumn === undefined && opts.detectClass) {
-    const found = raw.columns.find((c) => CLASS_NAMES.includes(c.name.trim().toLowerCase()));
+    const found = columns.find((c) => CLASS_NAMES.includes(c.name.trim().toLowerCase()));
     if (found && !opts.drop.includes(found.name)) {
       opts.classColumn = found.name;
       opts.classDetected = found.name;
@@ -232,13 +265,17 @@ function validate(raw: RawTable, options: PrepareOptions): ValidOptions {
   return opts;
 }
 
-function planColumn(raw: RawColumn, opts: ValidOptions, excluded: ExclusionNotes): Plan {
+function planColumn<C extends ColumnProfile>(
+  raw: C,
+  opts: ValidOptions,
+  excluded: ExclusionNotes,
+): Plan<C> {
   const inferredKind = inferKind(raw);
   // Own entries only: a column named “toString” must not find Object.prototype.toString.
   const kind = Object.hasOwn(opts.kinds, raw.name)
     ? (opts.kinds[raw.name] as ColumnKind)
     : inferredKind;
-  const plan = (role: ColumnRole, reason?: string): Plan => ({
+  const plan = (role: ColumnRole, reason?: string): Plan<C> => ({
     raw,
     inferredKind,
     kind,
@@ -328,7 +365,7 @@ class ExclusionNotes {
   }
 }
 
-function rowsToKeep(raw: RawTable, used: Plan[], policy: MissingPolicy): Int32Array {
+function rowsToKeep(raw: RawTable, used: Plan<RawColumn>[], policy: MissingPolicy): Int32Array {
   if (policy !== 'drop') return Int32Array.from({ length: raw.nRows }, (_, i) => i);
   const keep = new Int32Array(raw.nRows);
   let n = 0;
@@ -338,11 +375,40 @@ function rowsToKeep(raw: RawTable, used: Plan[], policy: MissingPolicy): Int32Ar
   return keep.slice(0, n);
 }
 
-/** Final labels and codes of a used column over the kept rows (missing handled, unused values removed). */
-function encodeColumn(plan: Plan, keep: Int32Array, opts: ValidOptions): Encoded {
+/**
+ * A used column's final values: labels, their counts over the kept rows, and the final code of
+ * each raw label and of a missing cell. Numeric columns are binned; missing cells become the
+ * column's mode or their own value; values that no kept row holds are removed.
+ */
+export interface ValueMapping {
+  labels: string[];
+  counts: number[];
+  /** Final code of each raw label (−1: no kept row holds it). */
+  ofRaw: Int32Array;
+  /** Final code of a missing cell (−1 when no kept row has one). */
+  ofMissing: number;
+  /**
+   * A numeric column: its number → bin rule (`discretise`), with the final code of each interval
+   * (−1 when unused) — or, for 'raw', of each number — so SQL can bin without the labels.
+   */
+  numeric: { cuts: number[] | null; ofInterval: Int32Array; ofNumber: Map<number, number> } | null;
+}
+
+/**
+ * The final values of a used column from its raw labels' counts over the kept rows (`kept[k]`
+ * rows hold raw label k) and the kept rows with a missing cell: what prepareTable and the
+ * out-of-core counts both apply, so both give the same labels in the same order.
+ */
+export function valueMapping(
+  plan: Plan,
+  kept: readonly number[],
+  keptMissing: number,
+  opts: Pick<ValidOptions, 'missing' | 'discretisation' | 'bins'>,
+): ValueMapping {
   const raw = plan.raw;
   let labels = raw.labels;
   let map: Int32Array = Int32Array.from(labels, (_, k) => k); // raw code → provisional code
+  let numeric: { cuts: number[] | null; ofInterval: Int32Array; numbers: number[] } | null = null;
   if (plan.kind === 'numeric') {
     const numbers = raw.labels.map(parseNumber);
     if (numbers.some((x) => x === null)) {
@@ -352,42 +418,36 @@ function encodeColumn(plan: Plan, keep: Int32Array, opts: ValidOptions): Encoded
         `Column “${raw.name}” cannot be numeric: “${bad}” is not a number.`,
       );
     }
-    const counts = new Array<number>(labels.length).fill(0);
-    for (const r of keep) {
-      const c = raw.codes[r] as number;
-      if (c >= 0) counts[c] = (counts[c] as number) + 1;
-    }
-    const present = counts.map((c, k) => (c > 0 ? k : -1)).filter((k) => k >= 0);
+    const present = kept.map((c, k) => (c > 0 ? k : -1)).filter((k) => k >= 0);
     if (present.length > 0) {
       const d = discretise(
         present.map((k) => numbers[k] as number),
-        present.map((k) => counts[k] as number),
+        present.map((k) => kept[k] as number),
         opts.discretisation,
         opts.bins,
       );
       map = new Int32Array(labels.length).fill(-1);
       present.forEach((k, i) => (map[k] = d.binOf[i] as number));
       labels = d.labels;
+      numeric = { cuts: d.cuts, ofInterval: d.ofInterval, numbers: numbers as number[] };
     }
   }
-  const provisional = new Int32Array(keep.length);
-  const counts = new Array<number>(labels.length + 1).fill(0);
   const missingCode = labels.length;
-  keep.forEach((r, i) => {
-    const c = raw.codes[r] as number;
-    const code = c < 0 ? missingCode : (map[c] as number);
-    provisional[i] = code;
-    counts[code] = (counts[code] as number) + 1;
+  const counts = new Array<number>(labels.length + 1).fill(0);
+  kept.forEach((c, k) => {
+    const code = map[k] as number;
+    if (c > 0 && code >= 0) counts[code] = (counts[code] as number) + c;
   });
+  counts[missingCode] = keptMissing;
   const allLabels = [...labels, MISSING_LABEL];
+  let missingTo = missingCode;
   // A column with no value at all (included on purpose) has no mode: its cells stay '(missing)'.
-  if ((counts[missingCode] as number) > 0 && opts.missing === 'mode' && missingCode > 0) {
+  if (keptMissing > 0 && opts.missing === 'mode' && missingCode > 0) {
     let mode = 0;
     for (let k = 1; k < missingCode; k++)
       if ((counts[k] as number) > (counts[mode] as number)) mode = k;
-    for (let i = 0; i < provisional.length; i++)
-      if (provisional[i] === missingCode) provisional[i] = mode;
-    counts[mode] = (counts[mode] as number) + (counts[missingCode] as number);
+    missingTo = mode;
+    counts[mode] = (counts[mode] as number) + keptMissing;
     counts[missingCode] = 0;
   }
   // Compact: keep only values that occur in the kept rows.
@@ -401,9 +461,41 @@ function encodeColumn(plan: Plan, keep: Int32Array, opts: ValidOptions): Encoded
       finalCounts.push(c);
     }
   });
+  const ofRaw = Int32Array.from(map, (p, k) =>
+    p >= 0 && (kept[k] as number) > 0 ? (compact[p] as number) : -1,
+  );
+  const ofNumber = new Map<number, number>();
+  if (numeric) numeric.numbers.forEach((x, k) => ofNumber.set(x, ofRaw[k] as number));
   return {
     labels: finalLabels,
-    codes: provisional.map((c) => compact[c] as number),
     counts: finalCounts,
+    ofRaw,
+    ofMissing: keptMissing > 0 ? (compact[missingTo] as number) : -1,
+    numeric: numeric && {
+      cuts: numeric.cuts,
+      ofInterval: Int32Array.from(numeric.ofInterval, (p) =>
+        p >= 0 ? (compact[p] as number) : -1,
+      ),
+      ofNumber,
+    },
   };
+}
+
+/** Final labels and codes of a used column over the kept rows. */
+function encodeColumn(plan: Plan<RawColumn>, keep: Int32Array, opts: ValidOptions): Encoded {
+  const raw = plan.raw;
+  const kept = new Array<number>(raw.labels.length).fill(0);
+  let keptMissing = 0;
+  for (const r of keep) {
+    const c = raw.codes[r] as number;
+    if (c >= 0) kept[c] = (kept[c] as number) + 1;
+    else keptMissing++;
+  }
+  const mapping = valueMapping(plan, kept, keptMissing, opts);
+  const codes = new Int32Array(keep.length);
+  keep.forEach((r, i) => {
+    const c = raw.codes[r] as number;
+    codes[i] = c < 0 ? mapping.ofMissing : (mapping.ofRaw[c] as number);
+  });
+  return { ...mapping, codes };
 }

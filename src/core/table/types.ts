@@ -4,6 +4,22 @@ export type ColumnRole = 'feature' | 'class' | 'excluded';
 export type MissingPolicy = 'drop' | 'own' | 'mode';
 export type Discretisation = 'equal-frequency' | 'equal-width' | 'raw';
 
+/**
+ * A column known by its dictionary alone — what inferring its kind and mapping its values read:
+ * a parsed column (`RawColumn`, whose codes give `rows`) or a column profiled out of core (SQL).
+ */
+export interface ColumnProfile {
+  name: string;
+  /** Distinct non-missing labels in order of first appearance. */
+  labels: string[];
+  /** counts[k] = rows holding labels[k]. */
+  counts: number[];
+  /** Rows whose cell is missing. */
+  missing: number;
+  /** Rows of the file. */
+  rows: number;
+}
+
 /** One categorical feature of the modelled table. */
 export interface Attribute {
   name: string;
@@ -34,6 +50,13 @@ export interface CategoricalTable {
    * how rows are named to people, in every view, tooltip and export.
    */
   sourceLines: Int32Array;
+  /**
+   * True for a table known by its counts alone (an imported counts file, or counts taken out of
+   * core by SQL): `nRows` is the number of rows counted, but every attribute's `codes` (and
+   * `sourceRows`, `sourceLines`, the class codes) are empty. Only methods that read counts
+   * (`reads: 'counts'`) run on it; a per-row look-up is refused.
+   */
+  rowless?: true;
 }
 
 export interface ValueCount {
