@@ -20,6 +20,11 @@ export interface DistanceInput {
   n: number;
   /** Symmetric, d(i, i) = 0, non-negative; need not be Euclidean. */
   distance(i: number, j: number): number;
+  /**
+   * The rows the distance is computed from (n × width value codes), when it depends on nothing
+   * else: objects with equal rows are then identical (t-SNE merges them, duplicates.ts).
+   */
+  rows?: { codes: Int32Array; width: number };
 }
 
 export function vectorInput(data: Float64Array, n: number, dims: number): VectorInput {
@@ -64,6 +69,7 @@ export function embeddingInput(e: ObjectEmbedding): ProjectionInput {
   return {
     kind: 'distance',
     n: e.nObjects,
+    rows: { codes: objectValues, width: D },
     distance(i, j) {
       let s = 0;
       const a0 = i * D;
