@@ -191,11 +191,14 @@ export function resolveTsneOptions(n: number, options: TsneOptions = {}): Resolv
  *
  * Identical objects (duplicates.ts) are merged by default: each distinct object is one point of
  * multiplicity m, its P and its repulsion count it m times (affinity.ts, barnesHut.ts), and it
- * moves as one of its m objects would. In t-SNE on the expanded table the copies attract each
- * other with the largest p of their rows and feel no repulsion between them (w(0) has no
- * direction), so they collapse onto one spot; merged, they sit on it from the start. The layout is
- * expanded back at the end: identical rows share one position. The gradient, Z and KL are those of
- * the expanded table with its copies coincident.
+ * moves as one of its m objects would. The gradient, Z and KL are exactly those of the expanded
+ * table with every object's copies held on one spot (test/project.tsne.duplicates.test.ts), and
+ * the layout is expanded back at the end: identical rows share one position. That is a
+ * constraint, not what t-SNE on the expanded table converges to: there two copies attract with
+ * p_ab ≈ P_II / m² and repel with w_ab² / Z ≈ 1 / Z once apart, so a small group collapses but a
+ * large one (its copies filling its neighbour list, p_ab < 1 / Z) spreads into a small blob,
+ * which lowers KL (measured: 6 % at 3,000 Mushroom-like rows, 13 % at 8,124; trustworthiness
+ * unchanged, README). `duplicates: 'keep'` runs the expanded table.
  */
 export function* tsneSteps(
   input: ProjectionInput,
