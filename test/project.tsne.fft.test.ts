@@ -43,26 +43,34 @@ function layout(n: number, spread: number, seed: number): Float64Array {
   return Float64Array.from({ length: 2 * n }, () => spread * gaussian(random));
 }
 
-describe('radix-2 FFT', () => {
-  it('equals the DFT by definition, forward and inverse, 1-D', () => {
+describe('FFT on split arrays (fft.ts over fft.js)', () => {
+  it('equals the DFT by definition, forward and inverse (÷ size), 1-D, strided', () => {
     const random = createRandom(3);
-    for (const m of [1, 2, 8, 64]) {
+    for (const m of [2, 8, 64]) {
       const re = Float64Array.from({ length: m }, () => random.next() - 0.5);
       const im = Float64Array.from({ length: m }, () => random.next() - 0.5);
       for (const inverse of [false, true]) {
         const [er, ei] = naiveDft(re, im, inverse);
-        const r = re.slice();
-        const i = im.slice();
-        new Fft(m).transform(r, i, 0, inverse);
+        // Stored with stride 3 from offset 1, the other slots untouched.
+        const r = new Float64Array(3 * m + 1).fill(7);
+        const i = new Float64Array(3 * m + 1).fill(7);
         for (let k = 0; k < m; k++) {
-          expect(r[k]).toBeCloseTo(er[k]!, 10);
-          expect(i[k]).toBeCloseTo(ei[k]!, 10);
+          r[1 + 3 * k] = re[k]!;
+          i[1 + 3 * k] = im[k]!;
         }
+        new Fft(m).transform(r, i, 1, 3, inverse);
+        const scale = inverse ? 1 / m : 1;
+        for (let k = 0; k < m; k++) {
+          expect(r[1 + 3 * k]).toBeCloseTo(er[k]! * scale, 10);
+          expect(i[1 + 3 * k]).toBeCloseTo(ei[k]! * scale, 10);
+        }
+        expect(r[0]).toBe(7);
+        expect(i[2]).toBe(7);
       }
     }
   });
 
-  it('2-D: forward then inverse returns size² times the grid; rows past rowsIn may be skipped', () => {
+  it('2-D: the DFT by definition; forward then inverse returns the grid; padding rows skipped', () => {
     const m = 16;
     const random = createRandom(4);
     const re = new Float64Array(m * m);
@@ -89,13 +97,14 @@ describe('radix-2 FFT', () => {
     expect(i[1 * m + 2]).toBeCloseTo(si, 9);
     fft.transform2d(r, i, true, m, 5);
     for (let t = 0; t < 5 * m; t++) {
-      expect(r[t]! / (m * m)).toBeCloseTo(re[t]!, 10);
-      expect(i[t]! / (m * m)).toBeCloseTo(im[t]!, 10);
+      expect(r[t]).toBeCloseTo(re[t]!, 10);
+      expect(i[t]).toBeCloseTo(im[t]!, 10);
     }
   });
 
   it('refuses sizes that are not powers of two', () => {
     expect(() => new Fft(12)).toThrow(RangeError);
+    expect(() => new Fft(1)).toThrow(RangeError);
   });
 });
 

@@ -19,7 +19,7 @@
  * the node-to-node kernel matrix, a 2-D Toeplitz matrix, is applied by a zero-padded 2-D FFT
  * (step 2) and the potentials are interpolated back with the same polynomials (step 3).
  *
- * Our FFT takes powers of two (fft.ts): the box count is raised until 2·p·boxes fills the padded
+ * The FFT (fft.ts) takes powers of two: the box count is raised until 2·p·boxes fills the padded
  * size, so the boxes are never wider than asked. The kernels' transforms depend only on the padded
  * size and the node spacing, and are kept while those do not change. The four real charge grids
  * travel as two complex ones; both kernels are even, so their spectra are real, and the grid that
@@ -230,7 +230,7 @@ function locate(
 }
 
 interface Kernels {
-  /** Real spectra of K² and K between nodes, divided by size² (the inverse FFT's scale). */
+  /** Real spectra of K² and K between nodes. */
   square: Float64Array;
   plain: Float64Array;
 }
@@ -254,11 +254,6 @@ function kernelSpectra(fft: Fft, g: number, spacing: number): Kernels {
     }
   }
   fft.transform2d(re, im, false);
-  const scale = 1 / (size * size);
-  for (let t = 0; t < re.length; t++) {
-    re[t] = (re[t] as number) * scale;
-    im[t] = (im[t] as number) * scale;
-  }
   return { square: re, plain: im };
 }
 
