@@ -22,6 +22,14 @@
  *    Classical MDS refuses n > MAX_CLASSICAL_POINTS (its packed distance triangle); the table says
  *    so and how large the matrix would have been.
  *
+ * 4. The repulsion and identical objects (--skip fft): Barnes-Hut against the FFT-interpolated
+ *    repulsion (src/core/project/fftRepulsion.ts) at n = 10,000 on the mixture and on an 8,124-row
+ *    Mushroom-like one-hot table with many repeated rows (bench/tsneRun.ts), each way with its
+ *    identical objects kept apart and merged: seconds, the ratios FFT / Barnes-Hut and merged /
+ *    kept, KL and trustworthiness T(10). One process per run, 1,000 iterations, random start.
+ * 5. 100,000 points of the mixture, 1,000 iterations, defaults (--skip large; left out by
+ *    --quick): seconds of setup (kNN by vantage-point tree) and iterations, and the peak RSS.
+ *
  * Numbers are noisy on a shared machine; there is no pass/fail.
  */
 import { spawnSync } from 'node:child_process';
@@ -152,7 +160,7 @@ function referenceComparison(): void {
 // ---------------------------------------------------------------------------------------------
 // 2. Scaling, one process per size
 
-function runChild(data: string, n: number): RunResult {
+function runChild(data: string, n: number, extra: string[] = []): RunResult {
   const runner = fileURLToPath(new URL('./tsneRun.ts', import.meta.url));
   const child = spawnSync(
     process.execPath,
@@ -162,6 +170,7 @@ function runChild(data: string, n: number): RunResult {
       runner,
       ...['--data', data, '--n', String(n), '--iterations', String(ITERATIONS)],
       ...['--seed', String(SEED)],
+      ...extra,
     ],
     { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 20 },
   );
@@ -238,6 +247,72 @@ function mds(): void {
   );
 }
 
+// ---------------------------------------------------------------------------------------------
+// 4. FFT against Barnes-Hut; identical objects merged against kept apart
+
+function repulsion(): void {
+  console.log(
+    `\n4. Repulsion and identical objects: ${ITERATIONS} iterations, perplexity ${PERPLEXITY}, ` +
+      'random start; one process per row',
+  );
+  console.log(
+    '   data                       n   points  duplicates  repulsion    setup s   iter s   ' +
+      'total s   × BH   × kept      KL   T(10)  peak RSS',
+  );
+  const cases: [string, number, string][] = [
+    ['gauss', 10000, `mixture ${GAUSS.dims}-D`],
+    ['mushroom', 8124, 'Mushroom-like one-hot'],
+  ];
+  for (const [data, n, name] of cases) {
+    const results = new Map<string, RunResult>();
+    for (const duplicates of ['keep', 'merge'] as const) {
+      // The mixture has no repeated rows: merging finds none and changes nothing there.
+      if (data === 'gauss' && duplicates === 'merge') continue;
+      for (const method of ['barnes-hut', 'fft'] as const) {
+        const r = runChild(data, n, ['--repulsion', method, '--duplicates', duplicates]);
+        results.set(`${duplicates} ${method}`, r);
+        const total = r.setupSeconds + r.iterationSeconds;
+        const bh = results.get(`${duplicates} barnes-hut`)!;
+        const kept = results.get(`keep ${method}`)!;
+        const ratio = (other: RunResult): string =>
+          fmt(total / (other.setupSeconds + other.iterationSeconds), 2, 6);
+        console.log(
+          `   ${name.padEnd(22)} ${count(n).padStart(6)} ${count(r.points).padStart(8)}  ` +
+            `${duplicates.padEnd(10)}  ${r.gradient.padEnd(10)} ${fmt(r.setupSeconds, 1, 8)} ` +
+            `${fmt(r.iterationSeconds, 1, 8)} ${fmt(total, 1, 9)} ${ratio(bh)} ` +
+            `${duplicates === 'keep' ? '     —' : ratio(kept)}  ${fmt(r.kl, 3, 6)} ` +
+            `${fmt(r.trustworthiness, 4, 7)} ${fmt(r.maxRssKb / 1024, 0, 6)} MB`,
+        );
+      }
+    }
+  }
+  console.log(
+    '   × BH = total seconds over Barnes-Hut’s on the same rows and duplicates setting; × kept =' +
+      ' over the same repulsion with duplicates kept apart; T(10) on ≤ 1,000 sampled objects',
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// 5. 100,000 points
+
+function large(): void {
+  const n = 100000;
+  console.log(
+    `\n5. ${count(n)} points of the ${GAUSS.dims}-D mixture, ${ITERATIONS} iterations, defaults ` +
+      '(Barnes-Hut), random start, in its own process',
+  );
+  const r = runChild('gauss', n);
+  console.log(
+    `   setup (kNN + P) ${r.setupSeconds.toFixed(1)} s, iterations ${r.iterationSeconds.toFixed(1)} s` +
+      ` (${((1000 * r.iterationSeconds) / r.iterations).toFixed(0)} ms each), total ` +
+      `${(r.setupSeconds + r.iterationSeconds).toFixed(1)} s; KL ${r.kl.toFixed(3)}, T(10) ` +
+      `${r.trustworthiness.toFixed(4)}; peak RSS ${(r.maxRssKb / 1024).toFixed(0)} MB ` +
+      `(node alone ${(r.baselineMaxRssKb / 1024).toFixed(0)} MB)`,
+  );
+}
+
 if (!skip.has('reference')) referenceComparison();
 scaling();
 if (!skip.has('mds')) mds();
+if (!skip.has('fft')) repulsion();
+if (!skip.has('large') && !quick) large();

@@ -4,13 +4,18 @@
  *
  *   node --import tsx bench/tsneRun.ts --data gauss --n 5000 [--iterations 1000] [--seed 1]
  *   node --import tsx bench/tsneRun.ts --data cde --n 10000
+ *   node --import tsx bench/tsneRun.ts --data mushroom --n 8124 --repulsion fft --duplicates keep
  *
  * Data: `gauss` is a seeded 10-component Gaussian mixture in 16 dimensions (bench/generate.ts,
  * projected as vectors); `cde` and `onehot` are a seeded Adult-like categorical table
  * (bench/generate.ts, 14 attributes, L = 157 values, 4 latent classes) through that
- * representation, projected as the app does, i.e. through its on-demand distance input. t-SNE
- * runs with its defaults (perplexity 30, θ = 0.5, exact repulsion up to 1,000 points) from a
- * random start. Prints one JSON line (RunResult) on stdout and progress on stderr.
+ * representation, projected as the app does, i.e. through its on-demand distance input;
+ * `mushroom` is a seeded Mushroom-like table (22 attributes, 117 values, 23 latent classes with
+ * steep value preferences, so that many rows repeat: 4,725 distinct of 8,124 at seed 1) one-hot
+ * encoded, also through its distance input. t-SNE runs with its defaults (perplexity 30, θ = 0.5,
+ * repulsion `auto`: exact up to 1,000 points, Barnes-Hut above; identical objects merged) from a
+ * random start; --repulsion and --duplicates override those two. Prints one JSON line
+ * (RunResult) on stdout and progress on stderr.
  *
  * Setup (kNN + affinities + start) and iterations are split at the first iteration's progress
  * step: the run is one generator, so the first step's time is taken as one mean iteration and
@@ -23,7 +28,7 @@ import { projectionQuality } from '../src/core/project/quality.ts';
 import { standaloneRepresentation } from '../src/core/platform/representation.ts';
 import { discoverMethods } from '../src/cli/discover.ts';
 import { runToEnd } from '../src/core/jobs.ts';
-import { tsneSteps, type TsneResult } from '../src/core/project/tsne.ts';
+import { tsneSteps, type RepulsionMethod, type TsneResult } from '../src/core/project/tsne.ts';
 import { gaussianMixture, generateTable } from './generate.ts';
 import { seconds } from './timing.ts';
 
@@ -34,6 +39,8 @@ export interface RunResult {
   dims: number | null;
   iterations: number;
   gradient: TsneResult['gradient'];
+  /** Points optimised (distinct objects when identical ones were merged). */
+  points: number;
   neighbours: number;
   /** Building the representation (categorical data only). */
   representationSeconds: number;
@@ -52,6 +59,8 @@ export interface RunResult {
 export const GAUSS = { clusters: 10, dims: 16 } as const;
 /** The Adult-like value counts of bench/cde.bench.ts (8 categorical + 6 discretised numeric). */
 export const ADULT_LIKE = [9, 16, 7, 15, 6, 5, 2, 41, 10, 10, 10, 8, 2, 16];
+/** The UCI Mushroom table's value counts per attribute (22 attributes, 117 values). */
+export const MUSHROOM_LIKE = [6, 4, 10, 2, 9, 2, 2, 2, 12, 2, 5, 4, 4, 9, 9, 1, 4, 3, 5, 9, 6, 7];
 
 function flag(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
@@ -65,6 +74,8 @@ async function main(): Promise<void> {
   const n = Number(flag('n', '1000'));
   const iterations = Number(flag('iterations', '1000'));
   const seed = Number(flag('seed', '1'));
+  const repulsion = flag('repulsion', 'auto') as RepulsionMethod;
+  const duplicates = flag('duplicates', 'merge') as 'merge' | 'keep';
 
   let input: ProjectionInput;
   let labels: Int32Array;
@@ -75,13 +86,23 @@ async function main(): Promise<void> {
     input = vectorInput(mixture.data, n, mixture.dims);
     labels = mixture.labels;
     dims = mixture.dims;
-  } else if (data === 'cde' || data === 'onehot') {
-    const table = generateTable({ rows: n, valueCounts: ADULT_LIKE, classes: 4, seed });
+  } else if (data === 'cde' || data === 'onehot' || data === 'mushroom') {
+    const table =
+      data === 'mushroom'
+        ? generateTable({
+            rows: n,
+            valueCounts: MUSHROOM_LIKE,
+            classes: 23,
+            seed,
+            zipf: [3, 5],
+            coupling: 1,
+          })
+        : generateTable({ rows: n, valueCounts: ADULT_LIKE, classes: 4, seed });
     const t0 = process.hrtime.bigint();
     const counts = computeCounts(table);
     const representation = runToEnd(
       standaloneRepresentation(table, counts, {
-        method: data,
+        method: data === 'mushroom' ? 'onehot' : data,
         options: data === 'cde' ? { seed } : {},
       }),
     );
@@ -89,12 +110,12 @@ async function main(): Promise<void> {
     input = representation.input;
     labels = table.classColumn!.codes;
     dims = representation.dims;
-  } else throw new RangeError(`--data must be gauss, cde or onehot, got ${data}`);
+  } else throw new RangeError(`--data must be gauss, cde, onehot or mushroom, got ${data}`);
 
   const start = process.hrtime.bigint();
   let first = 0n;
   let last = 0n;
-  const steps = tsneSteps(input, { iterations, seed, init: 'random' });
+  const steps = tsneSteps(input, { iterations, seed, init: 'random', repulsion, duplicates });
   let result: TsneResult;
   for (;;) {
     const step = steps.next();
@@ -125,6 +146,7 @@ async function main(): Promise<void> {
     dims,
     iterations,
     gradient: result.gradient,
+    points: result.points,
     neighbours: result.neighbours,
     representationSeconds,
     setupSeconds,

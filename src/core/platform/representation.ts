@@ -213,6 +213,8 @@ export function projectionSource(
         n: representation.n,
         distance: distanceFunction(representation, table, objectValues),
         additive: additiveDistance(representation, table, objectValues),
+        // The distance reads nothing but the value codes: equal rows are identical objects.
+        rows: { codes: objectValues, width: table.attributes.length },
       },
       principal: null,
       explained: null,

@@ -3,6 +3,11 @@
  *   F_rep,i = Σ_j w_ij² (y_i − y_j),  Z = Σ_{i≠j} w_ij,  w_ij = 1 / (1 + ‖y_i − y_j‖²),
  * either exactly (O(n²)) or with a Barnes-Hut quadtree (O(n log n)): a cell whose width over its
  * distance to y_i is below θ acts as one point of its size at its centre of mass.
+ *
+ * A point may carry a multiplicity m_i (identical objects merged, tsne.ts): it then stands for m_i
+ * coincident objects, F_rep,i = Σ_{j≠i} m_j w_ij² (y_i − y_j) is the force on each of them and
+ * Z = Σ_i m_i (Σ_{j≠i} m_j w_ij + m_i − 1) counts every pair of objects, the m_i(m_i − 1) pairs of
+ * copies at distance 0 included — the values the expanded layout would give.
  */
 import { bounds } from './layout.ts';
 
@@ -13,7 +18,7 @@ export interface Repulsion {
   compute(y: Float64Array, force: Float64Array): number;
 }
 
-export function exactRepulsion(n: number): Repulsion {
+export function exactRepulsion(n: number, multiplicity: Float64Array | null = null): Repulsion {
   return {
     compute(y, force) {
       force.fill(0);
@@ -21,18 +26,22 @@ export function exactRepulsion(n: number): Repulsion {
       for (let i = 0; i < n; i++) {
         const xi = y[2 * i] as number;
         const yi = y[2 * i + 1] as number;
+        const mi = multiplicity ? (multiplicity[i] as number) : 1;
+        // A point of multiplicity m stands for m coincident objects: m(m − 1) pairs with w = 1.
+        z += mi * (mi - 1);
         let fx = 0;
         let fy = 0;
         for (let j = i + 1; j < n; j++) {
+          const mj = multiplicity ? (multiplicity[j] as number) : 1;
           const dx = xi - (y[2 * j] as number);
           const dy = yi - (y[2 * j + 1] as number);
           const w = 1 / (1 + dx * dx + dy * dy);
-          z += 2 * w;
+          z += 2 * mi * mj * w;
           const w2 = w * w;
-          fx += w2 * dx;
-          fy += w2 * dy;
-          force[2 * j] = (force[2 * j] as number) - w2 * dx;
-          force[2 * j + 1] = (force[2 * j + 1] as number) - w2 * dy;
+          fx += mj * w2 * dx;
+          fy += mj * w2 * dy;
+          force[2 * j] = (force[2 * j] as number) - mi * w2 * dx;
+          force[2 * j + 1] = (force[2 * j + 1] as number) - mi * w2 * dy;
         }
         force[2 * i] = (force[2 * i] as number) + fx;
         force[2 * i + 1] = (force[2 * i + 1] as number) + fy;
@@ -45,7 +54,11 @@ export function exactRepulsion(n: number): Repulsion {
 /** Cells are never split below this depth; coincident points share a leaf. */
 const MAX_DEPTH = 48;
 
-export function barnesHutRepulsion(n: number, theta: number): Repulsion {
+export function barnesHutRepulsion(
+  n: number,
+  theta: number,
+  multiplicity: Float64Array | null = null,
+): Repulsion {
   const tree = new QuadTree(n);
   const stack = new Int32Array(4 * MAX_DEPTH + 8);
   const theta2 = theta * theta;
@@ -55,15 +68,17 @@ export function barnesHutRepulsion(n: number, theta: number): Repulsion {
     compute(y, force) {
       const box = bounds(y);
       zOrder(y, box, keys, order);
-      tree.build(y, box, order);
+      tree.build(y, box, order, multiplicity);
       const { massX, massY, count, width, child } = tree;
       let z = 0;
       for (let o = 0; o < n; o++) {
         const i = order[o] as number;
         const xi = y[2 * i] as number;
         const yi = y[2 * i + 1] as number;
+        const mi = multiplicity ? (multiplicity[i] as number) : 1;
         let fx = 0;
         let fy = 0;
+        let zi = 0;
         let top = 0;
         stack[top++] = 0;
         while (top > 0) {
@@ -76,14 +91,15 @@ export function barnesHutRepulsion(n: number, theta: number): Repulsion {
           const first = child[node] as number;
           const w0 = width[node] as number;
           if (first < 0 || w0 * w0 < theta2 * d2) {
-            // A leaf holding only i contributes nothing; coincident points count without i.
+            // A leaf holding only i contributes nothing; coincident points count without i (one
+            // object of i's multiplicity: its other copies are coincident objects too).
             let m = size;
             if (first < 0 && d2 === 0) {
               m = size - 1;
               if (m === 0) continue;
             }
             const w = 1 / (1 + d2);
-            z += m * w;
+            zi += m * w;
             const mw2 = m * w * w;
             fx += mw2 * dx;
             fy += mw2 * dy;
@@ -94,6 +110,7 @@ export function barnesHutRepulsion(n: number, theta: number): Repulsion {
             stack[top++] = first + 3;
           }
         }
+        z += mi * zi;
         force[2 * i] = fx;
         force[2 * i + 1] = fy;
       }
@@ -138,7 +155,8 @@ function interleave(x: number): number {
 class QuadTree {
   massX: Float64Array;
   massY: Float64Array;
-  count: Int32Array;
+  /** Total multiplicity of the points below (their number when none was merged). */
+  count: Float64Array;
   width: Float64Array;
   cx: Float64Array;
   cy: Float64Array;
@@ -151,7 +169,7 @@ class QuadTree {
     const capacity = Math.max(64, 4 * n);
     this.massX = new Float64Array(capacity);
     this.massY = new Float64Array(capacity);
-    this.count = new Int32Array(capacity);
+    this.count = new Float64Array(capacity);
     this.width = new Float64Array(capacity);
     this.cx = new Float64Array(capacity);
     this.cy = new Float64Array(capacity);
@@ -160,7 +178,7 @@ class QuadTree {
   }
 
   /** Inserts the points in the given order (Z-order keeps related cells close in memory). */
-  build(y: Float64Array, box: Box, order: Int32Array): void {
+  build(y: Float64Array, box: Box, order: Int32Array, multiplicity: Float64Array | null): void {
     const n = y.length / 2;
     const [minX, minY, maxX, maxY] = box;
     const w = Math.max(maxX - minX, maxY - minY) * (1 + 1e-9) + 1e-12;
@@ -169,7 +187,8 @@ class QuadTree {
     this.newNode((minX + maxX) / 2, (minY + maxY) / 2, w);
     for (let o = 0; o < n; o++) {
       const i = order[o] as number;
-      this.insert(i, y[2 * i] as number, y[2 * i + 1] as number);
+      const m = multiplicity ? (multiplicity[i] as number) : 1;
+      this.insert(i, y[2 * i] as number, y[2 * i + 1] as number, m);
     }
     for (let node = 0; node < this.size; node++) {
       const c = this.count[node] as number;
@@ -179,32 +198,32 @@ class QuadTree {
         this.massX[node] = y[2 * p] as number;
         this.massY[node] = y[2 * p + 1] as number;
       } else if (c > 0) {
-        this.massX[node] = (this.massX[node] as number) / c;
+        this.massX[node] = (this.massX[node] as number) / c; // weighted centre of mass
         this.massY[node] = (this.massY[node] as number) / c;
       }
     }
   }
 
-  private insert(i: number, x: number, y: number): void {
+  private insert(i: number, x: number, y: number, m: number): void {
     let node = 0;
     for (let depth = 0; ; depth++) {
       const first = this.child[node] as number;
       if (first >= 0) {
-        this.addMass(node, x, y, 1);
+        this.addMass(node, x, y, m);
         node = first + this.quadrant(node, x, y);
         continue;
       }
       const held = this.count[node] as number;
       if (held === 0) {
         this.point[node] = i;
-        this.addMass(node, x, y, 1);
+        this.addMass(node, x, y, m);
         return;
       }
       // An occupied leaf: points here share one position (they were merged) or it is one point.
       const px = this.layout[2 * (this.point[node] as number)] as number;
       const py = this.layout[2 * (this.point[node] as number) + 1] as number;
       if (depth >= MAX_DEPTH || (px === x && py === y)) {
-        this.addMass(node, x, y, 1);
+        this.addMass(node, x, y, m);
         return;
       }
       this.split(node);
@@ -235,8 +254,8 @@ class QuadTree {
   }
 
   private addMass(node: number, x: number, y: number, c: number): void {
-    this.massX[node] = (this.massX[node] as number) + x;
-    this.massY[node] = (this.massY[node] as number) + y;
+    this.massX[node] = (this.massX[node] as number) + c * x;
+    this.massY[node] = (this.massY[node] as number) + c * y;
     this.count[node] = (this.count[node] as number) + c;
   }
 

@@ -27,6 +27,10 @@ export interface DistanceInput {
    * evaluate distances by attribute groups. `distance` stays the reference.
    */
   additive?: AdditiveDistance;
+   * The rows the distance is computed from (n × width value codes), when it depends on nothing
+   * else: objects with equal rows are then identical (t-SNE merges them, duplicates.ts).
+   */
+  rows?: { codes: Int32Array; width: number };
 }
 
 export function vectorInput(data: Float64Array, n: number, dims: number): VectorInput {
@@ -79,6 +83,7 @@ export function embeddingInput(e: ObjectEmbedding): ProjectionInput {
       width: tableWidth,
       root: true,
     },
+    rows: { codes: objectValues, width: D },
     distance(i, j) {
       let s = 0;
       const a0 = i * D;

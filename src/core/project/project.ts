@@ -82,10 +82,13 @@ export function* projectionSteps(
     coordinates = result.coordinates;
     kl = result.kl;
     detail =
-      `${result.gradient === 'exact' ? 'exact' : `Barnes-Hut (θ = ${tsne.theta ?? 0.5})`} t-SNE, ` +
+      `${repulsionName(result.gradient, tsne.theta ?? 0.5)} t-SNE, ` +
       `perplexity ${round(result.perplexity)} on ${result.neighbours} neighbours` +
       `${usesApproximateSearch(input) ? ' (approximate: NN-descent)' : ''}, ` +
-      `${result.iterations} iterations, ${init === 'random' ? 'random' : source.principal ? 'PCA' : 'MDS'} start`;
+      `${result.iterations} iterations, ${init === 'random' ? 'random' : source.principal ? 'PCA' : 'MDS'} start` +
+      (result.points < input.n
+        ? `; ${result.points} distinct of ${input.n} objects, identical ones share a position`
+        : '');
   } else if (options.projection === 'mds') {
     const mds = yield* scaledSteps(mdsSteps(input, { seed, ...options.mds }), 0, layoutEnd);
     coordinates = mds.coordinates;
@@ -134,4 +137,10 @@ export function* projectionSteps(
 
 function round(x: number): string {
   return Number.isInteger(x) ? String(x) : x.toFixed(1);
+}
+
+function repulsionName(gradient: 'exact' | 'barnes-hut' | 'fft', theta: number): string {
+  if (gradient === 'exact') return 'exact';
+  if (gradient === 'fft') return 'FFT-interpolated';
+  return `Barnes-Hut (θ = ${theta})`;
 }
