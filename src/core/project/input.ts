@@ -27,6 +27,7 @@ export interface DistanceInput {
    * evaluate distances by attribute groups. `distance` stays the reference.
    */
   additive?: AdditiveDistance;
+  /**
    * The rows the distance is computed from (n × width value codes), when it depends on nothing
    * else: objects with equal rows are then identical (t-SNE merges them, duplicates.ts).
    */
