@@ -31,8 +31,13 @@ export async function recordLongTasks(page: Page): Promise<void> {
               }[];
             }
           ).scripts;
+          const f = e as unknown as { renderStart: number; styleAndLayoutStart: number };
+          const end = e.startTime + e.duration;
+          // Rendering (rAF callbacks, style, layout, paint) and style + layout alone, in ms.
+          const render = f.renderStart > 0 ? Math.round(end - f.renderStart) : 0;
+          const layout = f.styleAndLayoutStart > 0 ? Math.round(end - f.styleAndLayoutStart) : 0;
           w.__frames.push(
-            `${Math.round(e.startTime)} ms, ${Math.round(e.duration)} ms: ${scripts
+            `${Math.round(e.startTime)} ms, ${Math.round(e.duration)} ms (render ${render}, style+layout ${layout}): ${scripts
               .map(
                 (s) =>
                   `${s.invoker} ${s.sourceURL.split('/').pop()}:${s.sourceCharPosition} ${Math.round(s.duration)} ms`,

@@ -1,14 +1,6 @@
+import { writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import {
-  addPanel,
-  chooseFile,
-  expect,
-  openApp,
-  scatterOf,
-  test,
-  textFile,
-  waitIdle,
-} from './fixtures.ts';
+import { addPanel, chooseFile, expect, openApp, scatterOf, test, waitIdle } from './fixtures.ts';
 import { fiveThousandRowsCsv } from './generatedTables.ts';
 import { longTasksIn, mark, recordLongTasks } from './longTasks.ts';
 
@@ -60,11 +52,15 @@ test('soybean: heatmaps, CDE and an animated t-SNE never block the page for 50 m
 
 test('a generated 5,000-row table: reading, counting, heatmaps, CDE and t-SNE never block for 50 ms', async ({
   page,
-}) => {
+}, info) => {
+  // The file is chosen from disk, as a user would: a buffer would be handed to the page by the
+  // test harness's own script (a long task of the harness's, not the app's).
+  const file = info.outputPath('rows-5000.csv');
+  writeFileSync(file, fiveThousandRowsCsv());
   await openApp(page);
   await recordLongTasks(page);
   const from = await mark(page, 'rows5000-start');
-  await chooseFile(page, textFile('rows-5000.csv', fiveThousandRowsCsv()));
+  await chooseFile(page, file);
   await expect(page.getByTestId('summary')).toContainText('columns in rows-5000.csv');
   await waitIdle(page, RESULT.timeout);
   await computeAndDraw(page, 5000);
