@@ -1,10 +1,11 @@
+import { groupIdentical } from './identical.ts';
 import type { ProjectionInput } from './input.ts';
 
 /**
  * Identical input objects, found once so t-SNE optimises each distinct object once with its
- * multiplicity (tsne.ts). Vectors are identical when every coordinate is equal; a distance input
- * that describes its objects by code rows (`rows`, input.ts) when the rows are equal — its
- * distance is then 0 between them by construction.
+ * multiplicity (tsne.ts). Vectors are identical when their coordinates are equal bit for bit; a
+ * distance input that describes its objects by code rows (`rows`, input.ts) when the rows are
+ * equal — its distance is then 0 between them by construction.
  */
 export interface IdenticalObjects {
   /** Number of distinct objects. */
@@ -17,60 +18,30 @@ export interface IdenticalObjects {
   multiplicity: Float64Array;
 }
 
-/** Null when the input gives no way to tell identical objects (a bare distance function). */
+/**
+ * Null when the input gives no way to tell identical objects (a bare distance function). The
+ * grouping is the neighbour search's (identical.ts): vectors compared bit for bit, code rows code
+ * for code.
+ */
 export function identicalObjects(input: ProjectionInput): IdenticalObjects | null {
-  let words: Uint32Array | Int32Array;
+  let words: Int32Array;
   let width: number;
-  let equal: (i: number, j: number) => boolean;
   if (input.kind === 'vectors') {
     const { data, dims } = input;
-    words = new Uint32Array(data.buffer, data.byteOffset, data.length * 2);
+    words = new Int32Array(data.buffer, data.byteOffset, data.length * 2);
     width = 2 * dims;
-    equal = (i, j) => {
-      for (let k = 0; k < dims; k++) if (data[i * dims + k] !== data[j * dims + k]) return false;
-      return true;
-    };
   } else if (input.rows) {
-    const { codes } = input.rows;
-    words = codes;
+    words = input.rows.codes;
     width = input.rows.width;
-    equal = (i, j) => {
-      for (let k = 0; k < width; k++)
-        if (codes[i * width + k] !== codes[j * width + k]) return false;
-      return true;
-    };
   } else return null;
-  const n = input.n;
-  const of = new Int32Array(n);
-  const representative: number[] = [];
-  const buckets = new Map<number, number[]>();
-  for (let i = 0; i < n; i++) {
-    // FNV-1a over the row's 32-bit words.
-    let h = 0x811c9dc5;
-    for (let k = i * width; k < (i + 1) * width; k++)
-      h = Math.imul(h ^ (words[k] as number), 16777619);
-    let bucket = buckets.get(h);
-    if (!bucket) buckets.set(h, (bucket = []));
-    let found = -1;
-    for (const u of bucket)
-      if (equal(representative[u] as number, i)) {
-        found = u;
-        break;
-      }
-    if (found < 0) {
-      found = representative.length;
-      representative.push(i);
-      bucket.push(found);
-    }
-    of[i] = found;
-  }
-  const multiplicity = new Float64Array(representative.length);
-  for (let i = 0; i < n; i++)
-    multiplicity[of[i] as number] = (multiplicity[of[i] as number] as number) + 1;
+  const groups = groupIdentical(words, input.n, width);
+  const multiplicity = new Float64Array(groups.count);
+  for (let g = 0; g < groups.count; g++)
+    multiplicity[g] = (groups.start[g + 1] as number) - (groups.start[g] as number);
   return {
-    unique: representative.length,
-    representative: Int32Array.from(representative),
-    of,
+    unique: groups.count,
+    representative: groups.representative,
+    of: groups.groupOf,
     multiplicity,
   };
 }
