@@ -2,6 +2,7 @@ import { distinctObjects, type DistinctObjects } from '../table/distinctObjects.
 import { DataError } from '../errors.ts';
 import { pacer, type Steps } from '../jobs.ts';
 import type { CategoricalTable } from '../table/types.ts';
+import { kthSmallest } from '../select.ts';
 
 /**
  * LOF (Breunig, Kriegel, Ng, Sander, SIGMOD 2000) with the Occurrence Frequency (OF) similarity
@@ -80,31 +81,6 @@ function ofDissimilarity(lgx: number, lgy: number): number {
   if (lgx === Infinity || lgy === Infinity) return 1; // a value unseen in the fit rows
   const p = lgx * lgy;
   return p / (1 + p); // 1 − 1/(1 + p)
-}
-
-/** The k-th smallest (1-based) of the first `length` entries of `a`, reordering them. */
-function kthSmallest(a: Float64Array, length: number, k: number): number {
-  let lo = 0;
-  let hi = length - 1;
-  const target = k - 1;
-  while (lo < hi) {
-    const pivot = a[(lo + hi) >> 1] as number;
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while ((a[i] as number) < pivot) i++;
-      while ((a[j] as number) > pivot) j--;
-      if (i <= j) {
-        const t = a[i] as number;
-        a[i++] = a[j] as number;
-        a[j--] = t;
-      }
-    }
-    if (target <= j) hi = j;
-    else if (target >= i) lo = i;
-    else return a[target] as number;
-  }
-  return a[target] as number;
 }
 
 /** Neighbour entries kept from the k-distance pass (12 bytes each); beyond, recomputed. */

@@ -1,6 +1,7 @@
 import type { Steps } from '../jobs.ts';
 import { distanceOf, type ProjectionInput } from './input.ts';
 import type { Neighbours } from './knn.ts';
+import { kthSmallest } from '../select.ts';
 
 /**
  * Recall@k of neighbour lists against the exact search, with ties. Categorical distances take few
@@ -47,35 +48,9 @@ export function* exactKthDistances(
     const i = queries[q] as number;
     let t = 0;
     for (let j = 0; j < n; j++) if (j !== i) row[t++] = distance(i, j);
-    out[q] = kthSmallest(row, k - 1);
+    out[q] = kthSmallest(row, row.length, k);
     if ((q & 15) === 15)
       yield { fraction: (q + 1) / queries.length, message: 'exact k-th distances' };
   }
   return out;
-}
-
-/** The r-th smallest entry (0-based) by quickselect; reorders `a`. */
-function kthSmallest(a: Float64Array, r: number): number {
-  let lo = 0;
-  let hi = a.length - 1;
-  while (lo < hi) {
-    const pivot = a[(lo + hi) >>> 1] as number;
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while ((a[i] as number) < pivot) i++;
-      while ((a[j] as number) > pivot) j--;
-      if (i <= j) {
-        const t = a[i] as number;
-        a[i] = a[j] as number;
-        a[j] = t;
-        i++;
-        j--;
-      }
-    }
-    if (r <= j) hi = j;
-    else if (r >= i) lo = i;
-    else return a[r] as number;
-  }
-  return a[r] as number;
 }
