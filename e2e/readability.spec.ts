@@ -145,6 +145,16 @@ test.describe('heatmaps readable at any size', () => {
     await focusPart(page, page.getByTestId('panel-cooccurrence'), 'cooccurrence-heatmap', info);
   });
 
+  test('soybean in a 1,280 px window: SU without bands labels every second attribute', async ({
+    page,
+  }, info) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await openApp(page, 'soybean.csv');
+    await checkDataViews(page, info, 'soybean-1280');
+    const su = page.getByTestId('su-heatmap');
+    expect(await su.locator('.axis-rows .label').count()).toBeGreaterThanOrEqual(12);
+  });
+
   test('22 long-named attributes (~100 values)', async ({ page }, info) => {
     await openApp(page);
     await chooseFile(page, textFile('long-names.csv', longNamesCsv()));

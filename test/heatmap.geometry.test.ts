@@ -34,6 +34,11 @@ const CASES = [
   { name: '22 long-named attributes (~100 values)', input: axis(22, 5, 40), width: 600 },
   { name: '1,000 values (50 × 20)', input: axis(50, 20), width: 600 },
   { name: '1,000 values in a wide panel', input: axis(50, 20), width: 1800 },
+  {
+    name: 'an SU-like matrix (35 attributes, no bands) in a narrow panel',
+    input: { labels: axis(35, 1).labels, groups: [] },
+    width: 440,
+  },
 ];
 
 describe('heatmap geometry', () => {
@@ -53,7 +58,8 @@ describe('heatmap geometry', () => {
           for (let k = 1; k < spans.length; k++)
             expect(spans[k]![0]).toBeGreaterThanOrEqual(spans[k - 1]![1] - 1e-9);
           for (const [a, b] of spans) {
-            expect(a).toBeGreaterThanOrEqual(-1e-9);
+            // Half a line past either end at most (into the empty corner or the end pad).
+            expect(a).toBeGreaterThanOrEqual(-LABEL_SLOT / 2 - 1e-9);
             expect(b).toBeLessThanOrEqual(g.cell * n + LABEL_SLOT / 2 + 1e-9);
           }
         }
@@ -62,6 +68,9 @@ describe('heatmap geometry', () => {
       // Value labels exactly when a cell holds a line of text.
       expect(g.labelled).toBe(g.cell >= LABEL_SLOT);
       if (g.labelled) expect(g.rows.valueLabels).toHaveLength(n);
+      else if (input.groups.length === 0)
+        // No bands to fall back on: every k-th item keeps its label.
+        expect(g.rows.valueLabels).toHaveLength(Math.ceil(n / g.stride));
       else expect(g.rows.valueLabels).toHaveLength(0);
       // Every band is drawn; each name sits over its own band.
       expect(g.rows.bands).toHaveLength(input.groups.length);
@@ -104,6 +113,17 @@ describe('heatmap geometry', () => {
     // 50 bands of 20 sub-pixel cells: about one name in two fits without overlapping.
     expect(g.rows.groupLabels.length).toBeGreaterThan(15);
     expect(g.rows.groupLabels.length).toBeLessThan(50);
+  });
+
+  it('labels every second attribute of an SU-like matrix whose cells are under a line of text', () => {
+    const input = { labels: axis(35, 1).labels, groups: [] };
+    const g = heatmapGeometry({ rows: input, cols: input, width: 440, measure: approximateWidth });
+    expect(g.labelled).toBe(false);
+    expect(g.cell).toBeGreaterThanOrEqual(6);
+    expect(g.stride).toBe(Math.ceil(LABEL_SLOT / g.cell));
+    expect(g.rows.valueLabels.map((l) => l.index)).toEqual(
+      Array.from({ length: Math.ceil(35 / g.stride) }, (_, k) => k * g.stride),
+    );
   });
 
   it('cuts long labels in the middle, keeping both ends, to the room given', () => {

@@ -28,6 +28,8 @@ export interface HeatmapProps {
   legends: readonly LegendSpec[];
   /** The share of the selected objects holding each value, drawn beside its label. */
   shares?: ShareSpec | null;
+  /** What the items are, for the hint ("values", "attributes"). */
+  itemName?: string;
 }
 
 /**
@@ -37,7 +39,7 @@ export interface HeatmapProps {
  * heatmap has its colour legend.
  */
 export function Heatmap(props: HeatmapProps) {
-  const { layout, name } = props;
+  const { layout, name, itemName = 'values' } = props;
   const [ref, width] = useWidth<HTMLDivElement>();
   const [focus, setFocus] = useState<PositionRange | null>(null);
   const n = layout.order.length;
@@ -112,8 +114,12 @@ export function Heatmap(props: HeatmapProps) {
         )}
         {n > 0 && !geometry.labelled && !focus && (
           <p className="muted heatmap-hint">
-            {n.toLocaleString('en-US')} values are too many to label here: drag across the matrix,
-            or click an attribute’s band, to enlarge that part with its labels.
+            {geometry.stride > 1
+              ? `Every ${ordinal(geometry.stride)} of the ${n.toLocaleString('en-US')} ${itemName} is labelled`
+              : `${n.toLocaleString('en-US')} ${itemName} are too many to label here`}
+            : drag across the matrix
+            {layout.groups.length > 0 ? ', or click an attribute’s band,' : ''} to enlarge that part
+            with its labels.
           </p>
         )}
       </div>
@@ -185,6 +191,10 @@ function HeatmapFocus({
 }
 
 const MAX_FOCUS_ROWS = 60;
+
+function ordinal(k: number): string {
+  return k === 2 ? 'second' : k === 3 ? 'third' : `${k}th`;
+}
 
 /** What the overview and the enlarged part draw alike: colours, tooltips, emphasis, shares. */
 function frameProps(props: HeatmapProps) {

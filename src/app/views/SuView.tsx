@@ -79,6 +79,7 @@ export function SuView() {
         layout={layout}
         color={color}
         legends={SU_LEGENDS}
+        itemName="attributes"
         tooltip={tooltip}
         emphasised={emphasised}
         onHover={onHover}

@@ -53,8 +53,10 @@ export interface HeatmapGeometry {
   /** Frame size: axes, matrix and the half line a vertical label may reach past the last column. */
   width: number;
   height: number;
-  /** Whether value labels are drawn. */
+  /** Whether every value has its label. */
   labelled: boolean;
+  /** Every item labelled (1), every k-th (k, a matrix without attribute bands), or none (0). */
+  stride: number;
 }
 
 export interface GeometryOptions {
@@ -83,8 +85,6 @@ export function heatmapGeometry(options: GeometryOptions): HeatmapGeometry {
   const { rows, cols, measure } = options;
   const minLabelled = options.minLabelledCell ?? LABEL_SLOT;
   const maxCell = options.maxCell ?? 28;
-  // The selection's share: behind the labels when they are drawn; in a strip of its own otherwise.
-  const shareFor = (labelled: boolean) => (labelled ? 0 : SHARE_STRIP);
   const nCols = cols.labels.length;
   const nRows = rows.labels.length;
   const groupDepth = (axis: AxisInput) =>
@@ -101,23 +101,29 @@ export function heatmapGeometry(options: GeometryOptions): HeatmapGeometry {
       : 0;
   const valueDepth = (axis: AxisInput) =>
     Math.ceil(Math.min(MAX_LABEL_PX, widest(axis.labels, measure))) + 6;
-  const fit = (labelled: boolean) => {
-    const left = shareFor(labelled) + groupDepth(rows) + (labelled ? valueDepth(rows) : 0);
+  // 'all': every value labelled; 'thinned': a matrix with no attribute bands to fall back on (SU)
+  // labels every k-th item; 'bands': attribute bands only.
+  const fit = (mode: LabelMode) => {
+    // The selection's share: behind the labels when every one is drawn; in a strip otherwise.
+    const share = mode === 'all' ? 0 : SHARE_STRIP;
+    const left = share + groupDepth(rows) + (mode === 'bands' ? 0 : valueDepth(rows));
     const room = Math.max(0, options.width - left - END_PAD);
     const raw = nCols > 0 ? room / nCols : 0;
     // Whole pixels while cells are large enough to show it; a fraction for very large matrices.
     const cell = Math.min(maxCell, raw >= 2 ? Math.floor(raw) : raw);
-    return { cell, left };
+    return { cell, share };
   };
-  let labelled = true;
-  let { cell } = fit(true);
+  let mode: LabelMode = 'all';
+  let { cell, share } = fit('all');
   if (cell < minLabelled) {
-    labelled = false;
-    cell = fit(false).cell;
+    const bandless = rows.groups.length === 0 && cols.groups.length === 0;
+    mode = bandless && fit('thinned').cell >= MIN_THINNED_CELL ? 'thinned' : 'bands';
+    ({ cell, share } = fit(mode));
   }
-  const share = shareFor(labelled);
-  const rowAxis = axisGeometry(rows, cell, share, labelled, measure, groupDepth(rows));
-  const colAxis = axisGeometry(cols, cell, share, labelled, measure, groupDepth(cols));
+  const stride = mode === 'all' ? 1 : mode === 'thinned' ? Math.ceil(LABEL_SLOT / cell) : 0;
+  const rowAxis = axisGeometry(rows, cell, share, stride, measure, groupDepth(rows));
+  const colAxis = axisGeometry(cols, cell, share, stride, measure, groupDepth(cols));
+  const labelled = mode === 'all';
   return {
     cell,
     rows: rowAxis,
@@ -127,28 +133,36 @@ export function heatmapGeometry(options: GeometryOptions): HeatmapGeometry {
     width: rowAxis.depth + cell * nCols + END_PAD,
     height: colAxis.depth + cell * nRows + (labelled ? 0 : 2),
     labelled,
+    stride,
   };
 }
 
+type LabelMode = 'all' | 'thinned' | 'bands';
+/** Below this a thinned axis would label too few items to read: bands or nothing instead. */
+const MIN_THINNED_CELL = 3;
+
+/** One axis; `stride` = 1 labels every item, k every k-th, 0 none. */
 function axisGeometry(
   axis: AxisInput,
   cell: number,
   share: number,
-  labelled: boolean,
+  stride: number,
   measure: (text: string) => number,
   groups: number,
 ): AxisGeometry {
-  const valueColumn = labelled
-    ? Math.ceil(Math.min(MAX_LABEL_PX, widest(axis.labels, measure))) + 6
-    : 0;
-  const valueLabels = labelled
-    ? axis.labels.map((label, p) => ({
+  const valueColumn =
+    stride > 0 ? Math.ceil(Math.min(MAX_LABEL_PX, widest(axis.labels, measure))) + 6 : 0;
+  const valueLabels: PlacedLabel[] = [];
+  if (stride > 0)
+    for (let p = 0; p < axis.labels.length; p += stride) {
+      const label = axis.labels[p] as string;
+      valueLabels.push({
         text: fitText(label, valueColumn - 6, measure),
         full: label,
         at: (p + 0.5) * cell,
         index: p,
-      }))
-    : [];
+      });
+    }
   const extent = cell * axis.labels.length;
   const bands = axis.groups.map((g) => ({
     start: g.start * cell,
