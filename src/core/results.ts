@@ -194,6 +194,11 @@ export interface ObjectScores extends Described {
   direction: ScoreDirection;
 }
 
+/** Scores with larger = more anomalous, whatever the detector's direction. */
+export function anomalousScores(s: Pick<ObjectScores, 'scores' | 'direction'>): Float64Array {
+  return s.direction === 'higher-is-more-anomalous' ? s.scores : s.scores.map((x) => -x);
+}
+
 export interface AttributeImpacts extends Described {
   kind: 'attribute-impacts';
   /** One number per feature attribute. */

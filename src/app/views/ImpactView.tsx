@@ -5,7 +5,7 @@ import {
   resultsOfKind,
   type AttributeImpacts,
   type ObjectImpacts,
-  type ObjectScores,
+  anomalousScores,
 } from '../../core/results.ts';
 import type { TableMeta } from '../../core/session.ts';
 import { useWidth } from '../components/useWidth.ts';
@@ -45,11 +45,6 @@ function attributeWords(meta: TableMeta, values: ArrayLike<number>): CloudWord[]
     text: meta.attributes[k]?.name ?? `attribute ${k + 1}`,
     value: values[k] ?? 0,
   }));
-}
-
-/** Scores with larger = more anomalous, whatever the detector's direction. */
-function anomalous(s: ObjectScores): ArrayLike<number> {
-  return s.direction === 'higher-is-more-anomalous' ? s.scores : s.scores.map((x) => -x);
 }
 
 /** The mean of the rows of `objects` (n × dims, row-major). */
@@ -107,7 +102,7 @@ function Impacts({ output, meta }: { output: MethodOutput; meta: TableMeta }) {
         objects: chosen,
       };
     if (scores && scores.n === n) {
-      const top = topIndices(anomalous(scores), Math.min(TOP_OBJECTS, n));
+      const top = topIndices(anomalousScores(scores), Math.min(TOP_OBJECTS, n));
       return {
         key: 'distance',
         title: `${head} — the top ${plural(top.length, 'object', 'objects')} by score (none selected)`,

@@ -7,6 +7,7 @@ import {
   type ObjectImpacts,
   type ObjectScores,
   type ValueScores,
+  anomalousScores,
 } from '../../core/results.ts';
 import type { TableMeta } from '../../core/session.ts';
 import { useWidth } from '../components/useWidth.ts';
@@ -23,11 +24,6 @@ const TOP_OBJECTS = 25;
 const TOP_VALUES = 30;
 /** Values shown per ranked object: those with the largest scores. */
 const CHIPS = 5;
-
-/** Scores with larger = more anomalous, whatever the detector's direction. */
-function anomalous(s: ObjectScores): ArrayLike<number> {
-  return s.direction === 'higher-is-more-anomalous' ? s.scores : s.scores.map((x) => -x);
-}
 
 /** An object's values, with their scores largest first when the detector scores values. */
 function contributions(
@@ -195,7 +191,7 @@ function OutlierTable({
   const selectedObjects = useStore((s) => s.selectedObjects);
   const setSelectedObjects = useStore((s) => s.setSelectedObjects);
   const setHover = useStore((s) => s.setHover);
-  const ranked = useMemo(() => topIndices(anomalous(scores), TOP_OBJECTS), [scores]);
+  const ranked = useMemo(() => topIndices(anomalousScores(scores), TOP_OBJECTS), [scores]);
   const rows = useObjectValues(ranked);
   const valueScale = useMemo(() => {
     let max = 0;

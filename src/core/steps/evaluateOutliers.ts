@@ -5,7 +5,7 @@ import { describeCall, seededFits } from '../platform/calls.ts';
 import { fitCell, fitsNote } from './qualityInputs.ts';
 import { pickResult } from '../platform/representation.ts';
 import { defineMethod, type ResolvedCall } from '../platform/spec.ts';
-import type { Cell } from '../results.ts';
+import { anomalousScores, type Cell } from '../results.ts';
 
 /**
  * The outlier protocol: the objects of one class are the outliers, and each detector's object
@@ -67,12 +67,7 @@ export const evaluateOutliersStep = defineMethod({
       for (const call of calls[m] as ResolvedCall[]) {
         const output = yield* scaledSteps(context.require(call), done / total, (done + 1) / total);
         done++;
-        const scores = pickResult(output, call, ['object-scores']);
-        const anomalous =
-          scores.direction === 'higher-is-more-anomalous'
-            ? scores.scores
-            : scores.scores.map((x) => -x);
-        aucs.push(auc(anomalous, positive));
+        aucs.push(auc(anomalousScores(pickResult(output, call, ['object-scores'])), positive));
       }
       rows.push({
         method: ref.method,

@@ -1,7 +1,12 @@
 import { useMemo, useState } from 'react';
-import { canonicalJson, describeCall, resolveCall } from '../../../core/platform/calls.ts';
+import { describeCall } from '../../../core/platform/calls.ts';
 import type { Call } from '../../../core/platform/spec.ts';
-import { findResult, resultsOfKind, type ObjectScores } from '../../../core/results.ts';
+import {
+  anomalousScores,
+  findResult,
+  resultsOfKind,
+  type ObjectScores,
+} from '../../../core/results.ts';
 import { ProjectionScatter } from '../../components/scatter/ProjectionScatter.tsx';
 import { useStore } from '../../store/index.ts';
 import type { ResultEntry } from '../../store/resultsSlice.ts';
@@ -10,6 +15,7 @@ import { PartitionGrid } from '../ValuePartitionsView.tsx';
 import { formatScore } from '../numberFormat.ts';
 import { rowName } from '../rowNames.ts';
 import { useLinkedObjects } from '../useLinkedObjects.ts';
+import { useResult } from '../useResult.ts';
 import { useObjectColor } from '../useObjectColor.ts';
 import { topIndices } from '../valueModel.ts';
 
@@ -17,13 +23,7 @@ import { topIndices } from '../valueModel.ts';
  * A compare cell reads the store's result of its call without starting it: "Run all" (or the
  * cell's own Run button) computes, so opening the compare layout never starts thirty jobs at once.
  */
-function useStoredResult(call: Call): { entry: ResultEntry | null; run(): void } {
-  const text = canonicalJson(call);
-  const key = useMemo(() => resolveCall(JSON.parse(text) as Call).key, [text]);
-  const entry = useStore((s) => s.results[key] ?? null);
-  const ensure = useStore((s) => s.ensure);
-  return { entry, run: () => ensure(JSON.parse(text) as Call) };
-}
+const useStoredResult = (call: Call) => useResult(call, { start: false });
 
 /** Running, failed, cancelled or not run yet: one line and, where it helps, a Run button. */
 function CellStatus({ entry, call, run }: { entry: ResultEntry | null; call: Call; run(): void }) {
@@ -168,11 +168,7 @@ export function CompareScores({ method }: { method: string }) {
       : null;
   const top = useMemo(() => {
     if (!scores) return [];
-    const s =
-      scores.direction === 'higher-is-more-anomalous'
-        ? scores.scores
-        : scores.scores.map((x) => -x);
-    return topIndices(s, TOP);
+    return topIndices(anomalousScores(scores), TOP);
   }, [scores]);
   if (!scores || !meta) return <CellStatus entry={entry} call={call} run={run} />;
   const held = top.filter((r) => linked.emphasised.has(r)).length;
