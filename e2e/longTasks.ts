@@ -28,6 +28,8 @@ export async function recordLongTasks(page: Page): Promise<void> {
                 invoker: string;
                 sourceURL: string;
                 sourceCharPosition: number;
+                sourceFunctionName: string;
+                forcedStyleAndLayoutDuration: number;
               }[];
             }
           ).scripts;
@@ -40,7 +42,7 @@ export async function recordLongTasks(page: Page): Promise<void> {
             `${Math.round(e.startTime)} ms, ${Math.round(e.duration)} ms (render ${render}, style+layout ${layout}): ${scripts
               .map(
                 (s) =>
-                  `${s.invoker} ${s.sourceURL.split('/').pop()}:${s.sourceCharPosition} ${Math.round(s.duration)} ms`,
+                  `${s.invoker} ${s.sourceFunctionName || ''}@${s.sourceURL.split('/').pop()}:${s.sourceCharPosition} ${Math.round(s.duration)} ms${s.forcedStyleAndLayoutDuration > 1 ? ` (forced layout ${Math.round(s.forcedStyleAndLayoutDuration)})` : ''}`,
               )
               .join('; ')}`,
           );
@@ -65,18 +67,18 @@ export function mark(page: Page, name: string): Promise<number> {
 export async function longTasksIn(
   page: Page,
   span: Span,
-): Promise<{ what: string; tasks: number[]; frames: string[] }> {
+): Promise<{ what: string; tasks: { at: number; ms: number }[]; frames: string[] }> {
   const { tasks, frames } = await page.evaluate(
     ([a, b]) => {
       const w = globalThis as unknown as { __longTasks: LongTask[]; __frames: string[] };
       return {
         tasks: w.__longTasks
           .filter((t) => t.start >= a && t.start <= b)
-          .map((t) => Math.round(t.duration)),
+          .map((t) => ({ at: Math.round(t.start - a), ms: Math.round(t.duration) })),
         frames: w.__frames.filter((f) => {
           const t = Number.parseFloat(f);
           return t >= a - 100 && t <= b;
-        }),
+        }).map((f) => `${Math.round(Number.parseFloat(f) - a)}${f.slice(f.indexOf(' '))}`),
       };
     },
     [span.from, span.to] as const,

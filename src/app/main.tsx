@@ -2,6 +2,7 @@ import '../worker/discover.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import { warmRasterizerWhenIdle } from './components/scatter/warmup.ts';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -11,3 +12,5 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+// The first projection frame then runs compiled code (components/scatter/warmup.ts).
+warmRasterizerWhenIdle();

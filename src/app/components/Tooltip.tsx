@@ -1,10 +1,13 @@
+import { createPortal } from 'react-dom';
+
 /**
- * The floating tooltip every view uses: fixed-positioned at the pointer (so no panel clips it),
+ * The floating tooltip every view uses: fixed-positioned at the pointer and rendered into the
+ * document's body (so no panel clips it, and panels can contain their own layout and paint),
  * flipped to the pointer's left on the right half of the window; the first line is the title.
  */
 export function Tooltip({ x, y, lines }: { x: number; y: number; lines: string[] }) {
   const flip = x > window.innerWidth / 2;
-  return (
+  return createPortal(
     <div
       className="tooltip"
       role="tooltip"
@@ -19,6 +22,7 @@ export function Tooltip({ x, y, lines }: { x: number; y: number; lines: string[]
           {line}
         </div>
       ))}
-    </div>
+    </div>,
+    document.body,
   );
 }

@@ -298,15 +298,15 @@ function CanvasCells({ rows, cols, cell, color, style, handlers }: CellsProps) {
     const canvas = ref.current;
     if (!canvas) return;
     setPainted(false);
-    const job = paintMatrix(canvas, rows, cols, color, cell, () => setPainted(true));
+    const job = paintMatrix(canvas, rows, cols, color, () => setPainted(true));
     return () => job.cancel();
-  }, [rows, cols, color, cell]);
+  }, [rows, cols, color]);
   return (
     <canvas
       ref={ref}
       className="heatmap-cells"
       data-painted={painted ? 'yes' : 'no'}
-      style={style}
+      style={{ ...style, imageRendering: cell >= 1 ? 'pixelated' : 'auto' }}
       {...(handlers as React.DOMAttributes<HTMLCanvasElement>)}
       role="img"
       aria-label={handlers['aria-label']}
@@ -364,8 +364,10 @@ function Axis({
       {geometry.valueLabels.map((label) => {
         const item = axis.items[label.index] as number;
         return (
+          // Keyed by the value, not the position: a re-order then only moves labels (a transform)
+          // and never re-shapes their text, which dominated the re-order's layout.
           <g
-            key={`v${label.index}`}
+            key={`v${item}`}
             className={emphasised.has(item) ? 'label strong' : 'label'}
             transform={at(label.at, share + 3)}
           >
@@ -397,7 +399,7 @@ function Axis({
           </rect>
         ))}
       {geometry.groupLabels.map((label) => (
-        <g key={`g${label.index}`} className="group-name" transform={at(label.at, bandBar + 6)}>
+        <g key={`g${label.full}`} className="group-name" transform={at(label.at, bandBar + 6)}>
           <text dy="0.35em" textAnchor={side === 'rows' ? 'end' : 'start'}>
             {label.text}
           </text>
