@@ -75,10 +75,12 @@ export async function longTasksIn(
         tasks: w.__longTasks
           .filter((t) => t.start >= a && t.start <= b)
           .map((t) => ({ at: Math.round(t.start - a), ms: Math.round(t.duration) })),
-        frames: w.__frames.filter((f) => {
-          const t = Number.parseFloat(f);
-          return t >= a - 100 && t <= b;
-        }).map((f) => `${Math.round(Number.parseFloat(f) - a)}${f.slice(f.indexOf(' '))}`),
+        frames: w.__frames
+          .filter((f) => {
+            const t = Number.parseFloat(f);
+            return t >= a - 100 && t <= b;
+          })
+          .map((f) => `${Math.round(Number.parseFloat(f) - a)}${f.slice(f.indexOf(' '))}`),
       };
     },
     [span.from, span.to] as const,
