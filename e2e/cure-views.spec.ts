@@ -13,6 +13,7 @@ import {
   waitIdle,
   leadingNumber,
   ZOO,
+  tooltipOf,
 } from './fixtures.ts';
 
 /** Worker results (CDE, COSH, evaluation) get this long to arrive. */
@@ -96,7 +97,7 @@ test.describe('zoo', () => {
       .locator('rect.cell')
       .nth(2 * 36 + 5)
       .hover();
-    const moTip = mo.getByRole('tooltip');
+    const moTip = tooltipOf(page, 'mo-heatmap');
     await expect(moTip).toBeVisible();
     await expect(moTip).toContainText('ψ');
     await expect(moTip).toContainText('p(v');
@@ -106,12 +107,12 @@ test.describe('zoo', () => {
       .locator('rect.cell')
       .nth(2 * 36 + 5)
       .hover();
-    const mcTip = mc.getByRole('tooltip');
+    const mcTip = tooltipOf(page, 'mc-heatmap');
     await expect(mcTip).toBeVisible();
     await expect(mcTip).toContainText('p(vᵢ, vⱼ)');
     await expect(mcTip).toContainText(/rows holding vᵢ also hold vⱼ/);
     // Only one matrix shows a tooltip at a time.
-    await expect(mo.getByRole('tooltip')).toHaveCount(0);
+    await expect(tooltipOf(page, 'mo-heatmap')).toHaveCount(0);
 
     // Ordering the values by one of CDE's value clusterings keeps every cell.
     const order = panel.getByLabel('Matrix order');
@@ -170,7 +171,7 @@ test.describe('zoo', () => {
     );
     // Leave the grid so only the selection (not the hover) is emphasised.
     await page.getByRole('heading', { name: 'Data summary' }).hover();
-    await expect(clusters.getByRole('tooltip')).toHaveCount(0);
+    await expect(tooltipOf(page, 'value-clusters')).toHaveCount(0);
 
     // The value matrices outline every selected value (a row and a column each) in bold.
     const mo = matrices.getByTestId('mo-heatmap');

@@ -258,3 +258,11 @@ export async function dragThrough(page: Page, path: { x: number; y: number }[]):
   for (const p of rest) await page.mouse.move(p.x, p.y, { steps: 3 });
   await page.mouse.up();
 }
+
+/**
+ * The tooltip of a view (by its test id; a heatmap's enlarged part counts as the heatmap's).
+ * Tooltips are rendered into the page's body, not inside the view they explain.
+ */
+export function tooltipOf(page: Page, owner: string): Locator {
+  return page.locator(`[role="tooltip"][data-owner^="${owner}"]`);
+}

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectSummary, openApp, SALES, test } from './fixtures.ts';
+import { expect, expectSummary, openApp, SALES, test, tooltipOf } from './fixtures.ts';
 
 /** The panels' test ids in workspace order. */
 function panelOrder(page: Page): Promise<string[]> {
@@ -69,7 +69,7 @@ test('hovering a co-occurrence cell shows counts and conditional probabilities, 
     .locator('rect.cell')
     .nth(11 * n + 13)
     .hover();
-  const tooltip = heatmap.getByRole('tooltip');
+  const tooltip = tooltipOf(page, 'cooccurrence-heatmap');
   await expect(tooltip).toBeVisible();
   await expect(tooltip.locator('div')).toHaveText([
     /^Product = tablet\s+&\s+Sale dep\. = center$/,
@@ -98,7 +98,7 @@ test('hovering a co-occurrence cell shows counts and conditional probabilities, 
 
   // Leaving the matrix hides the tooltip and the emphasis.
   await page.getByRole('heading', { name: 'Value co-occurrence' }).hover();
-  await expect(heatmap.getByRole('tooltip')).toHaveCount(0);
+  await expect(tooltipOf(page, 'cooccurrence-heatmap')).toHaveCount(0);
   await expect(page.locator('.bar.strong')).toHaveCount(0);
 });
 
@@ -110,7 +110,7 @@ test('hovering an SU cell names the two attributes', async ({ page }) => {
     .locator('rect.cell')
     .nth(3 * 5 + 4)
     .hover();
-  const tooltip = su.getByRole('tooltip');
+  const tooltip = tooltipOf(page, 'su-heatmap');
   await expect(tooltip.locator('div').first()).toHaveText('Product × Sale dep.');
   await expect(tooltip).toContainText(/SU = 0\.\d{4}/);
   await expect(tooltip).toContainText(/I = \d\.\d{4} bits/);
@@ -187,7 +187,7 @@ test('above 40,000 cells the co-occurrence matrix is a canvas, and hovering it s
   if (!box) throw new Error('the canvas has no box');
   const cell = box.width / 210;
   await canvas.hover({ position: { x: (70 + 0.5) * cell, y: 0.5 * cell } });
-  const tooltip = heatmap.getByRole('tooltip');
+  const tooltip = tooltipOf(page, 'cooccurrence-heatmap');
   await expect(tooltip.locator('div').nth(0)).toHaveText(/^a = a0\s+&\s+b = b0$/);
   await expect(tooltip.locator('div').nth(1)).toHaveText('10 rows together (of 700)');
   await expect(tooltip.locator('div').nth(2)).toHaveText('P(b = b0 | a = a0) = 10/10 = 1.000');

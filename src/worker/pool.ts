@@ -394,12 +394,7 @@ function failed(error: ErrorInfo): Outcome<never> {
   return { ok: false, error };
 }
 
-/**
- * Workers for this machine: one core is left to the page, at most 4. With as many busy workers as
- * cores, the page's main thread shared a core with them and every frame it drew took up to twice
- * as long (tasks of 50–75 ms on 2 cores while a t-SNE ran); with one core free it keeps its
- * frames short. Jobs on one worker still run side by side: each yields between steps.
- */
+/** Workers for this machine: its cores, at least 2 (one job never blocks another), at most 4. */
 export function poolSize(hardwareConcurrency: number | undefined): number {
-  return Math.min(4, Math.max(1, (hardwareConcurrency ?? 2) - 1));
+  return Math.min(4, Math.max(2, hardwareConcurrency ?? 2));
 }

@@ -5,12 +5,24 @@ import { createPortal } from 'react-dom';
  * document's body (so no panel clips it, and panels can contain their own layout and paint),
  * flipped to the pointer's left on the right half of the window; the first line is the title.
  */
-export function Tooltip({ x, y, lines }: { x: number; y: number; lines: string[] }) {
+export function Tooltip({
+  x,
+  y,
+  lines,
+  owner,
+}: {
+  x: number;
+  y: number;
+  lines: string[];
+  /** The view it explains (its test id): the tooltip itself lives in the body, not in the view. */
+  owner?: string;
+}) {
   const flip = x > window.innerWidth / 2;
   return createPortal(
     <div
       className="tooltip"
       role="tooltip"
+      data-owner={owner}
       style={{
         left: x + (flip ? -14 : 14),
         top: y + 16,

@@ -193,7 +193,7 @@ export function PartitionGrid({
           ))}
         </svg>
       </div>
-      {tip && <Tooltip x={tip.x} y={tip.y} lines={tip.lines} />}
+      {tip && <Tooltip owner="value-clusters" x={tip.x} y={tip.y} lines={tip.lines} />}
     </>
   );
 }

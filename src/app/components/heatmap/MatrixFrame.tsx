@@ -244,6 +244,7 @@ export function MatrixFrame(props: FrameProps) {
       </svg>
       {hover && !brush && (
         <Tooltip
+          owner={props.testId}
           x={hover.x}
           y={hover.y}
           lines={props.tooltip(rows.items[hover.p] as number, cols.items[hover.q] as number)}
