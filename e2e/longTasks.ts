@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 
 interface LongTask {
@@ -86,4 +87,97 @@ export async function longTasksIn(
     [span.from, span.to] as const,
   );
   return { what: span.what, tasks, frames };
+}
+
+/**
+ * One of the page's main-thread tasks in a Chrome trace: its wall-clock time, the CPU time the
+ * thread got in it, and whose it was — the app's, a garbage collection's, or the test harness's
+ * (a DevTools protocol command of Playwright's, which a user's page never runs).
+ */
+export interface TracedTask {
+  wallMs: number;
+  cpuMs: number;
+  kind: 'app' | 'gc' | 'harness';
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  cat?: string;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string };
+}
+
+/**
+ * Starts a Chrome trace of the page's top-level tasks, with the protocol commands and garbage
+ * collections inside them (a few MB for a test). A task's trace event carries both its
+ * wall-clock duration and its thread time, the CPU time the main thread actually ran in it: on a
+ * machine whose cores the workers keep busy, the system preempts the page, and a task of 10 ms of
+ * work can take 60 ms of wall-clock time.
+ */
+export async function startTaskTrace(page: Page): Promise<void> {
+  await page
+    .context()
+    .browser()
+    ?.startTracing(page, { categories: ['toplevel', 'blink.user_timing', 'devtools', 'v8'] });
+}
+
+/**
+ * Stops the trace; returns the page's main-thread tasks longer than `minWallMs` between two
+ * performance marks (not the trace's own flush when it stops, nor the test's set-up).
+ */
+export async function stopTaskTrace(
+  page: Page,
+  span: { from: string; to: string },
+  minWallMs: number,
+): Promise<TracedTask[]> {
+  const browser = page.context().browser();
+  if (!browser) return [];
+  const buffer = await browser.stopTracing();
+  if (process.env.TASK_TRACE) writeFileSync(`${process.env.TASK_TRACE}-${span.from}.json`, buffer);
+  const events = (JSON.parse(buffer.toString('utf-8')) as { traceEvents: TraceEvent[] })
+    .traceEvents;
+  const at = (name: string): number => {
+    const mark = events.find((e) => e.name === name && (e.cat ?? '').includes('user_timing'));
+    if (!mark) throw new Error(`no mark ${name} in the trace`);
+    return mark.ts;
+  };
+  const from = at(span.from);
+  const to = at(span.to);
+  const main = new Set(
+    events
+      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const onMain = events.filter((e) => e.ph === 'X' && main.has(`${e.pid}:${e.tid}`));
+  const inside = (task: TraceEvent, e: TraceEvent) =>
+    e.pid === task.pid && e.ts >= task.ts && e.ts < task.ts + (task.dur ?? 0);
+  return onMain
+    .filter(
+      (e) =>
+        e.name === 'ThreadControllerImpl::RunTask' &&
+        e.ts >= from &&
+        e.ts <= to &&
+        (e.dur ?? 0) / 1000 > minWallMs,
+    )
+    .map((task) => {
+      const within = onMain.filter((e) => e !== task && inside(task, e));
+      const gc = within
+        .filter((e) => e.name === 'MajorGC' || e.name === 'MinorGC')
+        .reduce((sum, e) => sum + (e.dur ?? 0), 0);
+      const kind = within.some((e) => e.name === 'DevToolsSession::DispatchProtocolCommand')
+        ? 'harness'
+        : gc >= (task.dur ?? 0) / 2
+          ? 'gc'
+          : 'app';
+      return {
+        wallMs: Math.round((task.dur ?? 0) / 1000),
+        cpuMs: Math.round((task.tdur ?? 0) / 1000),
+        kind,
+      };
+    });
 }

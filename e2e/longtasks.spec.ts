@@ -2,19 +2,25 @@ import { writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { addPanel, chooseFile, expect, openApp, scatterOf, test, waitIdle } from './fixtures.ts';
 import { fiveThousandRowsCsv } from './generatedTables.ts';
-import { longTasksIn, mark, recordLongTasks } from './longTasks.ts';
+import { longTasksIn, mark, recordLongTasks, startTaskTrace, stopTaskTrace } from './longTasks.ts';
 
 /**
  * Drawing never blocks the page (issue 14): while jobs run (reading, counting, CDE, a t-SNE that
  * animates) and heatmaps render, the page's main-thread tasks are measured — on soybean and on a
- * generated 5,000-row table.
+ * generated 5,000-row table — two ways:
  *
- * The target is no task over 50 ms. On this shared 2-core machine it is not met reliably: the
- * longest task is 0–69 ms from run to run (React's render of a newly arrived result or table, its
- * layout and a garbage collection, stretched when the machine is busy), so the 50 ms target is
- * printed and annotated as a measurement, and enforced only with LONG_TASK_STRICT=1. What fails
- * the test is a regression to the blocking this issue was about: a task over 100 ms (the views
- * took 173–434 ms before). Timing gets one retry; a real regression fails both.
+ * - the work: a Chrome trace gives each task's thread time, the CPU time the main thread ran in
+ *   it. No task of the app's may do more than 50 ms of work (the target); the views took
+ *   173–434 ms before. Playwright's own protocol commands (up to 380 ms each on this page, and
+ *   invisible to the Long Tasks API) are the harness's, and tasks that are mostly garbage
+ *   collection are listed apart: both are printed, neither is the app's code.
+ * - the wall clock: the Long Tasks API (a PerformanceObserver), as a user's page would see it.
+ *   On this 2-core machine the two workers keep both cores busy and the system preempts the
+ *   page: traced tasks of 50–90 ms wall-clock time ran 2–19 ms of CPU. So the wall clock is
+ *   printed and annotated against the 50 ms target, enforced only with LONG_TASK_STRICT=1, and
+ *   fails the test over 100 ms (a regression to real blocking).
+ *
+ * Timing gets one retry; a real regression fails both.
  */
 test.describe.configure({ retries: Number(process.env.LONG_TASK_RETRIES ?? 1), timeout: 240_000 });
 
@@ -39,20 +45,36 @@ async function computeAndDraw(page: Page, rows: number): Promise<void> {
   await expect(page.locator('canvas.heatmap-cells[data-painted="no"]')).toHaveCount(0);
 }
 
-/** Prints the longest task against the target; fails on one over the regression bound (or the target, strict). */
+/** Starts both measurements (the Long Tasks API and the trace of task CPU time). */
+async function startMeasuring(page: Page, what: string): Promise<number> {
+  await recordLongTasks(page);
+  await startTaskTrace(page);
+  return mark(page, `${what}-start`);
+}
+
+/**
+ * Prints the longest task, wall-clock and CPU, against the target; fails on a task doing more
+ * than the target's work, or one over the wall-clock regression bound (the target, strict).
+ */
 async function measureLongTasks(page: Page, what: string, from: number): Promise<void> {
   const to = await mark(page, `${what}-end`);
+  const traced = await stopTaskTrace(page, { from: `${what}-start`, to: `${what}-end` }, TARGET_MS);
   const { tasks, frames } = await longTasksIn(page, { what, from, to });
+  const app = traced.filter((t) => t.kind === 'app');
+  const busiest = Math.max(0, ...app.map((t) => t.cpuMs));
+  const tracedList = traced.map((t) => `${t.wallMs} ms (CPU ${t.cpuMs} ms, ${t.kind})`).join(', ');
   const list = tasks.map((t) => `${t.ms} ms at ${t.at} ms`).join(', ');
   if (process.env.LONG_TASK_LOG)
     console.log(`${what}: long tasks ${list || 'none'}\n  ${frames.join('\n  ')}`);
   const longest = Math.max(0, ...tasks.map((t) => t.ms));
   const met = longest <= TARGET_MS ? 'met' : 'not met';
-  test.info().annotations.push({
-    type: 'longest main-thread task',
-    description: `${what}: ${longest} ms (target ${TARGET_MS} ms: ${met})`,
-  });
-  console.log(`${what}: longest main-thread task ${longest} ms (target ${TARGET_MS} ms: ${met})`);
+  const report = `${what}: longest main-thread task ${longest} ms wall-clock (target ${TARGET_MS} ms: ${met}); the most CPU time in one of the app's tasks ${busiest} ms; traced tasks over ${TARGET_MS} ms: ${tracedList || 'none'}`;
+  test.info().annotations.push({ type: 'longest main-thread task', description: report });
+  console.log(report);
+  expect(
+    app.filter((t) => t.cpuMs > TARGET_MS),
+    `${what}: the app's main-thread tasks doing more than ${TARGET_MS} ms of work (${tracedList})`,
+  ).toEqual([]);
   const bound = process.env.LONG_TASK_STRICT ? TARGET_MS : REGRESSION_MS;
   expect(
     tasks.filter((t) => t.ms > bound).map((t) => t.ms),
@@ -62,8 +84,7 @@ async function measureLongTasks(page: Page, what: string, from: number): Promise
 
 test('soybean: heatmaps, CDE and an animated t-SNE do not block the page', async ({ page }) => {
   await openApp(page, 'soybean.csv');
-  await recordLongTasks(page);
-  const from = await mark(page, 'soybean-start');
+  const from = await startMeasuring(page, 'soybean');
   // Re-order the co-occurrence heatmap (a full re-render), then compute and draw.
   await page
     .getByTestId('panel-cooccurrence')
@@ -81,11 +102,10 @@ test('a generated 5,000-row table: reading, counting, heatmaps, CDE and t-SNE do
   const file = info.outputPath('rows-5000.csv');
   writeFileSync(file, fiveThousandRowsCsv());
   await openApp(page);
-  await recordLongTasks(page);
-  const from = await mark(page, 'rows5000-start');
+  const from = await startMeasuring(page, 'rows5000');
   await chooseFile(page, file);
   await expect(page.getByTestId('summary')).toContainText('columns in rows-5000.csv');
   await waitIdle(page, RESULT.timeout);
   await computeAndDraw(page, 5000);
-  await measureLongTasks(page, 'rows-5000', from);
+  await measureLongTasks(page, 'rows5000', from);
 });

@@ -5,6 +5,7 @@ import { useStore } from '../store/index.ts';
 import type { Panel as PanelModel } from '../store/panelsSlice.ts';
 import { viewSpec } from '../views/registry.tsx';
 import { JobProgress } from './JobProgress.tsx';
+import { afterNextFrame, useShownAfterFrame } from './afterFrame.ts';
 
 /** The key of a call, or null when it is not valid (the view says why). */
 function keyOf(call: Call | null | undefined): string | null {
@@ -61,15 +62,25 @@ export const Panel = memo(function Panel({
   const newest = useStore((s) => s.newestPanel === panel.id);
   const ref = useRef<HTMLElement>(null);
   useStopWhenClosed(panel.id, key);
+  // A panel the user adds shows its header in the click's own render and its view after that
+  // frame, rendered as a transition (a view of two 97-value heatmaps took 30–50 ms to render
+  // inside the click); panels present when a table loads render their views at once.
+  const bodyShown = useShownAfterFrame(!newest);
   useEffect(() => {
     if (!newest) return;
-    // A new panel comes into view and takes the keyboard focus.
-    ref.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
-    ref.current?.focus({ preventScroll: true });
+    // A new panel comes into view and takes the keyboard focus — once the frame that shows it
+    // is drawn, so that scrolling does not force a layout inside the click that added it.
+    return afterNextFrame(() => {
+      ref.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+      ref.current?.focus({ preventScroll: true });
+    });
   }, [newest]);
   const View = spec.component;
   // The view re-renders when its panel changes, not at every progress tick of a job.
-  const view = useMemo(() => <View panel={panel} />, [View, panel]);
+  const view = useMemo(
+    () => (bodyShown ? <View panel={panel} /> : <p className="muted">Opening…</p>),
+    [View, panel, bodyShown],
+  );
   const title =
     spec.consumes && panel.call ? `${spec.title} — ${describeCall(panel.call)}` : spec.title;
   return (

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { toErrorInfo, type ErrorInfo } from '../../core/errors.ts';
 import { canonicalJson, resolveCall } from '../../core/platform/calls.ts';
 import type { Call } from '../../core/platform/spec.ts';
@@ -32,7 +32,7 @@ export function useResult(
       return { key: null, invalid: toErrorInfo(error) };
     }
   }, [text]);
-  const entry = useStore((s) => (resolved.key ? (s.results[resolved.key] ?? null) : null));
+  const entry = useEntryInTransitions(resolved.key);
   const run = useCallback(() => {
     if (loaded && text !== null && resolved.key) ensure(JSON.parse(text) as Call);
   }, [loaded, text, resolved.key, ensure]);
@@ -40,4 +40,32 @@ export function useResult(
     if (start) run();
   }, [start, run, version]);
   return { key: resolved.key, entry, invalid: resolved.invalid, run };
+}
+
+function entryOf(key: string | null): ResultEntry | null {
+  return key === null ? null : (useStore.getState().results[key] ?? null);
+}
+
+/**
+ * A call's entry in the store, re-rendered in a transition when it changes: a result arriving
+ * (or a running t-SNE's next frame) renders its views interruptibly, in slices between
+ * components, instead of in one task with the worker's message — zustand's own hook
+ * (useSyncExternalStore) always renders synchronously. A view may show the previous entry for a
+ * frame; a view that asks for another key reads that key's entry at once.
+ */
+function useEntryInTransitions(key: string | null): ResultEntry | null {
+  const [followed, setFollowed] = useState(() => ({ key, entry: entryOf(key) }));
+  useEffect(() => {
+    const follow = () => {
+      const entry = entryOf(key);
+      startTransition(() =>
+        setFollowed((f) => (f.key === key && f.entry === entry ? f : { key, entry })),
+      );
+    };
+    follow();
+    return useStore.subscribe((state, previous) => {
+      if (key !== null && state.results[key] !== previous.results[key]) follow();
+    });
+  }, [key]);
+  return followed.key === key ? followed.entry : entryOf(key);
 }

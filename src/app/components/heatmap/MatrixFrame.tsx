@@ -3,6 +3,7 @@ import { Tooltip } from '../Tooltip.tsx';
 import { cssOf } from './colors.ts';
 import { LABEL_FONT, type AxisGeometry, type HeatmapGeometry } from './geometry.ts';
 import { paintMatrix } from './paint.ts';
+import { useShownAfterFrame } from '../afterFrame.ts';
 
 /** One axis of a drawn matrix: the item (value or attribute index) at each position. */
 export interface FrameAxis {
@@ -124,6 +125,9 @@ export function MatrixFrame(props: FrameProps) {
     'aria-label': `${props.testId} cells`,
   };
   const outline = brush ?? props.outline ?? null;
+  // The axes (hundreds of labels, share strips and band names) are laid out a frame after the
+  // cells, so a new heatmap's first frame is not one long task of text layout.
+  const axesShown = useShownAfterFrame();
   return (
     <div className="heatmap-frame" style={{ width: g.width, height: g.height }}>
       <svg
@@ -133,26 +137,28 @@ export function MatrixFrame(props: FrameProps) {
         fontFamily={LABEL_FAMILY}
         fontSize={LABEL_FONT}
       >
-        <g transform={`translate(${g.left},${g.top})`}>
-          <Axis
-            side="rows"
-            axis={rows}
-            geometry={g.rows}
-            emphasised={emphasised}
-            shares={shares}
-            onBand={props.onBand}
-            step={cell}
-          />
-          <Axis
-            side="cols"
-            axis={cols}
-            geometry={g.cols}
-            emphasised={emphasised}
-            shares={shares}
-            onBand={props.onBand}
-            step={cell}
-          />
-        </g>
+        {axesShown && (
+          <g transform={`translate(${g.left},${g.top})`}>
+            <Axis
+              side="rows"
+              axis={rows}
+              geometry={g.rows}
+              emphasised={emphasised}
+              shares={shares}
+              onBand={props.onBand}
+              step={cell}
+            />
+            <Axis
+              side="cols"
+              axis={cols}
+              geometry={g.cols}
+              emphasised={emphasised}
+              shares={shares}
+              onBand={props.onBand}
+              step={cell}
+            />
+          </g>
+        )}
       </svg>
       {svgCells ? (
         <SvgCells

@@ -1,4 +1,4 @@
-import { color as parseColor, scaleLinear, scaleSqrt, scaleSymlog } from 'd3';
+import { color as parseColor } from 'd3';
 
 /**
  * Colour scales for heatmaps: a 256-step lookup table of packed 0xRRGGBB colours, so a
@@ -24,14 +24,52 @@ export function cellScale(
   kind: ScaleKind = 'linear',
 ): CellScale {
   const lut = rampTable(interpolate);
-  const base = kind === 'sqrt' ? scaleSqrt() : kind === 'symlog' ? scaleSymlog() : scaleLinear();
   const hi = domain[1] > domain[0] ? domain[1] : domain[0] + 1e-12;
-  const t = base
-    .domain([domain[0], hi])
-    .range([0, STEPS - 1])
-    .clamp(true);
-  const rgb = (x: number): number => lut[Math.round(t(x)) || 0] ?? 0;
+  const rgb = levelScale(lut, kind, domain[0], hi);
   return { rgb, css: (x) => cssOf(rgb(x)), domain, kind };
+}
+
+/**
+ * The colour of x, as d3's clamped scaleLinear / scaleSqrt / scaleSymlog onto [0, 255] would
+ * pick it (the same operations in the same order, so the same step), written out with no d3
+ * call and no allocation: a heatmap colours up to a million cells a frame slice at a time, and
+ * d3's generic scale boxed a number per call and was slow until optimised (10–28 ms slices).
+ */
+function levelScale(
+  lut: Uint32Array,
+  kind: ScaleKind,
+  lo: number,
+  hi: number,
+): (x: number) => number {
+  const top = STEPS - 1;
+  const pick = (u: number): number => lut[u > 0 ? (u < top ? Math.round(u) : top) : 0] ?? 0;
+  // d3 maps a domain of zero width (after the transform) to the middle of the range.
+  const flat = (x: number) => (Number.isNaN(x) ? pick(0) : pick(top / 2));
+  if (kind === 'sqrt') {
+    const t0 = signedSqrt(lo);
+    const span = signedSqrt(hi) - t0;
+    if (span === 0) return flat;
+    return (x) => pick(((signedSqrt(x < lo ? lo : x > hi ? hi : x) - t0) / span) * top);
+  }
+  if (kind === 'symlog') {
+    const t0 = symlog(lo);
+    const span = symlog(hi) - t0;
+    if (span === 0) return flat;
+    return (x) => pick(((symlog(x < lo ? lo : x > hi ? hi : x) - t0) / span) * top);
+  }
+  const span = hi - lo;
+  if (span === 0) return flat;
+  return (x) => pick((((x < lo ? lo : x > hi ? hi : x) - lo) / span) * top);
+}
+
+/** d3's scaleSqrt transform (a power scale of exponent ½, sign kept). */
+function signedSqrt(x: number): number {
+  return x < 0 ? -Math.sqrt(-x) : Math.sqrt(x);
+}
+
+/** d3's scaleSymlog transform with its default constant 1. */
+function symlog(x: number): number {
+  return Math.sign(x) * Math.log1p(Math.abs(x));
 }
 
 function rampTable(interpolate: (t: number) => string): Uint32Array {
