@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { markTime, threadNames, threadOf, traceEventsOf, type TraceEvent } from './trace.ts';
 
 interface LongTask {
   start: number;
@@ -100,18 +101,6 @@ export interface TracedTask {
   kind: 'app' | 'gc' | 'harness';
 }
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  cat?: string;
-  dur?: number;
-  tdur?: number;
-  args?: { name?: string };
-}
-
 /**
  * Starts a Chrome trace of the page's top-level tasks, with the protocol commands and garbage
  * collections inside them (a few MB for a test). A task's trace event carries both its
@@ -139,23 +128,15 @@ export async function stopTaskTrace(
   if (!browser) return [];
   const buffer = await browser.stopTracing();
   if (process.env.TASK_TRACE) writeFileSync(`${process.env.TASK_TRACE}-${span.from}.json`, buffer);
-  const events = (JSON.parse(buffer.toString('utf-8')) as { traceEvents: TraceEvent[] })
-    .traceEvents;
-  const at = (name: string): number => {
-    const mark = events.find((e) => e.name === name && (e.cat ?? '').includes('user_timing'));
-    if (!mark) throw new Error(`no mark ${name} in the trace`);
-    return mark.ts;
-  };
-  const from = at(span.from);
-  const to = at(span.to);
-  const main = new Set(
-    events
-      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-      .map((e) => `${e.pid}:${e.tid}`),
+  const events = traceEventsOf(buffer);
+  const from = markTime(events, span.from);
+  const to = markTime(events, span.to);
+  const threads = threadNames(events);
+  const onMain = events.filter(
+    (e) => e.ph === 'X' && threads.get(threadOf(e)) === 'CrRendererMain',
   );
-  const onMain = events.filter((e) => e.ph === 'X' && main.has(`${e.pid}:${e.tid}`));
   const inside = (task: TraceEvent, e: TraceEvent) =>
-    e.pid === task.pid && e.ts >= task.ts && e.ts < task.ts + (task.dur ?? 0);
+    threadOf(e) === threadOf(task) && e.ts >= task.ts && e.ts < task.ts + (task.dur ?? 0);
   return onMain
     .filter(
       (e) =>

@@ -10,6 +10,7 @@ import {
   test,
   waitIdle,
 } from './fixtures.ts';
+import { threadNames, threadOf, traceEventsOf } from './trace.ts';
 
 /**
  * The method platform in the app: results are kept by call and shared by every panel asking for
@@ -84,15 +85,6 @@ interface Sample {
   iteration: number | null;
 }
 
-interface TraceEvent {
-  ph: string;
-  name: string;
-  pid: number;
-  tid: number;
-  dur?: number;
-  args?: { name?: string };
-}
-
 test('two t-SNEs of different representations run at the same time on different workers', async ({
   page,
   browser,
@@ -147,9 +139,7 @@ test('two t-SNEs of different representations run at the same time on different 
     await expect(stateOf(panel)).toHaveAttribute('data-state', 'done', RUN);
     await expect(panel.getByTestId('projection-status')).toContainText(`${ITERATIONS} iterations`);
   }
-  const trace = JSON.parse((await browser.stopTracing()).toString('utf-8')) as {
-    traceEvents: TraceEvent[];
-  };
+  const trace = traceEventsOf(await browser.stopTracing());
 
   const samples = await page.evaluate(
     () => (window as unknown as { __samples: Sample[] }).__samples,
@@ -180,13 +170,10 @@ test('two t-SNEs of different representations run at the same time on different 
 
   // Two different worker threads did the work (one worker interleaving both would leave the
   // other idle): each was busy for a good part of a run.
-  const names = new Map<string, string>();
-  for (const e of trace.traceEvents)
-    if (e.ph === 'M' && e.name === 'thread_name')
-      names.set(`${e.pid}:${e.tid}`, e.args?.name ?? '');
+  const names = threadNames(trace);
   const busy = new Map<string, number>();
-  for (const e of trace.traceEvents) {
-    const thread = `${e.pid}:${e.tid}`;
+  for (const e of trace) {
+    const thread = threadOf(e);
     if (e.ph === 'X' && e.name === 'RunTask' && /Worker/.test(names.get(thread) ?? ''))
       busy.set(thread, (busy.get(thread) ?? 0) + (e.dur ?? 0) / 1000);
   }

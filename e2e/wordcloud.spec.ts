@@ -11,6 +11,7 @@ import {
   textFile,
   waitIdle,
 } from './fixtures.ts';
+import { markTime, threadNames, threadOf, traceEventsOf, type TraceEvent } from './trace.ts';
 import { longTasksIn, mark, recordLongTasks, type Span } from './longTasks.ts';
 
 /**
@@ -108,17 +109,6 @@ function expectComplete(clouds: CloudInfo[], names: string[]): void {
   }
 }
 
-interface TraceEvent {
-  ph: string;
-  name: string;
-  cat?: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  args?: { name?: string };
-}
-
 /**
  * From a Chromium trace: the longest task (RunTask) of the page's main thread, and the time
  * the cloud workers were busy, between two performance marks.
@@ -128,22 +118,14 @@ function tasksInTrace(
   from: string,
   to: string,
 ): { longestMain: number; worker: number } {
-  const at = (name: string): number => {
-    const e = trace.find((t) => t.name === name && (t.cat ?? '').includes('user_timing'));
-    if (!e) throw new Error(`no mark ${name} in the trace`);
-    return e.ts;
-  };
-  const a = at(from);
-  const b = at(to);
-  const names = new Map<string, string>();
-  for (const e of trace)
-    if (e.ph === 'M' && e.name === 'thread_name')
-      names.set(`${e.pid}:${e.tid}`, e.args?.name ?? '');
+  const a = markTime(trace, from);
+  const b = markTime(trace, to);
+  const names = threadNames(trace);
   let longestMain = 0;
   let worker = 0;
   for (const e of trace) {
     if (e.ph !== 'X' || e.name !== 'RunTask' || e.ts < a || e.ts > b) continue;
-    const thread = names.get(`${e.pid}:${e.tid}`) ?? '';
+    const thread = names.get(threadOf(e)) ?? '';
     const ms = (e.dur ?? 0) / 1000;
     if (thread === 'CrRendererMain') longestMain = Math.max(longestMain, ms);
     else if (/Worker/.test(thread)) worker += ms;
@@ -251,15 +233,13 @@ async function checkSandcat(page: Page, browser: Browser, names: string[]): Prom
   const buffer = await browser.stopTracing();
   if (process.env.CLOUD_TRACE)
     writeFileSync(`${process.env.CLOUD_TRACE}-${names.length}.json`, buffer);
-  const trace = JSON.parse(buffer.toString('utf-8')) as {
-    traceEvents: TraceEvent[];
-  };
+  const trace = traceEventsOf(buffer);
   const found = [];
   const report = [];
   for (const w of spans) {
     const api = await longTasksIn(page, w);
     if (api.tasks.length > 0) found.push(api);
-    const traced = tasksInTrace(trace.traceEvents, `${w.what}:start`, `${w.what}:end`);
+    const traced = tasksInTrace(trace, `${w.what}:start`, `${w.what}:end`);
     report.push(`${w.what}: ${traced.longestMain} ms (worker threads busy ${traced.worker} ms)`);
     longest = Math.max(longest, traced.longestMain, ...api.tasks.map((t) => t.ms));
     expect(traced.longestMain, `longest main-thread task, ${w.what}`).toBeLessThanOrEqual(

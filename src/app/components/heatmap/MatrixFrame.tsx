@@ -139,24 +139,18 @@ export function MatrixFrame(props: FrameProps) {
       >
         {axesShown && (
           <g transform={`translate(${g.left},${g.top})`}>
-            <Axis
-              side="rows"
-              axis={rows}
-              geometry={g.rows}
-              emphasised={emphasised}
-              shares={shares}
-              onBand={props.onBand}
-              step={cell}
-            />
-            <Axis
-              side="cols"
-              axis={cols}
-              geometry={g.cols}
-              emphasised={emphasised}
-              shares={shares}
-              onBand={props.onBand}
-              step={cell}
-            />
+            {(['rows', 'cols'] as const).map((side) => (
+              <Axis
+                key={side}
+                side={side}
+                axis={side === 'rows' ? rows : cols}
+                geometry={g[side]}
+                emphasised={emphasised}
+                shares={shares}
+                onBand={props.onBand}
+                step={cell}
+              />
+            ))}
           </g>
         )}
       </svg>

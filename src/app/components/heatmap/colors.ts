@@ -43,23 +43,16 @@ function levelScale(
 ): (x: number) => number {
   const top = STEPS - 1;
   const pick = (u: number): number => lut[u > 0 ? (u < top ? Math.round(u) : top) : 0] ?? 0;
+  const transform = kind === 'sqrt' ? signedSqrt : kind === 'symlog' ? symlog : identity;
+  const t0 = transform(lo);
+  const span = transform(hi) - t0;
   // d3 maps a domain of zero width (after the transform) to the middle of the range.
-  const flat = (x: number) => (Number.isNaN(x) ? pick(0) : pick(top / 2));
-  if (kind === 'sqrt') {
-    const t0 = signedSqrt(lo);
-    const span = signedSqrt(hi) - t0;
-    if (span === 0) return flat;
-    return (x) => pick(((signedSqrt(x < lo ? lo : x > hi ? hi : x) - t0) / span) * top);
-  }
-  if (kind === 'symlog') {
-    const t0 = symlog(lo);
-    const span = symlog(hi) - t0;
-    if (span === 0) return flat;
-    return (x) => pick(((symlog(x < lo ? lo : x > hi ? hi : x) - t0) / span) * top);
-  }
-  const span = hi - lo;
-  if (span === 0) return flat;
-  return (x) => pick((((x < lo ? lo : x > hi ? hi : x) - lo) / span) * top);
+  if (span === 0) return (x) => (Number.isNaN(x) ? pick(0) : pick(top / 2));
+  return (x) => pick(((transform(x < lo ? lo : x > hi ? hi : x) - t0) / span) * top);
+}
+
+function identity(x: number): number {
+  return x;
 }
 
 /** d3's scaleSqrt transform (a power scale of exponent ½, sign kept). */

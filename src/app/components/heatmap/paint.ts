@@ -20,7 +20,6 @@ interface Painting {
   /** Paints rows until the deadline; true when every row is painted. */
   step(deadline: number): boolean;
   finish(): void;
-  cancelled: boolean;
 }
 
 const queue: Painting[] = [];
@@ -33,7 +32,6 @@ function runFrame(): void {
   let turns = queue.length;
   while (turns-- > 0 && performance.now() < deadline) {
     const painting = queue.shift() as Painting;
-    if (painting.cancelled) continue;
     if (painting.step(deadline)) painting.finish();
     else queue.push(painting);
   }
@@ -58,7 +56,6 @@ export function paintMatrix(
   const pixels = new Uint32Array(image.data.buffer);
   let p = 0;
   const painting: Painting = {
-    cancelled: false,
     step(deadline) {
       while (p < nRows) {
         const i = rows[p] as number;
@@ -82,8 +79,8 @@ export function paintMatrix(
   };
   enqueue(painting);
   return {
+    // A cancelled painting leaves the queue: it is never stepped or finished again.
     cancel: () => {
-      painting.cancelled = true;
       const at = queue.indexOf(painting);
       if (at >= 0) queue.splice(at, 1);
     },
