@@ -252,4 +252,50 @@ describe('principalProjection', () => {
       for (let r = 0; r < n; r++) expect(a[r]!).toBeCloseTo(sign * b[r]!, 7);
     }
   });
+
+  it('a value embedding wider than the limit is decomposed in the value space; the dense route refuses', async () => {
+    const { table } = await loadDataset('zoo.csv', { classColumn: 'type' });
+    const counts = computeCounts(table);
+    const base = oneHot(table);
+    // Every value's vector: 140 seeded random numbers, so dims = 16 × 140 = 2,240 > 2,048.
+    const width = 140;
+    const D = base.blockWidth.length;
+    const L = base.vectorStart.length;
+    const rng = createRandom(7);
+    const wide = {
+      ...base,
+      dims: D * width,
+      blockWidth: new Int32Array(D).fill(width),
+      blockStart: Int32Array.from({ length: D }, (_, a) => a * width),
+      vectorStart: Int32Array.from({ length: L }, (_, v) => v * width),
+      vectors: Float64Array.from({ length: L * width }, () => rng.next() - 0.5),
+    };
+    expect(wide.dims).toBeGreaterThan(2048);
+    const data = materialise(wide);
+    const n = wide.nObjects;
+    expect(() =>
+      principalProjection({ kind: 'dense', nObjects: n, dims: wide.dims, data }, counts, 2),
+    ).toThrow(/2240 dimensions exceed the 2048/);
+    const p = principalProjection(wide, counts, 2);
+    // Total variance = Σ column variances of the materialised matrix (own loop).
+    let total = 0;
+    for (let j = 0; j < wide.dims; j++) {
+      const c = column(data, n, wide.dims, j);
+      total += covariance(c, c);
+    }
+    expect(p.totalVariance).toBeCloseTo(total, 8);
+    const first = column(p.coordinates, n, 2, 0);
+    expect(covariance(first, first)).toBeCloseTo(p.variances[0]!, 8);
+    // No unit direction spreads the objects more than the first component (here: 20 random ones).
+    for (let t = 0; t < 20; t++) {
+      const dir = Float64Array.from({ length: wide.dims }, () => rng.next() - 0.5);
+      const norm = Math.hypot(...dir);
+      const scores = Array.from({ length: n }, (_, r) => {
+        let s = 0;
+        for (let d = 0; d < wide.dims; d++) s += data[r * wide.dims + d]! * dir[d]!;
+        return s / norm;
+      });
+      expect(covariance(scores, scores)).toBeLessThanOrEqual(p.variances[0]! + 1e-9);
+    }
+  });
 });

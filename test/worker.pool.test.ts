@@ -114,6 +114,25 @@ describe('worker pool', () => {
     expect(dims(after)).toBe(30);
   });
 
+  it('tells how many jobs run whenever that changes (the page beats only while some do)', async () => {
+    const told: number[] = [];
+    const pool = new WorkerPool({
+      size: 2,
+      onRunning: (jobs) => told.push(jobs),
+      spawn: () => ({
+        api: createExplorerApi() as unknown as Remote<ExplorerApi>,
+        terminate: () => {},
+      }),
+    });
+    expect((await pool.load(ZOO, {}, { classColumn: 'type' }).promise).ok).toBe(true);
+    const runs = [pool.run({ method: 'onehot' }), pool.run({ method: 'idf' })];
+    await Promise.all(runs.map((r) => r.promise));
+    expect(told.length).toBeGreaterThanOrEqual(6);
+    expect(Math.max(...told)).toBe(2);
+    expect(told.at(-1)).toBe(0);
+    expect(told.every((n) => n >= 0 && n <= 2)).toBe(true);
+  });
+
   it('an invalid call is refused at once, naming the option', async () => {
     const { pool } = await loaded();
     expect(await pool.run({ method: 'cde', options: { alpha: 0 } }).promise).toMatchObject({

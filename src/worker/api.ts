@@ -15,6 +15,7 @@ import {
 } from '../core/session.ts';
 import type { PrepareOptions } from '../core/table/prepare.ts';
 import { columnarFormat } from './columnarFormat.ts';
+import { GiveWay } from './giveWay.ts';
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };
 export type ProgressCallback = (p: Progress) => void;
@@ -26,6 +27,8 @@ export type ProgressCallback = (p: Progress) => void;
 export function createExplorerApi() {
   const session = new ExplorerSession();
   const cancelled = new Set<number>();
+  /** Set when the page shares its beat: every job step then gives way to a busy page. */
+  let giveWay: GiveWay | null = null;
 
   async function guard<T>(jobId: number, work: () => Promise<T>): Promise<Outcome<T>> {
     try {
@@ -48,6 +51,7 @@ export function createExplorerApi() {
     for (;;) {
       const step = steps.next();
       if (step.done) return step.value;
+      giveWay?.check(now());
       if (now() - last > 30) {
         await yieldToEventLoop();
         last = now();
@@ -217,6 +221,16 @@ export function createExplorerApi() {
         const codes = session.objectRows(rows);
         return transfer(codes, [codes.buffer]);
       });
+    },
+
+    /** The page's beat (src/worker/giveWay.ts): from now on, job steps give way to a busy page. */
+    givePageWay(cells: Int32Array): void {
+      giveWay = new GiveWay(cells);
+    },
+
+    /** Time this worker's jobs spent waiting for the page, ms. */
+    async waitedForPage(): Promise<number> {
+      return giveWay?.waitedMs ?? 0;
     },
 
     /** Asks a running job to stop at its next step. */

@@ -32,6 +32,8 @@ export interface PoolOptions {
   size: number;
   /** Starts worker `index`; `onCrash` must be called if it dies. */
   spawn(index: number, onCrash: (reason: string) => void): SpawnedWorker;
+  /** Told how many jobs run on the workers whenever that changes (the page's beat uses it). */
+  onRunning?(jobs: number): void;
 }
 
 interface Slot {
@@ -164,6 +166,11 @@ export class WorkerPool {
     for (const counts of all)
       for (const [method, n] of Object.entries(counts)) total[method] = (total[method] ?? 0) + n;
     return total;
+  }
+
+  /** Time the workers' jobs spent waiting for a busy page, ms each (src/worker/giveWay.ts). */
+  waitedForPage(): Promise<number[]> {
+    return Promise.all(this.slots.map((s) => s.worker.api.waitedForPage()));
   }
 
   terminate(): void {
@@ -312,6 +319,7 @@ export class WorkerPool {
     const id = this.nextId++;
     const slot = chosen ?? this.pick(wanted);
     slot.active++;
+    this.runningChanged();
     const promise = new Promise<Outcome<T>>((resolve) => {
       slot.pending.set(id, resolve as (o: Outcome<never>) => void);
       work(slot, id).then(
@@ -363,7 +371,12 @@ export class WorkerPool {
     if (!resolve) return;
     slot.pending.delete(id);
     slot.active--;
+    this.runningChanged();
     resolve(outcome as Outcome<never>);
+  }
+
+  private runningChanged(): void {
+    this.options.onRunning?.(this.slots.reduce((sum, s) => sum + s.active, 0));
   }
 
   /** Replaces a worker; its jobs end with the reason, and it takes the table from another. */

@@ -2,17 +2,22 @@ import { wrap } from 'comlink';
 import type { ExplorerApi } from '../../worker/api.ts';
 import '../../worker/discover.ts';
 import { poolSize, WorkerPool } from '../../worker/pool.ts';
+import { startPageBeat } from './pageBeat.ts';
 
 let pool: WorkerPool | null = null;
 
 /**
  * The app's pool of computation workers, started on first use: one per core (at least 2, at
  * most 4). Each is a module worker running src/worker/explorer.worker.ts; a worker that throws
- * is reported to the pool, which replaces it.
+ * is reported to the pool, which replaces it. While jobs run, the workers give way to the page
+ * whenever it is busy (pageBeat.ts), so drawing is not preempted by computation.
  */
 export function workerPool(): WorkerPool {
-  pool ??= new WorkerPool({
+  if (pool) return pool;
+  const beat = startPageBeat();
+  pool = new WorkerPool({
     size: poolSize(navigator.hardwareConcurrency),
+    onRunning: (jobs) => beat?.setRunning(jobs),
     spawn(_index, onCrash) {
       const worker = new Worker(new URL('../../worker/explorer.worker.ts', import.meta.url), {
         type: 'module',
@@ -21,11 +26,15 @@ export function workerPool(): WorkerPool {
         event.preventDefault();
         onCrash(`A computation worker crashed${event.message ? `: ${event.message}` : ''}.`);
       });
-      return { api: wrap<ExplorerApi>(worker), terminate: () => worker.terminate() };
+      const api = wrap<ExplorerApi>(worker);
+      if (beat) void api.givePageWay(beat.cells);
+      return { api, terminate: () => worker.terminate() };
     },
   });
   // For tests and the curious: how often each method was really computed, over all workers.
   (globalThis as { explorerStats?: () => Promise<Record<string, number>> }).explorerStats = () =>
     (pool as WorkerPool).stats();
+  (globalThis as { explorerWaitedForPage?: () => Promise<number[]> }).explorerWaitedForPage = () =>
+    (pool as WorkerPool).waitedForPage();
   return pool;
 }

@@ -13,7 +13,10 @@ export interface PrincipalProjection {
   totalVariance: number;
 }
 
-/** Above this many dimensions the dims × dims covariance is not decomposed. */
+/**
+ * Above this size the covariance is not decomposed: dims × dims, or L × L for a value
+ * embedding with more dimensions than values (worked in the value space).
+ */
 export const PRINCIPAL_DIMS_LIMIT = 2048;
 
 /**
@@ -30,13 +33,16 @@ export function principalProjection(
   const n = embedding.nObjects;
   if (!Number.isInteger(components) || components < 1)
     throw new RangeError(`components must be an integer ≥ 1, got ${components}`);
-  if (dims > PRINCIPAL_DIMS_LIMIT)
+  const inValueSpace = embedding.kind === 'values' && dims > embedding.vectorStart.length;
+  const size = inValueSpace ? embedding.vectorStart.length : dims;
+  if (size > PRINCIPAL_DIMS_LIMIT)
     throw new RangeError(
-      `${dims} dimensions exceed the ${PRINCIPAL_DIMS_LIMIT} this projection decomposes`,
+      inValueSpace
+        ? `${size} values exceed the ${PRINCIPAL_DIMS_LIMIT} this projection decomposes`
+        : `${dims} dimensions exceed the ${PRINCIPAL_DIMS_LIMIT} this projection decomposes`,
     );
   if (n === 0) throw new RangeError('no objects to project');
-  if (embedding.kind === 'values' && dims > embedding.vectorStart.length)
-    return valueSpaceProjection(embedding, counts, components);
+  if (inValueSpace) return valueSpaceProjection(embedding, counts, components);
   const { mean, cov } =
     embedding.kind === 'dense' ? denseMoments(embedding, n, dims) : valueMoments(embedding, counts);
   const eigen = symmetricEigen(cov, dims);
