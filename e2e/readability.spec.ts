@@ -1,11 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { addPanel, chooseFile, expect, openApp, test, textFile, waitIdle } from './fixtures.ts';
-import { longNamesCsv, thousandValuesCsv } from './generatedTables.ts';
+import { fiveThousandRowsCsv, longNamesCsv, thousandValuesCsv } from './generatedTables.ts';
 
 /**
  * Heatmaps readable at any size (issue 14): on soybean (133 values with missing as a value), a
- * generated table of 22 long-named attributes (~100 values) and a generated 1,000-value table,
+ * generated table of 22 long-named attributes (~100 values), the generated 5,000-row table and
+ * a generated 1,000-value table,
  * every heatmap has a colour legend, its labels (value labels where they fit, attribute bands
  * always) never overlap and lie inside their panel, and no blank band sits above the matrix;
  * dragging over a matrix enlarges that part with its labels, which obey the same rules.
@@ -166,6 +167,21 @@ test.describe('heatmaps readable at any size', () => {
       'measurement-of-the-specimen-property-01-of-22',
     );
     await focusPart(page, page.getByTestId('panel-cooccurrence'), 'cooccurrence-heatmap', info);
+  });
+
+  test('5,000 rows (20 attributes, 106 values): data views and CDE’s Mo/Mc', async ({
+    page,
+  }, info) => {
+    await openApp(page);
+    await chooseFile(page, textFile('rows-5000.csv', fiveThousandRowsCsv()));
+    await expect(page.getByTestId('summary')).toContainText('columns in rows-5000.csv');
+    await checkDataViews(page, info, 'rows5000');
+    const matrices = await addPanel(page, 'value-matrices:cde');
+    await expect(matrices.getByTestId('mo-heatmap')).toBeVisible(RESULT);
+    await waitIdle(page, RESULT.timeout);
+    await expectLegends(matrices, 'rows5000 Mo/Mc');
+    await checkFrames(matrices, 'rows5000 Mo/Mc');
+    await shoot(page, matrices, info, 'rows5000-value-matrices');
   });
 
   test('1,000 values', async ({ page }, info) => {

@@ -38,6 +38,11 @@ export interface ValueMatrix extends Described {
   kind: 'value-matrix';
   size: number;
   data: Float64Array;
+  /**
+   * The smallest and largest finite entries ([NaN, NaN] when none), found where the matrix is
+   * made, so a view colouring a million cells does not scan them on the page's main thread.
+   */
+  range: [number, number];
   /** What a larger entry means. */
   meaning: 'influence' | 'similarity' | 'dissimilarity';
   /** Preferred colour scale. */
@@ -317,6 +322,18 @@ export interface TableShape {
   valueCounts: number[];
 }
 
+/** The smallest and largest finite values of an array ([NaN, NaN] when it has none). */
+export function finiteRange(data: ArrayLike<number>): [number, number] {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i = 0; i < data.length; i++) {
+    const x = data[i] as number;
+    if (x < lo && x > -Infinity) lo = x;
+    if (x > hi && x < Infinity) hi = x;
+  }
+  return lo <= hi ? [lo, hi] : [Number.NaN, Number.NaN];
+}
+
 /**
  * Checks a result's arrays against the table (lengths, label ranges, finiteness of scores);
  * returns the problems found, empty when the result is well formed.
@@ -333,6 +350,10 @@ export function resultProblems(result: Result, shape: TableShape): string[] {
   switch (result.kind) {
     case 'value-matrix':
       need(result.size === L && result.data.length === L * L, `expected ${L} × ${L}`);
+      need(
+        result.range.length === 2 && !(result.range[0] > result.range[1]),
+        `range [${result.range.join(', ')}] is not low to high`,
+      );
       break;
     case 'value-partitions':
       for (const p of result.partitions) {

@@ -139,16 +139,12 @@ export function MatrixHeatmap({
     return focus >= 0 ? onlyAttribute(full, meta, focus) : full;
   }, [meta, partitions, order, L, focus]);
   const scale = useMemo(() => {
-    let lo = Infinity;
-    let hi = -Infinity;
-    for (const x of m) {
-      if (x < lo) lo = x;
-      if (x > hi) hi = x;
-    }
+    // The range comes with the matrix (found in the worker): no scan of L² cells here.
+    const [lo, hi] = matrix.range;
     const ramp = matrix.scale === 'symlog' ? interpolateYlOrRd : interpolateBlues;
-    const domain: [number, number] = [Math.min(0, lo), Math.max(hi, 1e-9)];
+    const domain: [number, number] = [Math.min(0, lo || 0), Math.max(hi || 0, 1e-9)];
     return cellScale(ramp, domain, matrix.scale === 'symlog' ? 'symlog' : 'linear');
-  }, [m, matrix.scale]);
+  }, [matrix.range, matrix.scale]);
   // A cell the method leaves undefined (NaN: DILCA between values of different attributes) is blank.
   const color = useCallback(
     (i: number, j: number) => {

@@ -3,7 +3,12 @@ import { DataError } from '../errors.ts';
 import type { ParameterSpec } from '../platform/parameters.ts';
 import type { CategoricalTable } from '../table/types.ts';
 import type { MethodContext } from '../platform/spec.ts';
-import type { ValueMatrix, ValuePartition, ValuePartitions } from '../results.ts';
+import {
+  finiteRange,
+  type ValueMatrix,
+  type ValuePartition,
+  type ValuePartitions,
+} from '../results.ts';
 import { COUPLING_VALUE_LIMIT, type CouplingMatrices } from './couplings.ts';
 import type { ValueClustering } from './valueClustering.ts';
 
@@ -44,6 +49,7 @@ function couplingResults(c: CouplingMatrices): { mo: ValueMatrix; mc: ValueMatri
       title: 'Mo — occurrence influence',
       size: c.nValues,
       data: c.mo,
+      range: finiteRange(c.mo),
       meaning: 'influence',
       scale: 'symlog',
       formula:
@@ -57,6 +63,7 @@ function couplingResults(c: CouplingMatrices): { mo: ValueMatrix; mc: ValueMatri
       title: 'Mc — co-occurrence influence',
       size: c.nValues,
       data: c.mc,
+      range: finiteRange(c.mc),
       meaning: 'influence',
       scale: 'linear',
       formula: 'p(vᵢ, vⱼ)/p(vᵢ) (Def. 6)',

@@ -1,4 +1,4 @@
-import type { ValueMatrix, ValueTableDistance } from '../results.ts';
+import { finiteRange, type ValueMatrix, type ValueTableDistance } from '../results.ts';
 import type { CategoricalTable } from '../table/types.ts';
 
 /**
@@ -29,7 +29,14 @@ export function blockMatrix(
       for (let y = 0; y < m; y++)
         data[(attr.offset + x) * L + attr.offset + y] = tables[start + x * m + y] as number;
   });
-  return { kind: 'value-matrix', size: L, data, scale: 'linear', ...spec };
+  return {
+    kind: 'value-matrix',
+    size: L,
+    data,
+    range: finiteRange(data),
+    scale: 'linear',
+    ...spec,
+  };
 }
 
 /**
