@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { addPanel, chooseFile, expect, openApp, scatterOf, test, waitIdle } from './fixtures.ts';
 import { fiveThousandRowsCsv, thousandValuesCsv } from './generatedTables.ts';
 import {
@@ -69,36 +69,45 @@ test('soybean: heatmaps, CDE and an animated t-SNE do not block the page', async
   await measureLongTasks(page, 'soybean', from);
 });
 
+/**
+ * A generated table chosen from disk, as a user would (a buffer would be handed to the page by
+ * the test harness's own script: a long task of the harness's, not the app's), then read,
+ * counted, computed and drawn — all inside one measured span.
+ */
+async function measureGeneratedTable(
+  page: Page,
+  info: TestInfo,
+  table: { name: string; csv: string; what: string; rows: number },
+): Promise<void> {
+  const file = info.outputPath(table.name);
+  writeFileSync(file, table.csv);
+  await openApp(page);
+  const from = await startMeasuring(page, table.what);
+  await chooseFile(page, file);
+  await expect(page.getByTestId('summary')).toContainText(`columns in ${table.name}`);
+  await waitIdle(page, RESULT.timeout);
+  await computeAndDraw(page, table.rows);
+  await measureLongTasks(page, table.what, from);
+}
+
 test('a generated 5,000-row table: reading, counting, heatmaps, CDE and t-SNE do not block the page', async ({
   page,
 }, info) => {
-  // The file is chosen from disk, as a user would: a buffer would be handed to the page by the
-  // test harness's own script (a long task of the harness's, not the app's).
-  const file = info.outputPath('rows-5000.csv');
-  writeFileSync(file, fiveThousandRowsCsv());
-  await openApp(page);
-  const from = await startMeasuring(page, 'rows5000');
-  await chooseFile(page, file);
-  await expect(page.getByTestId('summary')).toContainText('columns in rows-5000.csv');
-  await waitIdle(page, RESULT.timeout);
-  await computeAndDraw(page, 5000);
-  await measureLongTasks(page, 'rows5000', from);
+  const csv = fiveThousandRowsCsv();
+  await measureGeneratedTable(page, info, {
+    name: 'rows-5000.csv',
+    csv,
+    what: 'rows5000',
+    rows: 5000,
+  });
 });
 
 test('a generated 1,000-value table: reading, counting, million-cell heatmaps, CDE and t-SNE do not block the page', async ({
   page,
 }, info) => {
-  // The file is chosen from disk, as a user would: a buffer would be handed to the page by the
-  // test harness's own script (a long task of the harness's, not the app's).
-  const file = info.outputPath('thousand-values.csv');
-  writeFileSync(file, thousandValuesCsv());
-  await openApp(page);
-  const from = await startMeasuring(page, 'values1000');
-  await chooseFile(page, file);
-  await expect(page.getByTestId('summary')).toContainText('columns in thousand-values.csv');
-  await waitIdle(page, RESULT.timeout);
-  await computeAndDraw(page, 3000);
-  await measureLongTasks(page, 'values1000', from);
+  const csv = thousandValuesCsv();
+  const table = { name: 'thousand-values.csv', csv, what: 'values1000', rows: 3000 };
+  await measureGeneratedTable(page, info, table);
 });
 
 test('the workers give way to a busy page, and resume when it is free', async ({ page }) => {

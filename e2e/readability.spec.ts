@@ -131,18 +131,23 @@ async function checkDataViews(page: Page, info: TestInfo, what: string): Promise
   }
 }
 
+/** CDE's Mo and Mc: legends, labels that do not overlap and stay inside the panel. */
+async function checkValueMatrices(page: Page, info: TestInfo, what: string): Promise<void> {
+  const matrices = await addPanel(page, 'value-matrices:cde');
+  await expect(matrices.getByTestId('mo-heatmap')).toBeVisible(RESULT);
+  await waitIdle(page, RESULT.timeout);
+  await expectLegends(matrices, `${what} Mo/Mc`);
+  await checkFrames(matrices, `${what} Mo/Mc`);
+  await shoot(page, matrices, info, `${what}-value-matrices`);
+}
+
 test.describe('heatmaps readable at any size', () => {
   test('soybean: co-occurrence, SU and CDE’s Mo/Mc, and an enlarged part', async ({
     page,
   }, info) => {
     await openApp(page, 'soybean.csv');
     await checkDataViews(page, info, 'soybean');
-    const matrices = await addPanel(page, 'value-matrices:cde');
-    await expect(matrices.getByTestId('mo-heatmap')).toBeVisible(RESULT);
-    await waitIdle(page, RESULT.timeout);
-    await expectLegends(matrices, 'soybean Mo/Mc');
-    await checkFrames(matrices, 'soybean Mo/Mc');
-    await shoot(page, matrices, info, 'soybean-value-matrices');
+    await checkValueMatrices(page, info, 'soybean');
     await focusPart(page, page.getByTestId('panel-cooccurrence'), 'cooccurrence-heatmap', info);
   });
 
@@ -176,12 +181,7 @@ test.describe('heatmaps readable at any size', () => {
     await chooseFile(page, textFile('rows-5000.csv', fiveThousandRowsCsv()));
     await expect(page.getByTestId('summary')).toContainText('columns in rows-5000.csv');
     await checkDataViews(page, info, 'rows5000');
-    const matrices = await addPanel(page, 'value-matrices:cde');
-    await expect(matrices.getByTestId('mo-heatmap')).toBeVisible(RESULT);
-    await waitIdle(page, RESULT.timeout);
-    await expectLegends(matrices, 'rows5000 Mo/Mc');
-    await checkFrames(matrices, 'rows5000 Mo/Mc');
-    await shoot(page, matrices, info, 'rows5000-value-matrices');
+    await checkValueMatrices(page, info, 'rows5000');
   });
 
   test('1,000 values', async ({ page }, info) => {
