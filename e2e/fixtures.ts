@@ -83,6 +83,8 @@ export async function expectSummary(page: Page, expected: Expected): Promise<voi
   }
   if (expected.name !== undefined)
     await expect(summary).toContainText(`columns in ${expected.name}`);
+  // Each column's value bars are drawn a frame after its row (SummaryView).
+  await expect(summary.locator('.bars[data-state="pending"]')).toHaveCount(0);
 }
 
 /** A heatmap (co-occurrence or SU) claims `cells` cells in data-cells and draws as many SVG rects. */

@@ -321,7 +321,7 @@ function ClassLegend({ meta }: { meta: TableMeta }) {
  */
 function ValueBarsAfterFrame(props: { column: ColumnSummary; meta: TableMeta }) {
   const shown = useShownAfterFrame();
-  return shown ? <ValueBars {...props} /> : <div className="bars" />;
+  return shown ? <ValueBars {...props} /> : <div className="bars" data-state="pending" />;
 }
 
 function ValueBars({ column, meta }: { column: ColumnSummary; meta: TableMeta }) {
