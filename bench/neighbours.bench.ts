@@ -1,6 +1,7 @@
 /**
  * Neighbour search benchmark: `npm run bench:neighbours -- [--sizes 10000,50000,100000]
- * [--distances hamming,cado] [--k 90] [--budget 60] [--queries 500] [--vectors 10000,50000]`.
+ * [--distances hamming,cado] [--k 90] [--budget 60] [--queries 500] [--vectors 10000,50000]
+ * [--threads N]`.
  *
  * Every object's k = 90 nearest neighbours (3 × t-SNE's default perplexity) in a seeded table of
  * 20 categorical attributes (2-12 values each) with hierarchical latent classes (10 classes × 10
@@ -8,7 +9,9 @@
  * (src/core/project/approximateKnn.ts) and by the exact search (every pair). Also, with
  * --vectors, a 16-D Gaussian mixture, where the exact search is a vantage-point tree. Each row
  * runs in its own process (bench/neighboursRun.ts), which reports:
- *  - NN-descent's wall and CPU seconds (the machine is shared: CPU seconds show the work), its
+ *  - NN-descent's wall and CPU seconds (the machine is shared: CPU seconds show the work), then
+ *    the same search with its local joins on a team of --threads threads (default the cores, at
+ *    most 4), its seconds, the speed-up and whether its lists equal the first run's; its
  *    rounds and distance evaluations (between distinct objects), and the process's peak resident
  *    memory after it (and after building the data alone);
  *  - the exact search's seconds: measured when it finishes within --budget seconds, otherwise
@@ -19,6 +22,7 @@
  * Figures only, no pass/fail.
  */
 import { spawnSync } from 'node:child_process';
+import { defaultThreads } from '../src/cli/nodeTeam.ts';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { NeighboursRow } from './neighboursRun.ts';
@@ -44,6 +48,7 @@ const vectorSizes = list(option('vectors', ''));
 const k = Number(option('k', '90'));
 const budget = Number(option('budget', '60'));
 const queries = Number(option('queries', '500'));
+const threads = Number(option('threads', String(defaultThreads())));
 
 const runner = fileURLToPath(new URL('./neighboursRun.ts', import.meta.url));
 const count = (n: number): string => n.toLocaleString('en-US');
@@ -51,7 +56,10 @@ const count = (n: number): string => n.toLocaleString('en-US');
 function runRow(rows: number, distance: string): NeighboursRow {
   const child = spawnSync(
     process.execPath,
-    ['--import', 'tsx', runner, String(rows), distance, String(k), String(budget), String(queries)],
+    [
+      ...['--import', 'tsx', runner, String(rows), distance, String(k), String(budget)],
+      ...[String(queries), String(threads)],
+    ],
     { encoding: 'utf8', maxBuffer: 1 << 24 },
   );
   if (child.status !== 0) throw new Error(`${distance} at ${rows}: ${child.stderr}`);
@@ -64,9 +72,9 @@ console.log(
     .join(' ')} on this 2-core machine`,
 );
 console.log(
-  '| rows | distance | distinct | NN-descent wall (CPU) | rounds | evaluations / row | peak RSS (data) | exact | exact / NN-descent | recall@k (min) |',
+  `| rows | distance | distinct | NN-descent wall (CPU) | on ${threads} threads wall (CPU) | speed-up | rounds | evaluations / row | peak RSS (data) | exact | exact / NN-descent | recall@k (min) |`,
 );
-console.log('|---|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
 const rows: [number, string][] = [
   ...sizes.flatMap((n) => distances.map((d) => [n, d] as [number, string])),
   ...vectorSizes.map((n) => [n, 'gauss16'] as [number, string]),
@@ -76,6 +84,8 @@ for (const [n, distance] of rows) {
   const exact = `${r.exact.wall.toFixed(1)} s${r.exact.finished ? '' : ` est. (${(100 * r.exact.share).toFixed(1)} % run)`}`;
   console.log(
     `| ${count(n)} | ${distance} | ${count(r.distinct)} | ${r.approximate.wall.toFixed(2)} s (${r.approximate.cpu.toFixed(2)}) | ` +
+      `${r.team.wall.toFixed(2)} s (${r.team.cpu.toFixed(2)})${r.team.identical ? '' : ' NOT IDENTICAL'} | ` +
+      `${(r.approximate.wall / r.team.wall).toFixed(2)}× | ` +
       `${r.approximate.rounds} | ${Math.round(r.approximate.evaluations / r.distinct)} | ` +
       `${r.peakMB.approximate.toFixed(0)} MB (${r.peakMB.data.toFixed(0)}) | ${exact} | ` +
       `${(r.exact.wall / r.approximate.wall).toFixed(1)}× | ${r.recall.mean.toFixed(4)} (${r.recall.min.toFixed(2)}) over ${count(r.recall.queries)} rows |`,

@@ -1,11 +1,14 @@
 /**
  * One row of bench/neighbours.bench.ts, in a process of its own so its peak memory is its own:
- * `tsx bench/neighboursRun.ts ROWS DISTANCE K EXACT_BUDGET_S QUERIES`, printing one JSON line.
+ * `tsx bench/neighboursRun.ts ROWS DISTANCE K EXACT_BUDGET_S QUERIES [THREADS]`, printing one JSON
+ * line.
  *
  * DISTANCE is `hamming`, `cado` (seed 001's coupled dissimilarity, IRSI), or `gauss16` (a
  * 10-component Gaussian mixture in 16-D, as vectors). In order:
  * 1. NN-descent (approximateNeighbourSteps: grouping, search, lists with the input's own
- *    distances), timed (wall and CPU), then the peak resident memory so far;
+ *    distances), timed (wall and CPU), then the peak resident memory so far; then again with its
+ *    local joins on a team of THREADS threads (src/cli/nodeTeam.ts; default the cores, at most
+ *    4), timed, and its lists compared with the first run's (they must be identical);
  * 2. the exact search (exactNeighbourSteps: every pair, or the vantage-point tree for vectors),
  *    to the end if it finishes within EXACT_BUDGET_S, otherwise stopped there and its time
  *    estimated from the share of the work done (its own progress: pairs, or queries for the tree);
@@ -22,6 +25,8 @@ import { vectorInput, type ProjectionInput } from '../src/core/project/input.ts'
 import { exactNeighbourSteps, type Neighbours } from '../src/core/project/knn.ts';
 import { exactKthDistances, recallWithTies } from '../src/core/project/recall.ts';
 import { createRandom, sampleOf } from '../src/core/random.ts';
+import { defaultThreads, startNodeTeam } from '../src/cli/nodeTeam.ts';
+import { serialTeam } from '../src/core/parallel/team.ts';
 import { gaussianMixture, prototypeTable } from './generate.ts';
 
 export const ATTRIBUTES = 20;
@@ -35,12 +40,14 @@ export interface NeighboursRow {
   k: number;
   distinct: number;
   approximate: { wall: number; cpu: number; rounds: number; evaluations: number };
+  /** The same search with its joins on a team; `identical`: the same lists as on one thread. */
+  team: { threads: number; wall: number; cpu: number; identical: boolean };
   peakMB: { data: number; approximate: number };
   exact: { wall: number; finished: boolean; share: number };
   recall: { mean: number; min: number; queries: number; k10?: number };
 }
 
-function input(rows: number, distance: string): ProjectionInput {
+export function input(rows: number, distance: string): ProjectionInput {
   if (distance === 'gauss16') {
     const mixture = gaussianMixture(rows, 10, 16, SEED);
     return vectorInput(mixture.data, rows, 16);
@@ -87,17 +94,32 @@ function exactWithin(
   }
 }
 
-export function run(
+export async function run(
   rows: number,
   distance: string,
   k: number,
   budget: number,
   queries: number,
-): NeighboursRow {
+  threads = defaultThreads(),
+): Promise<NeighboursRow> {
   const data = input(rows, distance);
   const dataMB = maxRssMB();
-  const approx = timed(approximateNeighbourSteps(data, k, createRandom(SEED)));
+  const approx = timed(approximateNeighbourSteps(data, k, createRandom(SEED), {}, serialTeam));
   const approximateMB = maxRssMB();
+  const started = await startNodeTeam(threads);
+  const shared = timed(approximateNeighbourSteps(data, k, createRandom(SEED), {}, started.team));
+  await started.close();
+  const same = (a: ArrayLike<number>, b: ArrayLike<number>) =>
+    a.length === b.length &&
+    Array.prototype.every.call(a, (x: number, i: number) => Object.is(x, b[i]));
+  const team = {
+    threads,
+    wall: shared.wall,
+    cpu: shared.cpu,
+    identical:
+      same(approx.value.indices, shared.value.indices) &&
+      same(approx.value.distances, shared.value.distances),
+  };
   const search = approx.value.search;
   const exact = exactWithin(data, k, budget);
   let rowsChecked: Int32Array;
@@ -125,6 +147,7 @@ export function run(
       rounds: search?.method === 'nn-descent' ? search.iterations : 0,
       evaluations: search?.method === 'nn-descent' ? search.evaluations : 0,
     },
+    team,
     peakMB: { data: dataMB, approximate: approximateMB },
     exact: { wall: exact.wall, finished: exact.finished, share: exact.share },
     recall: { ...recall, queries: rowsChecked.length },
@@ -132,9 +155,15 @@ export function run(
 }
 
 if (process.argv[1]?.endsWith('neighboursRun.ts')) {
-  const [rows, distance, k, budget, queries] = process.argv.slice(2);
+  const [rows, distance, k, budget, queries, threads] = process.argv.slice(2);
   await discoverMethods();
-  console.log(
-    JSON.stringify(run(Number(rows), String(distance), Number(k), Number(budget), Number(queries))),
+  const row = await run(
+    Number(rows),
+    String(distance),
+    Number(k),
+    Number(budget),
+    Number(queries),
+    threads ? Number(threads) : undefined,
   );
+  console.log(JSON.stringify(row));
 }

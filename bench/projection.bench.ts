@@ -33,6 +33,10 @@
  * Numbers are noisy on a shared machine; there is no pass/fail.
  */
 import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defaultThreads } from '../src/cli/nodeTeam.ts';
 import { fileURLToPath } from 'node:url';
 import TSNE from 'tsne-js';
 import { vectorInput } from '../src/core/project/input.ts';
@@ -43,7 +47,7 @@ import { resolveTsneOptions, runTsne } from '../src/core/project/tsne.ts';
 import { gaussianMixture } from './generate.ts';
 import { denseAffinities, denseKl, withSeededMathRandom } from './reference.ts';
 import { seconds } from './timing.ts';
-import { GAUSS, oneNearestAgreement, type RunResult } from './tsneRun.ts';
+import { GAUSS, MUSHROOM_LIKE, oneNearestAgreement, type RunResult } from './tsneRun.ts';
 
 const SEED = 1;
 const PERPLEXITY = 30;
@@ -69,6 +73,9 @@ function sizes(name: string, fallback: number[]): number[] {
 }
 
 const quick = process.argv.includes('--quick');
+/** The team's threads for the threaded rows (--threads; default the cores, at most 4). */
+const THREADS = Number(option('threads') ?? defaultThreads());
+const MUSHROOM_VALUES = MUSHROOM_LIKE.reduce((a, b) => a + b, 0);
 const skip = new Set((option('skip') ?? '').split(',').filter(Boolean));
 const tsneSizes = sizes('sizes', [1000, 5000, 10000, 50000]);
 const mdsSizes = sizes('mds-sizes', [2000, 30000]);
@@ -161,13 +168,23 @@ function referenceComparison(): void {
 // 2. Scaling, one process per size
 
 function runChild(data: string, n: number, extra: string[] = []): RunResult {
-  const runner = fileURLToPath(new URL('./tsneRun.ts', import.meta.url));
+  return JSON.parse(runner(data, n, extra)) as RunResult;
+}
+
+/** The rows of a data set as tsneRun.ts builds them, written for scikit-learn. */
+function dumpRows(data: string, n: number, file: string): void {
+  runner(data, n, ['--dump', file]);
+}
+
+/** Runs bench/tsneRun.ts in its own process; returns its last line of output. */
+function runner(data: string, n: number, extra: string[]): string {
+  const script = fileURLToPath(new URL('./tsneRun.ts', import.meta.url));
   const child = spawnSync(
     process.execPath,
     [
       '--import',
       'tsx',
-      runner,
+      script,
       ...['--data', data, '--n', String(n), '--iterations', String(ITERATIONS)],
       ...['--seed', String(SEED)],
       ...extra,
@@ -176,8 +193,7 @@ function runChild(data: string, n: number, extra: string[] = []): RunResult {
   );
   if (child.status !== 0)
     throw new Error(`bench/tsneRun.ts --data ${data} --n ${n} failed (${child.status})`);
-  const line = child.stdout.trim().split('\n').pop() ?? '';
-  return JSON.parse(line) as RunResult;
+  return child.stdout.trim().split('\n').pop() ?? '';
 }
 
 function scaling(): void {
@@ -251,45 +267,121 @@ function mds(): void {
 // 4. FFT against Barnes-Hut; identical objects merged against kept apart
 
 function repulsion(): void {
+  const sklearn = findScikitLearn();
   console.log(
-    `\n4. Repulsion and identical objects: ${ITERATIONS} iterations, perplexity ${PERPLEXITY}, ` +
-      'random start; one process per row',
+    `\n4. Repulsion, identical objects, threads and scikit-learn: ${ITERATIONS} iterations, ` +
+      `perplexity ${PERPLEXITY}, PCA start; one process per row; ours on 1 thread and on a team ` +
+      `of ${THREADS} (the same layout); ` +
+      (sklearn
+        ? `scikit-learn ${sklearn.version}: TSNE(init='pca', perplexity=30), Barnes-Hut, on all ` +
+          `${sklearn.cpus} cores`
+        : 'scikit-learn not found (python3 -c "import sklearn" failed: apt-get install ' +
+          'python3-sklearn): ratios against our Barnes-Hut only'),
   );
   console.log(
-    '   data                       n   points  duplicates  repulsion    setup s   iter s   ' +
-      'total s   × BH   × kept      KL   T(10)  peak RSS',
+    '   data                       n   points  duplicates  gradient    threads  setup s   iter s   ' +
+      'total s   × BH   × kept  × sklearn     KL   T(10)  peak RSS',
   );
-  const cases: [string, number, string][] = [
-    ['gauss', 10000, `mixture ${GAUSS.dims}-D`],
-    ['mushroom', 8124, 'Mushroom-like one-hot'],
+  const cases: [string, number, string, number][] = [
+    ['gauss', 10000, `mixture ${GAUSS.dims}-D`, GAUSS.dims],
+    ['mushroom', 8124, 'Mushroom-like one-hot', MUSHROOM_VALUES],
   ];
-  for (const [data, n, name] of cases) {
+  for (const [data, n, name, dims] of cases) {
+    const head = (points: string, duplicates: string, gradient: string, threads: string) =>
+      `   ${name.padEnd(22)} ${count(n).padStart(6)} ${points.padStart(8)}  ` +
+      `${duplicates.padEnd(10)}  ${gradient.padEnd(10)} ${threads.padStart(8)}`;
+    const dump = join(tmpdir(), `bench-tsne-${data}-${process.pid}.bin`);
+    const reference = sklearn ? runScikitLearn(sklearn.python, data, n, dims, dump) : null;
     const results = new Map<string, RunResult>();
+    const total = (r: RunResult): number => r.setupSeconds + r.iterationSeconds;
     for (const duplicates of ['keep', 'merge'] as const) {
       // The mixture has no repeated rows: merging finds none and changes nothing there.
       if (data === 'gauss' && duplicates === 'merge') continue;
-      for (const method of ['barnes-hut', 'fft'] as const) {
-        const r = runChild(data, n, ['--repulsion', method, '--duplicates', duplicates]);
-        results.set(`${duplicates} ${method}`, r);
-        const total = r.setupSeconds + r.iterationSeconds;
-        const bh = results.get(`${duplicates} barnes-hut`)!;
-        const kept = results.get(`keep ${method}`)!;
-        const ratio = (other: RunResult): string =>
-          fmt(total / (other.setupSeconds + other.iterationSeconds), 2, 6);
+      for (const [method, threads] of [
+        ['barnes-hut', 1],
+        ['fft', 1],
+        ['barnes-hut', THREADS],
+      ] as const) {
+        const r = runChild(data, n, [
+          ...['--repulsion', method, '--duplicates', duplicates],
+          ...['--init', 'pca', '--threads', String(threads)],
+        ]);
+        results.set(`${duplicates} ${method} ${threads}`, r);
+        const bh = results.get(`${duplicates} barnes-hut 1`)!;
+        const kept = results.get(`keep ${method} ${threads}`)!;
+        const ratio = (other: number): string => fmt(total(r) / other, 2, 6);
         console.log(
-          `   ${name.padEnd(22)} ${count(n).padStart(6)} ${count(r.points).padStart(8)}  ` +
-            `${duplicates.padEnd(10)}  ${r.gradient.padEnd(10)} ${fmt(r.setupSeconds, 1, 8)} ` +
-            `${fmt(r.iterationSeconds, 1, 8)} ${fmt(total, 1, 9)} ${ratio(bh)} ` +
-            `${duplicates === 'keep' ? '     —' : ratio(kept)}  ${fmt(r.kl, 3, 6)} ` +
-            `${fmt(r.trustworthiness, 4, 7)} ${fmt(r.maxRssKb / 1024, 0, 6)} MB`,
+          `${head(count(r.points), duplicates, r.gradient, String(threads))} ` +
+            `${fmt(r.setupSeconds, 1, 8)} ${fmt(r.iterationSeconds, 1, 8)} ${fmt(total(r), 1, 9)} ` +
+            `${ratio(total(bh))} ${duplicates === 'keep' ? '     —' : ratio(total(kept))} ` +
+            `${reference ? ratio(reference.seconds).padStart(9) : '        —'}  ` +
+            `${fmt(r.kl, 3, 6)} ${fmt(r.trustworthiness, 4, 7)} ${fmt(r.maxRssKb / 1024, 0, 6)} MB`,
         );
       }
     }
+    if (reference)
+      console.log(
+        `${head(count(n), 'keep', 'sklearn BH', String(sklearn!.cpus))} ${'—'.padStart(8)} ` +
+          `${'—'.padStart(8)} ${fmt(reference.seconds, 1, 9)} ` +
+          `${fmt(reference.seconds / total(results.get('keep barnes-hut 1')!), 2, 6)}      — ` +
+          `${fmt(1, 2, 9)}  ${fmt(reference.kl, 3, 6)} ${fmt(reference.trustworthiness, 4, 7)}`,
+      );
+    rmSync(dump, { force: true });
+    rmSync(`${dump}.out`, { force: true });
   }
   console.log(
-    '   × BH = total seconds over Barnes-Hut’s on the same rows and duplicates setting; × kept =' +
-      ' over the same repulsion with duplicates kept apart; T(10) on ≤ 1,000 sampled objects',
+    '   × BH = total seconds over our 1-thread Barnes-Hut’s with the same duplicates setting; × kept' +
+      ' = over the same gradient and threads with duplicates kept apart; × sklearn = over ' +
+      'scikit-learn’s fit_transform (its KL is against its own P); T(10) on ≤ 1,000 sampled ' +
+      'objects, scored alike for all',
   );
+}
+
+interface ScikitLearn {
+  python: string;
+  version: string;
+  cpus: number;
+}
+
+/** A python3 that imports scikit-learn: the first of python3 on the PATH and Debian's. */
+function findScikitLearn(): ScikitLearn | null {
+  for (const python of ['python3', '/usr/bin/python3']) {
+    const probe = spawnSync(
+      python,
+      ['-c', 'import os, sklearn; print(sklearn.__version__, len(os.sched_getaffinity(0)))'],
+      { encoding: 'utf8' },
+    );
+    if (probe.status === 0) {
+      const [version = '?', cpus = '1'] = probe.stdout.trim().split(' ');
+      return { python, version, cpus: Number(cpus) };
+    }
+  }
+  return null;
+}
+
+/** scikit-learn's t-SNE of the rows tsneRun.ts dumps, scored by tsneRun.ts as ours are. */
+function runScikitLearn(
+  python: string,
+  data: string,
+  n: number,
+  dims: number,
+  dump: string,
+): { seconds: number; kl: number; trustworthiness: number } {
+  dumpRows(data, n, dump);
+  const script = fileURLToPath(new URL('./sklearnTsne.py', import.meta.url));
+  const child = spawnSync(python, [script, dump, String(n), String(dims), String(SEED)], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (child.status !== 0) throw new Error(`bench/sklearnTsne.py failed (${child.status})`);
+  const fit = JSON.parse(child.stdout.trim().split('\n').pop() ?? '') as {
+    seconds: number;
+    kl: number;
+  };
+  const score = runChild(data, n, ['--score', `${dump}.out`]) as unknown as {
+    trustworthiness: number;
+  };
+  return { ...fit, trustworthiness: score.trustworthiness };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -299,11 +391,11 @@ function large(): void {
   const n = 100000;
   console.log(
     `\n5. ${count(n)} points of the ${GAUSS.dims}-D mixture, ${ITERATIONS} iterations, defaults ` +
-      '(Barnes-Hut), random start, in its own process',
+      `(Barnes-Hut), random start, in its own process, gradient on ${THREADS} threads`,
   );
-  const r = runChild('gauss', n);
+  const r = runChild('gauss', n, ['--threads', String(THREADS)]);
   console.log(
-    `   setup (kNN + P) ${r.setupSeconds.toFixed(1)} s, iterations ${r.iterationSeconds.toFixed(1)} s` +
+    `   ${THREADS} threads; setup (kNN + P) ${r.setupSeconds.toFixed(1)} s, iterations ${r.iterationSeconds.toFixed(1)} s` +
       ` (${((1000 * r.iterationSeconds) / r.iterations).toFixed(0)} ms each), total ` +
       `${(r.setupSeconds + r.iterationSeconds).toFixed(1)} s; KL ${r.kl.toFixed(3)}, T(10) ` +
       `${r.trustworthiness.toFixed(4)}; peak RSS ${(r.maxRssKb / 1024).toFixed(0)} MB ` +

@@ -14,8 +14,12 @@
  * steep value preferences, so that many rows repeat: 4,725 distinct of 8,124 at seed 1) one-hot
  * encoded, also through its distance input. t-SNE runs with its defaults (perplexity 30, θ = 0.5,
  * repulsion `auto`: exact up to 1,000 points, Barnes-Hut above; identical objects merged) from a
- * random start; --repulsion and --duplicates override those two. Prints one JSON line
- * (RunResult) on stdout and progress on stderr.
+ * random start; --repulsion and --duplicates override those two, --init pca starts from the
+ * principal layout (as the app and scikit-learn's init='pca'), --threads N splits the Barnes-Hut
+ * gradient across N threads (src/cli/nodeTeam.ts; the layout does not change), --dump FILE only
+ * writes the objects as dense float64 rows (n × dims; one-hot for a table) for scikit-learn
+ * (bench/sklearnTsne.py), and --score LAYOUT.bin only scores a layout made elsewhere (n × 2 float64:
+ * T(10) and 1-NN, as for ours). Prints one JSON line (RunResult) on stdout and progress on stderr.
  *
  * Setup (kNN + affinities + start) and iterations are split at the first iteration's progress
  * step: the run is one generator, so the first step's time is taken as one mean iteration and
@@ -29,6 +33,10 @@ import { standaloneRepresentation } from '../src/core/platform/representation.ts
 import { discoverMethods } from '../src/cli/discover.ts';
 import { runToEnd } from '../src/core/jobs.ts';
 import { tsneSteps, type RepulsionMethod, type TsneResult } from '../src/core/project/tsne.ts';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { PCA } from 'ml-pca';
+import { startNodeTeam } from '../src/cli/nodeTeam.ts';
+import type { CategoricalTable } from '../src/core/table/types.ts';
 import { gaussianMixture, generateTable } from './generate.ts';
 import { seconds } from './timing.ts';
 
@@ -56,6 +64,29 @@ export interface RunResult {
   maxRssKb: number;
 }
 
+/** The objects on their first two principal components (ml-pca on the dense rows), n × 2. */
+function principalLayout(data: Float64Array, n: number, dims: number): Float64Array {
+  const rows = Array.from({ length: n }, (_, i) =>
+    Array.from(data.subarray(i * dims, (i + 1) * dims)),
+  );
+  const scores = new PCA(rows, { center: true }).predict(rows, { nComponents: 2 });
+  const out = new Float64Array(2 * n);
+  for (let i = 0; i < n; i++) {
+    out[2 * i] = scores.get(i, 0);
+    out[2 * i + 1] = scores.get(i, 1);
+  }
+  return out;
+}
+
+/** A table's one-hot rows (n × L, dense): what scikit-learn is given. */
+function oneHot(table: CategoricalTable): Float64Array {
+  const out = new Float64Array(table.nRows * table.nValues);
+  for (const a of table.attributes)
+    for (let r = 0; r < table.nRows; r++)
+      out[r * table.nValues + a.offset + (a.codes[r] as number)] = 1;
+  return out;
+}
+
 export const GAUSS = { clusters: 10, dims: 16 } as const;
 /** The Adult-like value counts of bench/cde.bench.ts (8 categorical + 6 discretised numeric). */
 export const ADULT_LIKE = [9, 16, 7, 15, 6, 5, 2, 41, 10, 10, 10, 8, 2, 16];
@@ -76,6 +107,10 @@ async function main(): Promise<void> {
   const seed = Number(flag('seed', '1'));
   const repulsion = flag('repulsion', 'auto') as RepulsionMethod;
   const duplicates = flag('duplicates', 'merge') as 'merge' | 'keep';
+  const threads = Number(flag('threads', '1'));
+  const init = flag('init', 'random');
+  const dump = flag('dump', '');
+  let principal: () => Float64Array;
 
   let input: ProjectionInput;
   let labels: Int32Array;
@@ -86,6 +121,8 @@ async function main(): Promise<void> {
     input = vectorInput(mixture.data, n, mixture.dims);
     labels = mixture.labels;
     dims = mixture.dims;
+    principal = () => principalLayout(mixture.data, n, GAUSS.dims);
+    if (dump) writeFileSync(dump, mixture.data);
   } else if (data === 'cde' || data === 'onehot' || data === 'mushroom') {
     const table =
       data === 'mushroom'
@@ -110,12 +147,38 @@ async function main(): Promise<void> {
     input = representation.input;
     labels = table.classColumn!.codes;
     dims = representation.dims;
+    principal =
+      representation.principal ?? (() => principalLayout(oneHot(table), n, table.nValues));
+    if (dump) writeFileSync(dump, oneHot(table));
   } else throw new RangeError(`--data must be gauss, cde, onehot or mushroom, got ${data}`);
 
+  if (dump) return;
+  const score = flag('score', '');
+  if (score) {
+    // Only the quality of a layout computed elsewhere (scikit-learn's): n × 2 float64.
+    const layout = new Float64Array(readFileSync(score).buffer.slice(0));
+    if (layout.length !== 2 * n)
+      throw new RangeError(`${score} holds ${layout.length / 2} points, not ${n}`);
+    const quality = projectionQuality(input, layout, { k: 10, seed });
+    const oneNearest = oneNearestAgreement(layout, labels, seed);
+    process.stdout.write(
+      JSON.stringify({ trustworthiness: quality.trustworthiness, oneNearest }) + '\n',
+    );
+    return;
+  }
+  const team = await startNodeTeam(threads);
   const start = process.hrtime.bigint();
   let first = 0n;
   let last = 0n;
-  const steps = tsneSteps(input, { iterations, seed, init: 'random', repulsion, duplicates });
+  const start0 = init === 'pca' ? principal() : 'random';
+  const steps = tsneSteps(input, {
+    iterations,
+    seed,
+    init: start0,
+    repulsion,
+    duplicates,
+    team: team.team,
+  });
   let result: TsneResult;
   for (;;) {
     const step = steps.next();
@@ -133,6 +196,7 @@ async function main(): Promise<void> {
       );
   }
   const end = process.hrtime.bigint();
+  await team.close();
   if (process.stderr.isTTY) process.stderr.write('\r' + ' '.repeat(70) + '\r');
   const maxRssKb = process.resourceUsage().maxRSS;
   const mean = iterations > 1 ? seconds(first, last) / (iterations - 1) : 0;

@@ -5,6 +5,7 @@ import { text, type Args } from './args.ts';
 import { rowOutput, writeRows } from './engine/rows.ts';
 import { engineOptions, type LoadedTable } from './table.ts';
 import { objectCsv, outputJson } from './json.ts';
+import { withTeam } from './nodeTeam.ts';
 
 /** Where a command's answer goes: stdout, or --out FILE. */
 export interface Io {
@@ -40,7 +41,9 @@ export async function runAndPrint(
   io: Io,
   extra: (output: MethodOutput) => object = () => ({}),
 ): Promise<void> {
-  const output = runToEnd(session.runSteps(call));
+  const output = await withTeam(call, engineOptions(args).threads, () =>
+    runToEnd(session.runSteps(call)),
+  );
   const { summary } = loaded;
   const json = {
     ...outputJson(loaded.meta, output, { matrices: args.flags.has('matrices') }),

@@ -28,8 +28,9 @@ export const TABLE_FLAGS = [
 
 export const TABLE_USAGE = `table:    [--class COL] [--drop COL,COL] [--include COL,COL] [--missing drop|own|mode] [--bins N]
           [--discretise equal-frequency|equal-width|raw] [--delimiter auto|comma|semicolon|tab]
-          [--skip-ragged] [--missing-tokens ?,NA,…] [--out FILE]
-          [--engine memory|duckdb [--memory-limit 1GB] [--threads 2]]: duckdb counts a CSV or
+          [--skip-ragged] [--missing-tokens ?,NA,…] [--out FILE] [--threads N]: threads for
+          t-SNE's gradient (default: the cores, at most 4; results do not depend on it) and DuckDB
+          [--engine memory|duckdb [--memory-limit 1GB]]: duckdb counts a CSV or
           Parquet file out of core (value-level methods only; per-row CSV output streamed)
           [--counts FILE.json|FILE.parquet] instead of FILE: a counts file (value-level methods only)`;
 
@@ -73,9 +74,8 @@ export async function loadTable(file: string, args: Args): Promise<LoadedTable> 
   const engine = text(args, 'engine') ?? 'memory';
   if (engine !== 'memory' && engine !== 'duckdb')
     throw new RangeError(`--engine must be memory or duckdb, got “${engine}”`);
-  if (engine === 'memory')
-    for (const f of ['memory-limit', 'threads'])
-      if (args.flags.has(f)) throw new RangeError(`--${f} applies to --engine duckdb only`);
+  if (engine === 'memory' && args.flags.has('memory-limit'))
+    throw new RangeError('--memory-limit applies to --engine duckdb only');
   const binsText = text(args, 'bins') ?? '10';
   const bins = Number(binsText);
   if (!Number.isInteger(bins)) throw new RangeError(`--bins must be an integer, got “${binsText}”`);

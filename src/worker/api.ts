@@ -16,6 +16,8 @@ import {
 import type { PrepareOptions } from '../core/table/prepare.ts';
 import { columnarFormat } from './columnarFormat.ts';
 import { GiveWay } from './giveWay.ts';
+import { portLink, serveTeams, SharedTeam } from './team.ts';
+import { useTeam } from '../core/parallel/ambient.ts';
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };
 export type ProgressCallback = (p: Progress) => void;
@@ -29,6 +31,8 @@ export function createExplorerApi() {
   const cancelled = new Set<number>();
   /** Set when the page shares its beat: every job step then gives way to a busy page. */
   let giveWay: GiveWay | null = null;
+  /** Set when the pool shares a team channel (joinTeam). */
+  let team: { own: SharedTeam; served: ReturnType<typeof serveTeams> } | null = null;
 
   async function guard<T>(jobId: number, work: () => Promise<T>): Promise<Outcome<T>> {
     try {
@@ -226,6 +230,26 @@ export function createExplorerApi() {
     /** The page's beat (src/worker/giveWay.ts): from now on, job steps give way to a busy page. */
     givePageWay(cells: Int32Array): void {
       giveWay = new GiveWay(cells);
+    },
+
+    /**
+     * Joins the pool's team (src/worker/team.ts) through a port to the page's relay: this
+     * worker's t-SNE steps are split with the other workers, and it helps theirs when idle.
+     * Needs shared memory (cross-origin isolation).
+     */
+    joinTeam(port: MessagePort, size: number): void {
+      if (team || typeof SharedArrayBuffer === 'undefined') return;
+      const link = portLink(port);
+      const own = new SharedTeam(link, size);
+      useTeam(own);
+      team = { own, served: serveTeams(link) };
+    },
+
+    /** This worker's share of team work: steps it split, tasks, its own, and tasks it helped with. */
+    async teamStats(): Promise<{ steps: number; tasks: number; local: number; helped: number }> {
+      return team
+        ? { ...team.own.stats, helped: team.served.helped() }
+        : { steps: 0, tasks: 0, local: 0, helped: 0 };
     },
 
     /** Time this worker's jobs spent waiting for the page, ms. */

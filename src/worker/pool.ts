@@ -173,6 +173,11 @@ export class WorkerPool {
     return Promise.all(this.slots.map((s) => s.worker.api.waitedForPage()));
   }
 
+  /** Each worker's share of team work (src/worker/team.ts): steps split, tasks, helped. */
+  teamStats(): Promise<{ steps: number; tasks: number; local: number; helped: number }[]> {
+    return Promise.all(this.slots.map((s) => s.worker.api.teamStats()));
+  }
+
   terminate(): void {
     for (const slot of this.slots) slot.worker.terminate();
   }

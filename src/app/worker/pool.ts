@@ -1,8 +1,9 @@
-import { wrap } from 'comlink';
+import { transfer, wrap } from 'comlink';
 import type { ExplorerApi } from '../../worker/api.ts';
 import '../../worker/discover.ts';
 import { poolSize, WorkerPool } from '../../worker/pool.ts';
 import { startPageBeat } from './pageBeat.ts';
+import { createTeamRelay } from './teamRelay.ts';
 
 let pool: WorkerPool | null = null;
 
@@ -15,8 +16,11 @@ let pool: WorkerPool | null = null;
 export function workerPool(): WorkerPool {
   if (pool) return pool;
   const beat = startPageBeat();
+  const size = poolSize(navigator.hardwareConcurrency);
+  // One team for the pool's workers: a t-SNE splits its gradient with the idle ones.
+  const team = globalThis.crossOriginIsolated ? createTeamRelay() : null;
   pool = new WorkerPool({
-    size: poolSize(navigator.hardwareConcurrency),
+    size,
     onRunning: (jobs) => beat?.setRunning(jobs),
     spawn(_index, onCrash) {
       const worker = new Worker(new URL('../../worker/explorer.worker.ts', import.meta.url), {
@@ -28,7 +32,15 @@ export function workerPool(): WorkerPool {
       });
       const api = wrap<ExplorerApi>(worker);
       if (beat) void api.givePageWay(beat.cells);
-      return { api, terminate: () => worker.terminate() };
+      const member = team?.connect();
+      if (member) void api.joinTeam(transfer(member.port, [member.port]), size);
+      return {
+        api,
+        terminate: () => {
+          member?.disconnect();
+          worker.terminate();
+        },
+      };
     },
   });
   // For tests and the curious: how often each method was really computed, over all workers.
@@ -36,5 +48,7 @@ export function workerPool(): WorkerPool {
     (pool as WorkerPool).stats();
   (globalThis as { explorerWaitedForPage?: () => Promise<number[]> }).explorerWaitedForPage = () =>
     (pool as WorkerPool).waitedForPage();
+  (globalThis as { explorerTeamStats?: () => Promise<unknown[]> }).explorerTeamStats = () =>
+    (pool as WorkerPool).teamStats();
   return pool;
 }

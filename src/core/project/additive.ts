@@ -74,9 +74,68 @@ export function pairKernel(
   codes: Int32Array,
   m: number,
 ): ((p: number, q: number) => number) | null {
+  const data = pairKernelData(distance, codes, m);
+  return data && kernelFromData(data);
+}
+
+/**
+ * A pair kernel as plain data (typed arrays and numbers), so that another thread can rebuild the
+ * same function (kernelFromData): packed codes for a uniform mismatch, group tables otherwise,
+ * or rows of vectors (squared Euclidean).
+ */
+export type PairKernelData =
+  | { type: 'packed'; words: Int32Array; W: number }
+  | {
+      type: 'groups';
+      table: Float64Array;
+      start: Int32Array;
+      combos: Int32Array;
+      cell: Uint16Array;
+      G: number;
+    }
+  | { type: 'vectors'; rows: Float64Array; dims: number };
+
+export function kernelFromData(data: PairKernelData): (p: number, q: number) => number {
+  if (data.type === 'packed') return packedMismatch(data.words, data.W);
+  if (data.type === 'vectors') return squaredEuclidean(data.rows, data.dims);
+  const { table, start, combos: combosOf, cell, G } = data;
+  return (p, q) => {
+    const a = p * G;
+    const b = q * G;
+    let s = 0;
+    for (let g = 0; g < G; g++)
+      s += table[
+        (start[g] as number) +
+          (cell[a + g] as number) * (combosOf[g] as number) +
+          (cell[b + g] as number)
+      ] as number;
+    return s;
+  };
+}
+
+/** ‖x_p − x_q‖² between rows of m × dims vectors. */
+function squaredEuclidean(rows: Float64Array, dims: number): (p: number, q: number) => number {
+  return (p, q) => {
+    let s = 0;
+    const a = p * dims;
+    const b = q * dims;
+    for (let t = 0; t < dims; t++) {
+      const x = (rows[a + t] as number) - (rows[b + t] as number);
+      s += x * x;
+    }
+    return s;
+  };
+}
+
+/** The data of `pairKernel`; null when an attribute has too many values for a group. */
+export function pairKernelData(
+  distance: AdditiveDistance,
+  codes: Int32Array,
+  m: number,
+): PairKernelData | null {
   const { D, tables, tableStart, width } = distance;
   if (width.every((w) => w <= 256) && isUniformMismatch(distance))
-    return packedMismatchKernel(codes, D, m);
+    return packedMismatchData(codes, D, m);
   if (width.some((w) => w > MAX_COMBINATIONS)) return null;
   // Consecutive attributes while the group's table stays within GROUP_TABLE_CELLS.
   const groups: number[][] = [];
@@ -130,18 +189,12 @@ export function pairKernel(
       for (const a of members) u = u * (width[a] as number) + (codes[p * D + a] as number);
       cell[p * G + g] = u;
     });
-  return (p, q) => {
-    const a = p * G;
-    const b = q * G;
-    let s = 0;
-    for (let g = 0; g < G; g++)
-      s += table[
-        (start[g] as number) +
-          (cell[a + g] as number) * (combosOf[g] as number) +
-          (cell[b + g] as number)
-      ] as number;
-    return s;
-  };
+  return { type: 'groups', table, start, combos: combosOf, cell, G };
+}
+
+/** m × dims vectors as kernel data (squared Euclidean). */
+export function vectorKernelData(rows: Float64Array, dims: number): PairKernelData {
+  return { type: 'vectors', rows, dims };
 }
 
 /**
@@ -170,17 +223,17 @@ function isUniformMismatch({ D, tables, tableStart, width }: AdditiveDistance): 
  * bytes of a ⊕ b that are zero are counted with a carry trick and a multiply (Hacker's Delight
  * 6-1: "find a zero byte"), so 20 attributes cost 5 word operations.
  */
-function packedMismatchKernel(
-  codes: Int32Array,
-  D: number,
-  m: number,
-): (p: number, q: number) => number {
+function packedMismatchData(codes: Int32Array, D: number, m: number): PairKernelData {
   const W = Math.ceil(D / 4);
   const words = new Int32Array(m * W);
   for (let p = 0; p < m; p++)
     for (let a = 0; a < D; a++)
       words[p * W + (a >> 2)] =
         (words[p * W + (a >> 2)] as number) | ((codes[p * D + a] as number) << (8 * (a & 3)));
+  return { type: 'packed', words, W };
+}
+
+function packedMismatch(words: Int32Array, W: number): (p: number, q: number) => number {
   return (p, q) => {
     const a = p * W;
     const b = q * W;

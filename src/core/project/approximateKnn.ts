@@ -1,6 +1,13 @@
 import { scaledSteps, type Steps } from '../jobs.ts';
 import type { Random } from '../random.ts';
-import { pairKernel } from './additive.ts';
+import { currentTeam } from '../parallel/ambient.ts';
+import type { Team } from '../parallel/team.ts';
+import {
+  kernelFromData,
+  pairKernelData,
+  vectorKernelData,
+  type PairKernelData,
+} from './additive.ts';
 import { groupIdentical, singletonGroups, type IdenticalGroups } from './identical.ts';
 import { distanceOf, type ProjectionInput } from './input.ts';
 import type { Neighbours } from './knn.ts';
@@ -27,6 +34,7 @@ export function* approximateNeighbourSteps(
   k: number,
   random: Random,
   tuning: Partial<NnDescentOptions> = {},
+  team: Team = currentTeam(),
 ): Steps<Neighbours> {
   const { n } = input;
   if (!Number.isInteger(k) || k < 1 || k >= n)
@@ -44,12 +52,16 @@ export function* approximateNeighbourSteps(
     groupIndices = exactGroupNeighbours(m, K, kernelOf(input, groups.representative));
     evaluations = (m * (m - 1)) / 2;
   } else if (K > 0) {
+    // The helpers rebuild the kernel from its data, on shared memory.
+    const data = kernelDataOf(input, groups.representative);
+    const kernel = data && team.size > 1 ? shareKernelData(data, team) : data;
     const graph = yield* scaledSteps(
       nnDescentSteps(
         m,
-        kernelOf(input, groups.representative),
+        kernel ? kernelFromData(kernel) : kernelOf(input, groups.representative),
         { ...defaultNnDescentOptions(m, K), ...tuning, K },
         random,
+        { team, kernel },
       ),
       0,
       0.9,
@@ -101,6 +113,17 @@ export function identicalGroupsOf(input: ProjectionInput): IdenticalGroups {
 
 /** A function increasing in d between the given objects (p, q index `reps`), as fast as it gets. */
 function kernelOf(input: ProjectionInput, reps: Int32Array): (p: number, q: number) => number {
+  const data = kernelDataOf(input, reps);
+  if (data) return kernelFromData(data);
+  const { distance } = input as Extract<ProjectionInput, { kind: 'distance' }>;
+  return (p, q) => distance(reps[p] as number, reps[q] as number);
+}
+
+/**
+ * The fast kernel between representatives as plain data (additive.ts), which a team's helpers can
+ * rebuild; null when there is none (a distance known only as a function).
+ */
+function kernelDataOf(input: ProjectionInput, reps: Int32Array): PairKernelData | null {
   const m = reps.length;
   if (input.kind === 'vectors') {
     const { dims, data } = input;
@@ -110,27 +133,32 @@ function kernelOf(input: ProjectionInput, reps: Int32Array): (p: number, q: numb
         data.subarray((reps[p] as number) * dims, ((reps[p] as number) + 1) * dims),
         p * dims,
       );
-    return (p, q) => {
-      let s = 0;
-      const a = p * dims;
-      const b = q * dims;
-      for (let t = 0; t < dims; t++) {
-        const x = (rows[a + t] as number) - (rows[b + t] as number);
-        s += x * x;
-      }
-      return s;
-    };
+    return vectorKernelData(rows, dims);
   }
-  if (input.additive) {
-    const { D, codes } = input.additive;
-    const repCodes = new Int32Array(m * D);
-    for (let p = 0; p < m; p++)
-      repCodes.set(codes.subarray((reps[p] as number) * D, ((reps[p] as number) + 1) * D), p * D);
-    const kernel = pairKernel(input.additive, repCodes, m);
-    if (kernel) return kernel;
-  }
-  const { distance } = input;
-  return (p, q) => distance(reps[p] as number, reps[q] as number);
+  if (!input.additive) return null;
+  const { D, codes } = input.additive;
+  const repCodes = new Int32Array(m * D);
+  for (let p = 0; p < m; p++)
+    repCodes.set(codes.subarray((reps[p] as number) * D, ((reps[p] as number) + 1) * D), p * D);
+  return pairKernelData(input.additive, repCodes, m);
+}
+
+/** The kernel's arrays copied to memory the team's helpers can see. */
+function shareKernelData(data: PairKernelData, team: Team): PairKernelData {
+  const share = <T extends Int32Array | Float64Array | Uint16Array>(a: T): T => {
+    const out = team.allocate(a.constructor as Int32ArrayConstructor, a.length) as unknown as T;
+    out.set(a);
+    return out;
+  };
+  if (data.type === 'packed') return { ...data, words: share(data.words) };
+  if (data.type === 'vectors') return { ...data, rows: share(data.rows) };
+  return {
+    ...data,
+    table: share(data.table),
+    start: share(data.start),
+    combos: share(data.combos),
+    cell: share(data.cell),
+  };
 }
 
 function exactGroupNeighbours(

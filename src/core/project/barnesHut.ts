@@ -59,64 +59,97 @@ export function barnesHutRepulsion(
   theta: number,
   multiplicity: Float64Array | null = null,
 ): Repulsion {
-  const tree = new QuadTree(n);
-  const stack = new Int32Array(4 * MAX_DEPTH + 8);
-  const theta2 = theta * theta;
-  const order = new Int32Array(n);
-  const keys = new Float64Array(n);
+  const tree = new BarnesHutTree(n, theta, multiplicity);
   return {
     compute(y, force) {
-      const box = bounds(y);
-      zOrder(y, box, keys, order);
-      tree.build(y, box, order, multiplicity);
-      const { massX, massY, count, width, child } = tree;
-      let z = 0;
-      for (let o = 0; o < n; o++) {
-        const i = order[o] as number;
-        const xi = y[2 * i] as number;
-        const yi = y[2 * i + 1] as number;
-        const mi = multiplicity ? (multiplicity[i] as number) : 1;
-        let fx = 0;
-        let fy = 0;
-        let zi = 0;
-        let top = 0;
-        stack[top++] = 0;
-        while (top > 0) {
-          const node = stack[--top] as number;
-          const size = count[node] as number;
-          if (size === 0) continue;
-          const dx = xi - (massX[node] as number);
-          const dy = yi - (massY[node] as number);
-          const d2 = dx * dx + dy * dy;
-          const first = child[node] as number;
-          const w0 = width[node] as number;
-          if (first < 0 || w0 * w0 < theta2 * d2) {
-            // A leaf holding only i contributes nothing; coincident points count without i (one
-            // object of i's multiplicity: its other copies are coincident objects too).
-            let m = size;
-            if (first < 0 && d2 === 0) {
-              m = size - 1;
-              if (m === 0) continue;
-            }
-            const w = 1 / (1 + d2);
-            zi += m * w;
-            const mw2 = m * w * w;
-            fx += mw2 * dx;
-            fy += mw2 * dy;
-          } else {
-            stack[top++] = first;
-            stack[top++] = first + 1;
-            stack[top++] = first + 2;
-            stack[top++] = first + 3;
-          }
-        }
-        z += mi * zi;
-        force[2 * i] = fx;
-        force[2 * i + 1] = fy;
-      }
-      return z;
+      tree.build(y);
+      return tree.repel(y, 0, n, force);
     },
   };
+}
+
+/**
+ * The quadtree of one layout and the walk that sums the repulsion on points. `repel` covers a
+ * range of positions along the Z-order, so a team of threads (parallelGradient.ts) can split the
+ * points while each builds the same tree: a point's force depends only on the layout.
+ */
+export class BarnesHutTree {
+  private readonly tree: QuadTree;
+  private readonly stack = new Int32Array(4 * MAX_DEPTH + 8);
+  private readonly theta2: number;
+  readonly order: Int32Array;
+  private readonly keys: Float64Array;
+
+  constructor(
+    readonly n: number,
+    theta: number,
+    private readonly multiplicity: Float64Array | null,
+  ) {
+    this.tree = new QuadTree(n);
+    this.theta2 = theta * theta;
+    this.order = new Int32Array(n);
+    this.keys = new Float64Array(n);
+  }
+
+  build(y: Float64Array): void {
+    const box = bounds(y);
+    zOrder(y, box, this.keys, this.order);
+    this.tree.build(y, box, this.order, this.multiplicity);
+  }
+
+  /**
+   * F_rep of the points at Z-order positions from … to − 1, written into force (n × 2) at their
+   * own rows; returns their share of Z, Σ m_i Σ_j m_j w_ij, summed in that order.
+   */
+  repel(y: Float64Array, from: number, to: number, force: Float64Array): number {
+    const { massX, massY, count, width, child } = this.tree;
+    const { order, stack, theta2, multiplicity } = this;
+    let z = 0;
+    for (let o = from; o < to; o++) {
+      const i = order[o] as number;
+      const xi = y[2 * i] as number;
+      const yi = y[2 * i + 1] as number;
+      const mi = multiplicity ? (multiplicity[i] as number) : 1;
+      let fx = 0;
+      let fy = 0;
+      let zi = 0;
+      let top = 0;
+      stack[top++] = 0;
+      while (top > 0) {
+        const node = stack[--top] as number;
+        const size = count[node] as number;
+        if (size === 0) continue;
+        const dx = xi - (massX[node] as number);
+        const dy = yi - (massY[node] as number);
+        const d2 = dx * dx + dy * dy;
+        const first = child[node] as number;
+        const w0 = width[node] as number;
+        if (first < 0 || w0 * w0 < theta2 * d2) {
+          // A leaf holding only i contributes nothing; coincident points count without i (one
+          // object of i's multiplicity: its other copies are coincident objects too).
+          let m = size;
+          if (first < 0 && d2 === 0) {
+            m = size - 1;
+            if (m === 0) continue;
+          }
+          const w = 1 / (1 + d2);
+          zi += m * w;
+          const mw2 = m * w * w;
+          fx += mw2 * dx;
+          fy += mw2 * dy;
+        } else {
+          stack[top++] = first;
+          stack[top++] = first + 1;
+          stack[top++] = first + 2;
+          stack[top++] = first + 3;
+        }
+      }
+      z += mi * zi;
+      force[2 * i] = fx;
+      force[2 * i + 1] = fy;
+    }
+    return z;
+  }
 }
 
 /**

@@ -10,6 +10,28 @@
  * ~neighbour (negative) while the entry is new since it was last joined. Distances offered must
  * be 32-bit floats already (Math.fround), so that comparisons agree with what is stored.
  */
+/** The graph's buffers: plain, or shared with a team's helpers (nnDescentTeam.ts). */
+export interface GraphArrays {
+  entries: Int32Array;
+  size: Int32Array;
+  bound: Float32Array;
+  set: Int32Array;
+}
+
+type Allocate = <K extends Int32ArrayConstructor | Float32ArrayConstructor>(
+  kind: K,
+  length: number,
+) => InstanceType<K>;
+
+const plain: Allocate = (kind, length) => new kind(length) as InstanceType<typeof kind>;
+
+/** Slots of each point's hash set: a load of at most 0.7. */
+function setSlots(K: number): number {
+  let S = 4;
+  while (S * 0.7 < K) S *= 2;
+  return S;
+}
+
 export class GraphLists {
   /** Entry s of point p (s = p·K + t): distance at 2s, neighbour (or ~neighbour if new) at 2s + 1. */
   readonly entries: Int32Array;
@@ -24,16 +46,30 @@ export class GraphLists {
   constructor(
     readonly m: number,
     readonly K: number,
+    arrays: GraphArrays = GraphLists.allocate(m, K, plain),
   ) {
-    this.entries = new Int32Array(2 * m * K);
-    this.dist = new Float32Array(this.entries.buffer);
-    this.size = new Int32Array(m);
-    this.bound = new Float32Array(m).fill(Infinity);
-    // A load of at most 0.7.
-    let S = 4;
-    while (S * 0.7 < K) S *= 2;
-    this.S = S;
-    this.set = new Int32Array(m * S);
+    this.entries = arrays.entries;
+    this.dist = new Float32Array(this.entries.buffer, this.entries.byteOffset, this.entries.length);
+    this.size = arrays.size;
+    this.bound = arrays.bound;
+    this.S = setSlots(K);
+    this.set = arrays.set;
+  }
+
+  /** Empty buffers for m points of K neighbours, from `allocate` (a team's, to share them). */
+  static allocate(m: number, K: number, allocate: Allocate): GraphArrays {
+    const bound = allocate(Float32Array, m);
+    bound.fill(Infinity);
+    return {
+      entries: allocate(Int32Array, 2 * m * K),
+      size: allocate(Int32Array, m),
+      bound,
+      set: allocate(Int32Array, m * setSlots(K)),
+    };
+  }
+
+  get arrays(): GraphArrays {
+    return { entries: this.entries, size: this.size, bound: this.bound, set: this.set };
   }
 
   /** Neighbour of entry s (s = p·K + t). */

@@ -1,5 +1,6 @@
 import type { Steps } from '../jobs.ts';
 import type { Random } from '../random.ts';
+import type { Team } from '../parallel/team.ts';
 import { approximateNeighbourSteps } from './approximateKnn.ts';
 import { distanceOf, type ProjectionInput } from './input.ts';
 import { NeighbourHeaps } from './neighbourHeaps.ts';
@@ -58,9 +59,10 @@ export function nearestNeighbourSteps(
   k: number,
   random: Random,
   search: NeighbourSearch = 'auto',
+  team?: Team,
 ): Steps<Neighbours> {
   return usesApproximateSearch(input, search)
-    ? approximateNeighbourSteps(input, k, random)
+    ? approximateNeighbourSteps(input, k, random, {}, team)
     : exactNeighbourSteps(input, k, random);
 }
 

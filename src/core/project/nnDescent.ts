@@ -1,7 +1,10 @@
 import type { Steps } from '../jobs.ts';
 import type { Random } from '../random.ts';
+import { serialTeam, type Team } from '../parallel/team.ts';
+import type { PairKernelData } from './additive.ts';
 import { Candidates } from './candidates.ts';
 import { GraphLists } from './graphLists.ts';
+import { BLOCK, nnDescentTeam } from './nnDescentJoin.ts';
 import { pivotTreeLeaves } from './pivotTrees.ts';
 
 /**
@@ -61,80 +64,66 @@ export function defaultNnDescentOptions(m: number, K: number): NnDescentOptions 
   };
 }
 
+/**
+ * The local joins run on `team` when `kernel` describes `dist` as data its helpers can rebuild
+ * (nnDescentJoin.ts); the graph is the same whatever the team.
+ */
 export function* nnDescentSteps(
   m: number,
   dist: (p: number, q: number) => number,
   options: NnDescentOptions,
   random: Random,
+  parallel: { team: Team; kernel: PairKernelData | null } = { team: serialTeam, kernel: null },
 ): Steps<NnDescentGraph> {
   const { K, maxCandidates: C, trees, leafSize, minIterations, maxIterations, delta } = options;
   if (!Number.isInteger(K) || K < 1 || K > m - 1)
     throw new RangeError(
       `NN-descent: K must be a whole number from 1 to m − 1 = ${m - 1}, got ${K}`,
     );
-  const heaps = new GraphLists(m, K);
-  const { bound } = heaps;
+  const team = parallel.kernel ? parallel.team : serialTeam;
+  const heaps = new GraphLists(m, K, GraphLists.allocate(m, K, team.allocate));
   let evaluations = 0;
   const d = dist;
 
-  // Start: every pair within each tree leaf, then random points until each heap is full.
-  for (let t = 0; t < trees; t++) {
-    const tree = pivotTreeLeaves(m, d, leafSize, random);
-    const { order, bounds } = tree;
-    evaluations += tree.evaluations;
-    for (let l = 0; l + 1 < bounds.length; l++) {
-      const lo = bounds[l] as number;
-      const hi = bounds[l + 1] as number;
-      evaluations += ((hi - lo) * (hi - lo - 1)) / 2;
-      for (let a = lo; a < hi; a++) {
-        const p = order[a] as number;
-        for (let b = a + 1; b < hi; b++) {
-          const q = order[b] as number;
-          const pq = Math.fround(d(p, q));
-          if (pq < (bound[p] as number)) heaps.push(p, q, pq);
-          if (pq < (bound[q] as number)) heaps.push(q, p, pq);
-        }
-      }
-    }
-    yield { fraction: ((t + 1) / (trees + 1)) * 0.2, message: `start: tree ${t + 1}/${trees}` };
-  }
-  evaluations += fillRandomly(heaps, d, random);
-
-  const candidates = new Candidates(m, K, C);
-  const { newLists, oldLists, newCount, oldCount } = candidates;
+  const candidates = new Candidates(m, K, C, (length) => team.allocate(Int32Array, length));
+  const steps = nnDescentTeam(heaps, candidates, d, parallel.kernel, team, leafSize);
+  const { newCount, oldCount } = candidates;
   let iterations = 0;
-  for (let it = 0; it < maxIterations; it++) {
-    iterations++;
-    candidates.build(heaps, random);
-    let changes = 0;
-    for (let i = 0; i < m; i++) {
-      const nNew = newCount[i] as number;
-      const nOld = oldCount[i] as number;
-      const base = i * C;
-      evaluations += (nNew * (nNew - 1)) / 2 + nNew * nOld;
-      for (let a = 0; a < nNew; a++) {
-        const p = newLists[base + a] as number;
-        for (let b = a + 1; b < nNew; b++) {
-          const q = newLists[base + b] as number;
-          const pq = Math.fround(d(p, q));
-          if (pq < (bound[p] as number)) changes += heaps.push(p, q, pq);
-          if (pq < (bound[q] as number)) changes += heaps.push(q, p, pq);
-        }
-        for (let b = 0; b < nOld; b++) {
-          const q = oldLists[base + b] as number;
-          if (q === p) continue;
-          const pq = Math.fround(d(p, q));
-          if (pq < (bound[p] as number)) changes += heaps.push(p, q, pq);
-          if (pq < (bound[q] as number)) changes += heaps.push(q, p, pq);
-        }
+  try {
+    // Start: every pair within each tree leaf, then random points until each heap is full.
+    for (let t = 0; t < trees; t++) {
+      const tree = pivotTreeLeaves(m, d, leafSize, random);
+      const { bounds } = tree;
+      evaluations += tree.evaluations;
+      for (let l = 0; l + 1 < bounds.length; l++) {
+        const size = (bounds[l + 1] as number) - (bounds[l] as number);
+        evaluations += (size * (size - 1)) / 2;
       }
-      if ((i & 4095) === 4095)
-        yield {
-          fraction: 0.2 + (0.8 * (it + (i + 1) / m)) / maxIterations,
-          message: `round ${it + 1}: ${i + 1}/${m}`,
-        };
+      steps.leaves(tree.order, bounds);
+      yield { fraction: ((t + 1) / (trees + 1)) * 0.2, message: `start: tree ${t + 1}/${trees}` };
     }
-    if (it + 1 >= minIterations && changes <= delta * K * m) break;
+    evaluations += fillRandomly(heaps, d, random);
+
+    for (let it = 0; it < maxIterations; it++) {
+      iterations++;
+      candidates.gatherReverse(heaps);
+      steps.sample(it, random.int(0x7fffffff));
+      let changes = 0;
+      for (let i = 0; i < m; i++) {
+        const nNew = newCount[i] as number;
+        evaluations += (nNew * (nNew - 1)) / 2 + nNew * (oldCount[i] as number);
+      }
+      for (let from = 0; from < m; from += BLOCK) {
+        changes += steps.block(from, Math.min(m, from + BLOCK));
+        yield {
+          fraction: 0.2 + (0.8 * (it + Math.min(m, from + BLOCK) / m)) / maxIterations,
+          message: `round ${it + 1}: ${Math.min(m, from + BLOCK)}/${m}`,
+        };
+      }
+      if (it + 1 >= minIterations && changes <= delta * K * m) break;
+    }
+  } finally {
+    steps.release();
   }
   const indices = new Int32Array(m * K);
   const distances = new Float64Array(m * K);

@@ -3,12 +3,15 @@ import { runToEnd, scaledSteps } from '../jobs.ts';
 import { createRandom, gaussian, type Random } from '../random.ts';
 import { resolveOptions, type ParameterSpec } from '../platform/parameters.ts';
 import { perplexityAffinities, type SparseAffinity } from './affinity.ts';
-import { barnesHutRepulsion, exactRepulsion, type Repulsion } from './barnesHut.ts';
+import { exactRepulsion, type Repulsion } from './barnesHut.ts';
 import { identicalObjects, uniqueInput, type IdenticalObjects } from './duplicates.ts';
 import { fftRepulsion } from './fftRepulsion.ts';
 import type { ProjectionInput } from './input.ts';
 import { recentre } from './layout.ts';
 import { nearestNeighbourSteps } from './knn.ts';
+import { teamGradient, type TeamGradient } from './parallelGradient.ts';
+import { currentTeam } from '../parallel/ambient.ts';
+import type { Team } from '../parallel/team.ts';
 
 export interface TsneOptions {
   /** Effective number of neighbours (default 30); lowered to (n − 1) / 3 on tiny tables. */
@@ -34,6 +37,8 @@ export interface TsneOptions {
   /** Starting layout: 'pca' (default: caller-provided principal layout), 'random', or n × 2. */
   init?: 'random' | Float64Array;
   seed?: number;
+  /** Threads to split the Barnes-Hut gradient with; the result does not depend on it. */
+  team?: Team;
 }
 
 export type RepulsionMethod = 'auto' | 'exact' | 'barnes-hut' | 'fft';
@@ -174,7 +179,7 @@ export function resolveTsneOptions(n: number, options: TsneOptions = {}): Resolv
     throw new RangeError(
       `t-SNE needs at least 3 objects and this table has ${n}: project it by MDS (or PCA) instead`,
     );
-  const { init: _init, ...rest } = options;
+  const { init: _init, team: _team, ...rest } = options;
   const o = resolveOptions(TSNE_PARAMETERS, rest, 't-SNE');
   return {
     ...o,
@@ -215,29 +220,66 @@ export function* tsneSteps(
   // k neighbours per object; merged, as many distinct points as may be needed to hold them.
   const k = Math.min(n - 1, Math.floor(3 * o.perplexity));
   const neighbours = yield* asTsneProgress(
-    scaledSteps(nearestNeighbourSteps(work, Math.min(points - 1, k), random), 0, 0.1, 'finding '),
+    scaledSteps(
+      nearestNeighbourSteps(work, Math.min(points - 1, k), random, 'auto', options.team),
+      0,
+      0.1,
+      'finding ',
+    ),
   );
   const p = perplexityAffinities(neighbours, o.perplexity, multiplicity, k);
   const start =
     options.init instanceof Float64Array && merged ? gather(options.init, merged) : options.init;
-  const y = startingLayout(points, start, random);
   const method: TsneResult['gradient'] =
     o.repulsion === 'auto' ? (points <= o.exactLimit ? 'exact' : 'barnes-hut') : o.repulsion;
-  const repulsion =
-    method === 'exact'
+  // Barnes-Hut runs on the team (parallelGradient.ts); the exact and FFT sums on this thread.
+  const onTeam =
+    method === 'barnes-hut'
+      ? teamGradient(p, o.theta, multiplicity, options.team ?? currentTeam())
+      : null;
+  try {
+    const y0 = startingLayout(points, start, random);
+    return yield* descend({ n, k, p, o, method, onTeam, merged }, y0);
+  } finally {
+    onTeam?.release();
+  }
+}
+
+/** The gradient descent from layout y0 (points × 2). */
+function* descend(
+  run: {
+    n: number;
+    k: number;
+    p: SparseAffinity;
+    o: ResolvedTsneOptions;
+    method: TsneResult['gradient'];
+    onTeam: TeamGradient | null;
+    merged: IdenticalObjects | null;
+  },
+  y0: Float64Array,
+): Generator<TsneProgress, TsneResult, void> {
+  const { n, k, p, o, method, onTeam, merged } = run;
+  const points = p.n;
+  const multiplicity = merged ? merged.multiplicity : null;
+  const y = onTeam ? onTeam.y : y0;
+  if (onTeam) y.set(y0);
+  const repulsion: Repulsion = onTeam
+    ? teamRepulsion(onTeam)
+    : method === 'exact'
       ? exactRepulsion(points, multiplicity)
-      : method === 'barnes-hut'
-        ? barnesHutRepulsion(points, o.theta, multiplicity)
-        : fftRepulsion(points, {}, multiplicity);
+      : fftRepulsion(points, {}, multiplicity);
   const gradient = new Float64Array(2 * points);
   const update = new Float64Array(2 * points);
   const gains = new Float64Array(2 * points).fill(1);
   const repulsive = new Float64Array(2 * points);
-  const expanded = merged ? new Float64Array(2 * n) : y;
+  // What is shown and returned: never the team's shared layout, which the next step changes.
+  const expanded = merged || onTeam ? new Float64Array(2 * n) : y;
   for (let it = 0; it < o.iterations; it++) {
     const exaggerated = it < o.exaggerationIterations;
     const momentum = exaggerated ? MOMENTUM_START : MOMENTUM_FINAL;
-    klGradient(p, y, repulsion, exaggerated ? o.earlyExaggeration : 1, gradient, repulsive);
+    const alpha = exaggerated ? o.earlyExaggeration : 1;
+    if (onTeam) onTeam.compute(alpha, gradient);
+    else klGradient(p, y, repulsion, alpha, gradient, repulsive);
     for (let t = 0; t < 2 * points; t++) {
       const g = gradient[t] as number;
       const u = update[t] as number;
@@ -252,6 +294,7 @@ export function* tsneSteps(
     }
     recentre(y);
     if (merged) expand(y, merged, expanded);
+    else if (onTeam) expanded.set(y);
     yield {
       fraction: 0.1 + (0.9 * (it + 1)) / o.iterations,
       message: `iteration ${it + 1}/${o.iterations}`,
@@ -262,6 +305,7 @@ export function* tsneSteps(
   const z = repulsion.compute(y, repulsive);
   const kl = klDivergence(p, y, z);
   if (merged) expand(y, merged, expanded);
+  else if (onTeam) expanded.set(y);
   return {
     coordinates: expanded,
     kl,
@@ -270,6 +314,17 @@ export function* tsneSteps(
     neighbours: k,
     gradient: method,
     points,
+  };
+}
+
+/** The team's gradient as a Repulsion (for the final Z): F_rep into force, Z returned. */
+function teamRepulsion(onTeam: TeamGradient): Repulsion {
+  return {
+    compute(_y, force) {
+      const z = onTeam.compute(1, force);
+      force.set(onTeam.repulsive);
+      return z;
+    },
   };
 }
 
