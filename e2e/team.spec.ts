@@ -35,8 +35,9 @@ test('a t-SNE splits its gradient with the idle worker of the pool', async ({ pa
   );
   const caller = stats.find((s) => s.steps > 0);
   expect(caller, JSON.stringify(stats)).toBeDefined();
-  // 1,000 iterations and the final Z, each a step of 2·⌈points / 128⌉ tasks.
-  expect(caller?.steps).toBe(1001);
+  // 1,000 iterations and the final Z, each two steps: the tree and the attraction in chunks of
+  // 128 points, then the repulsion.
+  expect(caller?.steps).toBe(2002);
   const helped = stats.reduce((sum, s) => sum + s.helped, 0);
   info.annotations.push({ type: 'team', description: JSON.stringify(stats) });
   // Every task was run once: by the caller or by a helper.

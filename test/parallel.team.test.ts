@@ -7,6 +7,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { startNodeTeam, type NodeTeam } from '../src/cli/nodeTeam.ts';
 import { runTsne } from '../src/core/project/tsne.ts';
+import { teamGradient } from '../src/core/project/parallelGradient.ts';
+import { barnesHutRepulsion } from '../src/core/project/barnesHut.ts';
 import { vectorInput } from '../src/core/project/input.ts';
 import {
   allocate,
@@ -107,11 +109,69 @@ describe('a t-SNE on a team of threads', () => {
       const stats = (
         started.team as unknown as { stats: { steps: number; tasks: number; local: number } }
       ).stats;
-      expect(stats.steps).toBe(121); // 120 iterations and the final Z
+      expect(stats.steps).toBe(242); // two steps for each of 120 iterations and the final Z
       expect(stats.local).toBeLessThan(stats.tasks);
     }
   }, 120_000);
+
+  it('sums the repulsion over one shared tree, or over each thread’s own, alike', async () => {
+    // A clustered layout (some points nearly coincident: a deep tree) with a sparse P.
+    const n = 3000;
+    const random = createRandom(6);
+    const y = Float64Array.from({ length: 2 * n }, (_, t) =>
+      t % 7 === 0 ? 1e-9 * random.next() : 20 * gaussian(random),
+    );
+    const rowStart = Int32Array.from({ length: n + 1 }, (_, i) => 5 * i);
+    const columns = Int32Array.from(
+      { length: 5 * n },
+      (_, s) => (Math.floor(s / 5) + 1 + (s % 5) * 37) % n,
+    );
+    const values = Float64Array.from({ length: 5 * n }, () => random.next() / (5 * n));
+    const p = { n, rowStart, columns, values };
+    const run = (team: NodeTeam['team'] | typeof serialTeam, sharedNodes?: number) => {
+      const onTeam = teamGradient(p, 0.5, null, team, sharedNodes);
+      onTeam.y.set(y);
+      const gradient = new Float64Array(2 * n);
+      const z = onTeam.compute(2, gradient);
+      const repulsive = Float64Array.from(onTeam.repulsive);
+      onTeam.release();
+      return { z, gradient, repulsive };
+    };
+    const reference = run(serialTeam);
+    // The serial Barnes-Hut: the same forces; Z summed in one pass, not chunk by chunk.
+    const force = new Float64Array(2 * n);
+    const z = barnesHutRepulsion(n, 0.5).compute(y, force);
+    expect(reference.repulsive).toEqual(force);
+    expect(Math.abs(reference.z - z)).toBeLessThanOrEqual(1e-12 * z);
+    const started = await startNodeTeam(2);
+    teams.push(started);
+    for (const [team, sharedNodes] of [
+      [serialTeam, 0],
+      [started.team, undefined],
+      [started.team, 0],
+    ] as const) {
+      const other = run(team, sharedNodes);
+      expect(other.z).toBe(reference.z);
+      expect(Buffer.from(other.gradient.buffer)).toEqual(Buffer.from(reference.gradient.buffer));
+    }
+  }, 60_000);
 });
+
+/** A 6,000-row generated table under Hamming or CADO, as a projection input. */
+function tableInput(method: 'hamming' | 'cado') {
+  const table = prototypeTable({
+    rows: 6000,
+    valueCounts: Array.from({ length: 12 }, (_, a) => 2 + ((a * 5) % 7)),
+    classes: 6,
+    subclasses: 6,
+    seed: 8,
+  });
+  const call: Call =
+    method === 'cado'
+      ? { method: 'cas', options: {}, inputs: {}, result: 'cado' }
+      : { method: 'hamming', options: {}, inputs: {} };
+  return runToEnd(standaloneRepresentation(table, computeCounts(table), call)).input;
+}
 
 describe('NN-descent on a team of threads', () => {
   const teams: NodeTeam[] = [];
@@ -122,21 +182,10 @@ describe('NN-descent on a team of threads', () => {
   it.each(['hamming', 'cado'] as const)(
     'gives the same lists on 1, 2 and 3 threads under %s, at recall ≥ 0.98',
     async (method) => {
-      // 6,000 rows: more distinct objects than one block of the join (4,096), so blocks chain.
-      const table = prototypeTable({
-        rows: 6000,
-        valueCounts: Array.from({ length: 12 }, (_, a) => 2 + ((a * 5) % 7)),
-        classes: 6,
-        subclasses: 6,
-        seed: 8,
-      });
-      const call: Call =
-        method === 'cado'
-          ? { method: 'cas', options: {}, inputs: {}, result: 'cado' }
-          : { method: 'hamming', options: {}, inputs: {} };
-      const input = runToEnd(standaloneRepresentation(table, computeCounts(table), call)).input;
+      const input = tableInput(method);
+      // Blocks of 2,048 points, so that a round's blocks chain.
       const search = (team: NodeTeam['team']) =>
-        runToEnd(approximateNeighbourSteps(input, 30, createRandom(3), {}, team));
+        runToEnd(approximateNeighbourSteps(input, 30, createRandom(3), { block: 2048 }, team));
       const alone = search(serialTeam);
       expect(alone.search).toMatchObject({ method: 'nn-descent' });
       expect((alone.search as { distinct: number }).distinct).toBeGreaterThan(4096);
@@ -159,4 +208,25 @@ describe('NN-descent on a team of threads', () => {
     },
     180_000,
   );
+});
+
+describe('NN-descent’s join steps', () => {
+  it('give the same graph whatever the block, and when chunks overflow the pool of offers', () => {
+    const input = tableInput('hamming');
+    const search = (tuning: { block?: number; poolPerPoint?: number }) =>
+      runToEnd(approximateNeighbourSteps(input, 30, createRandom(5), tuning, serialTeam));
+    const reference = search({});
+    // One block, blocks of 1,000, a pool that holds a few chunks' offers, and none at all
+    // (every chunk found again and offered at once by the caller).
+    for (const tuning of [
+      { block: 1 << 20 },
+      { block: 1000 },
+      { poolPerPoint: 4 },
+      { poolPerPoint: 0 },
+    ]) {
+      const other = search(tuning);
+      expect(other.search).toEqual(reference.search);
+      expect(Buffer.from(other.indices.buffer)).toEqual(Buffer.from(reference.indices.buffer));
+    }
+  }, 120_000);
 });

@@ -144,7 +144,11 @@ export function serveTeams(link: TeamLink): { helped(): number; stop(): void } {
       teams.set(message.team, served);
       void watch(served);
     }
-    served.bindings.set(message.binding, factory(message.inputs));
+    const { bindings, control } = served;
+    bindings.set(message.binding, factory(message.inputs));
+    // The caller may have opened the binding's first step before this message came (the wake
+    // found no instance and left): join it now if it is still open.
+    if (open) helped += helpOnce(control, Atomics.load(control, WAKE), (b) => bindings.get(b));
   });
   async function watch(served: Served): Promise<void> {
     const { control, bindings } = served;

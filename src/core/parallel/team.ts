@@ -80,6 +80,11 @@ export const serialTeam: Team = {
   },
 };
 
+/** Whether `buffer` is shared memory (false where SharedArrayBuffer is not even defined). */
+export function isShared(buffer: ArrayBufferLike): boolean {
+  return typeof SharedArrayBuffer !== 'undefined' && buffer instanceof SharedArrayBuffer;
+}
+
 /** A typed array of `length` elements, on a SharedArrayBuffer when `shared`. */
 export function allocate<K extends SharedKind>(
   kind: K,

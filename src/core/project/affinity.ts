@@ -16,6 +16,13 @@ export interface SparseAffinity {
   self?: Float64Array | null;
 }
 
+type Allocate = <K extends Int32ArrayConstructor | Float64ArrayConstructor>(
+  kind: K,
+  length: number,
+) => InstanceType<K>;
+
+const plain: Allocate = (kind, length) => new kind(length) as InstanceType<typeof kind>;
+
 const ENTROPY_TOLERANCE = 1e-5;
 const MAX_STEPS = 200;
 
@@ -36,6 +43,8 @@ export function perplexityAffinities(
   perplexity: number,
   multiplicity: Float64Array | null = null,
   objects: number = nn.k,
+  /** Where P's arrays go (a team's shared memory, so its threads read P without a copy). */
+  allocate: Allocate = plain,
 ): SparseAffinity {
   const { n, k, distances } = nn;
   const conditional = new Float64Array(n * k);
@@ -61,7 +70,7 @@ export function perplexityAffinities(
     const own = calibrateRow(squared, counts, copies, target, conditional, base);
     if (self) self[i] = own;
   }
-  return symmetrise(nn, conditional, multiplicity, self);
+  return symmetrise(nn, conditional, multiplicity, self, allocate);
 }
 
 /**
@@ -114,6 +123,7 @@ function symmetrise(
   conditional: Float64Array,
   multiplicity: Float64Array | null,
   self: Float64Array | null,
+  allocate: Allocate,
 ): SparseAffinity {
   const { n, k, indices } = nn;
   const degree = new Int32Array(n);
@@ -123,11 +133,11 @@ function symmetrise(
       degree[i] = (degree[i] as number) + 1;
       if (!hasNeighbour(indices, k, j, i)) degree[j] = (degree[j] as number) + 1;
     }
-  const rowStart = new Int32Array(n + 1);
+  const rowStart = allocate(Int32Array, n + 1);
   for (let i = 0; i < n; i++) rowStart[i + 1] = (rowStart[i] as number) + (degree[i] as number);
   const fill = rowStart.slice(0, n);
-  const columns = new Int32Array(rowStart[n] as number);
-  const values = new Float64Array(rowStart[n] as number);
+  const columns = allocate(Int32Array, rowStart[n] as number);
+  const values = allocate(Float64Array, rowStart[n] as number);
   let objects = n;
   if (multiplicity) {
     objects = 0;

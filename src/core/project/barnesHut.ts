@@ -69,9 +69,23 @@ export function barnesHutRepulsion(
 }
 
 /**
+ * What the walk reads of a built tree: the nodes' centres of mass, sizes (total multiplicity),
+ * widths and first children (−1: a leaf), and the points in Z-order.
+ */
+export interface TreeArrays {
+  massX: Float64Array;
+  massY: Float64Array;
+  count: Float64Array;
+  width: Float64Array;
+  child: Int32Array;
+  order: Int32Array;
+}
+
+/**
  * The quadtree of one layout and the walk that sums the repulsion on points. `repel` covers a
  * range of positions along the Z-order, so a team of threads (parallelGradient.ts) can split the
- * points while each builds the same tree: a point's force depends only on the layout.
+ * points over one tree, built once and copied to shared memory (`copyTo`), or over a copy each
+ * builds: a point's force depends only on the layout.
  */
 export class BarnesHutTree {
   private readonly tree: QuadTree;
@@ -97,13 +111,38 @@ export class BarnesHutTree {
     this.tree.build(y, box, this.order, this.multiplicity);
   }
 
+  /** Nodes of the last tree built. */
+  get nodes(): number {
+    return this.tree.size;
+  }
+
+  /** The last tree built into `into` (its arrays long enough for `nodes` nodes and n points). */
+  copyTo(into: TreeArrays): void {
+    const { tree } = this;
+    const size = tree.size;
+    into.massX.set(tree.massX.subarray(0, size));
+    into.massY.set(tree.massY.subarray(0, size));
+    into.count.set(tree.count.subarray(0, size));
+    into.width.set(tree.width.subarray(0, size));
+    into.child.set(tree.child.subarray(0, size));
+    into.order.set(this.order);
+  }
+
   /**
    * F_rep of the points at Z-order positions from … to − 1, written into force (n × 2) at their
-   * own rows; returns their share of Z, Σ m_i Σ_j m_j w_ij, summed in that order.
+   * own rows; returns their share of Z, Σ m_i Σ_j m_j w_ij, summed in that order. The tree is
+   * this one's last, or `built` (one copied from an instance that built the same layout).
    */
-  repel(y: Float64Array, from: number, to: number, force: Float64Array): number {
-    const { massX, massY, count, width, child } = this.tree;
-    const { order, stack, theta2, multiplicity } = this;
+  repel(
+    y: Float64Array,
+    from: number,
+    to: number,
+    force: Float64Array,
+    built: TreeArrays | null = null,
+  ): number {
+    const { massX, massY, count, width, child } = built ?? this.tree;
+    const order = built ? built.order : this.order;
+    const { stack, theta2, multiplicity } = this;
     let z = 0;
     for (let o = from; o < to; o++) {
       const i = order[o] as number;
@@ -195,7 +234,7 @@ class QuadTree {
   cy: Float64Array;
   child: Int32Array;
   point: Int32Array;
-  private size = 0;
+  size = 0;
   private layout: Float64Array = new Float64Array(0);
 
   constructor(n: number) {

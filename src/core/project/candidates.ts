@@ -30,52 +30,88 @@ export class Candidates implements CandidateArrays {
   readonly oldCount: Int32Array;
   readonly revStart: Int32Array;
   readonly reverse: Int32Array;
-  private readonly fill: Int32Array;
+  /** Where each point's reverse list is being filled. */
+  readonly cursor: Int32Array;
 
-  /** `allocate` makes the lists a team's helpers read (nnDescentJoin.ts); plain by default. */
+  /**
+   * `source` allocates the lists (a team's memory, for its helpers to read: nnDescentJoin.ts;
+   * plain by default), or is the lists of an existing instance (a helper's view of them).
+   */
   constructor(
     readonly m: number,
     readonly K: number,
     readonly C: number,
-    allocate: (length: number) => Int32Array = (length) => new Int32Array(length),
+    source: ((length: number) => Int32Array) | (CandidateArrays & { cursor: Int32Array }) = (
+      length,
+    ) => new Int32Array(length),
   ) {
-    this.newLists = allocate(m * C);
-    this.oldLists = allocate(m * C);
-    this.newCount = allocate(m);
-    this.oldCount = allocate(m);
-    this.revStart = allocate(m + 1);
-    this.reverse = allocate(m * K);
-    this.fill = new Int32Array(m);
+    const take = (length: number, name: keyof CandidateArrays | 'cursor'): Int32Array =>
+      typeof source === 'function' ? source(length) : source[name];
+    this.newLists = take(m * C, 'newLists');
+    this.oldLists = take(m * C, 'oldLists');
+    this.newCount = take(m, 'newCount');
+    this.oldCount = take(m, 'oldCount');
+    this.revStart = take(m + 1, 'revStart');
+    this.reverse = take(m * K, 'reverse');
+    this.cursor = take(m, 'cursor');
   }
 
   /** Every point's reverse neighbours, flagged new or old as in the lists that hold them. */
   gatherReverse(graph: GraphLists): void {
-    const { m, K, revStart, fill, reverse } = this;
+    this.countReverse(graph, 0, this.m);
+    this.startReverse();
+    this.fillReverse(graph, 0, this.m);
+  }
+
+  /**
+   * Step 1 of 3 (any range of targets on any thread): how many lists hold each point q of
+   * lo … hi − 1, into revStart[q + 1].
+   */
+  countReverse(graph: GraphLists, lo: number, hi: number): void {
+    const { m, K, revStart } = this;
     const { entries } = graph;
-    revStart.fill(0);
+    revStart.fill(0, lo + 1, hi + 1);
     for (let s = 0; s < m * K; s++) {
-      const q = graph.neighbour(s) + 1;
-      revStart[q] = (revStart[q] as number) + 1;
+      const v = entries[2 * s + 1] as number;
+      const q = v < 0 ? ~v : v;
+      if (q >= lo && q < hi) revStart[q + 1] = (revStart[q + 1] as number) + 1;
     }
+  }
+
+  /** Step 2 of 3 (one thread): the counts summed into where each point's reverse list starts. */
+  startReverse(): void {
+    const { m, revStart, cursor } = this;
+    revStart[0] = 0;
     for (let q = 0; q < m; q++)
       revStart[q + 1] = (revStart[q + 1] as number) + (revStart[q] as number);
-    fill.set(revStart.subarray(0, m));
+    cursor.set(revStart.subarray(0, m));
+  }
+
+  /** Step 3 of 3 (any range of targets): the reverse lists of lo … hi − 1, each in list order. */
+  fillReverse(graph: GraphLists, lo: number, hi: number): void {
+    const { m, K, cursor, reverse } = this;
+    const { entries } = graph;
     for (let p = 0; p < m; p++)
       for (let s = p * K; s < (p + 1) * K; s++) {
         const v = entries[2 * s + 1] as number;
         const q = v < 0 ? ~v : v;
-        const slot = fill[q] as number;
-        reverse[slot] = v < 0 ? ~p : p;
-        fill[q] = slot + 1;
+        if (q >= lo && q < hi) {
+          const slot = cursor[q] as number;
+          reverse[slot] = v < 0 ? ~p : p;
+          cursor[q] = slot + 1;
+        }
       }
   }
 }
 
 /** Samples points' candidates (each thread of a team has its own: the scratch is its own). */
 export class CandidateSampler {
+  /** seen[q] = i once q is among point i's candidates; where[q]: its slot, ~slot when old. */
   private readonly seen: Int32Array;
+  private readonly where: Int32Array;
   private readonly chosen: Int32Array;
-  private pool: Int32Array;
+  private fresh: Int32Array;
+  private old: Int32Array;
   private round = -1;
 
   constructor(
@@ -85,8 +121,10 @@ export class CandidateSampler {
     readonly C: number,
   ) {
     this.seen = new Int32Array(m);
+    this.where = new Int32Array(m);
     this.chosen = new Int32Array(m);
-    this.pool = new Int32Array(4 * K);
+    this.fresh = new Int32Array(2 * K);
+    this.old = new Int32Array(2 * K);
   }
 
   /** Point i's new and old candidates in round `round`, from the round's `seed`. */
@@ -97,58 +135,85 @@ export class CandidateSampler {
       chosen.fill(-1);
       this.round = round;
     }
-    const random = createRandom((seed + Math.imul(i, 0x9e3779b9)) | 0);
     const need = K + (lists.revStart[i + 1] as number) - (lists.revStart[i] as number);
-    if (this.pool.length < need) this.pool = new Int32Array(2 * need);
-    // New candidates first, so a point both new and old here counts as new.
-    const take = this.collect(graph, i, true, random);
-    lists.newLists.set(this.pool.subarray(0, take), i * C);
+    if (this.fresh.length < need) {
+      this.fresh = new Int32Array(2 * need);
+      this.old = new Int32Array(2 * need);
+    }
+    const { fresh, old } = this;
+    this.collect(graph, i);
+    const random = createRandom((seed + Math.imul(i, 0x9e3779b9)) | 0);
+    // New candidates first, then old: a uniform sample of C of each (partial Fisher–Yates).
+    const take = sampleFront(fresh, this.nNew, C, random);
+    for (let t = 0; t < take; t++) {
+      lists.newLists[i * C + t] = fresh[t] as number;
+      chosen[fresh[t] as number] = i;
+    }
     lists.newCount[i] = take;
-    for (let t = 0; t < take; t++) chosen[this.pool[t] as number] = i;
-    const old = this.collect(graph, i, false, random);
-    lists.oldLists.set(this.pool.subarray(0, old), i * C);
-    lists.oldCount[i] = old;
+    const kept = sampleFront(old, this.nOld, C, random);
+    for (let t = 0; t < kept; t++) lists.oldLists[i * C + t] = old[t] as number;
+    lists.oldCount[i] = kept;
     for (let s = i * K; s < (i + 1) * K; s++)
       if (graph.isNew(s) && chosen[graph.neighbour(s)] === i) graph.markOld(s);
   }
 
-  /** Collects i's new (or old) forward and reverse neighbours once each; samples C to the front. */
-  private collect(
-    graph: GraphLists,
-    i: number,
-    fresh: boolean,
-    random: { int(n: number): number },
-  ): number {
-    const { K, C, seen, pool } = this;
+  /** Candidates collected for the point being sampled: new ones, old ones. */
+  private nNew = 0;
+  private nOld = 0;
+
+  /**
+   * Collects i's forward and reverse neighbours once each, the new ones in `fresh` and the old in
+   * `old` (one that is both counts as new), into nNew and nOld.
+   */
+  private collect(graph: GraphLists, i: number): void {
+    const { K } = this;
     const { revStart, reverse } = this.lists;
     const { entries } = graph;
-    let count = 0;
-    for (let s = i * K; s < (i + 1) * K; s++) {
-      const v = entries[2 * s + 1] as number;
-      if (v < 0 !== fresh) continue;
-      const q = v < 0 ? ~v : v;
-      if (seen[q] !== i) {
-        seen[q] = i;
-        pool[count++] = q;
-      }
-    }
-    for (let s = revStart[i] as number; s < (revStart[i + 1] as number); s++) {
-      const v = reverse[s] as number;
-      if (v < 0 !== fresh) continue;
-      const q = v < 0 ? ~v : v;
-      if (seen[q] !== i) {
-        seen[q] = i;
-        pool[count++] = q;
-      }
-    }
-    // A uniform sample of C (partial Fisher–Yates).
-    const take = Math.min(C, count);
-    for (let t = 0; t < take; t++) {
-      const r = t + random.int(count - t);
-      const x = pool[r] as number;
-      pool[r] = pool[t] as number;
-      pool[t] = x;
-    }
-    return take;
+    this.nNew = 0;
+    this.nOld = 0;
+    for (let s = i * K; s < (i + 1) * K; s++) this.add(i, entries[2 * s + 1] as number);
+    for (let s = revStart[i] as number; s < (revStart[i + 1] as number); s++)
+      this.add(i, reverse[s] as number);
   }
+
+  /** Adds neighbour v of i (~q when new) unless already there. */
+  private add(i: number, v: number): void {
+    const { seen, where, fresh, old } = this;
+    const q = v < 0 ? ~v : v;
+    if (seen[q] !== i) {
+      seen[q] = i;
+      if (v < 0) {
+        where[q] = this.nNew;
+        fresh[this.nNew++] = q;
+      } else {
+        where[q] = ~this.nOld;
+        old[this.nOld++] = q;
+      }
+    } else if (v < 0 && (where[q] as number) < 0) {
+      // Seen old before, new now: out of the old ones (the last takes its slot), into the new.
+      const slot = ~(where[q] as number);
+      const last = old[--this.nOld] as number;
+      old[slot] = last;
+      where[last] = ~slot;
+      where[q] = this.nNew;
+      fresh[this.nNew++] = q;
+    }
+  }
+}
+
+/** Moves a uniform sample of min(C, count) of pool's first `count` entries to its front. */
+function sampleFront(
+  pool: Int32Array,
+  count: number,
+  C: number,
+  random: { int(n: number): number },
+): number {
+  const take = Math.min(C, count);
+  for (let t = 0; t < take; t++) {
+    const r = t + random.int(count - t);
+    const x = pool[r] as number;
+    pool[r] = pool[t] as number;
+    pool[t] = x;
+  }
+  return take;
 }

@@ -4,8 +4,7 @@ import { serialTeam, type Team } from '../parallel/team.ts';
 import type { PairKernelData } from './additive.ts';
 import { Candidates } from './candidates.ts';
 import { GraphLists } from './graphLists.ts';
-import { BLOCK, nnDescentTeam } from './nnDescentJoin.ts';
-import { pivotTreeLeaves } from './pivotTrees.ts';
+import { BLOCK, nnDescentTeam, POOL_PER_POINT } from './nnDescentJoin.ts';
 
 /**
  * Approximate k-nearest-neighbour graph by NN-descent (Dong, Charikar & Li 2011, "Efficient
@@ -30,6 +29,9 @@ export interface NnDescentOptions {
   maxIterations: number;
   /** Stop when a round changes at most δ·K·m entries. */
   delta: number;
+  /** Points a block of the join, and offers held per point of a block (nnDescentJoin.ts). */
+  block: number;
+  poolPerPoint: number;
 }
 
 export interface NnDescentGraph {
@@ -61,6 +63,8 @@ export function defaultNnDescentOptions(m: number, K: number): NnDescentOptions 
     minIterations: 3,
     maxIterations: 12,
     delta: 0.02,
+    block: BLOCK,
+    poolPerPoint: POOL_PER_POINT,
   };
 }
 
@@ -76,6 +80,7 @@ export function* nnDescentSteps(
   parallel: { team: Team; kernel: PairKernelData | null } = { team: serialTeam, kernel: null },
 ): Steps<NnDescentGraph> {
   const { K, maxCandidates: C, trees, leafSize, minIterations, maxIterations, delta } = options;
+  const { block, poolPerPoint } = options;
   if (!Number.isInteger(K) || K < 1 || K > m - 1)
     throw new RangeError(
       `NN-descent: K must be a whole number from 1 to m − 1 = ${m - 1}, got ${K}`,
@@ -86,38 +91,39 @@ export function* nnDescentSteps(
   const d = dist;
 
   const candidates = new Candidates(m, K, C, (length) => team.allocate(Int32Array, length));
-  const steps = nnDescentTeam(heaps, candidates, d, parallel.kernel, team, leafSize);
+  const steps = nnDescentTeam(heaps, candidates, d, parallel.kernel, team, {
+    trees,
+    leafSize,
+    block,
+    poolPerPoint,
+  });
   const { newCount, oldCount } = candidates;
   let iterations = 0;
   try {
     // Start: every pair within each tree leaf, then random points until each heap is full.
+    // The trees are built on the team, each from a seed of its own.
+    evaluations += steps.trees(Int32Array.from({ length: trees }, () => random.int(0x7fffffff)));
     for (let t = 0; t < trees; t++) {
-      const tree = pivotTreeLeaves(m, d, leafSize, random);
-      const { bounds } = tree;
-      evaluations += tree.evaluations;
-      for (let l = 0; l + 1 < bounds.length; l++) {
-        const size = (bounds[l + 1] as number) - (bounds[l] as number);
-        evaluations += (size * (size - 1)) / 2;
-      }
-      steps.leaves(tree.order, bounds);
+      evaluations += steps.leaves(t);
       yield { fraction: ((t + 1) / (trees + 1)) * 0.2, message: `start: tree ${t + 1}/${trees}` };
     }
     evaluations += fillRandomly(heaps, d, random);
 
     for (let it = 0; it < maxIterations; it++) {
       iterations++;
-      candidates.gatherReverse(heaps);
+      steps.gatherReverse();
       steps.sample(it, random.int(0x7fffffff));
       let changes = 0;
       for (let i = 0; i < m; i++) {
         const nNew = newCount[i] as number;
         evaluations += (nNew * (nNew - 1)) / 2 + nNew * (oldCount[i] as number);
       }
-      for (let from = 0; from < m; from += BLOCK) {
-        changes += steps.block(from, Math.min(m, from + BLOCK));
+      for (let from = 0; from < m; from += block) {
+        const to = Math.min(m, from + block);
+        changes += steps.block(from, to);
         yield {
-          fraction: 0.2 + (0.8 * (it + Math.min(m, from + BLOCK) / m)) / maxIterations,
-          message: `round ${it + 1}: ${Math.min(m, from + BLOCK)}/${m}`,
+          fraction: 0.2 + (0.8 * (it + to / m)) / maxIterations,
+          message: `round ${it + 1}: ${to}/${m}`,
         };
       }
       if (it + 1 >= minIterations && changes <= delta * K * m) break;

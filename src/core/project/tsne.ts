@@ -227,16 +227,15 @@ export function* tsneSteps(
       'finding ',
     ),
   );
-  const p = perplexityAffinities(neighbours, o.perplexity, multiplicity, k);
-  const start =
-    options.init instanceof Float64Array && merged ? gather(options.init, merged) : options.init;
   const method: TsneResult['gradient'] =
     o.repulsion === 'auto' ? (points <= o.exactLimit ? 'exact' : 'barnes-hut') : o.repulsion;
-  // Barnes-Hut runs on the team (parallelGradient.ts); the exact and FFT sums on this thread.
-  const onTeam =
-    method === 'barnes-hut'
-      ? teamGradient(p, o.theta, multiplicity, options.team ?? currentTeam())
-      : null;
+  // Barnes-Hut runs on the team (parallelGradient.ts), P in its memory; the exact and FFT sums
+  // on this thread.
+  const team = method === 'barnes-hut' ? (options.team ?? currentTeam()) : null;
+  const p = perplexityAffinities(neighbours, o.perplexity, multiplicity, k, team?.allocate);
+  const start =
+    options.init instanceof Float64Array && merged ? gather(options.init, merged) : options.init;
+  const onTeam = team ? teamGradient(p, o.theta, multiplicity, team) : null;
   try {
     const y0 = startingLayout(points, start, random);
     return yield* descend({ n, k, p, o, method, onTeam, merged }, y0);
