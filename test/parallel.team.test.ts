@@ -134,6 +134,10 @@ describe('a t-SNE on a team of threads', () => {
       const gradient = new Float64Array(2 * n);
       const z = onTeam.compute(2, gradient);
       const repulsive = Float64Array.from(onTeam.repulsive);
+      // Again: on a team, a tree that did not fit has grown the shared arrays meanwhile.
+      const again = new Float64Array(2 * n);
+      expect(onTeam.compute(2, again)).toBe(z);
+      expect(Buffer.from(again.buffer)).toEqual(Buffer.from(gradient.buffer));
       onTeam.release();
       return { z, gradient, repulsive };
     };

@@ -10,7 +10,8 @@
  * The build is the one part that does not split; with the attraction beside it, a second thread
  * is not idle meanwhile (measured at 10,000 points: 3.5 ms of a 16.7 ms step when every thread
  * built its own tree). A tree with more nodes than the shared arrays hold is built by each
- * thread instead. The chunks depend on n only, and Z is added up chunk by chunk in order, so the
+ * thread instead, and the arrays grow for the next step (near-coincident points make deep trees:
+ * 9 nodes a point on the Mushroom-like table with its repeated rows kept apart). The chunks depend on n only, and Z is added up chunk by chunk in order, so the
  * gradient is identical bit for bit whatever the number of threads — one included.
  */
 import { registerKernel } from '../parallel/kernels.ts';
@@ -30,7 +31,7 @@ const CHUNK = 128;
 /** params cells */
 const ALPHA = 0;
 const PHASE = 1;
-/** Nodes of the shared tree, or −1 when it did not fit (each thread builds its own). */
+/** Nodes of the shared tree, or −nodes when it did not fit (each thread builds its own). */
 const SHARED_NODES = 2;
 /** Phases */
 const BUILD_AND_ATTRACT = 0;
@@ -67,7 +68,7 @@ function gradientKernel(raw: KernelInputs) {
           tree.build(y);
           const fits = tree.nodes <= inputs.tree.count.length;
           if (fits) tree.copyTo(inputs.tree);
-          params[SHARED_NODES] = fits ? tree.nodes : -1;
+          params[SHARED_NODES] = fits ? tree.nodes : -tree.nodes;
           built = generation;
         } else {
           const from = (index - 1) * CHUNK;
@@ -77,7 +78,7 @@ function gradientKernel(raw: KernelInputs) {
       }
       const from = index * CHUNK;
       const to = Math.min(n, from + CHUNK);
-      if ((params[SHARED_NODES] as number) >= 0)
+      if ((params[SHARED_NODES] as number) > 0)
         inputs.zPartial[index] = tree.repel(y, from, to, inputs.repulsive, inputs.tree);
       else {
         // Too many nodes to share: this thread's own copy of the tree (built once a step).
@@ -143,7 +144,7 @@ export function teamGradient(
 ): TeamGradient {
   const n = p.n;
   const chunks = Math.ceil(n / CHUNK);
-  // The quadtree's own first capacity; a deeper tree (points very close together) is not shared.
+  // The quadtree's own first capacity; a deeper tree (points very close together) grows it.
   const capacity = sharedNodes;
   // Arrays the team's threads can read already (P built in its memory) are not copied, nor any
   // for a team of plain memory (one thread).
@@ -177,7 +178,21 @@ export function teamGradient(
     },
   };
   const local = gradientKernel(inputs as unknown as KernelInputs);
-  const binding: Binding = team.bind(KERNEL, inputs as unknown as KernelInputs, local);
+  let binding: Binding = team.bind(KERNEL, inputs as unknown as KernelInputs, local);
+  /** Shared tree arrays for `nodes` nodes, bound anew (the helpers rebuild their instances). */
+  const grow = (nodes: number): void => {
+    binding.release();
+    const { tree } = inputs;
+    inputs.tree = {
+      massX: team.allocate(Float64Array, nodes),
+      massY: team.allocate(Float64Array, nodes),
+      count: team.allocate(Float64Array, nodes),
+      width: team.allocate(Float64Array, nodes),
+      child: team.allocate(Int32Array, nodes),
+      order: tree.order,
+    };
+    binding = team.bind(KERNEL, inputs as unknown as KernelInputs, local);
+  };
   return {
     y: inputs.y,
     repulsive: inputs.repulsive,
@@ -188,6 +203,8 @@ export function teamGradient(
       binding.run(1 + chunks);
       params[PHASE] = REPEL;
       binding.run(chunks);
+      const nodes = params[SHARED_NODES] as number;
+      if (nodes < 0 && sharing) grow(Math.ceil(-1.5 * nodes));
       let z = 0;
       for (let c = 0; c < chunks; c++) z += inputs.zPartial[c] as number;
       const inverseZ = 1 / z;
