@@ -56,7 +56,10 @@ export async function startNodeTeam(threads = defaultThreads()): Promise<NodeTea
   };
 }
 
-/** Methods whose steps split work across a team (the Barnes-Hut gradient, parallelGradient.ts). */
+/**
+ * Methods whose steps split work across a team: t-SNE (its NN-descent neighbours, nnDescentJoin.ts,
+ * and its Barnes-Hut gradient, parallelGradient.ts).
+ */
 const TEAM_METHODS = new Set(['tsne']);
 
 /**

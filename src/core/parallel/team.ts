@@ -85,6 +85,19 @@ export function isShared(buffer: ArrayBufferLike): boolean {
   return typeof SharedArrayBuffer !== 'undefined' && buffer instanceof SharedArrayBuffer;
 }
 
+/**
+ * `a` where the team's threads can read it: `a` itself when it is shared already or the team's
+ * memory is plain (it has no helpers), else a copy in the team's memory.
+ */
+export function shareWith<
+  T extends Float64Array | Float32Array | Int32Array | Uint32Array | Uint16Array,
+>(team: Team, a: T): T {
+  if (isShared(a.buffer) || !isShared(team.allocate(Int32Array, 0).buffer)) return a;
+  const out = team.allocate(a.constructor as SharedKind, a.length) as unknown as T;
+  out.set(a as never);
+  return out;
+}
+
 /** A typed array of `length` elements, on a SharedArrayBuffer when `shared`. */
 export function allocate<K extends SharedKind>(
   kind: K,

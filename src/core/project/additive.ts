@@ -113,18 +113,20 @@ export function kernelFromData(data: PairKernelData): (p: number, q: number) => 
   };
 }
 
-/** ‖x_p − x_q‖² between rows of m × dims vectors. */
+/** ‖x_p − x_q‖² between rows p and q of row-major vectors of `dims` entries. */
+export function squaredRowDistance(rows: Float64Array, dims: number, p: number, q: number): number {
+  let s = 0;
+  const a = p * dims;
+  const b = q * dims;
+  for (let t = 0; t < dims; t++) {
+    const x = (rows[a + t] as number) - (rows[b + t] as number);
+    s += x * x;
+  }
+  return s;
+}
+
 function squaredEuclidean(rows: Float64Array, dims: number): (p: number, q: number) => number {
-  return (p, q) => {
-    let s = 0;
-    const a = p * dims;
-    const b = q * dims;
-    for (let t = 0; t < dims; t++) {
-      const x = (rows[a + t] as number) - (rows[b + t] as number);
-      s += x * x;
-    }
-    return s;
-  };
+  return (p, q) => squaredRowDistance(rows, dims, p, q);
 }
 
 /** The data of `pairKernel`; null when an attribute has too many values for a group. */

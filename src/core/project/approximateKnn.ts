@@ -1,7 +1,7 @@
 import { scaledSteps, type Steps } from '../jobs.ts';
 import type { Random } from '../random.ts';
 import { currentTeam } from '../parallel/ambient.ts';
-import type { Team } from '../parallel/team.ts';
+import { shareWith, type Team } from '../parallel/team.ts';
 import {
   kernelFromData,
   pairKernelData,
@@ -54,11 +54,11 @@ export function* approximateNeighbourSteps(
   } else if (K > 0) {
     // The helpers rebuild the kernel from its data, on shared memory.
     const data = kernelDataOf(input, groups.representative);
-    const kernel = data && team.size > 1 ? shareKernelData(data, team) : data;
+    const kernel = data && shareKernelData(data, team);
     const graph = yield* scaledSteps(
       nnDescentSteps(
         m,
-        kernel ? kernelFromData(kernel) : kernelOf(input, groups.representative),
+        kernel ? kernelFromData(kernel) : representativeDistance(input, groups.representative),
         { ...defaultNnDescentOptions(m, K), ...tuning, K },
         random,
         { team, kernel },
@@ -114,8 +114,15 @@ export function identicalGroupsOf(input: ProjectionInput): IdenticalGroups {
 /** A function increasing in d between the given objects (p, q index `reps`), as fast as it gets. */
 function kernelOf(input: ProjectionInput, reps: Int32Array): (p: number, q: number) => number {
   const data = kernelDataOf(input, reps);
-  if (data) return kernelFromData(data);
-  const { distance } = input as Extract<ProjectionInput, { kind: 'distance' }>;
+  return data ? kernelFromData(data) : representativeDistance(input, reps);
+}
+
+/** The input's own d between representatives (when no kernel describes it). */
+function representativeDistance(
+  input: ProjectionInput,
+  reps: Int32Array,
+): (p: number, q: number) => number {
+  const distance = distanceOf(input);
   return (p, q) => distance(reps[p] as number, reps[q] as number);
 }
 
@@ -143,21 +150,16 @@ function kernelDataOf(input: ProjectionInput, reps: Int32Array): PairKernelData 
   return pairKernelData(input.additive, repCodes, m);
 }
 
-/** The kernel's arrays copied to memory the team's helpers can see. */
+/** The kernel's arrays where the team's helpers can read them. */
 function shareKernelData(data: PairKernelData, team: Team): PairKernelData {
-  const share = <T extends Int32Array | Float64Array | Uint16Array>(a: T): T => {
-    const out = team.allocate(a.constructor as Int32ArrayConstructor, a.length) as unknown as T;
-    out.set(a);
-    return out;
-  };
-  if (data.type === 'packed') return { ...data, words: share(data.words) };
-  if (data.type === 'vectors') return { ...data, rows: share(data.rows) };
+  if (data.type === 'packed') return { ...data, words: shareWith(team, data.words) };
+  if (data.type === 'vectors') return { ...data, rows: shareWith(team, data.rows) };
   return {
     ...data,
-    table: share(data.table),
-    start: share(data.start),
-    combos: share(data.combos),
-    cell: share(data.cell),
+    table: shareWith(team, data.table),
+    start: shareWith(team, data.start),
+    combos: shareWith(team, data.combos),
+    cell: shareWith(team, data.cell),
   };
 }
 

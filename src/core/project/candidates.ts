@@ -10,6 +10,8 @@ export interface CandidateArrays {
   /** Reverse neighbours in compressed rows (neighbour, or ~neighbour when new). */
   revStart: Int32Array;
   reverse: Int32Array;
+  /** Where each point's reverse list is being filled. */
+  cursor: Int32Array;
 }
 
 /**
@@ -18,7 +20,8 @@ export interface CandidateArrays {
  * without repeats and sampled down to C uniformly. A point's own new neighbours that made it into
  * its new candidates are flagged old: after this round they will have been joined.
  *
- * The reverse lists are gathered first (`gatherReverse`, one pass over the graph); then each
+ * The reverse lists are gathered first (the points that list each point, flagged new or old as
+ * in those lists: countReverse, startReverse, fillReverse, by ranges of points); then each
  * point is sampled on its own (`CandidateSampler`), from a random stream of its own — seeded by
  * the round's seed and the point — so that points can be sampled by any thread in any order with
  * the same outcome.
@@ -30,7 +33,6 @@ export class Candidates implements CandidateArrays {
   readonly oldCount: Int32Array;
   readonly revStart: Int32Array;
   readonly reverse: Int32Array;
-  /** Where each point's reverse list is being filled. */
   readonly cursor: Int32Array;
 
   /**
@@ -41,11 +43,9 @@ export class Candidates implements CandidateArrays {
     readonly m: number,
     readonly K: number,
     readonly C: number,
-    source: ((length: number) => Int32Array) | (CandidateArrays & { cursor: Int32Array }) = (
-      length,
-    ) => new Int32Array(length),
+    source: ((length: number) => Int32Array) | CandidateArrays = (length) => new Int32Array(length),
   ) {
-    const take = (length: number, name: keyof CandidateArrays | 'cursor'): Int32Array =>
+    const take = (length: number, name: keyof CandidateArrays): Int32Array =>
       typeof source === 'function' ? source(length) : source[name];
     this.newLists = take(m * C, 'newLists');
     this.oldLists = take(m * C, 'oldLists');
@@ -54,13 +54,6 @@ export class Candidates implements CandidateArrays {
     this.revStart = take(m + 1, 'revStart');
     this.reverse = take(m * K, 'reverse');
     this.cursor = take(m, 'cursor');
-  }
-
-  /** Every point's reverse neighbours, flagged new or old as in the lists that hold them. */
-  gatherReverse(graph: GraphLists): void {
-    this.countReverse(graph, 0, this.m);
-    this.startReverse();
-    this.fillReverse(graph, 0, this.m);
   }
 
   /**

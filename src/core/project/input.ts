@@ -1,5 +1,5 @@
 import type { ObjectEmbedding } from '../embedding/objectEmbedding.ts';
-import { localCodes, type AdditiveDistance } from './additive.ts';
+import { localCodes, squaredRowDistance, type AdditiveDistance } from './additive.ts';
 
 /**
  * What a projection is computed from. Vector methods hand over object vectors; similarity-based
@@ -45,15 +45,7 @@ export function vectorInput(data: Float64Array, n: number, dims: number): Vector
 
 /** Euclidean distance between rows i and j of a vector input. */
 export function euclidean(input: VectorInput, i: number, j: number): number {
-  const { data, dims } = input;
-  let s = 0;
-  const a = i * dims;
-  const b = j * dims;
-  for (let k = 0; k < dims; k++) {
-    const d = (data[a + k] as number) - (data[b + k] as number);
-    s += d * d;
-  }
-  return Math.sqrt(s);
+  return Math.sqrt(squaredRowDistance(input.data, input.dims, i, j));
 }
 
 /** The input's distance as a function, whatever its kind. */

@@ -59,13 +59,13 @@ const TO = 2;
 const ROUND = 3;
 const SEED = 4;
 const LEAVES_PER_CHUNK = 5;
-/** The tree whose leaves a LEAVES step offers. */
-const TREE = 9;
 /** The pool's next free offer (claimed by Atomics.add). */
 const CURSOR = 6;
 /** Chunks whose offers an apply step makes: FIRST_CHUNK … END_CHUNK − 1. */
 const FIRST_CHUNK = 7;
 const END_CHUNK = 8;
+/** The tree whose leaves a LEAVES step offers. */
+const TREE = 9;
 /** Phases */
 const JOIN = 0;
 const APPLY = 1;
@@ -82,7 +82,7 @@ interface JoinInputs {
   /** Null: the caller's distance is a function no other thread can rebuild (it works alone). */
   kernel: PairKernelData | null;
   graph: GraphArrays;
-  candidates: CandidateArrays & { cursor: Int32Array };
+  candidates: CandidateArrays;
   /**
    * The start's trees, tree t built from seed treeSeeds[t] (task t of a TREES step): its points
    * in leaf order at t·m, its leaves' bounds at t·(m + 1) (leaf l: order[bounds[l] …)), its
@@ -96,7 +96,10 @@ interface JoinInputs {
   /** Offers (to p of q at 2u, 2u + 1; d at u), each chunk's in a slice of its own. */
   pool: Int32Array;
   poolDists: Float32Array;
-  /** Per chunk, where its bucket b starts in the pool (c·(buckets + 1) + b); −1 at c·(buckets + 1): it did not fit. */
+  /**
+   * Per chunk, where its bucket b starts in the pool (at c·(buckets + 1) + b); −1 at
+   * c·(buckets + 1) when the chunk did not fit.
+   */
   bucketStart: Int32Array;
   buckets: number;
   /** Largest number of offers one chunk may keep. */
@@ -299,23 +302,27 @@ function publish(inputs: JoinInputs, offers: ChunkOffers, c: number): void {
   }
 }
 
+/** The buckets owner t holds: first … end − 1 (a contiguous share of them). */
+function ownedBuckets(inputs: JoinInputs, t: number): [number, number] {
+  const { buckets, partitions } = inputs;
+  return [Math.floor((t * buckets) / partitions), Math.floor(((t + 1) * buckets) / partitions)];
+}
+
 /** The points owner t's buckets hold: lo … hi − 1. */
 function owned(inputs: JoinInputs, t: number): [number, number] {
-  const { m, buckets, partitions } = inputs;
-  const first = Math.floor((t * buckets) / partitions);
-  const end = Math.floor(((t + 1) * buckets) / partitions);
-  return [Math.min(m, first << BUCKET_SHIFT), Math.min(m, end << BUCKET_SHIFT)];
+  const [first, end] = ownedBuckets(inputs, t);
+  return [Math.min(inputs.m, first << BUCKET_SHIFT), Math.min(inputs.m, end << BUCKET_SHIFT)];
 }
 
 /** Step 2 for owner t: the offers of chunks FIRST_CHUNK … END_CHUNK − 1 to t's buckets, in order. */
 function apply(inputs: JoinInputs, graph: GraphLists, t: number): void {
-  const { pool, poolDists, bucketStart, buckets, partitions, params } = inputs;
+  const { pool, poolDists, bucketStart, buckets, params } = inputs;
   const first = params[FIRST_CHUNK] as number;
   const chunks = params[END_CHUNK] as number;
   const stride = buckets + 1;
   let changes = 0;
-  const end = Math.floor(((t + 1) * buckets) / partitions);
-  for (let b = Math.floor((t * buckets) / partitions); b < end; b++)
+  const [from, end] = ownedBuckets(inputs, t);
+  for (let b = from; b < end; b++)
     for (let c = first; c < chunks; c++) {
       const row = c * stride;
       const to = bucketStart[row + b + 1] as number;
@@ -337,14 +344,12 @@ export interface NnDescentTeam {
   trees(seeds: Int32Array): number;
   /** Offers every pair within each leaf of tree t; returns the pairs. */
   leaves(t: number): number;
-  /** Every point's reverse neighbours (Candidates.gatherReverse), on the team. */
+  /** Every point's reverse neighbours (Candidates: count, start, fill), on the team. */
   gatherReverse(): void;
   /** Samples every point's candidates for round `round` from `seed`. */
   sample(round: number, seed: number): void;
   /** Joins the candidates of points from … to − 1 (at most `block`); returns the entries changed. */
   block(from: number, to: number): number;
-  /** Chunks done again by the caller because their offers did not fit in the pool. */
-  readonly overflows: number;
   release(): void;
 }
 
@@ -405,7 +410,6 @@ export function nnDescentTeam(
   const { params, bucketStart } = inputs;
   const local = nnDescentKernel(inputs as unknown as KernelInputs, dist);
   const binding: Binding = onTeam.bind(KERNEL, inputs as unknown as KernelInputs, local);
-  let overflows = 0;
   /** Finds the offers of `chunks` chunks of a `phase` step, then makes them; returns the changes. */
   const step = (phase: number, chunks: number): number => {
     params[PHASE] = phase;
@@ -428,7 +432,6 @@ export function nnDescentTeam(
         params[PHASE] = phase;
         changes += local.direct(phase, c);
         params[PHASE] = APPLY;
-        overflows++;
         first = c + 1;
       }
     applyRun(first, chunks);
@@ -478,9 +481,6 @@ export function nnDescentTeam(
       params[FROM] = from;
       params[TO] = to;
       return step(JOIN, Math.ceil((to - from) / CHUNK));
-    },
-    get overflows() {
-      return overflows;
     },
     release: () => binding.release(),
   };

@@ -18,11 +18,13 @@ import { registerKernel } from '../parallel/kernels.ts';
 import {
   isShared,
   serialTeam,
+  shareWith,
   type Binding,
   type KernelInputs,
   type Team,
 } from '../parallel/team.ts';
 import type { SparseAffinity } from './affinity.ts';
+import { attraction } from './attraction.ts';
 import { BarnesHutTree, type TreeArrays } from './barnesHut.ts';
 
 const KERNEL = 'tsne.barnes-hut-gradient';
@@ -72,7 +74,8 @@ function gradientKernel(raw: KernelInputs) {
           built = generation;
         } else {
           const from = (index - 1) * CHUNK;
-          attraction(inputs, m, from, Math.min(n, from + CHUNK));
+          const alpha = params[ALPHA] as number;
+          attraction(inputs, m, y, alpha, from, Math.min(n, from + CHUNK), inputs.attractive);
         }
         return;
       }
@@ -91,34 +94,6 @@ function gradientKernel(raw: KernelInputs) {
 }
 
 registerKernel(KERNEL, gradientKernel);
-
-/**
- * F_attr,i = α Σ_j p_ij w_ij (y_i − y_j) for i in from … to − 1 (Eq. 4's first term, van der
- * Maaten 2014). With multiplicities, P_ij sums over m_i m_j object pairs and the force on one of
- * i's objects is Σ_j P_ij w_ij (y_i − y_j) / m_i.
- */
-function attraction(inputs: GradientInputs, m: Float64Array | null, from: number, to: number) {
-  const { y, rowStart, columns, values, attractive } = inputs;
-  const alpha = inputs.params[ALPHA] as number;
-  for (let i = from; i < to; i++) {
-    const xi = y[2 * i] as number;
-    const yi = y[2 * i + 1] as number;
-    let fx = 0;
-    let fy = 0;
-    const end = rowStart[i + 1] as number;
-    for (let s = rowStart[i] as number; s < end; s++) {
-      const j = columns[s] as number;
-      const dx = xi - (y[2 * j] as number);
-      const dy = yi - (y[2 * j + 1] as number);
-      const pw = (values[s] as number) / (1 + dx * dx + dy * dy);
-      fx += pw * dx;
-      fy += pw * dy;
-    }
-    const scale = m ? alpha / (m[i] as number) : alpha;
-    attractive[2 * i] = scale * fx;
-    attractive[2 * i + 1] = scale * fy;
-  }
-}
 
 export interface TeamGradient {
   /** The layout (n × 2) the team reads: update it in place between steps. */
@@ -146,24 +121,15 @@ export function teamGradient(
   const chunks = Math.ceil(n / CHUNK);
   // The quadtree's own first capacity; a deeper tree (points very close together) grows it.
   const capacity = sharedNodes;
-  // Arrays the team's threads can read already (P built in its memory) are not copied, nor any
-  // for a team of plain memory (one thread).
-  const sharing = isShared(team.allocate(Int32Array, 0).buffer);
-  const share = <T extends Float64Array | Int32Array>(a: T): T => {
-    if (!sharing || isShared(a.buffer)) return a;
-    const out = team.allocate(a.constructor as Float64ArrayConstructor, a.length) as T;
-    out.set(a);
-    return out;
-  };
   const inputs: GradientInputs = {
     n,
     theta,
     chunks,
     y: team.allocate(Float64Array, 2 * n),
-    rowStart: share(p.rowStart),
-    columns: share(p.columns),
-    values: share(p.values),
-    multiplicity: multiplicity ? share(multiplicity) : new Float64Array(0),
+    rowStart: shareWith(team, p.rowStart),
+    columns: shareWith(team, p.columns),
+    values: shareWith(team, p.values),
+    multiplicity: multiplicity ? shareWith(team, multiplicity) : new Float64Array(0),
     params: team.allocate(Float64Array, 3),
     attractive: team.allocate(Float64Array, 2 * n),
     repulsive: team.allocate(Float64Array, 2 * n),
@@ -204,7 +170,7 @@ export function teamGradient(
       params[PHASE] = REPEL;
       binding.run(chunks);
       const nodes = params[SHARED_NODES] as number;
-      if (nodes < 0 && sharing) grow(Math.ceil(-1.5 * nodes));
+      if (nodes < 0 && isShared(inputs.tree.count.buffer)) grow(Math.ceil(-1.5 * nodes));
       let z = 0;
       for (let c = 0; c < chunks; c++) z += inputs.zPartial[c] as number;
       const inverseZ = 1 / z;

@@ -3,6 +3,7 @@ import { runToEnd, scaledSteps } from '../jobs.ts';
 import { createRandom, gaussian, type Random } from '../random.ts';
 import { resolveOptions, type ParameterSpec } from '../platform/parameters.ts';
 import { perplexityAffinities, type SparseAffinity } from './affinity.ts';
+import { attraction } from './attraction.ts';
 import { exactRepulsion, type Repulsion } from './barnesHut.ts';
 import { identicalObjects, uniqueInput, type IdenticalObjects } from './duplicates.ts';
 import { fftRepulsion } from './fftRepulsion.ts';
@@ -374,39 +375,11 @@ export function klGradient(
   repulsive: Float64Array,
 ): number {
   const z = repulsion.compute(y, repulsive);
-  attraction(p, y, alpha, gradient);
+  attraction(p, p.multiplicity ?? null, y, alpha, 0, p.n, gradient);
   const inverseZ = 1 / z;
   for (let t = 0; t < gradient.length; t++)
     gradient[t] = (gradient[t] as number) - (repulsive[t] as number) * inverseZ;
   return z;
-}
-
-/**
- * F_attr,i = Σ_j p_ij w_ij (y_i − y_j), written into out (Eq. 4's first term, times α). With
- * multiplicities, P_ij sums over m_i m_j object pairs and the force on one of i's objects is
- * Σ_j P_ij w_ij (y_i − y_j) / m_i.
- */
-function attraction(p: SparseAffinity, y: Float64Array, alpha: number, out: Float64Array): void {
-  const { n, rowStart, columns, values } = p;
-  const multiplicity = p.multiplicity ?? null;
-  for (let i = 0; i < n; i++) {
-    const xi = y[2 * i] as number;
-    const yi = y[2 * i + 1] as number;
-    let fx = 0;
-    let fy = 0;
-    const end = rowStart[i + 1] as number;
-    for (let s = rowStart[i] as number; s < end; s++) {
-      const j = columns[s] as number;
-      const dx = xi - (y[2 * j] as number);
-      const dy = yi - (y[2 * j + 1] as number);
-      const pw = (values[s] as number) / (1 + dx * dx + dy * dy);
-      fx += pw * dx;
-      fy += pw * dy;
-    }
-    const scale = multiplicity ? alpha / (multiplicity[i] as number) : alpha;
-    out[2 * i] = scale * fx;
-    out[2 * i + 1] = scale * fy;
-  }
 }
 
 /**
