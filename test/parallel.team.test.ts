@@ -29,7 +29,11 @@ import type { InputRef as Call } from '../src/core/platform/spec.ts';
 import { prototypeTable } from '../bench/generate.ts';
 
 /** A caller whose local task 0 lets a "helper" (this same thread, re-entrantly) take the rest. */
-function stepWithHelper(tasks: number, helper: KernelInstance | undefined) {
+function stepWithHelper(
+  tasks: number,
+  helper: KernelInstance | undefined,
+  pause: () => void = () => {},
+) {
   const caller = new TeamCaller(allocate(Int32Array, CONTROL_CELLS, true));
   const ranBy: string[] = new Array(tasks).fill('');
   let helped = 0;
@@ -37,7 +41,7 @@ function stepWithHelper(tasks: number, helper: KernelInstance | undefined) {
     task(index, generation) {
       ranBy[index] += 'caller ';
       if (index === 0 && ranBy[0] === 'caller ')
-        helped = helpOnce(caller.control, Atomics.load(caller.control, WAKE), () => helper);
+        helped = helpOnce(caller.control, Atomics.load(caller.control, WAKE), () => helper, pause);
       expect(generation).toBe(Atomics.load(caller.control, WAKE));
     },
   };
@@ -55,6 +59,15 @@ describe('the team protocol', () => {
     expect(ranBy.slice(1)).toEqual(new Array(9).fill('helper'));
     expect(step.helped).toBe(9);
     expect(step.stats).toEqual({ steps: 1, tasks: 10, local: 1 });
+  });
+
+  it('lets the host pause a helper before each task it claims (a busy page)', () => {
+    const events: string[] = [];
+    const helper: KernelInstance = { task: (index) => void events.push(`task ${index}`) };
+    const step = stepWithHelper(4, helper, () => events.push('pause'));
+    expect(step.helped).toBe(3);
+    // One pause before each claim, and one before finding the step has no task left.
+    expect(events).toEqual(['pause', 'task 1', 'pause', 'task 2', 'pause', 'task 3', 'pause']);
   });
 
   it('leaves the tasks to the caller when the helper lacks the binding', () => {

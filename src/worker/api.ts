@@ -242,7 +242,8 @@ export function createExplorerApi() {
       const link = portLink(port);
       const own = new SharedTeam(link, size);
       useTeam(own);
-      team = { own, served: serveTeams(link) };
+      // Tasks it takes for the others give way to a busy page, as its own jobs' steps do.
+      team = { own, served: serveTeams(link, () => giveWay?.check(now())) };
     },
 
     /** This worker's share of team work: steps it split, tasks, its own, and tasks it helped with. */

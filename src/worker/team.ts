@@ -124,9 +124,13 @@ interface Served {
 /**
  * Makes this thread a helper of every team on the channel. It waits with Atomics.waitAsync, so
  * its event loop stays free: a pool worker keeps serving its own jobs and helps between them (and
- * between the steps of its own). `helped()` counts the tasks it ran for others.
+ * between the steps of its own). `pause` runs before each task it claims (a pool worker gives way
+ * to a busy page there). `helped()` counts the tasks it ran for others.
  */
-export function serveTeams(link: TeamLink): { helped(): number; stop(): void } {
+export function serveTeams(
+  link: TeamLink,
+  pause: () => void = () => {},
+): { helped(): number; stop(): void } {
   const teams = new Map<string, Served>();
   let open = true;
   let helped = 0;
@@ -148,7 +152,8 @@ export function serveTeams(link: TeamLink): { helped(): number; stop(): void } {
     bindings.set(message.binding, factory(message.inputs));
     // The caller may have opened the binding's first step before this message came (the wake
     // found no instance and left): join it now if it is still open.
-    if (open) helped += helpOnce(control, Atomics.load(control, WAKE), (b) => bindings.get(b));
+    if (open)
+      helped += helpOnce(control, Atomics.load(control, WAKE), (b) => bindings.get(b), pause);
   });
   async function watch(served: Served): Promise<void> {
     const { control, bindings } = served;
@@ -157,7 +162,7 @@ export function serveTeams(link: TeamLink): { helped(): number; stop(): void } {
       const wait = waitAsync(control, WAKE, seen);
       if (wait.async) await wait.value;
       seen = Atomics.load(control, WAKE);
-      if (open) helped += helpOnce(control, seen, (binding) => bindings.get(binding));
+      if (open) helped += helpOnce(control, seen, (binding) => bindings.get(binding), pause);
     }
   }
   return {

@@ -170,15 +170,19 @@ function claim(c: Int32Array, generation: number, tasks: number): number {
 /**
  * A helper's turn at a caller's control block, woken for `generation`: takes tasks until none is
  * left. `instanceOf` finds the helper's own instance of the bound kernel; without one (its
- * binding has not arrived yet) the helper leaves the tasks to the others.
+ * binding has not arrived yet) the helper leaves the tasks to the others. `pause` runs before each
+ * claim: a pool worker gives way to a busy page there, as its own jobs do at every step.
  */
 export function helpOnce(
   c: Int32Array,
   generation: number,
   instanceOf: (binding: number) => KernelInstance | undefined,
+  pause: () => void = () => {},
 ): number {
   let ran = 0;
   for (;;) {
+    // Before each claim (holding none): the host may make this thread wait, e.g. for a busy page.
+    pause();
     const ticket = Atomics.load(c, TICKET);
     if (ticket === CLOSED || ticket >>> INDEX_BITS !== generation) return ran;
     // Read while this generation's ticket is open: TASKS and BINDING are its own.
