@@ -11,8 +11,8 @@ interface TeamStats {
 
 /**
  * The pool's workers form a team (issue 15, src/worker/team.ts): a t-SNE's Barnes-Hut gradient
- * is split into tasks, and the idle worker takes some of them through a BroadcastChannel and
- * shared memory. Node's tests show the layout is identical whatever the team; this shows the
+ * is split into tasks, and the idle worker takes some of them through shared memory (bound over
+ * ports the page relays). Node's tests show the layout is identical whatever the team; this shows the
  * browser's workers really share the work.
  */
 test('a t-SNE splits its gradient with the idle worker of the pool', async ({ page }, info) => {
