@@ -123,7 +123,7 @@ describe('internal indices', () => {
     );
     expect(() => internalIndices(d, 4, Int32Array.from([0, -1, 0, 0]))).toThrow(/negative/);
     expect(() => internalIndices(() => -1, 2, new Int32Array(2))).toThrow(
-      /d\(0, 1\) = -1: must be finite and ≥ 0/,
+      /distance -1 between objects 1 and 2: it must be finite and ≥ 0/,
     );
     expect(() => internalIndices(() => NaN, 2, new Int32Array(2))).toThrow(/NaN/);
     let calls = 0;

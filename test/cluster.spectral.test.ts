@@ -106,7 +106,7 @@ describe('spectral clustering', () => {
     expect(calls).toBe(0);
     expect(() => spectralClustering(3, { similarity: s }, { k: 4 })).toThrow(/k = 4 exceeds/);
     expect(() => spectralClustering(3, { similarity: () => -0.5 }, { k: 2 })).toThrow(
-      /similarity s\(0, 1\) = -0.5: must be finite and ≥ 0/,
+      /similarity -0.5 between objects 1 and 2: it must be finite and ≥ 0/,
     );
     expect(() => spectralClustering(3, { dissimilarity: () => 1, sigma: 0 }, { k: 2 })).toThrow(
       /σ must be a positive number/,

@@ -145,9 +145,13 @@ describe('oneHotPca (0-1P)', () => {
     expect(p.variances.reduce((s, v) => s + v, 0)).toBeCloseTo(total, 10);
   });
 
-  it('β < 0 throws RangeError; a huge β keeps nothing', async () => {
+  it('β < 0 throws RangeError; a huge β keeps no component: one zero dimension stands for them', async () => {
     const { table, counts } = await zoo();
     expect(() => oneHotPca(table, counts, -1)).toThrow(RangeError);
-    expect(oneHotPca(table, counts, 1e9).embedding.dims).toBe(0);
+    const none = oneHotPca(table, counts, 1e9);
+    expect(none.identical).toBe(true);
+    expect(none.embedding.dims).toBe(1);
+    expect(Array.from(none.embedding.data).every((x) => x === 0)).toBe(true);
+    expect(oneHotPca(table, counts).identical).toBeUndefined();
   });
 });

@@ -213,4 +213,10 @@ describe('meanSd', () => {
     const empty = meanSd([]);
     expect(Number.isNaN(empty.mean) && Number.isNaN(empty.sd)).toBe(true);
   });
+  it('equal values: their value and sd exactly 0, not a round-off', () => {
+    // 0.388 three times sums to 1.164 and divides back to 0.38800000000000007.
+    const r = meanSd([0.388, 0.388, 0.388]);
+    expect(r).toEqual({ mean: 0.388, sd: 0 });
+    expect(meanSd([0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1]).sd).toBe(0);
+  });
 });

@@ -11,6 +11,7 @@ import {
   sampleObjects,
 } from '../src/core/evaluate/epsGamma.ts';
 import { runToEnd } from '../src/core/jobs.ts';
+import { createRandom } from '../src/core/random.ts';
 import { datasetSession, resultOf } from './sessions.ts';
 
 /** A symmetric m × m distance matrix from a function. */
@@ -82,6 +83,34 @@ describe('precision@k', () => {
     const flat = matrix(6, () => 1);
     // k = 5: every other object, 2 of 5 of the same class.
     expect(precisionAtK(flat, classes, [5])[0]).toBeCloseTo(0.4, 12);
+  });
+
+  it('orders only the k nearest yet equals the full sort, ties by row order (property table)', () => {
+    const { next } = createRandom(5);
+    for (const [m, levels, ks] of [
+      [40, 3, [1, 5, 10]],
+      [60, 60, [1, 59, 200]],
+      [25, 2, [24]],
+      [2, 2, [1, 5]],
+    ] as [number, number, number[]][]) {
+      const classes = Int32Array.from({ length: m }, () => Math.floor(next() * 3));
+      // Few distinct distances: many ties at every k-th distance.
+      const d = matrix(m, (a, b) => (a === b ? 0 : 1 + Math.floor(next() * levels)));
+      for (let a = 0; a < m; a++) for (let b = 0; b < a; b++) d[a * m + b] = d[b * m + a]!;
+      const full = ks.map((k) => {
+        let sum = 0;
+        for (let a = 0; a < m; a++) {
+          const order = Array.from({ length: m }, (_, b) => b)
+            .filter((b) => b !== a)
+            .sort((x, y) => d[a * m + x]! - d[a * m + y]! || x - y);
+          const kk = Math.min(k, m - 1);
+          sum += order.slice(0, kk).filter((b) => classes[b] === classes[a]).length / kk;
+        }
+        return sum / m;
+      });
+      const fast = Array.from(precisionAtK(d, classes, ks));
+      fast.forEach((p, i) => expect(p).toBeCloseTo(full[i]!, 12));
+    }
   });
 });
 

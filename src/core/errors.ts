@@ -25,6 +25,26 @@ export class DataError extends Error {
   }
 }
 
+/**
+ * A number a method produced outside the range it must lie in by more than round-off (a distance
+ * below 0, a similarity above 1, NaN): a defect of the method, not of the data. The message names
+ * the method, the rows by their line in the file (or the values), and the number.
+ */
+export class OutOfRangeError extends Error {
+  override readonly name = 'OutOfRangeError';
+}
+
+/**
+ * A call that failed before on this table, failing again at once with the same error (a result
+ * cache keeps failures, so a failed method asked for by several evaluations runs once).
+ */
+export class KnownFailure extends Error {
+  override readonly name = 'KnownFailure';
+  constructor(readonly info: ErrorInfo) {
+    super(info.message);
+  }
+}
+
 export class CancelledError extends Error {
   override readonly name = 'CancelledError';
   constructor(message = 'The job was cancelled.') {
@@ -34,7 +54,7 @@ export class CancelledError extends Error {
 
 /** Plain, cloneable form of an error for the worker boundary. */
 export interface ErrorInfo {
-  code: DataErrorCode | 'cancelled' | 'internal';
+  code: DataErrorCode | 'cancelled' | 'out-of-range' | 'internal';
   message: string;
   lines?: number[];
   count?: number;
@@ -43,7 +63,9 @@ export interface ErrorInfo {
 export function toErrorInfo(error: unknown): ErrorInfo {
   if (error instanceof DataError)
     return { code: error.code, message: error.message, ...error.details };
+  if (error instanceof KnownFailure) return error.info;
   if (error instanceof CancelledError) return { code: 'cancelled', message: error.message };
+  if (error instanceof OutOfRangeError) return { code: 'out-of-range', message: error.message };
   if (error instanceof RangeError || error instanceof TypeError)
     return { code: 'bad-option', message: error.message };
   const message = error instanceof Error ? error.message : String(error);

@@ -1,6 +1,7 @@
 import type { Counts } from '../counts/counts.ts';
 import type { Steps } from '../jobs.ts';
 import type { CategoricalTable } from '../table/types.ts';
+import { snapUnit } from '../numerics/roundOff.ts';
 import { coOccurring, conditionalTable } from './conditional.ts';
 import { intraTable } from './intra.ts';
 import { IRS_FUNCTIONS, IRSP_MAX_VALUES, irsInput, type IrsOps, type IrsVariant } from './irs.ts';
@@ -107,11 +108,22 @@ export function* casModelSteps(
   const cado = new Float64Array(cells);
   for (let q = 0; q < cells; q++) {
     const ia = intra[q] as number;
-    const ie = inter[q] as number;
+    // IeASV is a weighted mean of δ ∈ [0, 1] with weights summing to 1 (Eq. 13): a sum over the
+    // other attributes can end a few ulps above 1 (1 + 2.2e-16), so ADD = 1 − IeASV and CADO's
+    // h2 would be −2.2e-16. Snapped here, at the source (numerics/roundOff.ts).
+    const ie = snapUnit(inter[q] as number);
+    inter[q] = ie;
     casv[q] = ia * ie; // Eq. (14)
     // Eq. (16): h1(IaASV)·h2(IeASV). The model is learned on every row, so every value occurs
     // and IaASV ≥ 1/3 (h1 ≤ 2, Theorem 1(a)); a value in no row would take that bound, 2.
     cado[q] = (ia > 0 ? 1 / ia - 1 : 2) * (1 - ie);
+  }
+  // A value is at distance 0 from itself. Eq. (16) gives that wherever the value occurs
+  // (IeASV(x, x) = 1); for a value in no row (a label whose rows were all dropped) it gives
+  // 2·(1 − 0) = 2, a self-distance no object can hold, set to 0 here.
+  for (let j = 0; j < D; j++) {
+    const mj = c.sizes[j] as number;
+    for (let x = 0; x < mj; x++) cado[(tableStart[j] as number) + x * mj + x] = 0;
   }
   return {
     variant: options.variant,

@@ -1,3 +1,4 @@
+import { pairName } from '../numerics/checkedValue.ts';
 import type { Counts } from '../counts/counts.ts';
 import type { Cell, ResultTable } from '../results.ts';
 import type { CategoricalTable } from '../table/types.ts';
@@ -175,7 +176,7 @@ export function casWalkthrough(
     const pair = objectPair(table, model, a, b);
     out.objects = {
       kind: 'table',
-      title: `Step 4 — CASO (Eq. 15) and CADO (Eq. 16) of rows ${a + 1} and ${b + 1}`,
+      title: `Step 4 — CASO (Eq. 15) and CADO (Eq. 16) of ${pairName(a, b, table.sourceLines)}`,
       columns: [
         { key: 'attribute', title: 'attribute' },
         { key: 'values', title: 'values' },

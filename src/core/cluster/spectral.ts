@@ -1,3 +1,4 @@
+import { checkedDistance, type Owner } from '../numerics/checkedValue.ts';
 import type { Dissimilarity } from '../evaluate/internalIndices.ts';
 import { pacer, runToEnd, scaledSteps, type Steps } from '../jobs.ts';
 import { blockLanczosSteps } from '../linalg/lanczos.ts';
@@ -41,6 +42,8 @@ export type SpectralInput =
 export interface SpectralEmbeddingOptions {
   /** Seed of the Lanczos start block (default 0). */
   seed?: number;
+  /** Whose affinities these are, for a message naming the method and the rows. */
+  owner?: Owner;
 }
 
 export interface SpectralEmbedding {
@@ -111,21 +114,20 @@ function medianNonZero(values: Float64Array, n: number): number {
 function* affinitySteps(
   n: number,
   input: SpectralInput,
+  owner: Owner,
 ): Steps<{ W: Float64Array; sigma: number | null }> {
   const gaussian = 'dissimilarity' in input;
   if (gaussian && input.sigma !== undefined && !(input.sigma > 0 && Number.isFinite(input.sigma)))
     throw new RangeError(`σ must be a positive number, got ${input.sigma}`);
   const W = new Float64Array(n * n);
   const f: (i: number, j: number) => number = gaussian ? input.dissimilarity : input.similarity;
-  const what = gaussian ? 'dissimilarity d' : 'similarity s';
+  const what = gaussian ? 'dissimilarity' : 'similarity';
   const due = pacer();
   const total = (n * (n - 1)) / 2;
   let done = 0;
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
-      const v = f(i, j);
-      if (!(v >= 0) || v === Infinity)
-        throw new RangeError(`${what}(${i}, ${j}) = ${v}: must be finite and ≥ 0`);
+      const v = checkedDistance(f(i, j), i, j, owner, what);
       W[i * n + j] = v;
       W[j * n + i] = v;
     }
@@ -156,7 +158,7 @@ export function* spectralEmbeddingSteps(
   validateN(n);
   validateK(n, k);
   const seed = validateSeed(options.seed ?? 0);
-  const { W, sigma } = yield* scaledSteps(affinitySteps(n, input), 0, 0.4);
+  const { W, sigma } = yield* scaledSteps(affinitySteps(n, input, options.owner ?? {}), 0, 0.4);
 
   // M = D^{-1/2} W D^{-1/2}, in place.
   const scale = new Float64Array(n);

@@ -1,3 +1,4 @@
+import { checkedDistance, type Owner } from '../numerics/checkedValue.ts';
 import { pacer, runToEnd, type Steps } from '../jobs.ts';
 
 /**
@@ -84,17 +85,15 @@ function validate(n: number, labels: Int32Array): number {
   let max = -1;
   for (let i = 0; i < n; i++) {
     const c = labels[i] as number;
-    if (c < 0) throw new RangeError(`cluster label ${c} of object ${i} is negative`);
+    if (c < 0) throw new RangeError(`cluster label ${c} of object ${i + 1} is negative`);
     if (c > max) max = c;
   }
   return max + 1;
 }
 
-function checked(d: Dissimilarity, i: number, j: number): number {
-  const v = d(i, j);
-  if (!(v >= 0) || v === Infinity)
-    throw new RangeError(`dissimilarity d(${i}, ${j}) = ${v}: must be finite and ≥ 0`);
-  return v;
+/** d(i, j), finite and ≥ 0 (round-off snapped), or an error naming the method and the rows. */
+function checked(d: Dissimilarity, i: number, j: number, owner: Owner): number {
+  return checkedDistance(d(i, j), i, j, owner);
 }
 
 /** a / b with the conventions above: NaN without terms, +Infinity for x / 0 (x > 0), NaN for 0 / 0. */
@@ -108,6 +107,7 @@ export function* internalIndicesSteps(
   dissimilarity: Dissimilarity,
   n: number,
   labels: Int32Array,
+  owner: Owner = {},
 ): Steps<InternalIndices> {
   const ids = validate(n, labels);
   const sizes = new Int32Array(ids);
@@ -132,7 +132,7 @@ export function* internalIndicesSteps(
     let own = rowSum[i] as number;
     let diam = diameter[ci] as number;
     for (let j = i + 1; j < n; j++) {
-      const v = checked(dissimilarity, i, j);
+      const v = checked(dissimilarity, i, j, owner);
       if (labels[j] === ci) {
         rowIntra += v;
         intraPairs++;
@@ -179,7 +179,7 @@ export function* internalIndicesSteps(
       for (let b = a + 1; b < k; b++) {
         const ca = present[a] as number;
         const cb = present[b] as number;
-        const m = checked(dissimilarity, medoids[ca] as number, medoids[cb] as number);
+        const m = checked(dissimilarity, medoids[ca] as number, medoids[cb] as number, owner);
         const r = m === 0 ? Infinity : ((scatter[ca] as number) + (scatter[cb] as number)) / m;
         if (r > (worst[a] as number)) worst[a] = r;
         if (r > (worst[b] as number)) worst[b] = r;
@@ -218,6 +218,7 @@ export function internalIndices(
   dissimilarity: Dissimilarity,
   n: number,
   labels: Int32Array,
+  owner: Owner = {},
 ): InternalIndices {
-  return runToEnd(internalIndicesSteps(dissimilarity, n, labels));
+  return runToEnd(internalIndicesSteps(dissimilarity, n, labels, owner));
 }

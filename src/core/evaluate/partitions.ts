@@ -153,10 +153,17 @@ export interface MeanSd {
   sd: number;
 }
 
-/** Mean and sample standard deviation (0 for a single value). */
+/**
+ * Mean and sample standard deviation (0 for a single value). Equal values give exactly their
+ * value and sd 0: summing and dividing them again would leave a round-off sd (0.388 ± 5.9e-17).
+ */
 export function meanSd(xs: ArrayLike<number>): MeanSd {
   const n = xs.length;
   if (n === 0) return { mean: Number.NaN, sd: Number.NaN };
+  const first = xs[0] as number;
+  let same = true;
+  for (let i = 1; i < n && same; i++) same = xs[i] === first;
+  if (same) return { mean: first, sd: 0 };
   let mean = 0;
   for (let i = 0; i < n; i++) mean += xs[i] as number;
   mean /= n;

@@ -22,6 +22,8 @@ export interface OneHotPcaResult {
   variances: Float64Array;
   /** L × dims loadings: the contribution of each value's indicator to each kept component. */
   loadings: Float64Array;
+  /** Every component had a range below β: one zero dimension stands for identical objects. */
+  identical?: true;
 }
 
 /**
@@ -62,6 +64,9 @@ export function oneHotPca(table: CategoricalTable, counts: Counts, beta = 1e-10)
   }
   const kept: number[] = [];
   for (let j = 0; j < L; j++) if ((hi[j] as number) - (lo[j] as number) >= beta) kept.push(j);
+  // Every component below β: the objects are identical in the one-hot space. One zero dimension
+  // stands for them (all at the origin, every distance 0) rather than an embedding of no width.
+  if (kept.length === 0) return identicalObjects(n, L);
   const dims = kept.length;
   if (n * dims > MATERIALISE_LIMIT)
     throw new RangeError(`0-1P needs ${n} × ${dims} cells (limit ${MATERIALISE_LIMIT})`);
@@ -81,6 +86,15 @@ export function oneHotPca(table: CategoricalTable, counts: Counts, beta = 1e-10)
     embedding: { kind: 'dense', nObjects: n, dims, data },
     variances: Float64Array.from(kept, (j) => values[j] as number),
     loadings,
+  };
+}
+
+function identicalObjects(n: number, L: number): OneHotPcaResult {
+  return {
+    embedding: { kind: 'dense', nObjects: n, dims: 1, data: new Float64Array(n) },
+    variances: new Float64Array(1),
+    loadings: new Float64Array(L),
+    identical: true,
   };
 }
 
@@ -110,7 +124,11 @@ export const oneHotPcaMethod = defineMethod({
   },
   // eslint-disable-next-line require-yield
   *run(context, options) {
-    const { embedding } = oneHotPca(context.table, context.counts, options.beta);
+    const { embedding, identical } = oneHotPca(context.table, context.counts, options.beta);
+    if (identical)
+      context.warn(
+        `every principal component's range is below β = ${options.beta}: the objects are identical in the one-hot space, so one zero dimension stands for them`,
+      );
     return { embedding: embeddingResult(embedding, '0-1P (one-hot + PCA)') };
   },
 });

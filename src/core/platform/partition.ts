@@ -32,7 +32,7 @@ export function partitionerFor(
     const geometry = valueCostGeometry(data);
     return {
       n: data.n,
-      distinct: (limit) => distinctRows(data.codes, data.n, table.attributes.length, limit),
+      distinct: (limit) => distinctRows(alikeCodes(data), data.n, table.attributes.length, limit),
       algorithm: 'k-modes',
       run: (k, rng, maxIterations = 100) => {
         const r = kmeans(geometry, { k, maxIterations }, rng);
@@ -54,6 +54,32 @@ export function partitionerFor(
       return { labels: r.labels, inertia: r.inertia };
     },
   };
+}
+
+/**
+ * Each object's codes with the values its distance cannot tell apart merged: two values of an
+ * attribute at cost 0 from each other both ways are one (CADO on independent attributes puts
+ * every pair of values at 0, so every object is the same object to k-modes).
+ */
+function alikeCodes(data: ValueCosts): Int32Array {
+  const D = data.widths.length;
+  const representative = Array.from({ length: D }, (_, a) => {
+    const m = data.widths[a] as number;
+    const start = data.tableStart[a] as number;
+    const rep = Int32Array.from({ length: m }, (_, v) => v);
+    for (let u = 0; u < m; u++)
+      for (let v = 0; v < u; v++)
+        if (
+          rep[v] === v &&
+          data.tables[start + u * m + v] === 0 &&
+          data.tables[start + v * m + u] === 0
+        ) {
+          rep[u] = v;
+          break;
+        }
+    return rep;
+  });
+  return data.codes.map((c, i) => (representative[i % D] as Int32Array)[c] as number);
 }
 
 function distinctRows(codes: Int32Array, n: number, D: number, limit: number): number {

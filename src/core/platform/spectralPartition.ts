@@ -48,7 +48,7 @@ export function spectralPartitionerFor(
             ? { similarity: similarityFunction(similarity, table) }
             : { dissimilarity: distance },
           k,
-          { seed: 0 },
+          { seed: 0, owner: { method: representation.title, lines: table.sourceLines } },
         );
         embeddings.set(k, embedding);
       }

@@ -1,3 +1,5 @@
+import { OutOfRangeError } from '../errors.ts';
+import { ROUND_OFF, snapNonNegative } from '../numerics/roundOff.ts';
 import { finiteRange, type ValueMatrix, type ValueTableDistance } from '../results.ts';
 import type { CategoricalTable } from '../table/types.ts';
 
@@ -51,6 +53,7 @@ export function tableDistance(
   title: string,
   notes: string[],
 ): ValueTableDistance {
+  cleanDistanceTables(table, tables, tableStart, title);
   return {
     kind: 'object-distance',
     title,
@@ -72,4 +75,33 @@ export function summedDistance(
   notes: string[],
 ): ValueTableDistance {
   return tableDistance(table, tables, tableStart, 'sum', title, notes);
+}
+
+/**
+ * The value tables of a distance, checked where the distance is made: every entry finite and
+ * ≥ 0, every value at distance 0 from itself. Round-off (within ROUND_OFF) is snapped in place;
+ * anything else fails, naming the method, the attribute, the two values and the number — so an
+ * object distance built from the tables (a sum, or √Σ t²) is ≥ 0 and finite by construction.
+ */
+export function cleanDistanceTables(
+  table: CategoricalTable,
+  tables: Float64Array,
+  tableStart: Int32Array,
+  title: string,
+): void {
+  table.attributes.forEach((attr, j) => {
+    const m = attr.labels.length;
+    const start = tableStart[j] as number;
+    for (let x = 0; x < m; x++)
+      for (let y = 0; y < m; y++) {
+        const at = start + x * m + y;
+        const t = tables[at] as number;
+        const clean = x === y && Math.abs(t) <= ROUND_OFF ? 0 : snapNonNegative(t);
+        if (!(clean >= 0 && clean < Infinity) || (x === y && clean !== 0))
+          throw new OutOfRangeError(
+            `${title}: the distance between ${attr.name} = “${attr.labels[x]}” and “${attr.labels[y]}” is ${t}; ${x === y ? 'a value must be at distance 0 from itself' : 'a distance must be finite and ≥ 0'} (round-off up to ${ROUND_OFF} is snapped)`,
+          );
+        tables[at] = clean;
+      }
+  });
 }

@@ -1,3 +1,4 @@
+import { checkedSimilarity } from '../numerics/checkedValue.ts';
 import {
   categoricalJaccard,
   rockSteps,
@@ -74,12 +75,17 @@ export const rockStep = defineMethod({
       const sum = valueTableSum(table, caso.tables, caso.tableStart);
       similarity = (i, j) => sum(i, j) / D;
     }
+    const name = options.similarity === 'jaccard' ? 'ROCK' : 'CROCK';
+    const raw = similarity;
+    const owner = { method: name, lines: table.sourceLines };
     const result = yield* scaledSteps(
-      rockSteps(table.nRows, similarity, { k, theta: options.theta }),
+      rockSteps(table.nRows, (i, j) => checkedSimilarity(raw(i, j), i, j, owner), {
+        k,
+        theta: options.theta,
+      }),
       0.1,
       1,
     );
-    const name = options.similarity === 'jaccard' ? 'ROCK' : 'CROCK';
     if (!result.reachedK)
       context.warn(
         `${name} stopped at ${result.clusters} clusters: no two clusters share a neighbour at θ = ${options.theta} (lower θ for fewer clusters)`,
