@@ -11,11 +11,16 @@ export interface Run {
 }
 
 export function cli(...args: string[]): Promise<Run> {
+  return cliWithin(60_000, ...args);
+}
+
+/** The CLI with its own time limit (it is killed after `ms`, code −1). */
+export function cliWithin(ms: number, ...args: string[]): Promise<Run> {
   return new Promise((resolve) => {
     execFile(
       'npx',
       ['tsx', 'src/cli/main.ts', ...args],
-      { cwd: root, timeout: 60_000 },
+      { cwd: root, timeout: ms, maxBuffer: 256 * 1024 * 1024 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
         // npm itself may warn about the machine's npm configuration; that is not the CLI's output.

@@ -233,6 +233,22 @@ export interface Curves extends Described {
   xLabel: string;
   yLabel: string;
   series: CurveSeries[];
+  /** Compared methods that failed on their own (no series), with why; the others are drawn. */
+  failures?: MethodFailure[];
+}
+
+/**
+ * A method that failed inside a step comparing several (an evaluation, a board column): the step
+ * runs each method on its own, so one failure becomes that method's row, legend entry or cell.
+ */
+export interface MethodFailure {
+  method: string;
+  /** The call as people know it: “UNTIE (iterations 10)”. */
+  title: string;
+  /** The full message; views show its first line and the rest on hover. */
+  reason: string;
+  /** The method does not apply to this table (a precondition of its spec), rather than failing. */
+  notApplicable?: true;
 }
 
 /**
@@ -268,6 +284,11 @@ export interface ResultTable extends Described {
   kind: 'table';
   columns: { key: string; title: string }[];
   rows: Record<string, Cell>[];
+  /**
+   * Compared methods that failed on their own: each also has a row holding its `method`, `title`
+   * and `failed` (or `notApplicable`: the reason), its numbers null.
+   */
+  failures?: MethodFailure[];
 }
 
 export type Result =

@@ -11,7 +11,7 @@ import {
   type TextEncoding,
 } from './csv/bytes.ts';
 import type { RawTable } from './csv/rawTable.ts';
-import { CancelledError } from './errors.ts';
+import { CancelledError, type ErrorInfo } from './errors.ts';
 import { parseCsvChunks, type ParseHooks, type ParseOptions } from './csv/parse.ts';
 import { indicatorsReport, type IndicatorsReport } from './evaluate/indicators.ts';
 import { scaledSteps, type Steps } from './jobs.ts';
@@ -60,6 +60,12 @@ export interface CountsReport {
 }
 
 export const DENSE_LIMIT = 2048;
+
+/** A call that failed, by key, with its error (handed from one worker to another). */
+export interface CallFailure {
+  key: string;
+  error: ErrorInfo;
+}
 
 export interface CountRequest {
   /** Count on the rows holding this value; the value domain stays the whole table's. */
@@ -211,10 +217,19 @@ export class ExplorerSession {
     return yield* scaledSteps(runCall({ table, counts, cache }, resolved), start, 1);
   }
 
-  /** Outputs computed elsewhere (another worker) for this table, so they are not computed again. */
-  provide(outputs: readonly MethodOutput[]): void {
+  /**
+   * Outputs computed elsewhere (another worker) for this table, so they are not computed again,
+   * and calls that failed elsewhere, by key with their message, so they are not run again.
+   */
+  provide(outputs: readonly MethodOutput[], failures: readonly CallFailure[] = []): void {
     const cache = this.cacheOf(this.table);
     for (const output of outputs) if (!cache.has(output.key)) cache.set(output);
+    for (const f of failures) cache.setFailure(f.key, f.error);
+  }
+
+  /** Lets a call that failed run again (the user asked for it). */
+  forgetFailure(key: string): void {
+    this.cacheOf(this.table).forget(key);
   }
 
   /** How many times each method was computed on the current table (not served from the cache). */

@@ -4,6 +4,7 @@ import { fileArgument, list, refuseUnknown, text, type Args } from '../args.ts';
 import { printJson } from '../output.ts';
 import { loadTable, TABLE_FLAGS } from '../table.ts';
 import type { Command } from './command.ts';
+import { errorsJson } from '../failures.ts';
 
 const DEFAULT_METHODS = 'cde,onehot,idf,hamming,caso,dilca';
 
@@ -29,6 +30,7 @@ async function runQuality(args: Args, method: 'eps-gamma' | 'retrieval', extra: 
     curves: output.results.curves as Curves,
     table: output.results.table as ResultTable,
     n: session.table.nRows,
+    errors: errorsJson(output),
   };
 }
 
@@ -39,7 +41,7 @@ export const epsGammaCommand: Command = {
   usage: () =>
     `eps-gamma: eps-gamma FILE --class COL [--methods ${DEFAULT_METHODS}] [--sample 1000] [--seed N]`,
   async run(args, io) {
-    const { curves, table, n } = await runQuality(args, 'eps-gamma', []);
+    const { curves, table, n, errors } = await runQuality(args, 'eps-gamma', []);
     const note = curves.notes?.[0] ?? '';
     printJson(
       {
@@ -51,6 +53,7 @@ export const epsGammaCommand: Command = {
         ...(/sample of/.test(note) && { sample: note }),
         objects: n,
         note,
+        ...(errors.length > 0 && { errors }),
       },
       args,
       io,
@@ -65,7 +68,7 @@ export const retrievalCommand: Command = {
   usage: () =>
     `retrieval: retrieval FILE --class COL [--methods ${DEFAULT_METHODS}] [--k 1,5,10,20,50] [--sample 1000] [--seed N]`,
   async run(args, io) {
-    const { curves, table } = await runQuality(args, 'retrieval', ['k']);
+    const { curves, table, errors } = await runQuality(args, 'retrieval', ['k']);
     printJson(
       {
         k: Array.from(curves.series[0]?.x ?? []),
@@ -75,6 +78,7 @@ export const retrievalCommand: Command = {
           precision: Array.from(s.y, (p) => Number(p.toFixed(6))),
         })),
         note: curves.notes?.[0] ?? '',
+        ...(errors.length > 0 && { errors }),
       },
       args,
       io,

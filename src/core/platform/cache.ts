@@ -1,3 +1,4 @@
+import type { ErrorInfo } from '../errors.ts';
 import { bytesOf } from '../results.ts';
 import type { MethodOutput } from './spec.ts';
 
@@ -12,7 +13,26 @@ export class ResultCache {
   /** How many times each method was computed (not served from the cache), for tests and stats. */
   readonly computed = new Map<string, number>();
 
+  /**
+   * Calls that failed on this table, with their message: asked again (by another evaluation, or
+   * another worker's), a failed call fails at once with the same message instead of running for
+   * minutes to the same end. A cancel is not a failure and is not kept; `forget` allows a retry.
+   */
+  private readonly failures = new Map<string, ErrorInfo>();
+
   constructor(readonly budgetBytes = 512 * 1024 * 1024) {}
+
+  failure(key: string): ErrorInfo | undefined {
+    return this.failures.get(key);
+  }
+
+  setFailure(key: string, error: ErrorInfo): void {
+    this.failures.set(key, error);
+  }
+
+  forget(key: string): void {
+    this.failures.delete(key);
+  }
 
   get(key: string): MethodOutput | undefined {
     const entry = this.entries.get(key);

@@ -5,9 +5,9 @@ import { scaledSteps, type Steps } from '../jobs.ts';
 import { resultProblems, type Results, type TableShape } from '../results.ts';
 import type { CategoricalTable } from '../table/types.ts';
 import type { ResultCache } from './cache.ts';
-import { callDependencies, resolveCall } from './calls.ts';
+import { resolveCall } from './calls.ts';
 import { methodSpec } from './registry.ts';
-import { DataError } from '../errors.ts';
+import { CancelledError, DataError, KnownFailure, toErrorInfo } from '../errors.ts';
 import type { Call, MethodContext, MethodOutput, MethodSpec, ResolvedCall } from './spec.ts';
 
 /** What calls run against: one table, its shared counts and its result cache. */
@@ -27,6 +27,8 @@ export function* runCall(env: RunEnvironment, call: Call | ResolvedCall): Steps<
   const resolved = resolveCall(call);
   const hit = env.cache.get(resolved.key);
   if (hit) return hit;
+  const failure = env.cache.failure(resolved.key);
+  if (failure !== undefined) throw new KnownFailure(failure);
   const spec = methodSpec(resolved.method);
   refuseWithoutRows(env.table, spec);
   spec.check?.(env.table, resolved.options);
@@ -42,7 +44,13 @@ export function* runCall(env: RunEnvironment, call: Call | ResolvedCall): Steps<
     objectValues: () => (codes ??= objectValues(env.table)), // refused when rowless
   };
   const start = now();
-  const results = yield* spec.run(context, resolved.options, resolved.inputs);
+  let results: Results;
+  try {
+    results = yield* spec.run(context, resolved.options, resolved.inputs);
+  } catch (error) {
+    if (!(error instanceof CancelledError)) env.cache.setFailure(resolved.key, toErrorInfo(error));
+    throw error;
+  }
   checkResults(spec.id, spec.produces, results, shapeOf(env.table));
   env.cache.noteComputed(spec.id);
   const output: MethodOutput = {
@@ -57,15 +65,42 @@ export function* runCall(env: RunEnvironment, call: Call | ResolvedCall): Steps<
 }
 
 /**
- * The data-dependent checks of a call and of every call it depends on, run before anything is
- * counted or computed, so a table a method cannot take is refused at once.
+ * The data-dependent checks of a call and of every call it needs, run before anything is counted
+ * or computed, so a table a method cannot take is refused at once. A list input (the methods an
+ * evaluation compares) is not checked here: each of those runs on its own inside the step
+ * (steps/isolated.ts), and one that does not apply becomes its row's reason.
  */
 export function checkCall(table: CategoricalTable, call: ResolvedCall): void {
-  for (const c of [...callDependencies(call), call]) {
+  for (const c of [...requiredCalls(call), call]) {
     const spec = methodSpec(c.method);
     refuseWithoutRows(table, spec);
     spec.check?.(table, c.options);
   }
+}
+
+/**
+ * Why a call does not apply to this table — a precondition declared by its spec (its `check`:
+ * a class is needed, the table is too large for the method …) or by a call it needs — or null
+ * when it applies. Nothing is computed.
+ */
+export function preconditionOf(table: CategoricalTable, call: ResolvedCall): string | null {
+  try {
+    checkCall(table, call);
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+/** The calls a call cannot run without: its single inputs and theirs (not list inputs). */
+function requiredCalls(call: ResolvedCall): ResolvedCall[] {
+  const out: ResolvedCall[] = [];
+  for (const [name, value] of Object.entries(call.inputs)) {
+    const many = methodSpec(call.method).inputs?.find((i) => i.name === name)?.many;
+    if (many || Array.isArray(value)) continue;
+    out.push(...requiredCalls(value), value);
+  }
+  return out;
 }
 
 /**

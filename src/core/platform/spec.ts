@@ -50,6 +50,13 @@ export interface InputSpec {
   description: string;
   /** A list of calls (e.g. every method an evaluation compares). */
   many?: boolean;
+  /**
+   * The option of the step that says how many times it re-fits each listed method with a seed of
+   * its own (its seed, +1, …; calls.ts seededFits): 'fits', or 'runs' for the clustering
+   * evaluation. The worker pool then computes those fits as jobs of their own, once for every
+   * evaluation and spread over its workers, and hands them over.
+   */
+  fitsOption?: string;
 }
 
 /** A request for one method's results: serialisable, and the key of its cached results. */

@@ -1,3 +1,4 @@
+import { checkClasses } from './classPreconditions.ts';
 import { epsGammaArea, epsGammaCurve, margins } from '../evaluate/epsGamma.ts';
 import { defineMethod, type ResolvedCall } from '../platform/spec.ts';
 import type { Cell } from '../results.ts';
@@ -10,6 +11,7 @@ import {
   sampledRepresentations,
   sampleNote,
 } from './qualityInputs.ts';
+import { failureRow } from './isolated.ts';
 
 const GRID = Float64Array.from({ length: 101 }, (_, i) => i / 100);
 
@@ -30,11 +32,11 @@ export const epsGammaStep = defineMethod({
   inputs: QUALITY_INPUTS,
   produces: ['curves', 'table'],
   check(table) {
-    if (!table.classColumn) throw new RangeError('the (ε,γ)-curves need a class column');
+    checkClasses(table, 'the (ε,γ)-curves');
   },
   *run(context, options, inputs) {
     const methods = inputs.methods as ResolvedCall[];
-    const { sample, classes, items } = yield* sampledRepresentations(
+    const { sample, classes, items, failures } = yield* sampledRepresentations(
       context,
       methods,
       options.sample,
@@ -79,6 +81,7 @@ export const epsGammaStep = defineMethod({
         yLabel: 'γ',
         series,
         notes: [note],
+        ...(failures.length > 0 && { failures }),
       },
       table: {
         notes: fitted ? [fitted] : undefined,
@@ -91,7 +94,8 @@ export const epsGammaStep = defineMethod({
           { key: 'g50', title: 'γ at ε = 0.5' },
           { key: 'area', title: 'area' },
         ],
-        rows,
+        rows: [...rows, ...failures.map(failureRow)],
+        ...(failures.length > 0 && { failures }),
       },
     };
   },

@@ -1,17 +1,52 @@
+import { checkClasses } from './classPreconditions.ts';
 import { featureCorrelationIndex, valueClusterIndex } from '../evaluate/indicators.ts';
 import { interHeterogeneity, intraHeterogeneity } from '../evaluate/heterogeneity.ts';
-import { paperNearMatch, paperRowFor } from '../evaluate/paperTables.ts';
+import { paperNearMatch, paperRowFor, type PaperMatch } from '../evaluate/paperTables.ts';
 import { meanSd, scorePartition, type PartitionScores } from '../evaluate/partitions.ts';
-import { scaledSteps } from '../jobs.ts';
+import { scaledSteps, type Steps } from '../jobs.ts';
 import { describeCall, seedParameter, withSeed } from '../platform/calls.ts';
 import { clampK, partitionerFor, type Partitioner } from '../platform/partition.ts';
 import { spectralPartitionerFor } from '../platform/spectralPartition.ts';
 import { methodSpec } from '../platform/registry.ts';
 import { pickResult, REPRESENTATION_KINDS } from '../platform/representation.ts';
-import { defineMethod, type ResolvedCall } from '../platform/spec.ts';
+import type { OptionsOf, ParameterSpec } from '../platform/parameters.ts';
+import { defineMethod, type MethodContext, type ResolvedCall } from '../platform/spec.ts';
 import { createRandom } from '../random.ts';
 import { ITERATIONS_PARAMETER } from './kmeans.ts';
-import { findResult, type Cell } from '../results.ts';
+import { findResult, type Cell, type MethodFailure } from '../results.ts';
+import { failureRow, isolated, unlessAllFailed } from './isolated.ts';
+
+const CLUSTERING_PARAMETERS = [
+  { name: 'runs', type: 'integer', default: 50, min: 1, description: 'Runs (the papers: 50)' },
+  {
+    name: 'seed',
+    type: 'integer',
+    default: 0,
+    role: 'seed',
+    description: 'Seed of the k-means starts',
+  },
+  {
+    name: 'k',
+    type: 'integer',
+    default: 0,
+    min: 0,
+    description: 'Clusters; 0 = the number of classes',
+  },
+  ITERATIONS_PARAMETER,
+  {
+    name: 'algorithm',
+    type: 'choice',
+    default: 'auto',
+    choices: ['auto', 'spectral', 'spectral-similarity'],
+    choiceTitles: {
+      auto: 'k-means (k-modes for a distance)',
+      spectral: 'spectral (Laplacian eigenmaps + k-means)',
+      'spectral-similarity': 'spectral on the method’s similarity (CASO)',
+    },
+    description:
+      'How each representation is clustered: k-means / k-modes (seeds 000, 001) or spectral clustering (seed 001 Sec. VIII-B)',
+  },
+] as const satisfies readonly ParameterSpec[];
 
 /**
  * The clustering protocol of seeds 000 and 003 (Sec. 6) over any representations: k = the
@@ -28,48 +63,19 @@ export const evaluateClusteringStep = defineMethod({
   paper: 'Jian et al., CURE (seed 000) Sec. 6.1 and Table 1; IJCAI 2017 (seed 003)',
   where: 'Sec. 6.1: k-means with k = classes, 50 runs; F-score, NMI, accuracy',
   description: 'F-score, NMI and accuracy of clustering each representation against the class',
-  parameters: [
-    { name: 'runs', type: 'integer', default: 50, min: 1, description: 'Runs (the papers: 50)' },
-    {
-      name: 'seed',
-      type: 'integer',
-      default: 0,
-      role: 'seed',
-      description: 'Seed of the k-means starts',
-    },
-    {
-      name: 'k',
-      type: 'integer',
-      default: 0,
-      min: 0,
-      description: 'Clusters; 0 = the number of classes',
-    },
-    ITERATIONS_PARAMETER,
-    {
-      name: 'algorithm',
-      type: 'choice',
-      default: 'auto',
-      choices: ['auto', 'spectral', 'spectral-similarity'],
-      choiceTitles: {
-        auto: 'k-means (k-modes for a distance)',
-        spectral: 'spectral (Laplacian eigenmaps + k-means)',
-        'spectral-similarity': 'spectral on the method’s similarity (CASO)',
-      },
-      description:
-        'How each representation is clustered: k-means / k-modes (seeds 000, 001) or spectral clustering (seed 001 Sec. VIII-B)',
-    },
-  ],
+  parameters: CLUSTERING_PARAMETERS,
   inputs: [
     {
       name: 'methods',
       many: true,
       accepts: REPRESENTATION_KINDS,
       description: 'the representations compared: any object embedding or object distance',
+      fitsOption: 'runs',
     },
   ],
   produces: ['table', 'measures'],
   check(table) {
-    if (!table.classColumn) throw new RangeError('the clustering evaluation needs a class column');
+    checkClasses(table, 'the clustering evaluation');
   },
   *run(context, options, inputs) {
     const { table } = context;
@@ -80,73 +86,22 @@ export const evaluateClusteringStep = defineMethod({
     const paper = paperRowFor(table.nRows, table.nValues);
     const rows: Record<string, Cell>[] = [];
     const notes: string[] = [];
+    const failures: MethodFailure[] = [];
     for (const [m, ref] of methods.entries()) {
-      const seedName = seedParameter(ref.method);
-      const firstSeed = seedName === null ? 0 : (ref.options[seedName] as number);
-      const title = describeCall(ref);
-      const rng = createRandom(options.seed);
-      const scores: PartitionScores[] = [];
-      let partitioner: Partitioner | null = null;
-      let kUsed = k;
-      let fitSeconds = 0;
-      let dims: number | null = null;
-      for (let r = 0; r < options.runs; r++) {
-        const progress = (m + r / options.runs) / methods.length;
-        if (partitioner === null || seedName !== null) {
-          const call = seedName === null ? ref : withSeed(ref, firstSeed + r);
-          const output = yield* scaledSteps(context.require(call), progress, progress);
-          const representation = pickResult(output, call, REPRESENTATION_KINDS);
-          fitSeconds += output.seconds;
-          dims = representation.kind === 'object-embedding' ? representation.dims : null;
-          const similarity =
-            options.algorithm === 'spectral-similarity'
-              ? (findResult(output.results, 'object-similarity')?.result ?? null)
-              : null;
-          if (options.algorithm === 'spectral-similarity' && similarity === null)
-            throw new RangeError(
-              `${title} has no object similarity to cluster on (CAS has one: CASO); use spectral on its distance`,
-            );
-          partitioner =
-            options.algorithm === 'auto'
-              ? partitionerFor(representation, table, context.objectValues())
-              : spectralPartitionerFor(
-                  representation,
-                  table,
-                  context.counts,
-                  context.objectValues(),
-                  similarity,
-                );
-          const clamped = clampK(k, partitioner, `${title} (seed ${firstSeed + r})`);
-          clamped.warnings.forEach(context.warn);
-          kUsed = clamped.k;
-        }
-        scores.push(
-          scorePartition(classes, partitioner.run(kUsed, rng, options.maxIterations).labels),
-        );
-        yield {
-          fraction: (m + (r + 1) / options.runs) / methods.length,
-          message: `${title}: run ${r + 1} of ${options.runs}…`,
-        };
+      const outcome = yield* isolated(
+        context.table,
+        ref,
+        clusterOne(context, options, ref, { k, classes, paper, m, of: methods.length }),
+      );
+      if (outcome.ok) {
+        rows.push(outcome.value.row);
+        if (outcome.value.note) notes.push(outcome.value.note);
+      } else {
+        failures.push(outcome.failure);
+        rows.push(failureRow(outcome.failure));
       }
-      const fscore = meanSd(scores.map((s) => s.fscore));
-      const paperF = paper ? paperFscore(paper.fscore, paperKey(ref, seedName)) : null;
-      if (seedName !== null)
-        notes.push(
-          `${title}: each of the ${options.runs} runs re-fits ${methodSpec(ref.method).title} with its own seed (${firstSeed}–${firstSeed + options.runs - 1}) before one ${partitioner?.algorithm} start`,
-        );
-      rows.push({
-        method: ref.method,
-        title,
-        dims,
-        fits: seedName === null ? 1 : options.runs,
-        fscore,
-        paper: paperF,
-        gap: paperF === null ? null : fscore.mean - paperF,
-        nmi: meanSd(scores.map((s) => s.nmi)),
-        accuracy: meanSd(scores.map((s) => s.accuracy)),
-        seconds: fitSeconds / (seedName === null ? 1 : options.runs),
-      });
     }
+    unlessAllFailed(methods.length, failures);
     notes.unshift(
       options.algorithm !== 'auto'
         ? `k = ${k} classes of ${table.classColumn?.name}; spectral clustering: ${options.algorithm === 'spectral' ? "a Gaussian affinity of each representation's distance (width: its median)" : "the method's similarity / n as the affinity"}, the k leading eigenvectors of the normalised affinity, then ${options.runs} runs of one k-means++ start each, seed ${options.seed}`
@@ -179,6 +134,7 @@ export const evaluateClusteringStep = defineMethod({
         ],
         rows,
         notes,
+        ...(failures.length > 0 && { failures }),
       },
       indicators: {
         kind: 'measures',
@@ -202,6 +158,81 @@ export const evaluateClusteringStep = defineMethod({
     };
   },
 });
+
+/** One representation's runs of the protocol: its row of the table and its note. */
+function* clusterOne(
+  context: MethodContext,
+  options: OptionsOf<typeof CLUSTERING_PARAMETERS>,
+  ref: ResolvedCall,
+  at: { k: number; classes: Int32Array; paper: PaperMatch | null; m: number; of: number },
+): Steps<{ row: Record<string, Cell>; note: string | null }> {
+  const { table } = context;
+  const { k, classes, paper, m, of } = at;
+  const seedName = seedParameter(ref.method);
+  const firstSeed = seedName === null ? 0 : (ref.options[seedName] as number);
+  const title = describeCall(ref);
+  const rng = createRandom(options.seed);
+  const scores: PartitionScores[] = [];
+  let partitioner: Partitioner | null = null;
+  let kUsed = k;
+  let fitSeconds = 0;
+  let dims: number | null = null;
+  for (let r = 0; r < options.runs; r++) {
+    const progress = (m + r / options.runs) / of;
+    if (partitioner === null || seedName !== null) {
+      const call = seedName === null ? ref : withSeed(ref, firstSeed + r);
+      const output = yield* scaledSteps(context.require(call), progress, progress);
+      const representation = pickResult(output, call, REPRESENTATION_KINDS);
+      fitSeconds += output.seconds;
+      dims = representation.kind === 'object-embedding' ? representation.dims : null;
+      const similarity =
+        options.algorithm === 'spectral-similarity'
+          ? (findResult(output.results, 'object-similarity')?.result ?? null)
+          : null;
+      if (options.algorithm === 'spectral-similarity' && similarity === null)
+        throw new RangeError(
+          `${title} has no object similarity to cluster on (CAS has one: CASO); use spectral on its distance`,
+        );
+      partitioner =
+        options.algorithm === 'auto'
+          ? partitionerFor(representation, table, context.objectValues())
+          : spectralPartitionerFor(
+              representation,
+              table,
+              context.counts,
+              context.objectValues(),
+              similarity,
+            );
+      const clamped = clampK(k, partitioner, `${title} (seed ${firstSeed + r})`);
+      clamped.warnings.forEach(context.warn);
+      kUsed = clamped.k;
+    }
+    scores.push(scorePartition(classes, partitioner.run(kUsed, rng, options.maxIterations).labels));
+    yield {
+      fraction: (m + (r + 1) / options.runs) / of,
+      message: `${title}: run ${r + 1} of ${options.runs}…`,
+    };
+  }
+  const fscore = meanSd(scores.map((s) => s.fscore));
+  const paperF = paper ? paperFscore(paper.fscore, paperKey(ref, seedName)) : null;
+  const note =
+    seedName === null
+      ? null
+      : `${title}: each of the ${options.runs} runs re-fits ${methodSpec(ref.method).title} with its own seed (${firstSeed}–${firstSeed + options.runs - 1}) before one ${partitioner?.algorithm} start`;
+  const row: Record<string, Cell> = {
+    method: ref.method,
+    title,
+    dims,
+    fits: seedName === null ? 1 : options.runs,
+    fscore,
+    paper: paperF,
+    gap: paperF === null ? null : fscore.mean - paperF,
+    nmi: meanSd(scores.map((s) => s.nmi)),
+    accuracy: meanSd(scores.map((s) => s.accuracy)),
+    seconds: fitSeconds / (seedName === null ? 1 : options.runs),
+  };
+  return { row, note };
+}
 
 /**
  * The paper's column for a call: its method at default settings (any seed), or UNTIE with no

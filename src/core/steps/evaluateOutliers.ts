@@ -1,11 +1,13 @@
+import { checkOutlierClass } from './classPreconditions.ts';
 import { outlierMask } from '../evaluate/indicators.ts';
 import { auc } from '../evaluate/partitions.ts';
-import { scaledSteps } from '../jobs.ts';
+import { scaledSteps, type Steps } from '../jobs.ts';
 import { describeCall, seededFits } from '../platform/calls.ts';
 import { fitCell, fitsNote } from './qualityInputs.ts';
 import { pickResult } from '../platform/representation.ts';
-import { defineMethod, type ResolvedCall } from '../platform/spec.ts';
-import { anomalousScores, type Cell } from '../results.ts';
+import { defineMethod, type MethodContext, type ResolvedCall } from '../platform/spec.ts';
+import { anomalousScores, type Cell, type MethodFailure } from '../results.ts';
+import { failureRow, isolated, unlessAllFailed } from './isolated.ts';
 
 /**
  * The outlier protocol: the objects of one class are the outliers, and each detector's object
@@ -45,6 +47,7 @@ export const evaluateOutliersStep = defineMethod({
       many: true,
       accepts: ['object-scores'],
       description: 'the detectors compared: any method producing object scores',
+      fitsOption: 'fits',
     },
   ],
   produces: ['table'],
@@ -52,30 +55,35 @@ export const evaluateOutliersStep = defineMethod({
     if (!table.classColumn) throw new RangeError('the outlier evaluation needs a class column');
     if (options.outlierClass === null)
       throw new RangeError(`choose the outlier class (a label of ${table.classColumn.name})`);
-    outlierMask(table, options.outlierClass);
+    checkOutlierClass(table, options.outlierClass);
   },
   *run(context, options, inputs) {
     const mask = outlierMask(context.table, options.outlierClass as string);
     const positive = Array.from(mask, Boolean);
     const methods = inputs.methods as ResolvedCall[];
     const rows: Record<string, Cell>[] = [];
+    const failures: MethodFailure[] = [];
     const calls = methods.map((ref) => seededFits(ref, options.fits));
     const total = calls.reduce((n, fits) => n + fits.length, 0);
     let done = 0;
     for (const [m, ref] of methods.entries()) {
-      const aucs: number[] = [];
-      for (const call of calls[m] as ResolvedCall[]) {
-        const output = yield* scaledSteps(context.require(call), done / total, (done + 1) / total);
-        done++;
-        aucs.push(auc(anomalousScores(pickResult(output, call, ['object-scores'])), positive));
+      const fits = calls[m] as ResolvedCall[];
+      const at = (f: number): number => (done + f) / total;
+      const outcome = yield* isolated(context.table, ref, fitAucs(context, fits, positive, at));
+      done += fits.length;
+      if (outcome.ok)
+        rows.push({
+          method: ref.method,
+          title: describeCall(ref),
+          fits: outcome.value.length,
+          auc: fitCell(outcome.value),
+        });
+      else {
+        failures.push(outcome.failure);
+        rows.push(failureRow(outcome.failure));
       }
-      rows.push({
-        method: ref.method,
-        title: describeCall(ref),
-        fits: aucs.length,
-        auc: fitCell(aucs),
-      });
     }
+    unlessAllFailed(methods.length, failures);
     const outliers = positive.filter(Boolean).length;
     return {
       table: {
@@ -87,6 +95,7 @@ export const evaluateOutliersStep = defineMethod({
           { key: 'auc', title: 'AUC' },
         ],
         rows,
+        ...(failures.length > 0 && { failures }),
         notes: [
           `outliers: the ${outliers} objects of class “${options.outlierClass}”; AUC ties count ½`,
           ...(fitsNote(options.fits) ? [fitsNote(options.fits) as string] : []),
@@ -95,3 +104,18 @@ export const evaluateOutliersStep = defineMethod({
     };
   },
 });
+
+/** One detector's AUC in each of its fits. */
+function* fitAucs(
+  context: MethodContext,
+  fits: readonly ResolvedCall[],
+  positive: boolean[],
+  at: (fit: number) => number,
+): Steps<number[]> {
+  const aucs: number[] = [];
+  for (const [f, call] of fits.entries()) {
+    const output = yield* scaledSteps(context.require(call), at(f), at(f + 1));
+    aucs.push(auc(anomalousScores(pickResult(output, call, ['object-scores'])), positive));
+  }
+  return aucs;
+}

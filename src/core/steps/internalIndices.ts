@@ -1,11 +1,13 @@
+import { checkClasses } from './classPreconditions.ts';
 import { internalIndicesSteps, INTERNAL_INDICES_MAX_OBJECTS } from '../evaluate/internalIndices.ts';
-import { scaledSteps } from '../jobs.ts';
+import { scaledSteps, type Steps } from '../jobs.ts';
 import { distanceOf } from '../project/input.ts';
 import { describeCall } from '../platform/calls.ts';
 import { projectionSource, requireRepresentation } from '../platform/representation.ts';
 import { REPRESENTATION_KINDS } from '../platform/representation.ts';
-import { defineMethod, type ResolvedCall } from '../platform/spec.ts';
-import type { Cell } from '../results.ts';
+import { defineMethod, type MethodContext, type ResolvedCall } from '../platform/spec.ts';
+import type { Cell, MethodFailure } from '../results.ts';
+import { failureRow, isolated, unlessAllFailed } from './isolated.ts';
 
 /**
  * Seed 001 Sec. VIII-A: how well each object dissimilarity separates the given classes, by four
@@ -33,8 +35,7 @@ export const internalIndicesStep = defineMethod({
   ],
   produces: ['table'],
   check(table) {
-    if (!table.classColumn)
-      throw new RangeError('the cluster-structure indices need a class column');
+    checkClasses(table, 'the cluster-structure indices');
     if (table.nRows > INTERNAL_INDICES_MAX_OBJECTS)
       throw new RangeError(
         `the indices compare every pair of objects and are limited to ${INTERNAL_INDICES_MAX_OBJECTS.toLocaleString('en-US')} objects; this table has ${table.nRows.toLocaleString('en-US')}`,
@@ -45,33 +46,17 @@ export const internalIndicesStep = defineMethod({
     const labels = (table.classColumn as { codes: Int32Array }).codes;
     const methods = inputs.methods as ResolvedCall[];
     const rows: Record<string, Cell>[] = [];
+    const failures: MethodFailure[] = [];
     for (const [m, ref] of methods.entries()) {
-      const representation = yield* scaledSteps(
-        requireRepresentation(context, ref),
-        m / methods.length,
-        m / methods.length,
-      );
-      const source = projectionSource(
-        representation,
-        table,
-        context.counts,
-        context.objectValues(),
-      );
-      const indices = yield* scaledSteps(
-        internalIndicesSteps(distanceOf(source.input), table.nRows, labels),
-        m / methods.length,
-        (m + 1) / methods.length,
-      );
-      const finite = (x: number): number | null => (Number.isFinite(x) ? x : null);
-      rows.push({
-        method: ref.method,
-        title: describeCall(ref),
-        rd: finite(indices.rd),
-        dbi: finite(indices.dbi),
-        di: finite(indices.di),
-        sd: finite(indices.sd),
-      });
+      const at = (f: number): number => (m + f) / methods.length;
+      const outcome = yield* isolated(context.table, ref, indicesOf(context, ref, labels, at));
+      if (outcome.ok) rows.push(outcome.value);
+      else {
+        failures.push(outcome.failure);
+        rows.push(failureRow(outcome.failure));
+      }
     }
+    unlessAllFailed(methods.length, failures);
     return {
       table: {
         kind: 'table',
@@ -84,6 +69,7 @@ export const internalIndicesStep = defineMethod({
           { key: 'sd', title: 'SD ↓' },
         ],
         rows,
+        ...(failures.length > 0 && { failures }),
         notes: [
           `the classes of ${table.classColumn?.name} as the partition; RD = mean between / mean within, DBI with medoids, DI = nearest classes / widest class, SD in each dissimilarity's own units (undefined values shown as —)`,
         ],
@@ -91,3 +77,33 @@ export const internalIndicesStep = defineMethod({
     };
   },
 });
+
+/** One dissimilarity's four indices of the class partition, as its row. */
+function* indicesOf(
+  context: MethodContext,
+  ref: ResolvedCall,
+  labels: Int32Array,
+  at: (fraction: number) => number,
+): Steps<Record<string, Cell>> {
+  const { table } = context;
+  const representation = yield* scaledSteps(requireRepresentation(context, ref), at(0), at(0));
+  const source = projectionSource(representation, table, context.counts, context.objectValues());
+  const title = describeCall(ref);
+  const indices = yield* scaledSteps(
+    internalIndicesSteps(distanceOf(source.input), table.nRows, labels, {
+      method: title,
+      lines: table.sourceLines,
+    }),
+    at(0),
+    at(1),
+  );
+  const finite = (x: number): number | null => (Number.isFinite(x) ? x : null);
+  return {
+    method: ref.method,
+    title,
+    rd: finite(indices.rd),
+    dbi: finite(indices.dbi),
+    di: finite(indices.di),
+    sd: finite(indices.sd),
+  };
+}

@@ -10,7 +10,8 @@ import { distanceOf } from '../project/input.ts';
 import type { InputSpec, MethodContext, ResolvedCall } from '../platform/spec.ts';
 import type { ParameterSpec } from '../platform/parameters.ts';
 import { meanSd } from '../evaluate/partitions.ts';
-import type { Cell } from '../results.ts';
+import type { Cell, MethodFailure } from '../results.ts';
+import { isolated, unlessAllFailed } from './isolated.ts';
 
 /** The input the representation-quality steps share: the representations compared. */
 export const QUALITY_INPUTS = [
@@ -19,6 +20,7 @@ export const QUALITY_INPUTS = [
     many: true,
     accepts: REPRESENTATION_KINDS,
     description: 'the representations compared',
+    fitsOption: 'fits',
   },
 ] as const satisfies readonly InputSpec[];
 
@@ -55,14 +57,22 @@ export interface SampledRepresentation {
   max: number;
 }
 
-/** Each input representation's distances over one shared sample of objects. */
+/**
+ * Each input representation's distances over one shared sample of objects. Each method runs on
+ * its own (isolated.ts): one that fails in any fit is left out with its reason in `failures`.
+ */
 export function* sampledRepresentations(
   context: MethodContext,
   methods: ResolvedCall[],
   size: number,
   seed: number,
   fits = 1,
-): Steps<{ sample: Int32Array; classes: Int32Array; items: SampledRepresentation[] }> {
+): Steps<{
+  sample: Int32Array;
+  classes: Int32Array;
+  items: SampledRepresentation[];
+  failures: MethodFailure[];
+}> {
   const { table } = context;
   if (!table.classColumn) throw new RangeError('representation quality needs a class column');
   if (methods.length === 0) throw new RangeError('choose at least one representation');
@@ -72,24 +82,62 @@ export function* sampledRepresentations(
     (r) => (table.classColumn as { codes: Int32Array }).codes[r] as number,
   );
   const items: SampledRepresentation[] = [];
-  const calls = methods.flatMap((ref, group) =>
-    seededFits(ref, fits).map((call) => ({ call, group, title: describeCall(ref) })),
-  );
-  for (const [m, { call, group, title }] of calls.entries()) {
-    const representation = yield* scaledSteps(
-      requireRepresentation(context, call),
-      m / calls.length,
-      (m + 0.5) / calls.length,
+  const failures: MethodFailure[] = [];
+  const fitsOf = methods.map((ref) => seededFits(ref, fits));
+  const total = fitsOf.reduce((n, f) => n + f.length, 0);
+  let done = 0;
+  for (const [group, ref] of methods.entries()) {
+    const title = describeCall(ref);
+    const calls = fitsOf[group] as ResolvedCall[];
+    const from = done / total;
+    const outcome = yield* isolated(
+      context.table,
+      ref,
+      sampledFits(context, calls, sample, title, (f) => (done + f) / total),
     );
-    const source = projectionSource(representation, table, context.counts, context.objectValues());
-    const { d, max } = sampleDistances(distanceOf(source.input), sample);
-    items.push({ title, method: call.method, group, d, max });
+    done += calls.length;
+    if (outcome.ok)
+      items.push(...outcome.value.map((x) => ({ title, method: ref.method, group, ...x })));
+    else failures.push(outcome.failure);
     yield {
-      fraction: (m + 1) / calls.length,
-      message: `${describeCall(call)}: distances of the sample…`,
+      fraction: Math.max(from, done / total),
+      message: `${title}: distances of the sample ${outcome.ok ? 'done' : 'failed'}…`,
     };
   }
-  return { sample, classes, items };
+  unlessAllFailed(methods.length, failures);
+  return { sample, classes, items, failures };
+}
+
+/** One method's fits, each as the sample's distances. */
+function* sampledFits(
+  context: MethodContext,
+  calls: readonly ResolvedCall[],
+  sample: Int32Array,
+  title: string,
+  at: (fit: number) => number,
+): Steps<{ d: Float64Array; max: number }[]> {
+  const out: { d: Float64Array; max: number }[] = [];
+  for (const [f, call] of calls.entries()) {
+    const representation = yield* scaledSteps(
+      requireRepresentation(context, call),
+      at(f),
+      at(f + 0.5),
+    );
+    const source = projectionSource(
+      representation,
+      context.table,
+      context.counts,
+      context.objectValues(),
+    );
+    out.push(
+      sampleDistances(distanceOf(source.input), sample, {
+        method: title,
+        lines: context.table.sourceLines,
+      }),
+    );
+    yield { fraction: at(f + 1), message: `${describeCall(call)}: distances of the sample…` };
+  }
+  return out;
 }
 
 export function sampleNote(sampled: number, n: number, seed: number): string {
@@ -98,11 +146,11 @@ export function sampleNote(sampled: number, n: number, seed: number): string {
     : `all ${n.toLocaleString('en-US')} objects`;
 }
 
-/** The fits of each compared method, in the order compared. */
+/** The fits of each compared method, in the order compared (a method that failed has none). */
 export function fitsByMethod<T extends { group: number }>(items: readonly T[]): T[][] {
   const groups: T[][] = [];
   for (const item of items) (groups[item.group] ??= []).push(item);
-  return groups;
+  return groups.filter((g) => g !== undefined);
 }
 
 /** One fit's number as it is; several fits' as mean ± sd. */

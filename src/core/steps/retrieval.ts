@@ -1,3 +1,4 @@
+import { checkClasses } from './classPreconditions.ts';
 import { precisionAtK } from '../evaluate/epsGamma.ts';
 import { defineMethod, type ResolvedCall } from '../platform/spec.ts';
 import type { Cell } from '../results.ts';
@@ -10,6 +11,7 @@ import {
   sampledRepresentations,
   sampleNote,
 } from './qualityInputs.ts';
+import { failureRow } from './isolated.ts';
 
 function parseKs(text: string | null): number[] {
   const ks = (text ?? '')
@@ -38,13 +40,13 @@ export const retrievalStep = defineMethod({
   inputs: QUALITY_INPUTS,
   produces: ['curves', 'table'],
   check(table, options) {
-    if (!table.classColumn) throw new RangeError('precision@k needs a class column');
+    checkClasses(table, 'precision@k');
     parseKs(options.ks);
   },
   *run(context, options, inputs) {
     const ks = parseKs(options.ks);
     const methods = inputs.methods as ResolvedCall[];
-    const { sample, classes, items } = yield* sampledRepresentations(
+    const { sample, classes, items, failures } = yield* sampledRepresentations(
       context,
       methods,
       options.sample,
@@ -74,6 +76,7 @@ export const retrievalStep = defineMethod({
         yLabel: 'precision',
         series,
         notes: [note],
+        ...(failures.length > 0 && { failures }),
       },
       table: {
         notes: fitted ? [fitted] : undefined,
@@ -83,7 +86,8 @@ export const retrievalStep = defineMethod({
           { key: 'title', title: 'representation' },
           ...ks.map((k) => ({ key: `p${k}`, title: `k = ${k}` })),
         ],
-        rows,
+        rows: [...rows, ...failures.map(failureRow)],
+        ...(failures.length > 0 && { failures }),
       },
     };
   },
