@@ -1,3 +1,4 @@
+import { errorsJson } from './failures.ts';
 import { csvField } from '../core/csv/write.ts';
 import { describeCall } from '../core/platform/calls.ts';
 import { methodSpec } from '../core/platform/registry.ts';
@@ -8,10 +9,38 @@ import type { TableMeta } from '../core/session.ts';
 /**
  * Results as JSON for people and scripts, by kind: value-level results name their values once
  * (`values`), object-level ones list one entry per row; the L × L value matrices only with
- * `--matrices`, and an object distance as its per-attribute pieces, never as n × n.
+ * `--matrices`, and an object distance as its per-attribute pieces, never as n × n. Results whose
+ * size grows with the square of the values — value tables, the value vectors of a concatenation
+ * embedding (UNTIE's are 28·m_a wide), value embeddings — are printed up to PRINT_LIMIT numbers,
+ * and beyond it only with `--matrices`, the JSON naming their size. Numbers are handed over as
+ * views of the results' typed arrays (rows of a matrix as subarrays), not copied: the JSON is
+ * written by output.ts's writeJson, streamed, never as one string.
  */
 export interface JsonOptions {
   matrices: boolean;
+}
+
+/** Numbers above which a value-level table or vector set waits for --matrices (~20 MB of JSON). */
+export const PRINT_LIMIT = 1_000_000;
+
+/**
+ * A large result left out of the default JSON, with its size: the numbers, and the JSON they
+ * would take (full-precision numbers, their printed length measured on a sample of them).
+ */
+function omitted(data: ArrayLike<number>): string {
+  const count = data.length;
+  const step = Math.max(1, Math.floor(count / 1000));
+  let chars = 0;
+  let sampled = 0;
+  for (let i = 0; i < count; i += step, sampled++) chars += String(data[i]).length + 2;
+  const bytes = sampled > 0 ? (chars / sampled) * count : 0;
+  const size = bytes >= 1e9 ? `${(bytes / 1e9).toFixed(1)} GB` : `${Math.ceil(bytes / 1e6)} MB`;
+  return `${count.toLocaleString('en-US')} numbers, about ${size} of JSON: printed with --matrices (streamed; add --out FILE.json to write them to a file)`;
+}
+
+/** Whether a value-level result of `count` numbers is printed. */
+function printed(count: number, options: JsonOptions): boolean {
+  return options.matrices || count <= PRINT_LIMIT;
 }
 
 /** A run's JSON: the call, its results by name, warnings and time. */
@@ -38,6 +67,7 @@ export function outputJson(
     ...(Object.keys(output.call.inputs).length ? { inputs: inputsJson(output.call) } : {}),
     ...(valueLevel ? { values: valueList(meta) } : {}),
     results,
+    ...(errorsJson(output).length ? { errors: errorsJson(output) } : {}),
     ...(output.warnings.length ? { warnings: output.warnings } : {}),
     seconds: output.seconds,
   };
@@ -66,6 +96,30 @@ export function matrixRows(m: ArrayLike<number>, rows: number, cols: number): nu
   );
 }
 
+/** The rows of a row-major matrix as views (no copy), for writeJson. */
+export function rowViews(m: Float64Array, rows: number, cols: number): Float64Array[] {
+  return Array.from({ length: rows }, (_, i) => m.subarray(i * cols, (i + 1) * cols));
+}
+
+/** Per attribute, its m × m value table as rows (views), or why it is left out. */
+function valueTables(
+  meta: TableMeta,
+  tables: Float64Array,
+  tableStart: Int32Array,
+  options: JsonOptions,
+): { tables: Record<string, Float64Array[]> } | { omitted: string } {
+  if (!printed(tables.length, options)) return { omitted: omitted(tables) };
+  return {
+    tables: Object.fromEntries(
+      meta.attributes.map((a, i) => {
+        const m = a.labels.length;
+        const start = tableStart[i] ?? 0;
+        return [a.name, rowViews(tables.subarray(start, start + m * m), m, m)];
+      }),
+    ),
+  };
+}
+
 function resultJson(meta: TableMeta, r: Result, options: JsonOptions): object {
   const head = { kind: r.kind, title: r.title, ...(r.notes?.length ? { notes: r.notes } : {}) };
   switch (r.kind) {
@@ -76,7 +130,7 @@ function resultJson(meta: TableMeta, r: Result, options: JsonOptions): object {
         meaning: r.meaning,
         ...(r.formula ? { formula: r.formula } : {}),
         ...(options.matrices
-          ? { matrix: matrixRows(r.data, r.size, r.size) }
+          ? { matrix: rowViews(r.data, r.size, r.size) }
           : { omitted: 'the matrix is printed with --matrices' }),
       };
     case 'value-partitions':
@@ -97,7 +151,7 @@ function resultJson(meta: TableMeta, r: Result, options: JsonOptions): object {
       return {
         ...head,
         direction: r.direction,
-        scores: Array.from(r.scores),
+        scores: r.scores,
         ...(r.source && r.sourceNames
           ? { source: Array.from(r.source, (s) => (s < 0 ? null : r.sourceNames?.[s])) }
           : {}),
@@ -106,7 +160,9 @@ function resultJson(meta: TableMeta, r: Result, options: JsonOptions): object {
       return {
         ...head,
         dims: r.dims,
-        vectors: matrixRows(r.vectors, r.vectors.length / (r.dims || 1), r.dims),
+        ...(printed(r.vectors.length, options)
+          ? { vectors: rowViews(r.vectors, r.vectors.length / (r.dims || 1), r.dims) }
+          : { omitted: omitted(r.vectors) }),
       };
     case 'object-embedding':
       if (r.form === 'dense')
@@ -115,7 +171,7 @@ function resultJson(meta: TableMeta, r: Result, options: JsonOptions): object {
           form: r.form,
           n: r.n,
           dims: r.dims,
-          rows: matrixRows(r.data, r.n, r.dims),
+          rows: rowViews(r.data, r.n, r.dims),
         };
       return {
         ...head,
@@ -123,11 +179,13 @@ function resultJson(meta: TableMeta, r: Result, options: JsonOptions): object {
         n: r.n,
         dims: r.dims,
         note: 'each object is the concatenation of its values’ vectors',
-        valueVectors: Array.from(r.vectorStart, (start, v) =>
-          Array.from(
-            r.vectors.subarray(start, start + (r.blockWidth[meta.valueAttribute[v] ?? 0] ?? 0)),
-          ),
-        ),
+        ...(printed(r.vectors.length, options)
+          ? {
+              valueVectors: Array.from(r.vectorStart, (start, v) =>
+                r.vectors.subarray(start, start + (r.blockWidth[meta.valueAttribute[v] ?? 0] ?? 0)),
+              ),
+            }
+          : { omitted: omitted(r.vectors) }),
       };
     case 'object-distance':
       if (r.form === 'mismatch')
@@ -137,31 +195,19 @@ function resultJson(meta: TableMeta, r: Result, options: JsonOptions): object {
         form: r.form,
         n: r.n,
         combine: r.combine,
-        tables: Object.fromEntries(
-          meta.attributes.map((a, i) => {
-            const m = a.labels.length;
-            const start = r.tableStart[i] ?? 0;
-            return [a.name, matrixRows(r.tables.subarray(start, start + m * m), m, m)];
-          }),
-        ),
+        ...valueTables(meta, r.tables, r.tableStart, options),
       };
     case 'object-similarity':
       return {
         ...head,
         n: r.n,
         combine: 'sum',
-        tables: Object.fromEntries(
-          meta.attributes.map((a, i) => {
-            const m = a.labels.length;
-            const start = r.tableStart[i] ?? 0;
-            return [a.name, matrixRows(r.tables.subarray(start, start + m * m), m, m)];
-          }),
-        ),
+        ...valueTables(meta, r.tables, r.tableStart, options),
       };
     case 'object-partition':
-      return { ...head, k: r.k, labels: Array.from(r.labels) };
+      return { ...head, k: r.k, labels: r.labels };
     case 'object-scores':
-      return { ...head, direction: r.direction, scores: Array.from(r.scores) };
+      return { ...head, direction: r.direction, scores: r.scores };
     case 'attribute-impacts':
       return {
         ...head,
@@ -172,7 +218,7 @@ function resultJson(meta: TableMeta, r: Result, options: JsonOptions): object {
         ...head,
         n: r.n,
         attributes: meta.attributes.map((a) => a.name),
-        rows: matrixRows(r.values, r.n, r.dims),
+        rows: rowViews(r.values, r.n, r.dims),
       };
     case 'curves':
       return {
@@ -196,12 +242,13 @@ function resultJson(meta: TableMeta, r: Result, options: JsonOptions): object {
 
 /**
  * The first object-level result as CSV (line,… one per object, named by the line of the file its
- * row starts on, as the app names rows), for `--out FILE.csv`; null when the output has none.
+ * row starts on, as the app names rows), for `--out FILE.csv`: its header and each object's line,
+ * for output.ts to stream; null when the output has none.
  */
 export function objectCsv(
   output: MethodOutput,
   lines: ArrayLike<number>,
-): { name: string; text: string } | null {
+): { name: string; header: string; n: number; line(i: number): string } | null {
   for (const [name, r] of Object.entries(output.results)) {
     let header: string[];
     let cells: (i: number) => (number | string)[];
@@ -215,10 +262,12 @@ export function objectCsv(
       header = ['score'];
       cells = (i) => [r.scores[i] as number];
     } else continue;
-    const out = [['line', ...header].join(',')];
-    for (let i = 0; i < r.n; i++)
-      out.push([lines[i] ?? i + 2, ...cells(i)].map((v) => csvField(String(v))).join(','));
-    return { name, text: `${out.join('\n')}\n` };
+    return {
+      name,
+      header: ['line', ...header].join(','),
+      n: r.n,
+      line: (i) => [lines[i] ?? i + 2, ...cells(i)].map((v) => csvField(String(v))).join(','),
+    };
   }
   return null;
 }

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { appendFileSync, writeFileSync } from 'node:fs';
 import { runToEnd } from '../core/jobs.ts';
 import type { Call, MethodOutput } from '../core/platform/spec.ts';
 import { text, type Args } from './args.ts';
@@ -7,27 +7,140 @@ import { engineOptions, type LoadedTable } from './table.ts';
 import { objectCsv, outputJson } from './json.ts';
 import { withTeam } from './nodeTeam.ts';
 
-/** Where a command's answer goes: stdout, or --out FILE. */
+/**
+ * Where a command's answer goes: stdout, or --out FILE. Answers are written in chunks of about a
+ * megabyte (`appendFile` continues a file `writeFile` began), never as one string: V8 cannot hold
+ * a string of more than about 512 MB, and a run's vectors or value tables can be larger.
+ */
 export interface Io {
   stdout(text: string): void;
   writeFile(path: string, text: string): void;
+  /** Without it a file's chunks are joined and written at the end (tests' in-memory Io). */
+  appendFile?(path: string, text: string): void;
 }
 
 export const PROCESS_IO: Io = {
   stdout: (t) => process.stdout.write(t),
   writeFile: (path, t) => writeFileSync(path, t),
+  appendFile: (path, t) => appendFileSync(path, t),
 };
 
-/** Prints [x, y] pairs on one line each instead of three. */
-function compactPairs(json: string): string {
-  return json.replace(/\[\n\s+(-?[\d.e+-]+),\n\s+(-?[\d.e+-]+)\n\s+\]/g, '[$1, $2]');
+/** Text written piece by piece to stdout or a file, passed on in chunks of about a megabyte. */
+export interface TextSink {
+  write(text: string): void;
+  end(): void;
 }
 
+const CHUNK = 1 << 20;
+
+export function textSink(io: Io, path?: string): TextSink {
+  let buffer = '';
+  let started = false;
+  const parts: string[] = [];
+  const flush = (): void => {
+    if (path === undefined) io.stdout(buffer);
+    else if (!io.appendFile) parts.push(buffer);
+    else if (started) io.appendFile(path, buffer);
+    else io.writeFile(path, buffer);
+    started = true;
+    buffer = '';
+  };
+  return {
+    write(text) {
+      buffer += text;
+      if (buffer.length >= CHUNK) flush();
+    },
+    end() {
+      if (buffer !== '' || !started) flush();
+      if (path !== undefined && !io.appendFile) io.writeFile(path, parts.join(''));
+    },
+  };
+}
+
+/**
+ * JSON as JSON.stringify(value, null, 2) writes it, streamed, except that an array of numbers —
+ * a plain one or a typed array (which JSON.stringify would write as an object) — is written on
+ * one line, `[1, 2, 3]`, so a matrix is one row per line.
+ */
+export function writeJson(value: unknown, sink: TextSink, indent = ''): void {
+  const v = toJsonValue(value);
+  if (v === null || typeof v !== 'object') {
+    sink.write(v === undefined ? 'null' : scalar(v));
+    return;
+  }
+  if (ArrayBuffer.isView(v) && !(v instanceof DataView)) {
+    numberLine(v as unknown as ArrayLike<number>, sink);
+    return;
+  }
+  const inner = `${indent}  `;
+  if (Array.isArray(v)) {
+    if (v.length === 0) sink.write('[]');
+    else if (v.every((x) => typeof x === 'number' || x === null)) numberLine(v, sink);
+    else {
+      sink.write('[');
+      v.forEach((item, i) => {
+        sink.write(`${i > 0 ? ',' : ''}\n${inner}`);
+        writeJson(item, sink, inner);
+      });
+      sink.write(`\n${indent}]`);
+    }
+    return;
+  }
+  const entries = Object.entries(v).filter(([, x]) => toJsonValue(x) !== undefined);
+  if (entries.length === 0) {
+    sink.write('{}');
+    return;
+  }
+  sink.write('{');
+  entries.forEach(([key, x], i) => {
+    sink.write(`${i > 0 ? ',' : ''}\n${inner}${JSON.stringify(key)}: `);
+    writeJson(x, sink, inner);
+  });
+  sink.write(`\n${indent}}`);
+}
+
+/** What JSON.stringify would write for a value: undefined for none (functions, symbols). */
+function toJsonValue(value: unknown): unknown {
+  const v =
+    value !== null &&
+    typeof value === 'object' &&
+    typeof (value as { toJSON?: unknown }).toJSON === 'function'
+      ? (value as { toJSON(): unknown }).toJSON()
+      : value;
+  return typeof v === 'function' || typeof v === 'symbol' ? undefined : v;
+}
+
+function scalar(v: unknown): string {
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : 'null';
+  return JSON.stringify(v);
+}
+
+/** [a, b, c] on one line, written in pieces however long the array. */
+function numberLine(values: ArrayLike<number | null>, sink: TextSink): void {
+  let line = '[';
+  for (let i = 0; i < values.length; i++) {
+    const x = values[i];
+    line +=
+      (i > 0 ? ', ' : '') + (typeof x === 'number' && Number.isFinite(x) ? String(x) : 'null');
+    if (line.length >= 1 << 16) {
+      sink.write(line);
+      line = '';
+    }
+  }
+  sink.write(`${line}]`);
+}
+
+/** A command's JSON answer, streamed to --out FILE or stdout. */
 export function printJson(value: object, args: Args, io: Io): void {
-  const out = text(args, 'out');
-  const json = `${compactPairs(JSON.stringify(value, null, 2))}\n`;
-  if (out) io.writeFile(out, json);
-  else io.stdout(json);
+  jsonTo(value, io, text(args, 'out'));
+}
+
+/** JSON streamed to the file, or to stdout when there is none. */
+function jsonTo(value: object, io: Io, path: string | undefined): void {
+  const sink = textSink(io, path);
+  writeJson(value, sink);
+  sink.write('\n');
+  sink.end();
 }
 
 /**
@@ -69,19 +182,23 @@ export async function runAndPrint(
       );
     await writeRows(duckdb, rows, out, engineOptions(args));
     delete json.results[rows.name];
-    io.stdout(
-      `${compactPairs(JSON.stringify({ ...json, csv: { file: out, result: rows.name, rows: 'row = position among the data rows (1-based)' } }, null, 2))}\n`,
-    );
+    const csv = {
+      file: out,
+      result: rows.name,
+      rows: 'row = position among the data rows (1-based)',
+    };
+    jsonTo({ ...json, csv }, io, undefined);
     return;
   }
   if (out?.toLowerCase().endsWith('.csv')) {
     const csv = objectCsv(output, loaded.meta.lines);
     if (!csv) throw new RangeError(`${call.method} has no per-object result to write as CSV`);
-    io.writeFile(out, csv.text);
+    const sink = textSink(io, out);
+    sink.write(`${csv.header}\n`);
+    for (let i = 0; i < csv.n; i++) sink.write(`${csv.line(i)}\n`);
+    sink.end();
     delete json.results[csv.name];
-    io.stdout(
-      `${compactPairs(JSON.stringify({ ...json, csv: { file: out, result: csv.name } }, null, 2))}\n`,
-    );
+    jsonTo({ ...json, csv: { file: out, result: csv.name } }, io, undefined);
     return;
   }
   printJson(json, args, io);

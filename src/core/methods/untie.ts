@@ -1,4 +1,4 @@
-import type { Steps } from '../jobs.ts';
+import { scaledSteps, type Steps } from '../jobs.ts';
 import { resolveOptions, type OptionsOf, type ParameterSpec } from '../platform/parameters.ts';
 import { embeddingResult } from '../platform/representation.ts';
 import { defineMethod } from '../platform/spec.ts';
@@ -6,10 +6,11 @@ import { blockMatrix } from '../platform/valueTables.ts';
 import type { Results } from '../results.ts';
 import type { CategoricalTable } from '../table/types.ts';
 import type { Counts } from '../counts/counts.ts';
-import { kernelSpaces, type KernelSpaces } from '../untie/kernelSpaces.ts';
+import { kernelSpaceSteps, type KernelSpaces } from '../untie/kernelSpaces.ts';
 import { KERNEL_SETS, kernelName } from '../untie/kernels.ts';
 import { learnHeterogeneity, type LearningResult } from '../untie/learning.ts';
-import { similarityTables, spaceWeights, untieEmbedding } from '../untie/representation.ts';
+import { similarityTableSteps, spaceWeights, untieEmbedding } from '../untie/representation.ts';
+import { workByShape, workOfSpaces } from '../untie/work.ts';
 
 export const UNTIE_PAPER =
   'Zhu, Cao, Yin, Unsupervised heterogeneous coupling learning, TNNLS 2022 (seed 004)';
@@ -104,25 +105,52 @@ export function* untieSteps(
   counts: Counts,
   raw: Partial<UntieOptions> = {},
 ): Steps<UntieModel> {
+  return yield* modelSteps(table, counts, raw, false);
+}
+
+/**
+ * The model, its progress shared among the phases by their products (untie/work.ts): the kernel
+ * spaces, the learning, and — with `results` — the representations built after it, for which
+ * the model's steps leave the end of the bar ([`resultsFrom`, 1]).
+ */
+function* modelSteps(
+  table: CategoricalTable,
+  counts: Counts,
+  raw: Partial<UntieOptions>,
+  results: boolean,
+): Steps<UntieModel & { resultsFrom: number; tablesTo: number }> {
   const options = resolveOptions(UNTIE_PARAMETERS, raw, 'UNTIE');
   if (table.attributes.length === 0) throw new RangeError('UNTIE needs at least one attribute');
   if (table.nRows < 2) throw new RangeError('UNTIE needs at least two objects');
-  yield { fraction: 0, message: 'coupling and kernel spaces…' };
-  const spaces = kernelSpaces(
-    counts.cooccurrence,
-    table.nRows,
-    KERNEL_SETS[options.kernels],
-    options.normalise,
-  );
+  const kernels = KERNEL_SETS[options.kernels];
   const classes = table.classColumn ? new Set(table.classColumn.codes).size : 2;
   const clusters = options.clusters || Math.max(2, classes);
-  const learning = yield* learnHeterogeneity(
-    spaces,
-    table.attributes.map((a) => a.codes),
-    table.nRows,
-    { ...options, clusters },
+  const batch = Math.min(options.batch, table.nRows);
+  const sizes = table.attributes.map((a) => a.labels.length);
+  const shape = workByShape(sizes, kernels, options.iterations, batch, clusters);
+  const spacesTo =
+    shape.spaces / (shape.spaces + shape.learning + (results ? shape.results : 0) || 1);
+  yield { fraction: 0, message: 'coupling and kernel spaces…' };
+  const spaces = yield* scaledSteps(
+    kernelSpaceSteps(counts.cooccurrence, table.nRows, kernels, options.normalise),
+    0,
+    spacesTo,
   );
-  return { options, clusters, spaces, learning };
+  const work = workOfSpaces(spaces, options.iterations, batch, clusters);
+  const rest = work.learning + (results ? work.results : 0) || 1;
+  const tablesTo = work.tables / (work.results || 1);
+  const resultsFrom = spacesTo + ((1 - spacesTo) * work.learning) / rest;
+  const learning = yield* scaledSteps(
+    learnHeterogeneity(
+      spaces,
+      table.attributes.map((a) => a.codes),
+      table.nRows,
+      { ...options, clusters },
+    ),
+    spacesTo,
+    resultsFrom,
+  );
+  return { options, clusters, spaces, learning, resultsFrom, tablesTo };
 }
 
 export const untieMethod = defineMethod({
@@ -155,25 +183,39 @@ export const untieMethod = defineMethod({
   },
   *run(context, options) {
     const { table } = context;
-    const model = yield* untieSteps(table, context.counts, options);
+    const model = yield* modelSteps(table, context.counts, options, true);
     if (options.clusters > 0 && model.clusters !== options.clusters)
       context.warn(`n_c lowered to ${model.clusters}`);
     if (options.clusters >= options.batch)
       context.warn(
         `H has at most batch − 1 = ${options.batch - 1} eigenvectors (n_c = ${options.clusters})`,
       );
-    return untieResults(table, model);
+    return yield* scaledSteps(untieResults(table, model, model.tablesTo), model.resultsFrom, 1);
   },
 });
 
-function untieResults(table: CategoricalTable, model: UntieModel): Results {
+/**
+ * The representations from the learned weights, reporting progress: the value tables G_a (the
+ * long part: a Gram product per kernel space), the vectors of Eq. (21), the value matrix.
+ */
+function* untieResults(
+  table: CategoricalTable,
+  model: UntieModel,
+  tablesTo: number,
+): Steps<Results> {
   const { spaces, learning, options, clusters } = model;
   const weights = learning.weights;
-  const { tables, tableStart } = similarityTables(
-    spaces,
-    table.attributes.map((a) => a.labels.length),
-    weights,
+  const { tables, tableStart } = yield* scaledSteps(
+    similarityTableSteps(
+      spaces,
+      table.attributes.map((a) => a.labels.length),
+      weights,
+    ),
+    0,
+    tablesTo,
   );
+  yield { fraction: tablesTo, message: 'vectors (Eq. (21))…' };
+  const embedding = untieEmbedding(table, spaces, weights);
   const kernels = KERNEL_SETS[options.kernels].map(kernelName);
   const training =
     options.iterations === 0
@@ -186,9 +228,7 @@ function untieResults(table: CategoricalTable, model: UntieModel): Results {
     notes: ['G_a of Eq. (18): s(o_i, o_j) = Σ_a G_a(v_ia, v_ja)'],
   });
   return {
-    embedding: embeddingResult(untieEmbedding(table, spaces, weights), 'UNTIE vectors (Eq. 21)', [
-      training,
-    ]),
+    embedding: embeddingResult(embedding, 'UNTIE vectors (Eq. 21)', [training]),
     similarity: {
       kind: 'object-similarity',
       title: 'UNTIE similarity s(o_i, o_j) (Eq. 18)',

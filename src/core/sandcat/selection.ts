@@ -64,6 +64,11 @@ export class BestK {
     this.ids[i] = id;
   }
 
+  /** The worst kept pair [key, id] (the one a newcomer must beat once `capacity` are kept). */
+  worst(): [number, number] {
+    return [this.keys[0] as number, this.ids[0] as number];
+  }
+
   /** The kept ids, best first. */
   sorted(): number[] {
     const order = Array.from({ length: this.size }, (_, i) => i).sort(

@@ -1,3 +1,5 @@
+import { pacer, runToEnd, type Steps } from '../jobs.ts';
+
 /**
  * The kernel set that maps each coupling space to kernel spaces (seed 004 Eq. (7), Sec. 6.1):
  * by default 11 Gaussian kernels k(x, y) = exp(−‖x − y‖² / (2σ²)) with σ = 2^−5 … 2^5 and the
@@ -50,26 +52,70 @@ export function kernelMatrix(
   kernel: KernelSpec,
   normalise = false,
 ): Float64Array {
-  const K = new Float64Array(m * m);
-  for (let u = 0; u < m; u++)
+  const geometry = runToEnd(pairGeometrySteps(vectors, m, dims, [kernel]));
+  return kernelFromGeometry(geometry, kernel, normalise);
+}
+
+/**
+ * What the kernels of one space read of its m vectors: the squared distances ‖x − y‖² (for the
+ * Gaussian kernels) and the dot products xᵀy (for the polynomial ones), m × m each, computed once
+ * for all the kernels of the set instead of once per kernel.
+ */
+export interface PairGeometry {
+  m: number;
+  squaredDistance: Float64Array | null;
+  dot: Float64Array | null;
+}
+
+export function* pairGeometrySteps(
+  vectors: Float64Array,
+  m: number,
+  dims: number,
+  kernels: readonly KernelSpec[],
+): Steps<PairGeometry> {
+  const needs = (kind: KernelSpec['kind']) => kernels.some((k) => k.kind === kind);
+  const squaredDistance = needs('gaussian') ? new Float64Array(m * m) : null;
+  const dot = needs('polynomial') ? new Float64Array(m * m) : null;
+  const pace = pacer(1 << 24);
+  for (let u = 0; u < m; u++) {
     for (let v = u; v < m; v++) {
-      let value: number;
-      if (kernel.kind === 'gaussian') {
+      if (squaredDistance) {
         let d2 = 0;
         for (let t = 0; t < dims; t++) {
           const diff = (vectors[u * dims + t] as number) - (vectors[v * dims + t] as number);
           d2 += diff * diff;
         }
-        value = Math.exp(-d2 / (2 * kernel.sigma * kernel.sigma));
-      } else {
-        let dot = 0;
-        for (let t = 0; t < dims; t++)
-          dot += (vectors[u * dims + t] as number) * (vectors[v * dims + t] as number);
-        value = dot ** kernel.degree;
+        squaredDistance[u * m + v] = d2;
+        squaredDistance[v * m + u] = d2;
       }
-      K[u * m + v] = value;
-      K[v * m + u] = value;
+      if (dot) {
+        let xy = 0;
+        for (let t = 0; t < dims; t++)
+          xy += (vectors[u * dims + t] as number) * (vectors[v * dims + t] as number);
+        dot[u * m + v] = xy;
+        dot[v * m + u] = xy;
+      }
     }
+    if (pace((m - u) * dims))
+      yield { fraction: (u + 1) / m, message: `kernel distances, value ${u + 1} of ${m}` };
+  }
+  return { m, squaredDistance, dot };
+}
+
+/** One kernel's matrix from the space's pair geometry (see kernelMatrix). */
+export function kernelFromGeometry(
+  geometry: PairGeometry,
+  kernel: KernelSpec,
+  normalise = false,
+): Float64Array {
+  const { m } = geometry;
+  const source = kernel.kind === 'gaussian' ? geometry.squaredDistance : geometry.dot;
+  if (!source) throw new Error(`no pair geometry for the ${kernel.kind} kernel`);
+  const K = new Float64Array(m * m);
+  if (kernel.kind === 'gaussian') {
+    const scale = 2 * kernel.sigma * kernel.sigma;
+    for (let c = 0; c < m * m; c++) K[c] = Math.exp(-(source[c] as number) / scale);
+  } else for (let c = 0; c < m * m; c++) K[c] = (source[c] as number) ** kernel.degree;
   if (normalise) {
     const diag = Float64Array.from({ length: m }, (_, u) => Math.sqrt(K[u * m + u] as number));
     for (let u = 0; u < m; u++)

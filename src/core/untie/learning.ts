@@ -1,7 +1,10 @@
-import type { Progress, Steps } from '../jobs.ts';
+import { pacer, type Progress, type Steps } from '../jobs.ts';
 import { symmetricEigen } from '../linalg/pca.ts';
 import { createRandom, shuffleFront } from '../random.ts';
+import { batchKernel, createScratch, iterationWork, weightCoefficients } from './batch.ts';
 import type { KernelSpaces } from './kernelSpaces.ts';
+
+export { batchKernel } from './batch.ts';
 
 /**
  * UNTIE's heterogeneity learning (seed 004 Sec. 4.4-4.5, Alg. 1 steps 3-11): learn the diagonal
@@ -95,8 +98,11 @@ export function* learnHeterogeneity(
   const rng = createRandom(options.seed);
   const pool = Int32Array.from({ length: nObjects }, (_, i) => i);
   const S = new Float64Array(b * b);
-  const M = new Float64Array(b * b);
-  const scratch = createScratch(spaces, b);
+  const scratch = createScratch(spaces, b, nc);
+  // A progress report (and the snapshot it carries) every 10 iterations, and more often when
+  // iterations are slow.
+  const pace = pacer(1 << 26);
+  const work = iterationWork(spaces, b, nc);
   let done = 0;
   let stopped: LearningResult['stopped'] = 'iterations';
   for (let it = 0; it < iterations; it++) {
@@ -109,17 +115,10 @@ export function* learnHeterogeneity(
     if (batch.length !== b)
       throw new RangeError(`batch ${it} has ${batch.length} objects, not ${b}`);
     batchKernel(spaces, codes, batch, weights, S, scratch);
-    // (1) H = the n_c leading eigenvectors of the batch's S (Eq. (17)); M = I − HHᵀ.
+    // (1) H = the n_c leading eigenvectors of the batch's S (Eq. (17)).
     const eigen = symmetricEigen(S, b);
-    for (let r = 0; r < b; r++)
-      for (let s = 0; s < b; s++) {
-        let h = 0;
-        for (let q = 0; q < nc; q++)
-          h += (eigen.vectors[r * b + q] as number) * (eigen.vectors[s * b + q] as number);
-        M[r * b + s] = (r === s ? 1 : 0) - h;
-      }
-    // (2) With H fixed: a_c = φ_cᵀ M φ_c and t_c = φ_cᵀ φ_c per weight c.
-    weightCoefficients(spaces, codes, batch, M, a, t, scratch);
+    // (2) With H fixed: a_c = φ_cᵀ(I − HHᵀ)φ_c and t_c = φ_cᵀ φ_c per weight c.
+    weightCoefficients(spaces, codes, batch, eigen.vectors, nc, a, t, scratch);
     const [A, T] = objective(weights, a, t);
     const L = T > 0 ? A / T : 0;
     loss[it] = L;
@@ -138,7 +137,7 @@ export function* learnHeterogeneity(
         break;
       }
     }
-    if (it % 10 === 9 || it === iterations - 1) {
+    if (pace(work) || it % 10 === 9 || it === iterations - 1) {
       const progress: TrainingProgress = {
         fraction: (it + 1) / iterations,
         message: `iteration ${it + 1} of ${iterations}, loss ${L.toFixed(4)}`,
@@ -158,165 +157,6 @@ export function* learnHeterogeneity(
     rawLoss: rawLoss.slice(0, done),
     iterations: done,
     stopped,
-  };
-}
-
-/**
- * S on the batch (Eq. (19) restricted to b objects): Σ_p Σ_t ω_pt K_p[u_r, t]·K_p[u_s, t], per
- * attribute over its side-by-side kernels (KernelSpaces.attributeKernels). An attribute with few
- * values (m² < b²/2) first sums them into its value table G_a = Σ_p K_p ω_p K_p (m × m, as
- * Eq. (18)'s on-demand similarity does) and reads one cell per pair; one with many values sums
- * over its columns pair by pair.
- */
-export function batchKernel(
-  spaces: KernelSpaces,
-  codes: readonly Int32Array[],
-  batch: Int32Array,
-  weights: Float64Array,
-  S: Float64Array,
-  scratch: Scratch = createScratch(spaces, batch.length),
-): void {
-  const b = batch.length;
-  S.fill(0);
-  const { u } = scratch;
-  spaces.attributeKernels.forEach((Kcat, attribute) => {
-    const column = codes[attribute] as Int32Array;
-    for (let r = 0; r < b; r++) u[r] = column[batch[r] as number] as number;
-    const m = spaces.spaces[spaces.byAttribute[attribute]?.[0] ?? -1]?.m ?? 0;
-    const width = m > 0 ? Kcat.length / m : 0;
-    const w0 = spaces.attributeStart[attribute] as number;
-    if (m * m < (b * b) / 2) {
-      const G = scratch.G.subarray(0, m * m);
-      G.fill(0);
-      addGram(Kcat, m, width, weights, w0, G);
-      for (let r = 0; r < b; r++) {
-        const row = (u[r] as number) * m;
-        for (let s = r; s < b; s++)
-          S[r * b + s] = (S[r * b + s] as number) + (G[row + (u[s] as number)] as number);
-      }
-      return;
-    }
-    for (let r = 0; r < b; r++) {
-      const ur = (u[r] as number) * width;
-      for (let s = r; s < b; s++) {
-        const us = (u[s] as number) * width;
-        let sum = 0;
-        for (let c = 0; c < width; c++)
-          sum += (weights[w0 + c] as number) * (Kcat[ur + c] as number) * (Kcat[us + c] as number);
-        S[r * b + s] = (S[r * b + s] as number) + sum;
-      }
-    }
-  });
-  for (let r = 0; r < b; r++) for (let s = 0; s < r; s++) S[r * b + s] = S[s * b + r] as number;
-}
-
-/**
- * G += Σ_c ω_c·Kcat[·, c]·Kcat[·, c]ᵀ over an attribute's m × width side-by-side kernels, i.e.
- * G_a = Σ_p K_p ω_p K_p (K_p symmetric), its value table of s(·,·) (Eq. (18)).
- */
-export function addGram(
-  Kcat: Float64Array,
-  m: number,
-  width: number,
-  weights: Float64Array,
-  w0: number,
-  G: Float64Array,
-): void {
-  for (let c = 0; c < width; c++) {
-    const w = weights[w0 + c] as number;
-    if (w === 0) continue;
-    for (let u = 0; u < m; u++) {
-      const ku = w * (Kcat[u * width + c] as number);
-      if (ku === 0) continue;
-      for (let v = 0; v < m; v++)
-        G[u * m + v] = (G[u * m + v] as number) + ku * (Kcat[v * width + c] as number);
-    }
-  }
-}
-
-/**
- * a_c = φ_cᵀ M φ_c and t_c = φ_cᵀ φ_c for every weight c, φ_c being column c of the attribute's
- * side-by-side kernels over the batch. Objects sharing a value share φ entries, so M is first
- * summed over value pairs (M_a[u, w] = Σ_{u_r = u, u_s = w} M[r, s]) per attribute.
- */
-function weightCoefficients(
-  spaces: KernelSpaces,
-  codes: readonly Int32Array[],
-  batch: Int32Array,
-  M: Float64Array,
-  a: Float64Array,
-  t: Float64Array,
-  scratch: Scratch,
-): void {
-  const b = batch.length;
-  const { local, present, index, Ma, count } = scratch;
-  spaces.attributeKernels.forEach((Kcat, attribute) => {
-    const column = codes[attribute] as Int32Array;
-    let q = 0;
-    for (let r = 0; r < b; r++) {
-      const u = column[batch[r] as number] as number;
-      let i = index[u] as number;
-      if (i < 0) {
-        i = q++;
-        index[u] = i;
-        present[i] = u;
-      }
-      local[r] = i;
-    }
-    for (let i = 0; i < q; i++) index[present[i] as number] = -1;
-    Ma.fill(0, 0, q * q);
-    count.fill(0, 0, q);
-    for (let r = 0; r < b; r++) {
-      const lr = local[r] as number;
-      count[lr] = (count[lr] as number) + 1;
-      for (let s = 0; s < b; s++) {
-        const cell = lr * q + (local[s] as number);
-        Ma[cell] = (Ma[cell] as number) + (M[r * b + s] as number);
-      }
-    }
-    const m = spaces.spaces[spaces.byAttribute[attribute]?.[0] ?? -1]?.m ?? 0;
-    const width = m > 0 ? Kcat.length / m : 0;
-    const w0 = spaces.attributeStart[attribute] as number;
-    for (let c = 0; c < width; c++) {
-      let ac = 0;
-      let tc = 0;
-      for (let i = 0; i < q; i++) {
-        const ki = Kcat[(present[i] as number) * width + c] as number;
-        if (ki === 0) continue;
-        tc += (count[i] as number) * ki * ki;
-        let row = 0;
-        for (let j = 0; j < q; j++)
-          row += (Ma[i * q + j] as number) * (Kcat[(present[j] as number) * width + c] as number);
-        ac += ki * row;
-      }
-      a[w0 + c] = ac;
-      t[w0 + c] = tc;
-    }
-  });
-}
-
-/** Work arrays of one training run, allocated once (wide tables have thousands of attributes). */
-interface Scratch {
-  u: Int32Array;
-  local: Int32Array;
-  present: Int32Array;
-  /** −1 for every value, as a look-up from value to its place among the batch's values. */
-  index: Int32Array;
-  Ma: Float64Array;
-  count: Float64Array;
-  G: Float64Array;
-}
-
-export function createScratch(spaces: KernelSpaces, b: number): Scratch {
-  const maxM = spaces.spaces.reduce((mx, s) => Math.max(mx, s.m), 0);
-  return {
-    u: new Int32Array(b),
-    local: new Int32Array(b),
-    present: new Int32Array(b),
-    index: new Int32Array(maxM).fill(-1),
-    Ma: new Float64Array(b * b),
-    count: new Float64Array(b),
-    G: new Float64Array(Math.min(maxM * maxM, b * b)),
   };
 }
 

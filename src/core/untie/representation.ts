@@ -1,7 +1,9 @@
 import { blockEmbedding, type ValueConcatEmbedding } from '../embedding/objectEmbedding.ts';
+import { pacer, runToEnd, scaledSteps, type Steps } from '../jobs.ts';
 import type { CategoricalTable } from '../table/types.ts';
-import type { KernelSpace, KernelSpaces } from './kernelSpaces.ts';
-import { addGram } from './learning.ts';
+import type { AttributeBlock, KernelSpace, KernelSpaces } from './kernelSpaces.ts';
+import { addWeightedGram, weightedGramSteps } from './rowGram.ts';
+import { classWeights } from './valueClasses.ts';
 
 /**
  * UNTIE's two representations from the learned weights ω (seed 004 Sec. 4.4).
@@ -19,16 +21,21 @@ export function untieEmbedding(
   spaces: KernelSpaces,
   weights: Float64Array,
 ): ValueConcatEmbedding {
-  const blockWidth = Int32Array.from(spaces.attributeKernels, (Kcat, a) => {
-    const m = table.attributes[a]?.labels.length ?? 0;
-    return m > 0 ? Kcat.length / m : 0;
-  });
-  return blockEmbedding(table, blockWidth, (a, u, out) => {
-    const Kcat = spaces.attributeKernels[a] as Float64Array;
-    const w0 = spaces.attributeStart[a] as number;
-    const width = out.length;
-    for (let c = 0; c < width; c++)
-      out[c] = Math.sqrt(weights[w0 + c] as number) * (Kcat[u * width + c] as number);
+  const blockWidth = Int32Array.from(spaces.byAttribute, (ps) =>
+    ps.reduce((w, p) => w + (spaces.spaces[p]?.m ?? 0), 0),
+  );
+  return blockEmbedding(table, blockWidth, (attribute, u, out) => {
+    const { rows, width } = spaces.blocks[attribute] as AttributeBlock;
+    const row = u * width;
+    let at = 0;
+    for (const p of spaces.byAttribute[attribute] ?? []) {
+      const { classes, column, weightStart, m } = spaces.spaces[p] as KernelSpace;
+      for (let x = 0; x < m; x++)
+        out[at + x] =
+          Math.sqrt(weights[weightStart + x] as number) *
+          (rows[row + column + (classes.of[x] as number)] as number);
+      at += m;
+    }
   });
 }
 
@@ -38,6 +45,23 @@ export function similarityTables(
   sizes: ArrayLike<number>,
   weights: Float64Array,
 ): { tables: Float64Array; tableStart: Int32Array } {
+  return runToEnd(similarityTableSteps(spaces, sizes, weights));
+}
+
+/**
+ * G_a = Σ_{p of a} K_p ω_p K_p, through the value classes of each space: with A_p the kernel
+ * between its d classes and W̃ the weights summed per class, K_p ω_p K_p[u, v] = C[g(u), g(v)]
+ * with C = A_p W̃ A_p, a d × d weighted Gram product of A_p's rows (A_p symmetric; rowGram.ts),
+ * read in the attribute's block at the first value of each class.
+ * The kernels of one coupling space share its classes, so their C are summed before they are
+ * spread to the m × m table. Progress is reported every few million products, within a large
+ * space by rows.
+ */
+export function* similarityTableSteps(
+  spaces: KernelSpaces,
+  sizes: ArrayLike<number>,
+  weights: Float64Array,
+): Steps<{ tables: Float64Array; tableStart: Int32Array }> {
   const D = sizes.length;
   const tableStart = new Int32Array(D);
   let total = 0;
@@ -46,13 +70,58 @@ export function similarityTables(
     total += (sizes[a] as number) ** 2;
   }
   const tables = new Float64Array(total);
-  spaces.attributeKernels.forEach((Kcat, a) => {
+  const cost = spaces.spaces.map((s) => s.classes.count ** 3 / 2 + s.m);
+  const totalCost = cost.reduce((x, y) => x + y, 0) || 1;
+  const pace = pacer(1 << 24);
+  let done = 0;
+  for (const [a, ps] of spaces.byAttribute.entries()) {
     const m = sizes[a] as number;
-    const start = tableStart[a] as number;
-    const G = tables.subarray(start, start + m * m);
-    if (m > 0) addGram(Kcat, m, Kcat.length / m, weights, spaces.attributeStart[a] as number, G);
-  });
+    const G = tables.subarray(tableStart[a] as number, (tableStart[a] as number) + m * m);
+    const { rows, width } = spaces.blocks[a] as AttributeBlock;
+    // Consecutive spaces of one coupling space share its classes: sum their C, then spread.
+    let C: Float64Array | null = null;
+    for (const [i, p] of ps.entries()) {
+      const space = spaces.spaces[p] as KernelSpace;
+      const d = space.classes.count;
+      C ??= new Float64Array(d * d);
+      const W = classWeights(space.classes, weights, space.weightStart, new Float64Array(d));
+      // A_p, row g read at the class's first value, copied together (the Gram product then
+      // walks d² numbers in one place, not d rows a block's width apart).
+      const A = new Float64Array(d * d);
+      space.classes.first.forEach((u, g) => {
+        const from = u * width + space.column;
+        A.set(rows.subarray(from, from + d), g * d);
+      });
+      const starts = Int32Array.from({ length: d }, (_, g) => g * d);
+      const spaceCost = cost[p] as number;
+      const message = `value tables: kernel space ${p + 1} of ${spaces.spaces.length}`;
+      if (spaceCost < 1 << 24) addWeightedGram(A, starts, d, W, d, C);
+      else
+        yield* scaledSteps(
+          weightedGramSteps(A, starts, d, W, d, C),
+          done / totalCost,
+          (done + spaceCost) / totalCost,
+          `${message}, `,
+        );
+      if (spaces.spaces[ps[i + 1] ?? -1]?.classes !== space.classes) {
+        spreadClasses(C, space.classes.of, d, G);
+        C = null;
+      }
+      done += spaceCost;
+      if (pace(spaceCost)) yield { fraction: done / totalCost, message };
+    }
+  }
   return { tables, tableStart };
+}
+
+/** G[u, v] += C[g(u), g(v)] over the m values of an attribute. */
+function spreadClasses(C: Float64Array, of: Int32Array, d: number, G: Float64Array): void {
+  const m = of.length;
+  for (let u = 0; u < m; u++) {
+    const row = (of[u] as number) * d;
+    for (let v = 0; v < m; v++)
+      G[u * m + v] = (G[u * m + v] as number) + (C[row + (of[v] as number)] as number);
+  }
 }
 
 /**
