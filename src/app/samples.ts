@@ -1,12 +1,16 @@
 /** The bundled sample data sets (public/datasets/index.json). */
 export interface Sample {
   file: string;
+  /** 'papers': the papers' data and toy tables; 'real': further public tables of real shapes. */
+  set?: 'papers' | 'real';
   title: string;
   rows: number;
   classColumn: string | null;
   drop: string[];
   source: string;
   note: string;
+  /** The sample's licence, e.g. "CC BY 4.0 (UCI); distributed in Weka 3.6.14, GPL-2". */
+  license?: string;
 }
 
 export interface SampleManifest {
