@@ -9,14 +9,23 @@ import react from '@vitejs/plugin-react';
  * inline script.) 'wasm-unsafe-eval' lets DuckDB-Wasm (Parquet and Arrow files) compile its
  * WebAssembly, served from the same origin; it allows no JavaScript eval.
  */
-const CONTENT_SECURITY_POLICY = [
+const META_POLICY = [
   "default-src 'self'",
   "script-src 'self' 'wasm-unsafe-eval'",
   "worker-src 'self' blob:",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "connect-src 'self'",
-].join('; ');
+  // default-src does not cover these three: no <base> pointing elsewhere, no form posting the
+  // data anywhere, no page framing the explorer (clickjacking).
+  "base-uri 'self'",
+  "form-action 'none'",
+];
+/**
+ * frame-ancestors is ignored (with a console warning) in a <meta> policy, so it is sent only in
+ * the header; the meta tag carries everything else.
+ */
+const CONTENT_SECURITY_POLICY = [...META_POLICY, "frame-ancestors 'none'"].join('; ');
 
 function contentSecurityPolicyMeta(): Plugin {
   return {
@@ -25,7 +34,7 @@ function contentSecurityPolicyMeta(): Plugin {
     transformIndexHtml: () => [
       {
         tag: 'meta',
-        attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY },
+        attrs: { 'http-equiv': 'Content-Security-Policy', content: META_POLICY.join('; ') },
         injectTo: 'head-prepend',
       },
     ],

@@ -11,7 +11,7 @@ import {
   waitIdle,
 } from './fixtures.ts';
 
-test('the preview server sends the Content-Security-Policy as a header, as dist/_headers does', async ({
+test('the preview server sends the Content-Security-Policy as a header, as dist/_headers does, with base-uri, form-action and frame-ancestors', async ({
   page,
 }) => {
   const response = await page.goto('/');
@@ -19,8 +19,13 @@ test('the preview server sends the Content-Security-Policy as a header, as dist/
   const meta = await page
     .locator('meta[http-equiv="Content-Security-Policy"]')
     .getAttribute('content');
-  expect(header).toBe(meta);
+  // The meta tag carries the header's policy but frame-ancestors, which a meta policy ignores.
+  expect(header).toBe(`${meta}; frame-ancestors 'none'`);
   expect(header).toContain("connect-src 'self'");
+  // default-src does not cover these: they must be stated.
+  for (const directive of ["base-uri 'self'", "form-action 'none'", "frame-ancestors 'none'"])
+    expect(header).toContain(directive);
+  expect(meta).not.toContain('frame-ancestors');
   const headersFile = await page.evaluate(() => fetch('/_headers').then((r) => r.text()));
   expect(headersFile).toContain(`Content-Security-Policy: ${header}`);
   expect(headersFile).toContain('Cross-Origin-Embedder-Policy: require-corp');
