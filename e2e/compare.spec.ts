@@ -13,7 +13,7 @@ test('zoo: Run all fills the results board; the compare layout shows every proje
   const board = page.getByTestId('results-board');
   await expect(board).toBeVisible();
   const text = page.getByTestId('run-all-text').first();
-  await expect(text).toHaveText(/^\d+ of \d+ done/);
+  await expect(text).toHaveText(/^\d+ of \d+ jobs ended/);
   await expect
     .poll(async () => {
       const [done, total] = ((await text.textContent()) ?? '').match(/\d+/g)?.map(Number) ?? [];
@@ -31,7 +31,7 @@ test('zoo: Run all fills the results board; the compare layout shows every proje
   await page.getByRole('button', { name: 'Panels', exact: true }).click();
   const rows = board.getByTestId('board-row');
   await expect(rows).toHaveCount(registered);
-  await expect(board.locator('td.status-done')).toHaveCount(registered);
+  await expect(board.getByTestId('board-table').locator('td.status-done')).toHaveCount(registered);
   // Every representation has a clustering F-score, every detector an AUC; numbers in [0, 1].
   for (const method of ['cde', 'onehot', 'hamming', 'caso', 'dilca', 'untie']) {
     const cell = board.getByTestId(`board-fscore-${method}`);

@@ -10,7 +10,8 @@ import type { MethodOutput } from '../src/core/platform/spec.ts';
 import { tableMeta } from '../src/core/session.ts';
 import type { ResultEntry } from '../src/app/store/resultsSlice.ts';
 import { boardRows, sortBoard } from '../src/app/views/boardModel.ts';
-import { runAllPlan, smallestClass } from '../src/app/views/runAllPlan.ts';
+import { runAllPlan, smallestClass, type RunAllPlan } from '../src/app/views/runAllPlan.ts';
+import type { RunAllState } from '../src/app/store/runAllSlice.ts';
 import { zooSession } from './sessions.ts';
 
 describe('runAllPlan', () => {
@@ -26,7 +27,11 @@ describe('runAllPlan', () => {
     // By hand from zoo.csv: amphibian has 4 animals, the fewest.
     expect(plan.outlierClass).toBe('amphibian');
     const roles = plan.calls.map((c) => c.role);
-    expect(roles.slice(-4)).toEqual(['clustering', 'outliers', 'eps-gamma', 'retrieval']);
+    // Methods, then the board's four evaluations, then the compare layout's projections.
+    const evaluations = roles.filter((r) => r !== 'method' && r !== 'projection');
+    expect(evaluations).toEqual(['clustering', 'outliers', 'eps-gamma', 'retrieval']);
+    expect(roles.lastIndexOf('method')).toBeLessThan(roles.indexOf('clustering'));
+    expect(roles.lastIndexOf('retrieval')).toBeLessThan(roles.indexOf('projection'));
     // Every planned call is valid (resolves against the registry).
     for (const c of plan.calls) expect(() => resolveCall(c.call)).not.toThrow();
   });
@@ -45,6 +50,14 @@ describe('runAllPlan', () => {
     expect(smallestClass({ ...cls, codes: Int32Array.of(0, 2) })).toBe('a');
   });
 });
+
+function runState(
+  plan: RunAllPlan,
+  keys: string[],
+  notApplicable: (string | null)[] = keys.map(() => null),
+): RunAllState {
+  return { plan, keys, notApplicable, version: 0, cancelled: false, startedAt: 0 };
+}
 
 describe('boardRows and sortBoard', () => {
   const entry = (key: string, output: Partial<MethodOutput> | null): ResultEntry =>
@@ -91,14 +104,17 @@ describe('boardRows and sortBoard', () => {
       if (c.role === 'outliers')
         results[key] = entry(key, table([{ method: 'cosh', auc: 0.9 }]) as Partial<MethodOutput>);
     });
-    const rows = boardRows(plan, keys, results);
+    const run = runState(plan, keys);
+    const rows = boardRows(run, results);
     expect(rows.map((r) => r.method)).toEqual(allSpecs('method').map((m) => m.id));
     const row = (m: string) => rows.find((r) => r.method === m)!;
-    expect(row('cde').cells.fscore).toEqual({ mean: 0.65, sd: 0.09 });
+    expect(row('cde').cells.fscore).toEqual({ kind: 'value', cell: { mean: 0.65, sd: 0.09 } });
     expect(row('cde').paperF).toBe(0.75);
     expect(row('onehot').paperF).toBeNull();
-    expect(row('cosh').cells.auc).toBe(0.9);
+    expect(row('cosh').cells.auc).toEqual({ kind: 'value', cell: 0.9 });
     expect(row('cosh').cells.fscore).toBeUndefined();
+    // (ε,γ) has not run yet: its cells are still to come, not blank.
+    expect(row('cde').cells.area).toEqual({ kind: 'pending' });
     expect(row('cde').status).toBe('done');
     const sorted = sortBoard(rows, 'fscore', true).map((r) => r.method);
     expect(sorted.slice(0, 2)).toEqual(['cde', 'onehot']);
@@ -108,5 +124,68 @@ describe('boardRows and sortBoard', () => {
         .map((r) => r.method),
     ).toEqual(['onehot', 'cde']);
     expect(sortBoard(rows, 'auc', true)[0]!.method).toBe('cosh');
+  });
+
+  it('a failed method, a method that does not apply and a failed evaluation each say why in their cells', async () => {
+    const s = await zooSession();
+    const plan = runAllPlan(tableMeta(s.table), 10, new Set(['onehot-pca']));
+    const keys = plan.calls.map((c) => resolveCall(c.call).key);
+    const notApplicable = plan.calls.map((c) =>
+      c.method === 'onehot-pca' ? '0-1P decomposes an L × L covariance…' : null,
+    );
+    // onehot-pca does not apply: no evaluation compares it.
+    for (const c of plan.calls.filter((p) => p.role !== 'method' && p.role !== 'projection'))
+      expect(JSON.stringify(c.call)).not.toContain('onehot-pca');
+    const results: Record<string, ResultEntry> = {};
+    const done = (key: string, out: Partial<MethodOutput>) => ({
+      ...entry(key, out),
+      seconds: 1.5,
+    });
+    plan.calls.forEach((c, i) => {
+      const key = keys[i] as string;
+      if (c.role === 'method' && c.method === 'untie')
+        results[key] = {
+          ...entry(key, null),
+          status: 'failed',
+          error: { code: 'internal', message: 'Unexpected error: out of memory\nat line 1' },
+          seconds: 3,
+        } as ResultEntry;
+      else if (c.role === 'method') results[key] = done(key, { results: {} });
+      if (c.role === 'eps-gamma')
+        results[key] = done(key, {
+          results: {
+            table: {
+              kind: 'table',
+              title: 't',
+              columns: [],
+              rows: [
+                { method: 'cde', area: 0.4 },
+                { method: 'untie', title: 'UNTIE', failed: 'out of memory' },
+              ],
+            },
+          },
+        } as Partial<MethodOutput>);
+      if (c.role === 'retrieval')
+        results[key] = {
+          ...entry(key, null),
+          status: 'failed',
+          error: { code: 'bad-option', message: 'every method failed: …' },
+        } as ResultEntry;
+    });
+    const rows = boardRows(runState(plan, keys, notApplicable), results);
+    const row = (m: string) => rows.find((r) => r.method === m)!;
+    expect(row('untie').status).toBe('failed');
+    expect(row('untie').reason).toMatch(/out of memory/);
+    expect(row('untie').cells.area).toEqual({ kind: 'failed', reason: 'out of memory' });
+    expect(row('cde').cells.area).toEqual({ kind: 'value', cell: 0.4 });
+    expect(row('cde').cells.p10).toEqual({ kind: 'failed', reason: 'every method failed: …' });
+    expect(row('onehot-pca').status).toBe('not applicable');
+    expect(row('onehot-pca').cells.fscore).toEqual({
+      kind: 'not applicable',
+      reason: '0-1P decomposes an L × L covariance…',
+    });
+    expect(row('cde').seconds).toBe(1.5);
+    // A detector is not evaluated by (ε,γ): no cell at all, not a failure.
+    expect(row('cosh').cells.area).toBeUndefined();
   });
 });

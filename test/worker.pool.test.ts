@@ -62,6 +62,41 @@ describe('worker pool', () => {
     expect((await pool.stats()).cde).toBe(1);
   });
 
+  it('evaluations share the seeded fits: CDE is fitted once per seed for three of them', async () => {
+    const { pool } = await loaded();
+    const methods = [{ method: 'cde' }, { method: 'onehot' }];
+    const runs = [
+      pool.run({ method: 'evaluate-clustering', options: { runs: 4 }, inputs: { methods } }),
+      pool.run({ method: 'eps-gamma', options: { fits: 4 }, inputs: { methods } }),
+      pool.run({ method: 'retrieval', options: { fits: 4 }, inputs: { methods } }),
+    ];
+    for (const o of await Promise.all(runs.map((r) => r.promise))) expect(o.ok).toBe(true);
+    // Seeds 0–3, each computed once over both workers (before: once per evaluation's worker).
+    expect((await pool.stats()).cde).toBe(4);
+  });
+
+  it('a listed method that fails is its row’s reason; the evaluation completes', async () => {
+    const { pool } = await loaded();
+    // SAnDCat with a normal class zoo does not have cannot run on this table.
+    const bad = { method: 'sandcat', options: { normalClass: 'unicorn' } };
+    const outcome = await pool.run({
+      method: 'eps-gamma',
+      inputs: { methods: [{ method: 'onehot' }, bad] },
+    }).promise;
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    const table = outcome.value.results.table;
+    expect(table?.kind).toBe('table');
+    if (table?.kind !== 'table') return;
+    expect(table.failures?.map((f) => f.method)).toEqual(['sandcat']);
+    expect(table.failures?.[0]?.reason).toMatch(/unicorn/);
+    expect(table.rows.find((r) => r.method === 'onehot')?.area).toEqual(expect.any(Number));
+    // Asked again, the failed method is not run again: the pool answers with its failure.
+    const again = await pool.run(bad).promise;
+    expect(again.ok).toBe(false);
+    expect((await pool.stats()).sandcat ?? 0).toBe(0);
+  });
+
   it('equal calls share one run; one caller cancelling leaves the other its result', async () => {
     const { pool } = await loaded();
     const call = {

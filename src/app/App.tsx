@@ -126,7 +126,7 @@ const TopBar = memo(function TopBar() {
             disabled={nRows === null}
             title="Compute every registered method on this data set and open the results board"
             onClick={() => {
-              startRunAll();
+              void startRunAll();
               if (layout === 'panels' && !panels.some((p) => p.view === 'results-board'))
                 addPanel('results-board');
             }}

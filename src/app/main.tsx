@@ -4,7 +4,9 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { warmRasterizerWhenIdle } from './components/scatter/warmup.ts';
 import './styles.css';
+import { registerTestingMethods } from './testing.ts';
 
+await registerTestingMethods();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(

@@ -4,10 +4,13 @@ import { CancelledError, toErrorInfo, type ErrorInfo } from '../core/errors.ts';
 import type { IndicatorsReport } from '../core/evaluate/indicators.ts';
 import type { Progress } from '../core/jobs.ts';
 import type { ParseOptions } from '../core/csv/parse.ts';
+import { resolveCall } from '../core/platform/calls.ts';
+import { preconditionOf } from '../core/platform/run.ts';
 import type { Call, MethodOutput } from '../core/platform/spec.ts';
 import { copyForTransfer } from '../core/results.ts';
 import {
   ExplorerSession,
+  type CallFailure,
   type CountRequest,
   type CountsReport,
   type Loaded,
@@ -164,11 +167,33 @@ export function createExplorerApi() {
       provided: MethodOutput[],
       jobId: number,
       onProgress?: (p: Progress & { layout?: Float64Array | null }) => void,
+      /**
+       * Inputs that failed elsewhere (an evaluation reports them in their rows without running
+       * them again), and `again`: the user asks to retry a call that failed here before.
+       */
+      handed: { failures?: CallFailure[]; again?: boolean } = {},
     ): Promise<Outcome<MethodOutput>> {
       return guard(jobId, async () => {
-        session.provide(provided);
+        session.provide(provided, handed.failures);
+        if (handed.again) session.forgetFailure(resolveCall(call).key);
         return sendCopy(await drive(jobId, session.runSteps(call), onProgress));
       });
+    },
+
+    /**
+     * Why each call does not apply to the current table (a precondition its spec declares), or
+     * null where it applies; nothing is computed. Run all asks before it queues anything.
+     */
+    async preconditions(calls: Call[]): Promise<Outcome<(string | null)[]>> {
+      return guard(-1, async () =>
+        calls.map((call) => {
+          try {
+            return preconditionOf(session.table, resolveCall(call));
+          } catch (error) {
+            return error instanceof Error ? error.message : String(error);
+          }
+        }),
+      );
     },
 
     /** FCI and VCI, and VSI and OCI for an outlier class. */

@@ -3,10 +3,11 @@ import { proxy, type Remote } from 'comlink';
 import type { ParseOptions } from '../core/csv/parse.ts';
 import { toErrorInfo, type ErrorInfo } from '../core/errors.ts';
 import type { Progress } from '../core/jobs.ts';
-import { resolveCall } from '../core/platform/calls.ts';
+import { resolveCall, seededFits } from '../core/platform/calls.ts';
 import { methodSpec } from '../core/platform/registry.ts';
+import { bytesOf } from '../core/results.ts';
 import type { Call, MethodOutput, ResolvedCall } from '../core/platform/spec.ts';
-import type { CountRequest, CountsReport, Loaded } from '../core/session.ts';
+import type { CallFailure, CountRequest, CountsReport, Loaded } from '../core/session.ts';
 import type { PrepareOptions } from '../core/table/prepare.ts';
 import type { ExplorerApi, Outcome } from './api.ts';
 
@@ -59,8 +60,12 @@ interface SharedRun {
 
 /** If a cancelled job has not stopped after this long, its worker is restarted. */
 const CANCEL_GRACE_MS = 2500;
-/** Outputs kept on this side for handing to other workers (the store keeps its own). */
-const OUTPUT_MEMO = 64;
+/**
+ * Outputs kept on this side for handing to other workers (the store keeps its own), least
+ * recently used out past this many bytes of typed arrays. Run all's evaluations re-fit each
+ * seeded method 10 times and share those fits: on an 8,124-row table some 80 outputs.
+ */
+const OUTPUT_MEMO_BYTES = 256 * 1024 * 1024;
 
 /**
  * A pool of workers, each holding the loaded table (shared memory when the page is
@@ -80,6 +85,10 @@ export class WorkerPool {
   private ready: Promise<void> = Promise.resolve();
   private loadedAny = false;
   private readonly outputs = new Map<string, MethodOutput>();
+  private readonly outputBytes = new Map<string, number>();
+  private memoBytes = 0;
+  /** Calls that failed on the current table (by key): asked again, they fail at once. */
+  private readonly failures = new Map<string, ErrorInfo>();
   private readonly running = new Map<string, SharedRun>();
   /** Called when a worker was replaced and the table could not be restored from another. */
   onRestart: ((reason: string) => void) | null = null;
@@ -134,7 +143,12 @@ export class WorkerPool {
    * Runs a call (src/core/platform): the same call asked twice is computed once; its inputs
    * are computed first (each once) and given to the worker that runs it.
    */
-  run(call: Call, onProgress: (p: JobProgress) => void = () => {}): JobHandle<MethodOutput> {
+  run(
+    call: Call,
+    onProgress: (p: JobProgress) => void = () => {},
+    /** Retry a call that failed before (the user asked for it) instead of repeating its failure. */
+    again = false,
+  ): JobHandle<MethodOutput> {
     const id = this.nextId++;
     let resolved: ResolvedCall;
     try {
@@ -142,7 +156,8 @@ export class WorkerPool {
     } catch (error) {
       return { id, promise: Promise.resolve(failed(toErrorInfo(error))), cancel: () => {} };
     }
-    const shared = this.share(resolved);
+    if (again) this.failures.delete(resolved.key);
+    const shared = this.share(resolved, again);
     shared.listeners.add(onProgress);
     let released = false;
     const release = (): void => {
@@ -184,7 +199,7 @@ export class WorkerPool {
 
   // --- runs -------------------------------------------------------------------------------
 
-  private share(call: ResolvedCall): SharedRun {
+  private share(call: ResolvedCall, again = false): SharedRun {
     const key = `${this.version}|${call.key}`;
     const existing = this.running.get(key);
     if (existing && existing.holders > 0) {
@@ -210,10 +225,17 @@ export class WorkerPool {
     run.promise = (async (): Promise<Outcome<MethodOutput>> => {
       const version = this.version;
       const memo = this.outputs.get(call.key);
-      if (memo) return { ok: true, value: memo };
+      if (memo) {
+        // Most recently used last: the memo drops from the front.
+        this.outputs.delete(call.key);
+        this.outputs.set(call.key, memo);
+        return { ok: true, value: memo };
+      }
+      const known = this.failures.get(call.key);
+      if (known) return failed(known);
       // Inputs first, each through the pool (so each is computed once, and shared).
-      const refs = Object.values(call.inputs).flatMap((v) => (Array.isArray(v) ? v : [v]));
-      const inputs = refs.map((ref) => {
+      const refs = inputRefs(call);
+      const inputs = refs.map(({ ref }) => {
         const title = methodSpec(ref.method).title;
         const h = this.run(ref, (p) =>
           emit({ fraction: 0, message: `waiting for ${title}: ${p.message}` }),
@@ -222,13 +244,19 @@ export class WorkerPool {
         return h;
       });
       const provided: MethodOutput[] = [];
+      const inputFailures: CallFailure[] = [];
       for (const [i, outcome] of (await Promise.all(inputs.map((h) => h.promise))).entries()) {
-        if (!outcome.ok)
+        const { ref, listed } = refs[i] as (typeof refs)[number];
+        if (outcome.ok) provided.push(outcome.value);
+        // One of the methods a step compares: the step runs each on its own and reports this
+        // one's failure in its row (steps/isolated.ts), so the others still complete.
+        else if (listed && outcome.error.code !== 'cancelled')
+          inputFailures.push({ key: ref.key, error: outcome.error });
+        else
           return failed({
             ...outcome.error,
-            message: `${methodSpec(refs[i]?.method ?? '').title} failed: ${outcome.error.message}`,
+            message: `${methodSpec(ref.method).title} failed: ${outcome.error.message}`,
           });
-        provided.push(outcome.value);
       }
       await this.ready;
       if (cancelled) return failed({ code: 'cancelled', message: 'The job was cancelled.' });
@@ -242,6 +270,10 @@ export class WorkerPool {
               provided.filter((o) => !slot.has.has(o.key)),
               id,
               proxy(emit),
+              {
+                failures: inputFailures,
+                again,
+              },
             )
             .then((outcome) => {
               if (outcome.ok && version === this.version)
@@ -253,6 +285,8 @@ export class WorkerPool {
       handles.push(handle);
       const outcome = await handle.promise;
       if (outcome.ok && version === this.version) this.remember(outcome.value);
+      if (!outcome.ok && outcome.error.code !== 'cancelled' && version === this.version)
+        this.failures.set(call.key, outcome.error);
       return outcome;
     })().finally(() => {
       if (this.running.get(key) === run) this.running.delete(key);
@@ -262,12 +296,21 @@ export class WorkerPool {
   }
 
   private remember(output: MethodOutput): void {
-    this.outputs.delete(output.key);
+    this.forgetOutput(output.key);
+    const bytes = bytesOf(output.results);
     this.outputs.set(output.key, output);
-    if (this.outputs.size > OUTPUT_MEMO) {
-      const oldest = this.outputs.keys().next().value;
-      if (oldest !== undefined) this.outputs.delete(oldest);
+    this.outputBytes.set(output.key, bytes);
+    this.memoBytes += bytes;
+    for (const key of this.outputs.keys()) {
+      if (this.memoBytes <= OUTPUT_MEMO_BYTES || key === output.key) break;
+      this.forgetOutput(key);
     }
+  }
+
+  private forgetOutput(key: string): void {
+    this.memoBytes -= this.outputBytes.get(key) ?? 0;
+    this.outputBytes.delete(key);
+    this.outputs.delete(key);
   }
 
   // --- tables -----------------------------------------------------------------------------
@@ -280,6 +323,9 @@ export class WorkerPool {
       this.version++;
       this.loadedAny = true;
       this.outputs.clear();
+      this.outputBytes.clear();
+      this.memoBytes = 0;
+      this.failures.clear();
       for (const slot of this.slots) slot.has.clear();
       // A worker that fails to take the table answers its jobs with the error; the pool goes on.
       this.ready = this.spread().catch(() => {});
@@ -406,6 +452,24 @@ export class WorkerPool {
       })
       .catch(() => {});
   }
+}
+
+/**
+ * A call's input calls, and whether each is one of a list (the methods a step compares). A list
+ * whose methods the step re-fits with seeds of their own (InputSpec.fitsOption) is expanded to
+ * every fit, so the fits are jobs of the pool: spread over the workers, computed once for every
+ * evaluation that re-fits them (the results board's columns share them), and handed over.
+ */
+function inputRefs(call: ResolvedCall): { ref: ResolvedCall; listed: boolean }[] {
+  const spec = methodSpec(call.method);
+  return Object.entries(call.inputs).flatMap(
+    ([name, v]): { ref: ResolvedCall; listed: boolean }[] => {
+      if (!Array.isArray(v)) return [{ ref: v, listed: false }];
+      const option = spec.inputs?.find((i) => i.name === name)?.fitsOption;
+      const fits = option === undefined ? 1 : Number(call.options[option] ?? 1);
+      return v.flatMap((ref) => seededFits(ref, fits).map((fit) => ({ ref: fit, listed: true })));
+    },
+  );
 }
 
 function failed(error: ErrorInfo): Outcome<never> {

@@ -1,6 +1,8 @@
 import { useSettledResults } from '../store/settledResults.ts';
 import { useStore } from '../store/index.ts';
-import { runAllProgress } from '../store/runAllSlice.ts';
+import { runAllJobs, runAllProgress, type RunAllState } from '../store/runAllSlice.ts';
+import type { Store } from '../store/index.ts';
+import { formatSeconds } from '../views/numberFormat.ts';
 
 /**
  * "Run all" and, while it runs, its overall progress with cancel: every registered method and
@@ -21,7 +23,7 @@ export function RunAllBar({ compact = false }: { compact?: boolean }) {
         <button
           type="button"
           disabled={!loaded}
-          onClick={start}
+          onClick={() => void start()}
           title="Compute every registered method on this data set and evaluate them side by side"
         >
           {run ? 'Run all again' : 'Run all'}
@@ -35,11 +37,14 @@ export function RunAllBar({ compact = false }: { compact?: boolean }) {
             aria-label="Run all"
             data-testid="run-all-progress"
           />
-          <span className="muted small" data-testid="run-all-text">
-            {progress.finished} of {progress.total} done
+          <span className="muted small" data-testid="run-all-text" title={summaryTitle(progress)}>
+            {progress.finished} of {progress.total} jobs ended: {progress.done} done
             {progress.failed > 0 ? ` · ${progress.failed} failed` : ''}
-            {run?.cancelled && progress.finished < progress.total ? ' · cancelled' : ''}
+            {progress.notApplicable > 0 ? ` · ${progress.notApplicable} not applicable` : ''}
+            {progress.cancelled > 0 ? ` · ${progress.cancelled} cancelled` : ''}
+            {run?.cancelled && progress.finished < progress.total ? ' · stopped' : ''}
             {!compact && active ? ` · ${progress.running} running` : ''}
+            {run && !compact ? ` · ${formatSeconds(elapsed(run, results))}` : ''}
           </span>
           {active && (
             <button type="button" className="small" onClick={cancel}>
@@ -50,4 +55,19 @@ export function RunAllBar({ compact = false }: { compact?: boolean }) {
       )}
     </div>
   );
+}
+
+/** What the counts mean, on hover. */
+function summaryTitle(p: ReturnType<typeof runAllProgress>): string {
+  return `${p.total} jobs (each method, its t-SNE, each evaluation; listed under the board): ${p.done} done, ${p.failed} failed, ${p.notApplicable} not applicable to this table, ${p.cancelled} cancelled, ${p.running} running, ${p.total - p.finished - p.running} queued`;
+}
+
+/** Seconds since Run all started, up to its last job's end once every job has ended. */
+function elapsed(run: RunAllState, results: Store['results']): number {
+  const jobs = runAllJobs(run, results);
+  if (jobs.some((j) => j.status === 'running' || j.status === 'queued'))
+    return (performance.now() - run.startedAt) / 1000;
+  let last = run.startedAt;
+  for (const key of run.keys) last = Math.max(last, results[key]?.endedAt ?? last);
+  return (last - run.startedAt) / 1000;
 }

@@ -19,6 +19,10 @@ export interface ResultEntry {
    * view still shows the last loss curve and weights.
    */
   training: TrainingSnapshot | null;
+  /** Wall-clock seconds from its start to its end, waiting for inputs included (null while it runs). */
+  seconds: number | null;
+  /** When it ended (performance.now(), ms), or null while it runs. */
+  endedAt: number | null;
 }
 
 export interface ResultsSlice {
@@ -45,7 +49,7 @@ export const createResultsSlice: StateCreator<Store, [], [], ResultsSlice> = (se
       return current ? { results: { ...s.results, [key]: { ...current, ...change } } } : s;
     });
 
-  async function start(call: ResolvedCall): Promise<void> {
+  async function start(call: ResolvedCall, again = false): Promise<void> {
     const { key } = call;
     const version = get().tableVersion;
     set((s) => ({
@@ -59,19 +63,30 @@ export const createResultsSlice: StateCreator<Store, [], [], ResultsSlice> = (se
           error: null,
           live: null,
           training: null,
+          seconds: null,
+          endedAt: null,
         },
       },
     }));
+    const startedAt = performance.now();
+    const ended = () => {
+      const endedAt = performance.now();
+      return { endedAt, seconds: (endedAt - startedAt) / 1000 };
+    };
     const outcome = await get().runJob(
       'run',
       describeCall(call),
       (pool, onProgress) => {
-        const handle = pool.run(call, (p: JobProgress) => {
-          onProgress(p);
-          if (p.layout && get().tableVersion === version)
-            patch(key, { live: { layout: p.layout, message: p.message } });
-          if (p.training && get().tableVersion === version) patch(key, { training: p.training });
-        });
+        const handle = pool.run(
+          call,
+          (p: JobProgress) => {
+            onProgress(p);
+            if (p.layout && get().tableVersion === version)
+              patch(key, { live: { layout: p.layout, message: p.message } });
+            if (p.training && get().tableVersion === version) patch(key, { training: p.training });
+          },
+          again,
+        );
         cancels.set(key, handle.cancel);
         return handle;
       },
@@ -80,12 +95,19 @@ export const createResultsSlice: StateCreator<Store, [], [], ResultsSlice> = (se
     cancels.delete(key);
     if (get().tableVersion !== version) return;
     if (outcome.ok)
-      patch(key, { status: 'done', output: outcome.value, live: null, training: null });
+      patch(key, {
+        status: 'done',
+        output: outcome.value,
+        live: null,
+        training: null,
+        ...ended(),
+      });
     else
       patch(key, {
         status: outcome.error.code === 'cancelled' ? 'cancelled' : 'failed',
         error: outcome.error,
         live: null,
+        ...ended(),
       });
   }
 
@@ -99,7 +121,7 @@ export const createResultsSlice: StateCreator<Store, [], [], ResultsSlice> = (se
     },
     rerun: (key) => {
       const entry = get().results[key];
-      if (entry && entry.status !== 'running') void start(entry.call);
+      if (entry && entry.status !== 'running') void start(entry.call, entry.status === 'failed');
     },
     cancelRun: (key) => cancels.get(key)?.(),
     resetResults: () => {

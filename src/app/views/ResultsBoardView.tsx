@@ -3,7 +3,6 @@ import { useEffect, useMemo, useState } from 'react';
 import type { IndicatorsReport } from '../../core/evaluate/indicators.ts';
 import { methodSpec } from '../../core/platform/registry.ts';
 import { REPRESENTATION_KINDS } from '../../core/platform/representation.ts';
-import type { Cell } from '../../core/results.ts';
 import { InfoButton } from '../components/InfoButton.tsx';
 import { RunAllBar } from '../components/RunAllBar.tsx';
 import { useStore } from '../store/index.ts';
@@ -12,10 +11,14 @@ import {
   boardRows,
   cellNumber,
   sortBoard,
+  type BoardCell,
   type BoardMeasure,
   type BoardRow,
 } from './boardModel.ts';
-import { formatScore } from './numberFormat.ts';
+import { firstLine } from '../../core/steps/isolated.ts';
+import type { JobStatus } from '../store/runAllSlice.ts';
+import { RunAllJobs } from './RunAllJobs.tsx';
+import { formatScore, formatSeconds } from './numberFormat.ts';
 import type { PlannedRole } from './runAllPlan.ts';
 import type { ViewId } from './registry.tsx';
 
@@ -42,7 +45,7 @@ export function ResultsBoardView() {
     descending: true,
   });
   const rows = useMemo(
-    () => (run ? sortBoard(boardRows(run.plan, run.keys, results), sort.by, sort.descending) : []),
+    () => (run ? sortBoard(boardRows(run, results), sort.by, sort.descending) : []),
     [run, results, sort],
   );
   if (!meta) return <p className="muted">Load a data set to compare every method on it.</p>;
@@ -115,10 +118,15 @@ export function ResultsBoardView() {
                       {row.title}
                     </button>
                   </td>
-                  <td className={`status status-${row.status}`}>{row.status}</td>
+                  <td
+                    className={`status status-${row.status.replace(' ', '-')}`}
+                    data-testid={`board-status-${row.method}`}
+                  >
+                    <StatusText status={row.status} reason={row.reason} seconds={row.seconds} />
+                  </td>
                   {BOARD_MEASURES.map((m) => (
                     <td key={m.key} data-testid={`board-${m.key}-${row.method}`}>
-                      <BoardCell
+                      <BoardCellView
                         cell={row.cells[m.key]}
                         paper={m.key === 'fscore' ? row.paperF : null}
                         onOpen={() => open(m.from)}
@@ -130,6 +138,7 @@ export function ResultsBoardView() {
               ))}
             </tbody>
           </table>
+          <RunAllJobs run={run} />
         </div>
       ) : (
         <p className="muted" data-testid="board-idle">
@@ -141,13 +150,40 @@ export function ResultsBoardView() {
   );
 }
 
-function BoardCell({
+/**
+ * A job's status in a board row: the word, and for a failure, a cancel or a precondition the
+ * first line of the reason; the whole reason on hover and in the jobs list.
+ */
+export function StatusText({
+  status,
+  reason,
+  seconds,
+}: {
+  status: JobStatus;
+  reason: string | null;
+  seconds: number | null;
+}) {
+  const time = seconds !== null ? ` (${formatSeconds(seconds)})` : '';
+  if (!reason || status === 'done' || status === 'running' || status === 'queued')
+    return (
+      <span title={seconds !== null ? `${status} in ${formatSeconds(seconds)}` : undefined}>
+        {status}
+      </span>
+    );
+  return (
+    <span className="reason" title={`${status}${time}: ${reason}`}>
+      {status}: {firstLine(reason)}
+    </span>
+  );
+}
+
+function BoardCellView({
   cell,
   paper,
   onOpen,
   what,
 }: {
-  cell: Cell | undefined;
+  cell: BoardCell | undefined;
   paper: number | null;
   onOpen(): void;
   what: string;
@@ -158,11 +194,26 @@ function BoardCell({
         ·
       </span>
     );
+  if (cell.kind === 'pending')
+    return (
+      <span className="muted" title="still to come">
+        …
+      </span>
+    );
+  if (cell.kind !== 'value')
+    return (
+      <span
+        className={`muted reason cell-${cell.kind.replace(' ', '-')}`}
+        title={`${what}: ${cell.kind}: ${cell.reason}`}
+      >
+        {cell.kind === 'failed' ? 'failed' : 'n/a'}
+      </span>
+    );
   const value = cellNumber(cell);
   if (value === null) return <span className="muted">—</span>;
   const text =
-    typeof cell === 'object' && cell !== null
-      ? `${formatScore(cell.mean)} ± ${formatScore(cell.sd)}`
+    typeof cell.cell === 'object' && cell.cell !== null
+      ? `${formatScore(cell.cell.mean)} ± ${formatScore(cell.cell.sd)}`
       : formatScore(value);
   return (
     <>

@@ -1,8 +1,14 @@
 import { allSpecs } from '../../core/platform/registry.ts';
-import type { MethodOutput } from '../../core/platform/spec.ts';
-import { findResult, type Cell } from '../../core/results.ts';
+import { REPRESENTATION_KINDS } from '../../core/platform/representation.ts';
+import { findResult, type Cell, type ResultKind } from '../../core/results.ts';
 import type { ResultEntry } from '../store/resultsSlice.ts';
-import type { PlannedRole, RunAllPlan } from './runAllPlan.ts';
+import {
+  runAllJobs,
+  type JobStatus,
+  type RunAllJob,
+  type RunAllState,
+} from '../store/runAllSlice.ts';
+import type { PlannedRole } from './runAllPlan.ts';
 
 /**
  * The results board (pure): one row per registered method with what the run-all evaluations
@@ -64,58 +70,120 @@ export const BOARD_MEASURES: readonly {
   },
 ];
 
-export type RowStatus = ResultEntry['status'] | 'queued';
+/**
+ * What a board cell holds: a number (or mean ± sd); a failure or a precondition, with its reason
+ * (the cell shows a word, the reason on hover and in the jobs list); a number still to come; or
+ * `undefined` where the method is not evaluated that way (a detector has no F-score).
+ */
+export type BoardCell =
+  | { kind: 'value'; cell: Cell }
+  | { kind: 'failed'; reason: string }
+  | { kind: 'not applicable'; reason: string }
+  | { kind: 'pending' };
 
 export interface BoardRow {
   method: string;
   title: string;
   produces: string;
-  status: RowStatus;
+  status: JobStatus;
+  /** Why the method failed, was cancelled or does not apply. */
+  reason: string | null;
+  /** Wall-clock seconds of the method's own job. */
+  seconds: number | null;
   /** Each measure's cell, or undefined where the method is not evaluated that way. */
-  cells: Partial<Record<BoardMeasure, Cell>>;
+  cells: Partial<Record<BoardMeasure, BoardCell>>;
   /** The paper's F-score for this method on this table's shape, when there is one. */
   paperF: number | null;
 }
 
-export function boardRows(
-  plan: RunAllPlan,
-  keys: readonly string[],
-  results: Record<string, ResultEntry>,
-): BoardRow[] {
-  const entryOf = (i: number) => results[keys[i] as string];
-  const outputOf = (role: PlannedRole): MethodOutput | null => {
-    const i = plan.calls.findIndex((p) => p.role === role);
-    return i < 0 ? null : (entryOf(i)?.output ?? null);
+/** Which methods each evaluation compares: representations, or detectors. */
+const EVALUATES: Record<PlannedRole, readonly ResultKind[]> = {
+  method: [],
+  projection: [],
+  clustering: REPRESENTATION_KINDS,
+  'eps-gamma': REPRESENTATION_KINDS,
+  retrieval: REPRESENTATION_KINDS,
+  outliers: ['object-scores'],
+};
+
+export function boardRows(run: RunAllState, results: Record<string, ResultEntry>): BoardRow[] {
+  const { plan } = run;
+  const jobs = runAllJobs(run, results);
+  const jobOf = (role: PlannedRole, method: string | null = null) => {
+    const i = plan.calls.findIndex(
+      (p) => p.role === role && (method === null || p.method === method),
+    );
+    return i < 0 ? null : (jobs[i] as RunAllJob);
   };
-  const tableRows = (role: PlannedRole) => {
-    const output = outputOf(role);
-    return output ? (findResult(output.results, 'table')?.result.rows ?? []) : [];
+  const tableOf = (role: PlannedRole) => {
+    const job = jobOf(role);
+    const output = job ? results[job.key]?.output : null;
+    return output ? (findResult(output.results, 'table')?.result ?? null) : null;
   };
-  const rowsBy = new Map(BOARD_MEASURES.map((m) => [m.from, tableRows(m.from)]));
+  const tables = new Map(BOARD_MEASURES.map((m) => [m.from, tableOf(m.from)]));
   return allSpecs('method').map((spec) => {
-    const i = plan.calls.findIndex((p) => p.role === 'method' && p.method === spec.id);
-    const entry = i < 0 ? undefined : entryOf(i);
+    const own = jobOf('method', spec.id);
     const cells: BoardRow['cells'] = {};
     let paperF: number | null = null;
     for (const measure of BOARD_MEASURES) {
-      const row = rowsBy.get(measure.from)?.find((r) => r.method === spec.id);
-      if (!row) continue;
-      cells[measure.key] = row[measure.column] ?? null;
-      if (measure.from === 'clustering' && typeof row.paper === 'number') paperF = row.paper;
+      if (!spec.produces.some((k) => EVALUATES[measure.from].includes(k))) continue;
+      const evaluation = jobOf(measure.from);
+      if (own?.status === 'not applicable') {
+        cells[measure.key] = { kind: 'not applicable', reason: own.reason ?? '' };
+        continue;
+      }
+      if (!evaluation) continue; // not planned (no class column): the board's note says why
+      const row = tables.get(measure.from)?.rows.find((r) => r.method === spec.id);
+      cells[measure.key] = cellOf(evaluation, row, measure.column);
+      if (measure.from === 'clustering' && typeof row?.paper === 'number') paperF = row.paper;
     }
     return {
       method: spec.id,
       title: spec.title,
       produces: spec.produces.join(', '),
-      status: entry?.status ?? 'queued',
+      status: own?.status ?? 'queued',
+      reason: own?.reason ?? null,
+      seconds: own?.seconds ?? null,
       cells,
       paperF,
     };
   });
 }
 
+/** One method's cell of one evaluation: its number, or why there is none. */
+function cellOf(
+  evaluation: RunAllJob,
+  row: Record<string, Cell> | undefined,
+  column: string,
+): BoardCell {
+  switch (evaluation.status) {
+    case 'queued':
+    case 'running':
+      return { kind: 'pending' };
+    case 'not applicable':
+    case 'failed':
+    case 'cancelled':
+      return {
+        kind: evaluation.status === 'not applicable' ? 'not applicable' : 'failed',
+        reason: `${evaluation.status === 'cancelled' ? 'cancelled: ' : ''}${evaluation.reason ?? ''}`,
+      };
+    case 'done':
+      if (!row) return { kind: 'value', cell: null };
+      if (typeof row.failed === 'string') return { kind: 'failed', reason: row.failed };
+      if (typeof row.notApplicable === 'string')
+        return { kind: 'not applicable', reason: row.notApplicable };
+      return { kind: 'value', cell: row[column] ?? null };
+  }
+}
+
 /** A cell's number for sorting: the mean of mean ± sd; null for none. */
-export function cellNumber(cell: Cell | undefined): number | null {
+export function cellNumber(value: BoardCell | Cell | undefined): number | null {
+  const cell =
+    value !== null && typeof value === 'object' && 'kind' in value
+      ? value.kind === 'value'
+        ? value.cell
+        : null
+      : value;
   if (cell === null || cell === undefined || typeof cell === 'string') return null;
   if (typeof cell === 'number') return Number.isFinite(cell) ? cell : null;
   return Number.isFinite(cell.mean) ? cell.mean : null;

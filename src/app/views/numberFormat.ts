@@ -18,3 +18,12 @@ export function formatScore(x: number): string {
   if (a >= 0.001) return x.toFixed(3);
   return SMALL(x);
 }
+
+/** A duration for people: “0.4 s”, “12 s”, “3 min 12 s”. */
+export function formatSeconds(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return '—';
+  if (seconds < 10) return `${seconds.toFixed(1)} s`;
+  if (seconds < 60) return `${Math.round(seconds)} s`;
+  const minutes = Math.floor(seconds / 60);
+  return `${minutes} min ${Math.round(seconds - minutes * 60)} s`;
+}

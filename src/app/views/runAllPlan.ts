@@ -5,10 +5,11 @@ import type { TableMeta } from '../../core/session.ts';
 
 /**
  * What "Run all" computes for a data set (pure; no store): every registered method at its
- * defaults, a t-SNE of every representation (the compare layout's projections, one seed), and —
- * with a class column — the evaluations the results board reads: clustering (F-score, NMI,
- * accuracy over runs), outlier AUC, the (ε,γ) area and precision@k, each re-fitting a method
- * with a seed of its own for mean ± sd. Methods first, so the evaluations find them cached.
+ * defaults, — with a class column — the evaluations the results board reads: clustering
+ * (F-score, NMI, accuracy over runs), outlier AUC, the (ε,γ) area and precision@k, each
+ * re-fitting a method with a seed of its own for mean ± sd, and a t-SNE of every representation
+ * (the compare layout's projections, one seed). Methods first, so the evaluations find them
+ * cached; the projections last, so the board fills first.
  */
 export interface RunAllPlan {
   /** Every call, in the order they are queued. */
@@ -35,18 +36,36 @@ export const BOARD_FITS = 10;
 /** The projection of the compare layout: t-SNE, one seed for every representation. */
 export const COMPARE_PROJECTION = 'tsne';
 
-export function runAllPlan(meta: TableMeta, fits = BOARD_FITS): RunAllPlan {
+/**
+ * `inapplicable`: methods that do not apply to this table (a precondition their spec declares,
+ * known before anything runs): they keep their row, but no evaluation compares them.
+ */
+export function runAllPlan(
+  meta: TableMeta,
+  fits = BOARD_FITS,
+  inapplicable: ReadonlySet<string> = new Set(),
+): RunAllPlan {
   const methods = allSpecs('method');
-  const representations = methodsProducing(REPRESENTATION_KINDS).map((s) => ({ method: s.id }));
-  const detectors = methodsProducing(['object-scores']).map((s) => ({ method: s.id }));
-  const calls: PlannedCall[] = [
-    ...methods.map((s) => ({ role: 'method' as const, method: s.id, call: { method: s.id } })),
-    ...representations.map((of) => ({
-      role: 'projection' as const,
-      method: of.method,
-      call: { method: COMPARE_PROJECTION, inputs: { of } },
-    })),
-  ];
+  const applies = (s: { id: string }) => !inapplicable.has(s.id);
+  const representations = methodsProducing(REPRESENTATION_KINDS)
+    .filter(applies)
+    .map((s) => ({ method: s.id }));
+  const detectors = methodsProducing(['object-scores'])
+    .filter(applies)
+    .map((s) => ({ method: s.id }));
+  const calls: PlannedCall[] = methods.map((s) => ({
+    role: 'method' as const,
+    method: s.id,
+    call: { method: s.id },
+  }));
+  // The compare layout's projections come last: the board's numbers need the methods and the
+  // evaluations only, and on a large table the t-SNEs are most of the work (12 × ~30 s of one
+  // core at 8,124 rows), so the board fills first and the projections follow.
+  const projections: PlannedCall[] = methodsProducing(REPRESENTATION_KINDS).map((spec) => ({
+    role: 'projection' as const,
+    method: spec.id,
+    call: { method: COMPARE_PROJECTION, inputs: { of: { method: spec.id } } },
+  }));
   const notes: string[] = [];
   const cls = meta.classColumn;
   const outlierClass = cls && classesPresent(cls) >= 2 ? smallestClass(cls) : null;
@@ -87,6 +106,7 @@ export function runAllPlan(meta: TableMeta, fits = BOARD_FITS): RunAllPlan {
         ? `Only one class of ${cls.name} is present: the evaluations need two or more.`
         : 'No class column: the evaluations (F-score, AUC, (ε,γ), precision@k) need one; choose it in the data summary.',
     );
+  calls.push(...projections);
   return { calls, outlierClass, fits, notes };
 }
 

@@ -4,6 +4,7 @@ import '../../worker/discover.ts';
 import { poolSize, WorkerPool } from '../../worker/pool.ts';
 import { startPageBeat } from './pageBeat.ts';
 import { createTeamRelay } from './teamRelay.ts';
+import { TESTING_WORKER_NAME, testingFailingMethod } from '../testing.ts';
 
 let pool: WorkerPool | null = null;
 
@@ -24,6 +25,7 @@ export function workerPool(): WorkerPool {
     onRunning: (jobs) => beat?.setRunning(jobs),
     spawn(_index, onCrash) {
       const worker = new Worker(new URL('../../worker/explorer.worker.ts', import.meta.url), {
+        name: testingFailingMethod() ? TESTING_WORKER_NAME : 'explorer',
         type: 'module',
       });
       worker.addEventListener('error', (event) => {
