@@ -47,6 +47,19 @@ describe('small tables', () => {
     expect(layout?.n).toBe(4);
   });
 
+  it('identical rows: CDE embeds them in no dimensions and PCA puts every object at 0', async () => {
+    // Found by the real-data matrix: the zero-component layout was read as NaN.
+    const s = new ExplorerSession();
+    await s.load(['a,b\nx,y\nx,y\nx,y\nx,y\n'], {}, { include: ['a', 'b'] });
+    const out = run(s, { method: 'pca', inputs: { of: { method: 'cde' } } });
+    const layout = findResult(out.results, 'object-embedding')?.result;
+    expect(layout?.form === 'dense' && Array.from(layout.data)).toEqual(new Array(8).fill(0));
+    const stress = findResult(out.results, 'measures')?.result.values.find(
+      (m) => m.name === 'stress',
+    );
+    expect(stress?.value).toBe(0);
+  });
+
   it('two rows: MDS and PCA work and say trustworthiness was not measured', async () => {
     const s = await session(TWO_ROWS);
     for (const call of [

@@ -225,7 +225,6 @@ export function projectionSource(
   const principal = (): PrincipalProjection => (pca ??= principalProjection(embedding, counts, 2));
   return {
     input: embeddingInput(embedding),
-    // A one-dimensional embedding gets a zero second axis, so every layout is n × 2.
     principal: () => twoColumns(principal(), embedding.nObjects),
     explained: () => {
       const p = principal();
@@ -237,10 +236,14 @@ export function projectionSource(
   };
 }
 
+/**
+ * The layout as n × 2: a one-dimensional embedding gets a zero second axis, and one with no
+ * dimensions (every object the same, e.g. CDE of identical rows) is every object at the origin.
+ */
 function twoColumns(p: PrincipalProjection, n: number): Float64Array {
   if (p.components === 2) return p.coordinates;
   const out = new Float64Array(n * 2);
-  for (let i = 0; i < n; i++) out[i * 2] = p.coordinates[i * p.components] as number;
+  if (p.components === 1) for (let i = 0; i < n; i++) out[i * 2] = p.coordinates[i] as number;
   return out;
 }
 
