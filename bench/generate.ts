@@ -13,7 +13,7 @@
  * The latent class is the table's class column. Every random draw comes from createRandom(seed),
  * so one seed gives one table.
  */
-import { createRandom, gaussian, type CategoricalTable, type Random } from '../src/core/index.ts';
+import { createRandom, gaussian, permutation, type CategoricalTable } from '../src/core/index.ts';
 
 export interface GenerateOptions {
   rows: number;
@@ -171,18 +171,6 @@ function draw(cdf: Float64Array, u: number): number {
   let i = 0;
   while (u >= cdf[i]!) i++;
   return i;
-}
-
-/** Uniform random permutation of 0..n−1 (Fisher–Yates). */
-function permutation(n: number, random: Random): Int32Array {
-  const p = Int32Array.from({ length: n }, (_, i) => i);
-  for (let i = n - 1; i > 0; i--) {
-    const j = random.int(i + 1);
-    const t = p[i]!;
-    p[i] = p[j]!;
-    p[j] = t;
-  }
-  return p;
 }
 
 export interface GaussianMixture {

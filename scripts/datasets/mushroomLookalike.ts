@@ -23,7 +23,7 @@
  */
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { createRandom, type Random } from '../../src/core/random.ts';
+import { createRandom, permutation } from '../../src/core/random.ts';
 
 const SEED = 8124;
 const ROWS = 8124;
@@ -190,17 +190,6 @@ function draw(cdf: Float64Array, u: number): number {
     else lo = mid + 1;
   }
   return lo;
-}
-
-function permutation(n: number, random: Random): Int32Array {
-  const p = Int32Array.from({ length: n }, (_, i) => i);
-  for (let i = n - 1; i > 0; i--) {
-    const j = random.int(i + 1);
-    const t = p[i]!;
-    p[i] = p[j]!;
-    p[j] = t;
-  }
-  return p;
 }
 
 function summary(text: string): string {

@@ -35,6 +35,18 @@ export function shuffleFront(pool: Int32Array, count: number, random: Random): v
   }
 }
 
+/** A uniform random permutation of 0..n−1 (Fisher–Yates, from the last entry down). */
+export function permutation(n: number, random: Random): Int32Array {
+  const p = Int32Array.from({ length: n }, (_, i) => i);
+  for (let i = n - 1; i > 0; i--) {
+    const j = random.int(i + 1);
+    const t = p[i] as number;
+    p[i] = p[j] as number;
+    p[j] = t;
+  }
+  return p;
+}
+
 /** `count` distinct entries of `items` drawn uniformly, ascending (all of them when fewer). */
 export function sampleOf(items: Int32Array, count: number, random: Random): Int32Array {
   if (count >= items.length) return Int32Array.from(items).sort();
