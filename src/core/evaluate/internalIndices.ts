@@ -91,11 +91,6 @@ function validate(n: number, labels: Int32Array): number {
   return max + 1;
 }
 
-/** d(i, j), finite and ≥ 0 (round-off snapped), or an error naming the method and the rows. */
-function checked(d: Dissimilarity, i: number, j: number, owner: Owner): number {
-  return checkedDistance(d(i, j), i, j, owner);
-}
-
 /** a / b with the conventions above: NaN without terms, +Infinity for x / 0 (x > 0), NaN for 0 / 0. */
 function ratio(a: number, b: number): number {
   if (Number.isNaN(a) || Number.isNaN(b)) return NaN;
@@ -132,7 +127,7 @@ export function* internalIndicesSteps(
     let own = rowSum[i] as number;
     let diam = diameter[ci] as number;
     for (let j = i + 1; j < n; j++) {
-      const v = checked(dissimilarity, i, j, owner);
+      const v = checkedDistance(dissimilarity(i, j), i, j, owner);
       if (labels[j] === ci) {
         rowIntra += v;
         intraPairs++;
@@ -179,7 +174,9 @@ export function* internalIndicesSteps(
       for (let b = a + 1; b < k; b++) {
         const ca = present[a] as number;
         const cb = present[b] as number;
-        const m = checked(dissimilarity, medoids[ca] as number, medoids[cb] as number, owner);
+        const ma = medoids[ca] as number;
+        const mb = medoids[cb] as number;
+        const m = checkedDistance(dissimilarity(ma, mb), ma, mb, owner);
         const r = m === 0 ? Infinity : ((scatter[ca] as number) + (scatter[cb] as number)) / m;
         if (r > (worst[a] as number)) worst[a] = r;
         if (r > (worst[b] as number)) worst[b] = r;

@@ -14,12 +14,6 @@ export interface Owner {
   lines?: ArrayLike<number>;
 }
 
-/** How an object is named to people: by its line in the file when known. */
-export function objectName(i: number, lines?: ArrayLike<number>): string {
-  const line = lines !== undefined && i < lines.length ? lines[i] : undefined;
-  return line !== undefined ? `the row on line ${line}` : `object ${i + 1}`;
-}
-
 /** Two objects named to people: “the rows on lines 242 and 250”. */
 export function pairName(i: number, j: number, lines?: ArrayLike<number>): string {
   const known = (k: number) => lines !== undefined && k < lines.length;

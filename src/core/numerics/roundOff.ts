@@ -30,15 +30,3 @@ export function snapNonNegative(x: number, tolerance = ROUND_OFF): number {
 export function snapUnit(x: number, tolerance = ROUND_OFF): number {
   return snapToRange(x, 0, 1, tolerance);
 }
-
-/** Every entry of an array snapped into [lo, hi] (in place); returns the array. */
-export function snapAll<T extends Float64Array>(
-  values: T,
-  lo: number,
-  hi: number,
-  tolerance = ROUND_OFF,
-): T {
-  for (let i = 0; i < values.length; i++)
-    values[i] = snapToRange(values[i] as number, lo, hi, tolerance);
-  return values;
-}
