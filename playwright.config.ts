@@ -1,13 +1,36 @@
 import { defineConfig } from '@playwright/test';
 import { E2E_ORIGIN } from './e2e/origin.ts';
 
-/** End-to-end tests drive the production build (vite preview) in Debian's Chromium. */
+/**
+ * Specs that measure the page's main thread or the worker pool's use of the cores (long tasks,
+ * a t-SNE splitting its gradient with an idle worker, two jobs on two workers, a page made busy):
+ * they run alone, after the rest (scripts/e2e.mjs), so another test's page does not take the
+ * cores they measure.
+ */
+export const TIMING_SPECS = [
+  'longtasks.spec.ts',
+  'wordcloud.spec.ts',
+  'team.spec.ts',
+  'platform.spec.ts',
+  'projection.spec.ts',
+  'big-file.spec.ts',
+];
+
+/**
+ * End-to-end tests drive the production build (vite preview) in Debian's Chromium, in two
+ * projects that scripts/e2e.mjs runs one after the other: `views`, two pages at a time (the
+ * machine's two cores), then `timing`, one page alone.
+ */
 export default defineConfig({
   testDir: 'e2e',
   timeout: 90_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
+  projects: [
+    { name: 'views', testIgnore: TIMING_SPECS },
+    { name: 'timing', testMatch: TIMING_SPECS, workers: 1 },
+  ],
   retries: 0,
   reporter: [['list']],
   use: {

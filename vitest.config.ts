@@ -6,5 +6,8 @@ export default defineConfig({
     environment: 'node',
     setupFiles: ['test/setup.ts'],
     testTimeout: 30000,
+    // Both cores (Vitest's default leaves one free): the files run two at a time, 7 minutes
+    // instead of 14. Timed checks measure the machine beside them (test/workUnit.ts).
+    maxWorkers: 2,
   },
 });

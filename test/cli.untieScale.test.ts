@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { stretched } from './workUnit.ts';
 import { createRandom } from '../src/core/random.ts';
 import { cli } from './cliRun.ts';
 
@@ -46,7 +47,8 @@ describe('CLI: run untie on a 1,000-value column (issue 26)', () => {
     const seconds = (performance.now() - start) / 1000;
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(seconds).toBeLessThan(30);
+    // 30 s on a quiet machine (12.5 s measured there), stretched by the machine's load now.
+    expect(seconds).toBeLessThan(stretched(30));
     const json = JSON.parse(run.stdout) as RunJson;
     // 5 attributes × (intra + inter) × 14 kernels; 1,000 losses.
     expect(json.results.kernelWeights.spaces).toHaveLength(140);
