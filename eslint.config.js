@@ -25,6 +25,12 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  // The app in layers, imported in one direction only: model (pure view models, formatters)
+  // and workerPool (the page's side of the workers) ← store ← components ← views.
+  ...appLayer('model', ['store', 'components', 'views', 'workerPool']),
+  ...appLayer('workerPool', ['store', 'components', 'views']),
+  ...appLayer('store', ['components', 'views']),
+  ...appLayer('components', ['views']),
   {
     // src/core is pure TypeScript: it runs in a worker, in Vitest under Node, in the CLI and in
     // benchmarks, so it must not reach for React, the DOM, workers or Node built-ins.
@@ -85,3 +91,23 @@ export default tseslint.config(
     },
   },
 );
+
+/** An ESLint block forbidding src/app/<layer> to import the layers above it. */
+function appLayer(layer, above) {
+  return [
+    {
+      files: [`src/app/${layer}/**/*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: above.map((name) => ({
+              group: [`**/app/${name}/**`, `../${name}/**`, `../../${name}/**`],
+              message: `src/app/${layer} is below ${name}: it must not import from it (docs/architecture.md).`,
+            })),
+          },
+        ],
+      },
+    },
+  ];
+}

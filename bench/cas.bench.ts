@@ -2,7 +2,7 @@
  * Coupled attribute similarity at scale (issue 12): `npm run bench:cas`.
  *
  * A seeded 30,000 × 14 table from the latent-class generator (bench/generate.ts; 3-8 values per
- * attribute, 4 latent classes) — the size of Adult (30,162 rows), on which seed 001's
+ * attribute, 4 latent classes) — the size of Adult (30,162 rows), on which Wang et al. 2015's
  * competitors ran out of memory. One run each, printed with the peak resident memory:
  *  - counts + the CAS value tables (IRSI), the only O(values²) part;
  *  - CADO k-modes (k = 4, one seeded start, the platform's partitioner on the value tables);

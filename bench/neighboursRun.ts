@@ -3,7 +3,7 @@
  * `tsx bench/neighboursRun.ts ROWS DISTANCE K EXACT_BUDGET_S QUERIES [THREADS]`, printing one JSON
  * line.
  *
- * DISTANCE is `hamming`, `cado` (seed 001's coupled dissimilarity, IRSI), or `gauss16` (a
+ * DISTANCE is `hamming`, `cado` (Wang et al. 2015's coupled dissimilarity, IRSI), or `gauss16` (a
  * 10-component Gaussian mixture in 16-D, as vectors). In order:
  * 1. NN-descent (approximateNeighbourSteps: grouping, search, lists with the input's own
  *    distances), timed (wall and CPU), then the peak resident memory so far; then again with its

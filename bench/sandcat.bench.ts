@@ -3,7 +3,7 @@
  *
  * A seeded 30,000 × 14 table from the latent-class generator (bench/generate.ts; 3-8 values per
  * attribute, 4 latent classes) with a rare group of 3 % planted on 5 attributes as the abnormal
- * objects. As seed 002 Fig. 9: the model learns on 80 % of the normal rows and scores the other
+ * objects. As Ienco et al. 2016 (DILCA/SAnDCat) Fig. 9: the model learns on 80 % of the normal rows and scores the other
  * 20 % with the abnormal ones. Per heuristic (MaxDTK, MinDTK with k = 40; RandK, CentralK),
  * after one warm-up: the median of three runs of counts + DILCA + scoring, the peak resident
  * memory, and the AUC of the planted group. No n × n matrix: the scoring scans the distinct

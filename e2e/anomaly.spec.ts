@@ -11,7 +11,7 @@ import {
 } from './fixtures.ts';
 
 /**
- * The anomaly workflow of seed 002 in the app: DILCA's normal and abnormal models side by side
+ * The anomaly workflow of Ienco et al. 2016 (DILCA/SAnDCat) in the app: DILCA's normal and abnormal models side by side
  * with their contexts (Table I live), the detector comparison (AUC and ROC on the same folds),
  * and the analyst's feedback loop on SAnDCat's ranking.
  */

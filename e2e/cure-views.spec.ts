@@ -388,13 +388,15 @@ test.describe('zoo', () => {
     await expect(panel).toContainText('5 runs, one k-means++ start each');
     expect((await explorerStats(page)).cde).toBe(5);
     await expect(panel.getByTestId('indicators')).toContainText('FCI (Eq. 16)');
-    // Zoo with legs is seed 004's Zoo (101 × 36 values): its Table 4 is beside ours.
+    // Zoo with legs is Zhu et al. 2022's Zoo (101 × 36 values): its Table 4 is beside ours.
     await expect(table.locator('th', { hasText: 'paper F-score' })).toHaveCount(1);
     await expect(table.getByTestId('paper-untie')).toHaveText('0.761');
     await expect(table.getByTestId('paper-cde')).toHaveText('0.750');
     await expect(table.getByTestId('paper-hamming')).toHaveText('0.733');
     await expect(table.getByTestId('paper-onehot')).toHaveText('—');
-    await expect(panel).toContainText('This table has the shape of Zoo in seed 004 Table 4');
+    await expect(panel).toContainText(
+      'This table has the shape of Zoo in Zhu et al. 2022 (UNTIE) Table 4',
+    );
     await expect(panel.getByTestId('indicators')).toContainText('I_intra');
     await expect(panel.getByTestId('indicators')).not.toContainText('paper');
 
@@ -414,7 +416,9 @@ test.describe('zoo', () => {
     await expect(table.getByTestId('paper-hamming')).toHaveText('—');
     await expect(table.getByTestId('gap-cde')).toHaveText(/^[+-]\d\.\d{3}$/);
     await expect(panel.getByTestId('indicators')).toContainText("FCI in the paper's Table 1 0.110");
-    await expect(panel).toContainText('This table has the shape of Zoo in seed 000 Table 1');
+    await expect(panel).toContainText(
+      'This table has the shape of Zoo in Jian et al. 2019 (CURE) Table 1',
+    );
     await waitIdle(page, RESULT.timeout);
 
     // Cancel while evaluating with 400 runs. The page clicks Cancel itself the moment the panel's

@@ -2,7 +2,7 @@ import { test as base, expect, type Locator, type Page, type Request } from '@pl
 
 /** The origin the app is served from when `use.baseURL` is not set (playwright.config.ts sets it). */
 import { E2E_ORIGIN } from './origin.ts';
-import type { ViewId } from '../src/app/views/registry.tsx';
+import type { ViewId } from '../src/app/model/viewIds.ts';
 
 export const APP_ORIGIN = E2E_ORIGIN;
 

@@ -1,6 +1,6 @@
 import { addPanel, expect, openApp, test } from './fixtures.ts';
 
-/** Seed 001's object similarity broken down: two rows picked in the data table, compared. */
+/** Wang et al. 2015's object similarity broken down: two rows picked in the data table, compared. */
 test('coupled-toy: u2 and u3 compared attribute by attribute — CADO 1.5, CASO 0.75', async ({
   page,
 }) => {

@@ -2,7 +2,7 @@ import { addPanel, expect, openApp, test } from './fixtures.ts';
 
 const RUN = { timeout: 60_000 } as const;
 
-/** Seed 004's representation-quality views: (ε,γ)-curves and precision@k for every representation. */
+/** Zhu et al. 2022's representation-quality views: (ε,γ)-curves and precision@k for every representation. */
 test('zoo: (ε,γ)-curves for every representation on one chart, with toggles and a read-out', async ({
   page,
 }) => {
@@ -36,7 +36,7 @@ test('zoo: (ε,γ)-curves for every representation on one chart, with toggles an
   );
 });
 
-/** Seed 004's UNTIE: the live loss, kernel weights, cancel keeping the last iterate, Fig. 7. */
+/** Zhu et al. 2022's UNTIE: the live loss, kernel weights, cancel keeping the last iterate, Fig. 7. */
 test('zoo: UNTIE trains live, cancel keeps the last iterate, and Fig. 7 puts its t-SNE beside CDE', async ({
   page,
 }) => {

@@ -1,7 +1,7 @@
 import { addPanel, expect, openApp, test } from './fixtures.ts';
 
 /**
- * The teaching walk-through of seed 001 on movie.csv: choosing two directors shows every
+ * The teaching walk-through of Wang et al. 2015 (coupled attribute similarity) on movie.csv: choosing two directors shows every
  * quantity of Eqs. (5)-(16) with the paper's numbers beside ours.
  */
 test('movie: the walk-through reads 0.3333 for Scorsese–Coppola and 0.25 for Koster–Hitchcock, as the paper', async ({

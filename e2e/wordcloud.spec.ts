@@ -23,7 +23,7 @@ import {
 } from './longTasks.ts';
 
 /**
- * Attribute impacts as word clouds (seed 002 Sec. IV-C, Figs. 4, 10, 11): every attribute is
+ * Attribute impacts as word clouds (DILCA/SAnDCat, Ienco et al. 2016, Sec. IV-C, Figs. 4, 10, 11): every attribute is
  * placed in every cloud however many or however long the names, the bar list beside each cloud
  * is sorted, and the layout (d3-cloud in a worker) never blocks the main thread for more than
  * 50 ms.

@@ -55,7 +55,7 @@ function mean(cell: Cell | undefined): { mean: number; sd: number } {
   return cell;
 }
 
-/** Seed 000 Table 1 (F-scores, FCI) and Table 2 (VCI) on Zoo with the paper's preprocessing. */
+/** Jian et al. 2019 (CURE) Table 1 (F-scores, FCI) and Table 2 (VCI) on Zoo with the paper's preprocessing. */
 async function cureZoo(): Promise<Reproduction> {
   const zoo = CURE_TABLE_1.find((r) => r.data === 'Zoo');
   if (!zoo) throw new Error('Table 1 has no Zoo row');
@@ -93,7 +93,7 @@ async function cureZoo(): Promise<Reproduction> {
       ours: measure('fci'),
       tolerance: 0.001,
     },
-    // Seed 000 Table 2 prints VCI for the same preprocessing.
+    // Jian et al. 2019 (CURE) Table 2 prints VCI for the same preprocessing.
     {
       data: 'Zoo (legs dropped)',
       quantity: 'VCI (Eq. 17, Table 2)',
@@ -104,8 +104,9 @@ async function cureZoo(): Promise<Reproduction> {
   );
   return {
     id: 'cure-zoo',
-    title: 'CURE on Zoo: seed 000 Tables 1 and 2',
-    source: 'Jian et al., CURE, TKDE 2019 (seed 000), Table 1 (F-scores, FCI) and Table 2 (VCI)',
+    title: 'CURE on Zoo: Jian et al. 2019 (CURE) Tables 1 and 2',
+    source:
+      'Jian et al., CURE, TKDE 2019 (CURE, Jian et al. 2019), Table 1 (F-scores, FCI) and Table 2 (VCI)',
     protocol: `101 objects × 30 values (\`legs\` not used, as in the paper), class \`type\` (k = 7). k-means with k = 7, ${runs} runs of one k-means++ start each (seed 0), F-score = Hungarian-matched macro F over classes. CDE (α = 10, β = 1e-10) is re-fitted for each run with its own seed (0–${runs - 1}); 0-1, 0-1P and IDF are deterministic and fitted once.`,
     rows,
     notes: [
@@ -116,7 +117,7 @@ async function cureZoo(): Promise<Reproduction> {
   };
 }
 
-/** Seed 002 Figs. 2-3 (distance matrices), Table I (contexts) and Table II on contact-lenses. */
+/** Ienco et al. 2016 (DILCA/SAnDCat) Figs. 2-3 (distance matrices), Table I (contexts) and Table II on contact-lenses. */
 async function dilcaLenses(): Promise<Reproduction> {
   const s = await session('contact-lenses.csv', { classColumn: 'contact-lenses' });
   const table = s.table;
@@ -223,8 +224,9 @@ async function dilcaLenses(): Promise<Reproduction> {
   );
   return {
     id: 'dilca-contact-lenses',
-    title: 'DILCA on contact-lenses: seed 002 Figs. 2-3, Tables I-II',
-    source: 'Ienco, Pensa, Meo, TNNLS 2016 (seed 002), Sec. IV-C: Figs. 2-3, Tables I-II',
+    title: 'DILCA on contact-lenses: Ienco et al. 2016 (DILCA/SAnDCat) Figs. 2-3, Tables I-II',
+    source:
+      'Ienco, Pensa, Meo, TNNLS 2016 (DILCA/SAnDCat, Ienco et al. 2016), Sec. IV-C: Figs. 2-3, Tables I-II',
     protocol:
       '24 objects × 4 attributes, class `contact-lenses`. Normal model: DILCA learned on the 15 rows of class none; abnormal model: on the 9 others (soft, hard). Contexts by FCBF on symmetric uncertainty (strict redundancy rule), Eq. (1) with declared-domain denominators. Distance impact: SAnDCat with k = 15 (every normal object a representative), averaged over the 9 abnormal objects.',
     rows,
@@ -235,7 +237,7 @@ async function dilcaLenses(): Promise<Reproduction> {
   };
 }
 
-/** Seed 002 Table IV: SAnDCat (MaxDTK, k = 40) under the protocol of Sec. V. */
+/** Ienco et al. 2016 (DILCA/SAnDCat) Table IV: SAnDCat (MaxDTK, k = 40) under the protocol of Sec. V. */
 async function sandcatTableIV(): Promise<Reproduction> {
   const rows: ReproducedRow[] = [];
   const notes: string[] = [];
@@ -268,8 +270,10 @@ async function sandcatTableIV(): Promise<Reproduction> {
   }
   return {
     id: 'sandcat-table-iv',
-    title: 'SAnDCat under the seed 002 protocol: Table IV (Vote, Breast-cancer)',
-    source: 'Ienco, Pensa, Meo, TNNLS 2016 (seed 002), Sec. V, Tables III-IV',
+    title:
+      'SAnDCat under the Ienco et al. 2016 (DILCA/SAnDCat) protocol: Table IV (Vote, Breast-cancer)',
+    source:
+      'Ienco, Pensa, Meo, TNNLS 2016 (DILCA/SAnDCat, Ienco et al. 2016), Sec. V, Tables III-IV',
     protocol: `Normal = the majority class; abnormal = a seeded random 3 % of the normal count from the other classes (Vote 8, Breast-cancer 6, as Table III); missing values replaced by the column mode; 5-fold cross-validation over the normal objects; ${samples} abnormal samples (seed 1); AUC (Mann–Whitney, ties ½) mean ± sd over the ${samples * 5} folds.`,
     rows,
     notes: [
@@ -280,7 +284,7 @@ async function sandcatTableIV(): Promise<Reproduction> {
   };
 }
 
-/** Seed 001's worked examples (Tables II, V-VIII and Sec. V-C), under every IRS variant. */
+/** Wang et al. 2015's worked examples (Tables II, V-VIII and Sec. V-C), under every IRS variant. */
 async function casWorkedValues(): Promise<Reproduction> {
   const rows: ReproducedRow[] = [];
   const toy = await session('coupled-toy.csv', { drop: ['object'] });
@@ -332,9 +336,10 @@ async function casWorkedValues(): Promise<Reproduction> {
   }
   return {
     id: 'cas-worked-values',
-    title: 'Coupled attribute similarity: seed 001 worked values',
+    title:
+      'Coupled attribute similarity: Wang et al. 2015 (coupled attribute similarity) worked values',
     source:
-      'Wang, She, Cao, TNNLS 2015 (seed 001), Tables II and V-VIII, Sec. V-C; reference notes',
+      'Wang, She, Cao, TNNLS 2015 (Wang et al. 2015), Tables II and V-VIII, Sec. V-C; reference notes',
     protocol:
       'coupled-toy.csv without `object`; movie.csv without `Movie`, class `Class`. α_k = 1/(n − 1). Every value under IRSP, IRSU, IRSJ and IRSI.',
     rows,
@@ -344,7 +349,7 @@ async function casWorkedValues(): Promise<Reproduction> {
   };
 }
 
-/** Seed 004 Table 4's Housevotes row: the paper's data (vote.csv's 232 complete rows). */
+/** Zhu et al. 2022 (UNTIE) Table 4's Housevotes row: the paper's data (vote.csv's 232 complete rows). */
 async function untieHousevotes(): Promise<Reproduction> {
   const paper = UNTIE_TABLE_4.find((r) => r.data === 'Housevotes');
   if (!paper) throw new Error('Table 4 has no Housevotes row');
@@ -382,9 +387,9 @@ async function untieHousevotes(): Promise<Reproduction> {
   });
   return {
     id: 'untie-housevotes',
-    title: 'UNTIE on Housevotes: seed 004 Table 4',
+    title: 'UNTIE on Housevotes: Zhu et al. 2022 (UNTIE) Table 4',
     source:
-      'Zhu, Cao, Yin, TNNLS 2022 (seed 004), Table 4; data as its Table 3 (232 objects, 16 attributes)',
+      'Zhu, Cao, Yin, TNNLS 2022 (UNTIE, Zhu et al. 2022), Table 4; data as its Table 3 (232 objects, 16 attributes)',
     protocol: `vote.csv with rows holding a missing vote dropped (232 of 435, the paper's Housevotes), class \`Class\` (k = 2). Vector representations (UNTIE, Couplings, CDE) into k-means, similarity-based ones (ADD = Ahmad, DILCA, Hamming) into k-modes, ${runs} runs of one k-means++ start each (seed 0); UNTIE and CDE re-fitted with each run's seed. UNTIE at the paper's defaults with kernels scaled to k(x, x) = 1 and the scale-free loss (src/core/untie/).`,
     rows,
     notes: [

@@ -9,8 +9,8 @@ import { REPRESENTATION_KINDS } from '../src/core/platform/representation.ts';
 import type { MethodOutput } from '../src/core/platform/spec.ts';
 import { tableMeta } from '../src/core/session.ts';
 import type { ResultEntry } from '../src/app/store/resultsSlice.ts';
-import { boardRows, sortBoard } from '../src/app/views/boardModel.ts';
-import { runAllPlan, smallestClass, type RunAllPlan } from '../src/app/views/runAllPlan.ts';
+import { boardRows, sortBoard } from '../src/app/store/board.ts';
+import { runAllPlan, smallestClass, type RunAllPlan } from '../src/app/model/runAllPlan.ts';
 import type { RunAllState } from '../src/app/store/runAllSlice.ts';
 import { zooSession } from './sessions.ts';
 

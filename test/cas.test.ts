@@ -1,5 +1,5 @@
 /**
- * Coupled attribute similarity (seed 001): the worked values of the reference notes under all
+ * Coupled attribute similarity (Wang et al. 2015): the worked values of the reference notes under all
  * four inter-coupled relative similarities, Theorem 6.1 (IRSP = IRSU = IRSJ = IRSI) on every
  * bundled data set where IRSP is feasible, the bounds of Theorem 1, and CASO / CADO properties.
  */
@@ -33,7 +33,7 @@ function entry(
   return tables[m.tableStart[j]! + a.labels.indexOf(x) * size + a.labels.indexOf(y)]!;
 }
 
-describe('worked values (reference notes, seed 001 Secs. IV-VII)', () => {
+describe('worked values (reference notes, Wang et al. 2015, Secs. IV-VII)', () => {
   for (const variant of IRS_VARIANTS)
     it(`coupled-toy and movie under IRS${variant}`, async () => {
       const toy = await datasetSession('coupled-toy.csv', { drop: ['object'] });
@@ -261,9 +261,9 @@ describe('the IRS comparison and spectral clustering as steps', () => {
   });
 });
 
-describe('value-matrix tooltips spell seed 001’s formulas out', () => {
+describe('value-matrix tooltips spell Wang et al. 2015’s formulas out', () => {
   it('IaASV from the counts, CASV from its two factors (movie, Koster–Hitchcock)', async () => {
-    const { matrixTooltip } = await import('../src/app/views/valueModel.ts');
+    const { matrixTooltip } = await import('../src/app/model/values.ts');
     const { tableMeta } = await import('../src/core/session.ts');
     const s = await datasetSession('movie.csv', { classColumn: 'Class' });
     const out = runToEnd(s.runSteps({ method: 'cas' }));

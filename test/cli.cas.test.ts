@@ -49,7 +49,7 @@ describe('CLI: cas', () => {
   });
 });
 
-describe('CLI: evaluate-clustering with seed 001’s schemes', () => {
+describe('CLI: evaluate-clustering with Wang et al. 2015’s schemes', () => {
   it('kmodes-*, spectral-*, rock and crock in one table', async () => {
     const run = await cli(
       'evaluate-clustering',

@@ -140,7 +140,7 @@ describe('cli cosh', () => {
 });
 
 describe('cli evaluate-clustering and indicators', () => {
-  it('Zoo without legs: four methods with mean ± sd, next to seed 000 Table 1', async () => {
+  it('Zoo without legs: four methods with mean ± sd, next to Jian et al. 2019 (CURE) Table 1', async () => {
     const run = await cli(
       'evaluate-clustering',
       ZOO,
@@ -158,8 +158,10 @@ describe('cli evaluate-clustering and indicators', () => {
     expect(table.rows.map((r) => r.method)).toEqual(['cde', 'onehot', 'onehot-pca', 'idf']);
     expect(table.rows.map((r) => r.paper)).toEqual([0.647, 0.596, 0.607, 0.537]);
     for (const r of table.rows) expect(r.gap).toBeCloseTo(r.fscore.mean - (r.paper as number), 12);
-    // The table is matched to seed 000's Zoo row (its FCI is printed beside ours).
-    expect(table.notes?.join('\n')).toMatch(/Zoo in seed 000 Table 1 \(101 objects, 30 values\)/);
+    // The table is matched to Jian et al. 2019's Zoo row (its FCI is printed beside ours).
+    expect(table.notes?.join('\n')).toMatch(
+      /Zoo in Jian et al. 2019 (CURE) Table 1 \(101 objects, 30 values\)/,
+    );
     expect(indicators.values.paperFci).toBe(0.11);
     expect(indicators.values.fci).toBeCloseTo(0.11, 3);
     for (const r of table.rows) expect(r.fscore.mean).toBeGreaterThan(0.4);
@@ -183,7 +185,7 @@ describe('cli evaluate-clustering and indicators', () => {
     expect(out.results.indicators.values.paperFci).toBeNull();
   });
 
-  // Zoo with legs is seed 004's Zoo (Table 4 has no IDF column) and not seed 000's (legs dropped):
+  // Zoo with legs is Zhu et al. 2022's Zoo (Table 4 has no IDF column) and not Jian et al. 2019's (legs dropped):
   // the note says how to get Table 1's row.
   it('Zoo with legs: a note saying why Table 1 is not beside ours', async () => {
     const run = await cli(
@@ -199,7 +201,7 @@ describe('cli evaluate-clustering and indicators', () => {
     const out = JSON.parse(run.stdout) as Output<EvaluationJson> & { warnings?: string[] };
     const remarks = [...(out.results.table.notes ?? []), ...(out.warnings ?? [])];
     expect(remarks.join('\n')).toMatch(/Zoo.*--drop legs/s);
-    expect(remarks.join('\n')).toMatch(/Zoo in seed 004 Table 4/);
+    expect(remarks.join('\n')).toMatch(/Zoo in Zhu et al. 2022 (UNTIE) Table 4/);
     expect(out.results.table.rows[0]).toMatchObject({ method: 'idf', paper: null });
   });
 

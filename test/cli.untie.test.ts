@@ -41,7 +41,7 @@ describe('CLI: untie', () => {
       'Root Shape=slightly curled',
     ]);
     const yellow = inter?.values.indexOf('yellow') ?? -1;
-    // Seed 004 Sec. 4.2: m_Ie(yellow) = [0, 2/3, 1/2, 1/2, 0].
+    // Zhu et al. 2022 (UNTIE) Sec. 4.2: m_Ie(yellow) = [0, 2/3, 1/2, 1/2, 0].
     expect(inter?.vectors[yellow]).toEqual([0, 0.66666667, 0.5, 0.5, 0]);
     const intra = json.spaces?.find((s) => s.attribute === 'Color' && s.kind === 'intra');
     expect(intra?.vectors[yellow]).toEqual([0.33333333]);
@@ -121,7 +121,9 @@ describe('CLI: untie', () => {
     const rows = json.results.table.rows;
     expect(rows.map((r) => r.paper)).toEqual([0.9051, 0.8836, 0.8664]);
     expect(rows[1]?.title).toMatch(/UNTIE.*iterations 0/);
-    expect(json.results.table.notes.join(' ')).toMatch(/Housevotes in seed 004 Table 4/);
+    expect(json.results.table.notes.join(' ')).toMatch(
+      /Housevotes in Zhu et al. 2022 (UNTIE) Table 4/,
+    );
     const bad = await cli(
       'evaluate-clustering',
       'public/datasets/vote.csv',

@@ -1,4 +1,4 @@
-/** RD, DBI, DI and SD of seed 001 Sec. VIII-A (evaluate/internalIndices.ts), on hand-computed cases. */
+/** RD, DBI, DI and SD of Wang et al. 2015 (coupled attribute similarity) Sec. VIII-A (evaluate/internalIndices.ts), on hand-computed cases. */
 import { describe, expect, it } from 'vitest';
 import {
   INTERNAL_INDICES_MAX_OBJECTS,

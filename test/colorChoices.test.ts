@@ -1,6 +1,6 @@
 /** The colour-by menu: computed partitions and scores, and clusterings offered to run. */
 import { describe, expect, it } from 'vitest';
-import { colorChoices } from '../src/app/views/colorChoices.ts';
+import { colorChoices } from '../src/app/store/colorChoices.ts';
 import { resolveCall } from '../src/core/platform/calls.ts';
 import type { ResultEntry } from '../src/app/store/resultsSlice.ts';
 

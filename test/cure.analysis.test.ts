@@ -1,5 +1,5 @@
 /**
- * The clustering evaluation harness (seeds 000/003 protocol) and the `evaluate-clustering` step
+ * The clustering evaluation harness (Jian et al. 2019, Jian et al. 2017 protocol) and the `evaluate-clustering` step
  * over the four embedding methods.
  */
 import { describe, expect, it } from 'vitest';
@@ -73,7 +73,7 @@ describe('the evaluate-clustering step', () => {
       }
       expect(r.seconds as number).toBeGreaterThanOrEqual(0);
       expect((r.title as string).length).toBeGreaterThan(0);
-      // Zoo with legs (36 values) has no row in seed 000's Table 1 but is seed 004's Zoo, whose
+      // Zoo with legs (36 values) has no row in Jian et al. 2019's Table 1 but is Zhu et al. 2022's Zoo, whose
       // Table 4 prints CDE (75.04) and none of the encodings.
       if (r.method === 'cde') {
         expect(r.paper).toBe(0.7504);

@@ -24,7 +24,7 @@ const SEEDS = Array.from({ length: 50 }, (_, s) => s);
 const STARTS = 10;
 
 const SETS = [
-  // The paper's Zoo (seed 000 Table 1) does not use legs.
+  // The paper's Zoo (CURE, Jian et al. 2019, Table 1) does not use legs.
   { label: 'zoo.csv without legs', file: 'zoo.csv', classColumn: 'type', drop: ['legs'] },
   ...DATASETS.filter((d) => d.classColumn !== null).map((d) => ({
     label: d.file,

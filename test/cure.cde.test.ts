@@ -1,5 +1,5 @@
 /**
- * CDE (seed 000 Alg. 1 with the stop rule of seed 003 Alg. 1): determinism, value clusters, the
+ * CDE (CURE, Jian et al. 2019, Alg. 1 with the stop rule of Jian et al. 2017 (CDE) Alg. 1): determinism, value clusters, the
  * stop rule, the PCA'd value embedding and the object embedding, checked with own loops.
  */
 import { describe, expect, it } from 'vitest';

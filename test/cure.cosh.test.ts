@@ -1,5 +1,5 @@
 /**
- * COSH (seed 000 Alg. 2, Eqs. 12-15): the scores recomputed from the granularities with own loops,
+ * COSH (CURE, Jian et al. 2019, Alg. 2, Eqs. 12-15): the scores recomputed from the granularities with own loops,
  * the stop rule, planted outliers in a synthetic table, and zoo's amphibians.
  */
 import Papa from 'papaparse';
@@ -220,7 +220,7 @@ describe('runCosh: planted outliers (300 rows, 6 attributes of 3 common values)'
     },
   );
 
-  // Seed 000 Eq. (13) taken literally: values that occur only in the planted rows have nearly
+  // Jian et al. 2019 (CURE) Eq. (13) taken literally: values that occur only in the planted rows have nearly
   // identical Mo rows, form their own tight value cluster, and so lie at their centroid:
   // dis(v, c) = max(0, Σc − Σv) ≈ 0. A row made only of such values is therefore NOT flagged
   // (1 planted row, seed 0: 37.9 against 185.7 … 11101). Kept as the method's documented
@@ -302,7 +302,7 @@ describe('runCosh on zoo: amphibian (4 rows, the smallest class) against the res
   });
 });
 
-describe('seed 000 Sec. 7.1.3 protocol: the smallest class as outliers, the largest as normal', () => {
+describe('Jian et al. 2019 (CURE) Sec. 7.1.3 protocol: the smallest class as outliers, the largest as normal', () => {
   /** The rows of the smallest and the largest class only, as the paper builds its outlier sets. */
   async function smallestVsLargest(file: string, classColumn: string) {
     const [header, ...lines] = Papa.parse<string[]>(readDataset(file).trim()).data;

@@ -1,5 +1,5 @@
 /**
- * CURE's value influence matrices Mo and Mc (seed 000, Defs. 5-6, Eq. 5) checked against values
+ * CURE's value influence matrices Mo and Mc (CURE, Jian et al. 2019, Defs. 5-6, Eq. 5) checked against values
  * counted by hand from the raw CSV rows, plus Theorem 1 (Mo and Mc tell every two values apart)
  * on every bundled dataset.
  */

@@ -1,5 +1,5 @@
 /**
- * The encoding baselines of seed 000 (0-1, 0-1P, IDF) on zoo, checked with own loops and against
+ * The encoding baselines of Jian et al. 2019 (CURE) (0-1, 0-1P, IDF) on zoo, checked with own loops and against
  * PCA of the materialised one-hot matrix.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
- * Data indicators of seed 000: FCI (Eq. 16), VCI (Eq. 17), VSI (Eq. 18), OCI (Eq. 19), on hand-made
- * tables with hand-worked values and on zoo against seed 000 Table 1.
+ * Data indicators of Jian et al. 2019 (CURE): FCI (Eq. 16), VCI (Eq. 17), VSI (Eq. 18), OCI (Eq. 19), on hand-made
+ * tables with hand-worked values and on zoo against Jian et al. 2019 (CURE) Table 1.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -47,7 +47,7 @@ const OUTLIER_CSV = [
 ].join('\n');
 
 describe('FCI (Eq. 16)', () => {
-  it('zoo without legs, class type: 0.110 (seed 000 Table 1) and equal to own mean ψ over the 105 pairs', async () => {
+  it('zoo without legs, class type: 0.110 (CURE, Jian et al. 2019, Table 1) and equal to own mean ψ over the 105 pairs', async () => {
     const { table } = await loadDataset('zoo.csv', { classColumn: 'type', drop: ['legs'] });
     const fci = featureCorrelationIndex(computeCounts(table));
     expect(fci.toFixed(3)).toBe('0.110');

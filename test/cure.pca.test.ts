@@ -1,5 +1,5 @@
 /**
- * PCA with the range filter (seed 000 Eq. 11, Alg. 1 step 16), the symmetric eigen-solver under it,
+ * PCA with the range filter (CURE, Jian et al. 2019, Eq. 11, Alg. 1 step 16), the symmetric eigen-solver under it,
  * and the principal projection of object embeddings, checked with own loops and against ml-pca.
  */
 import { PCA } from 'ml-pca';

@@ -1,5 +1,5 @@
 /**
- * DILCA (seed 002 Sec. III): contexts, value distances and model impacts on contact-lenses
+ * DILCA (DILCA/SAnDCat, Ienco et al. 2016, Sec. III): contexts, value distances and model impacts on contact-lenses
  * exactly as printed (Figs. 2-3, Tables I-II, to 4 decimals), the FCBF rule on hand-made SU
  * values, and the properties every model must have.
  */
@@ -42,7 +42,7 @@ const PRINTED = {
   },
 } as const;
 
-describe('DILCA on contact-lenses (seed 002 Figs. 2-3, Tables I-II)', () => {
+describe('DILCA on contact-lenses (DILCA/SAnDCat, Ienco et al. 2016, Figs. 2-3, Tables I-II)', () => {
   for (const side of ['equal', 'other'] as const) {
     it(`${side === 'equal' ? 'normal' : 'abnormal'} model: contexts, distances and impacts as printed`, async () => {
       const session = await lenses();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatScore } from '../src/app/views/numberFormat.ts';
+import { formatScore } from '../src/app/model/numberFormat.ts';
 
 describe('formatScore: numbers as people read them', () => {
   it.each([

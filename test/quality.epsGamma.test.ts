@@ -1,5 +1,5 @@
 /**
- * Representation quality (seed 004 Sec. 6.3): (ε,γ)-curves and precision@k on hand-made
+ * Representation quality (UNTIE, Zhu et al. 2022, Sec. 6.3): (ε,γ)-curves and precision@k on hand-made
  * distances, and the steps on a bundled table.
  */
 import { describe, expect, it } from 'vitest';
@@ -203,7 +203,7 @@ describe('CLI: eps-gamma and retrieval', () => {
       'caso',
     ]);
     for (const c of json.curves) expect(c.points[0]?.[0]).toBe(0);
-    // Seed 004 Fig. 6's claim holds on zoo: UNTIE's margin at ε = 0 is the largest.
+    // Zhu et al. 2022 (UNTIE) Fig. 6's claim holds on zoo: UNTIE's margin at ε = 0 is the largest.
     const atZero = json.curves.map((c) => c.points[0]?.[1] ?? 0);
     expect(atZero[0]).toBe(Math.max(...atZero));
     const r = await cli(

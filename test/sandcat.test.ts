@@ -1,5 +1,5 @@
 /**
- * SAnDCat (seed 002 Sec. IV): the four heuristics pick the representatives a hand computation
+ * SAnDCat (DILCA/SAnDCat, Ienco et al. 2016, Sec. IV): the four heuristics pick the representatives a hand computation
  * gives, the protocol of Sec. V draws what Table III says, and the AUCs land beside Table IV.
  */
 import { describe, expect, it } from 'vitest';
@@ -108,7 +108,7 @@ describe('SAnDCat representatives (Sec. IV-A) on a hand-made table', () => {
   });
 });
 
-describe('AUC (Mann–Whitney, ties ½; seed 002 Sec. V)', () => {
+describe('AUC (Mann–Whitney, ties ½; DILCA/SAnDCat, Ienco et al. 2016, Sec. V)', () => {
   it('is 1 for a perfect ranking, 0 for a reversed one, ½ for all ties', () => {
     const positive = [false, false, false, true, true];
     expect(auc([1, 2, 3, 4, 5], positive)).toBe(1);

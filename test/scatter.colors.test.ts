@@ -1,6 +1,6 @@
 import { color as parseColor } from 'd3';
 import { describe, expect, it } from 'vitest';
-import { classPalette, OKABE_ITO, scorePalette } from '../src/app/colors.ts';
+import { classPalette, OKABE_ITO, scorePalette } from '../src/app/model/colors.ts';
 import { emphasisMask, groupByColor } from '../src/app/components/scatter/colorGroups.ts';
 
 /** Every index 0..n-1 exactly once, each in the group of its own colour, ascending in a group. */

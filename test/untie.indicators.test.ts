@@ -1,5 +1,5 @@
 /**
- * Seed 004's heterogeneity indicators (Sec. 6.2.1) on hand-computed tables, and their bounds on
+ * Zhu et al. 2022's heterogeneity indicators (Sec. 6.2.1) on hand-computed tables, and their bounds on
  * the bundled data.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * UNTIE's heterogeneity learning (seed 004 Secs. 4.3-4.5): the wrapper kernel is positive
+ * UNTIE's heterogeneity learning (UNTIE, Zhu et al. 2022, Secs. 4.3-4.5): the wrapper kernel is positive
  * semi-definite (Theorem 5.2), ω stays non-negative, the alternation never raises the loss on a
  * fixed batch, the two representations agree (Eq. (18) = x_i·x_j of Eq. (21)), and the learned
  * vectors cluster vote.csv's 232 complete rows as Table 4 reports.
@@ -133,7 +133,7 @@ describe('UNTIE heterogeneity learning', () => {
   });
 });
 
-describe('UNTIE clusters as seed 004 Table 4 reports', () => {
+describe('UNTIE clusters as Zhu et al. 2022 (UNTIE) Table 4 reports', () => {
   it('vote.csv, 232 complete rows: k-means F-score within 0.03 of 90.51 %', async () => {
     const s = await datasetSession('vote.csv', { classColumn: 'Class' });
     expect(s.table.nRows).toBe(232);

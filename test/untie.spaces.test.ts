@@ -1,5 +1,5 @@
 /**
- * UNTIE's coupling and kernel spaces (seed 004 Secs. 4.2-4.3) on the watermelon table of its
+ * UNTIE's coupling and kernel spaces (UNTIE, Zhu et al. 2022, Secs. 4.2-4.3) on the watermelon table of its
  * Table 1: the paper's worked values, and kernel matrices that are positive semi-definite.
  */
 import { EigenvalueDecomposition, Matrix } from 'ml-matrix';

@@ -54,7 +54,7 @@ export interface ValueMatrix extends Described {
 }
 
 /**
- * Seed 001's value tables: the values' frequencies |G(v)|, and which table this is (CASV's two
+ * Wang et al. 2015's value tables: the values' frequencies |G(v)|, and which table this is (CASV's two
  * factors are its sibling results `intra` and `inter`).
  */
 export interface CasTerms {
@@ -63,7 +63,7 @@ export interface CasTerms {
   counts: Float64Array;
 }
 
-/** Mo of CURE (seed 000 Def. 5): p(v) for every value, ψ (D × D), and which orientation. */
+/** Mo of CURE (CURE, Jian et al. 2019 Def. 5): p(v) for every value, ψ (D × D), and which orientation. */
 export interface CureMoTerms {
   kind: 'cure-mo';
   p: Float64Array;
@@ -174,7 +174,7 @@ export interface ValueTableDistance extends Described {
 
 /**
  * A similarity between objects (larger = more alike), evaluated on demand as the sum over
- * attributes of per-attribute m_a × m_a value tables (seed 001's CASO, Eq. (15)). Not a distance:
+ * attributes of per-attribute m_a × m_a value tables (Wang et al. 2015's CASO, Eq. (15)). Not a distance:
  * s(u, u) need not be the largest value, so views and steps that need a distance take the
  * method's dissimilarity (CADO) instead.
  */
@@ -212,7 +212,7 @@ export interface AttributeImpacts extends Described {
 
 /**
  * n × dims, row-major: each object's impact per feature attribute (SAnDCat's attribute distance
- * impact, seed 002 Sec. IV-C-2). A view averages the rows of any selection of objects.
+ * impact, Ienco et al. 2016 (DILCA/SAnDCat) Sec. IV-C-2). A view averages the rows of any selection of objects.
  */
 export interface ObjectImpacts extends Described {
   kind: 'object-impacts';
@@ -252,7 +252,7 @@ export interface MethodFailure {
 }
 
 /**
- * Learned weights of kernel spaces (seed 004's ω, Eq. (13)): which coupling space of which
+ * Learned weights of kernel spaces (Zhu et al. 2022's ω, Eq. (13)): which coupling space of which
  * attribute, under which kernel, the representation leans on.
  */
 export interface KernelWeights extends Described {

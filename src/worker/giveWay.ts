@@ -2,7 +2,7 @@
  * Workers give way to the page (issue 14). On a machine with as many busy workers as cores, the
  * system preempts the page's main thread: tasks that did 2–19 ms of work took 50–90 ms of wall
  * clock. So the page beats while jobs run (a counter in shared memory, bumped every few ms;
- * src/app/worker/pageBeat.ts), and a worker whose page has not beaten for STALE_MS — the page is
+ * src/app/workerPool/pageBeat.ts), and a worker whose page has not beaten for STALE_MS — the page is
  * busy, or waiting for a core — sleeps until the next beat instead of taking the core.
  *
  * Shared cells (Int32Array on a SharedArrayBuffer, so only when cross-origin isolated):

@@ -1,4 +1,4 @@
-import { formatScore } from '../views/numberFormat.ts';
+import { formatScore } from '../model/numberFormat.ts';
 /** A horizontal colour ramp with its ends and a title, for continuous scales. */
 export function ColorLegend({
   title,

@@ -1,7 +1,7 @@
 import { extent, line, scaleLinear } from 'd3';
 import { useMemo, useState } from 'react';
 import type { Curves, CurveSeries } from '../../core/results.ts';
-import { classPalette } from '../colors.ts';
+import { classPalette } from '../model/colors.ts';
 import { useWidth } from './useWidth.ts';
 
 const HEIGHT = 260;

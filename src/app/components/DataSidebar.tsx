@@ -5,7 +5,7 @@ import {
   initialSampleFile,
   type Sample,
   type SampleManifest,
-} from '../samples.ts';
+} from '../model/samples.ts';
 import { useStore } from '../store/index.ts';
 
 /** The first sample is opened once per page, even when React runs effects twice in development. */

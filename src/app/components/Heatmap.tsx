@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { HeatmapLayout } from '../views/heatmapModel.ts';
+import type { HeatmapLayout } from '../model/heatmap.ts';
 import { ColorLegend } from './ColorLegend.tsx';
 import type { LegendSpec } from './heatmap/colors.ts';
 import { heatmapGeometry, LABEL_FONT, LABEL_SLOT, type AxisInput } from './heatmap/geometry.ts';

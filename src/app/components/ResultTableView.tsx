@@ -1,5 +1,5 @@
 import type { Cell, ResultTable } from '../../core/results.ts';
-import { formatMeanSd } from '../views/valueModel.ts';
+import { formatMeanSd } from '../model/values.ts';
 
 /** A result table (evaluations, DILCA's contexts …): columns with no value in any row are hidden. */
 export function ResultTableView({

@@ -2,7 +2,7 @@ import { useSettledResults } from '../store/settledResults.ts';
 import { useStore } from '../store/index.ts';
 import { runAllJobs, runAllProgress, type RunAllState } from '../store/runAllSlice.ts';
 import type { Store } from '../store/index.ts';
-import { formatSeconds } from '../views/numberFormat.ts';
+import { formatSeconds } from '../model/numberFormat.ts';
 
 /**
  * "Run all" and, while it runs, its overall progress with cancel: every registered method and

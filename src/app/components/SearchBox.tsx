@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '../store/index.ts';
-import { rowName } from '../views/rowNames.ts';
-import { valueName } from '../views/valueModel.ts';
+import { rowName } from '../model/rowNames.ts';
+import { valueName } from '../model/values.ts';
 
 const SHOWN = 8;
 

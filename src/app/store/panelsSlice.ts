@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { Call } from '../../core/platform/spec.ts';
-import type { ViewId } from '../views/registry.tsx';
+import type { ViewId } from '../model/viewIds.ts';
 import type { Store } from './index.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import { resolveCall } from '../../core/platform/calls.ts';
 import { poolSize } from '../../worker/pool.ts';
-import { runAllPlan, type RunAllPlan } from '../views/runAllPlan.ts';
+import { runAllPlan, type RunAllPlan } from '../model/runAllPlan.ts';
 import type { Store } from './index.ts';
 
 /**

@@ -125,7 +125,7 @@ export function ComparisonView({ panel }: { panel: Panel }) {
   );
 }
 
-/** The papers' settings of an evaluation (seed 000 Sec. 6.1: k = classes, 50 runs, seed 0). */
+/** The papers' settings of an evaluation (CURE, Jian et al. 2019, Sec. 6.1: k = classes, 50 runs, seed 0). */
 const PAPER_PROTOCOL: Record<string, Record<string, string | number>> = {
   'evaluate-clustering': { runs: 50, seed: 0, k: 0, algorithm: 'auto' },
 };

@@ -10,7 +10,7 @@ import {
   valueLayout,
   type AttributeOrder,
   type ValueOrder,
-} from './heatmapModel.ts';
+} from '../model/heatmap.ts';
 
 const BLANK = 0xffffff;
 const SAME_ATTRIBUTE = packed('#f3f4f6');

@@ -1,17 +1,17 @@
-import { formatScore } from './numberFormat.ts';
+import { formatScore } from '../model/numberFormat.ts';
 import { interpolateReds, scaleSequential } from 'd3';
 import { memo, useMemo } from 'react';
 import type { ObjectImpacts, ObjectScores } from '../../core/results.ts';
 import type { TableMeta } from '../../core/session.ts';
 import { useStore } from '../store/index.ts';
 import { useObjectValues } from './useObjectValues.ts';
-import { lineOf, ROW_NUMBERING } from './rowNames.ts';
+import { lineOf, ROW_NUMBERING } from '../model/rowNames.ts';
 
 /** Rows listed at most (the cloud above averages all of them). */
 const MAX_ROWS = 50;
 
 /**
- * The inspector of seed 002's MDS exploration (Sec. V-C): the objects selected in any linked
+ * The inspector of Ienco et al. 2016's MDS exploration (Sec. V-C): the objects selected in any linked
  * view with their outlier score, its rank among all objects, and each value coloured by the
  * attribute's distance impact (how far that value is from the normal representatives' values).
  */

@@ -16,7 +16,7 @@ import { useStore } from '../store/index.ts';
 import type { Panel } from '../store/panelsSlice.ts';
 import { ImpactInspector } from './ImpactInspector.tsx';
 import { MethodPanel } from './MethodPanel.tsx';
-import { topIndices } from './valueModel.ts';
+import { topIndices } from '../model/values.ts';
 
 /** Objects whose distance impact is shown when none is selected: the most anomalous. */
 const TOP_OBJECTS = 10;
@@ -25,7 +25,7 @@ const MIN_CLOUD_WIDTH = 340;
 const GAP = 16;
 
 /**
- * Attribute impacts as word clouds (SAnDCat, seed 002 Sec. IV-C, Figs. 4, 10, 11): an
+ * Attribute impacts as word clouds (SAnDCat, Ienco et al. 2016, Sec. IV-C, Figs. 4, 10, 11): an
  * attribute's font size is proportional to its impact. One cloud per attribute-impacts result
  * (the attribute model impact), and one of the mean attribute distance impact over the objects
  * selected in any linked view (a projection, the ranking, the data table), or over the most

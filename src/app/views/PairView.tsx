@@ -4,14 +4,14 @@ import { useStore } from '../store/index.ts';
 import type { Panel } from '../store/panelsSlice.ts';
 import { MethodPanel } from './MethodPanel.tsx';
 import { useObjectValues } from './useObjectValues.ts';
-import { rowName, ROW_NUMBERING } from './rowNames.ts';
+import { rowName, ROW_NUMBERING } from '../model/rowNames.ts';
 
 const f = (x: number): string => x.toFixed(4);
 
 /**
  * Two selected objects compared attribute by attribute under a method's object distance (CADO,
  * DILCA, OFD, ADD, Hamming …): each attribute's term and the total, and the method's object
- * similarity term by term when it has one (seed 001's CASO).
+ * similarity term by term when it has one (Wang et al. 2015's CASO).
  */
 export function PairView({ panel }: { panel: Panel }) {
   const selected = useStore((s) => s.selectedObjects);

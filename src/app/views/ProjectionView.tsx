@@ -43,7 +43,7 @@ export function ProjectionView({ panel }: { panel: Panel }) {
   const live = entry?.status === 'running' ? entry.live : null;
   const points = live?.layout ?? (layout?.form === 'dense' ? layout.data : null);
   const cls = loaded.meta.classColumn;
-  // Shape by class, so the colour can show a score (SAnDCat's MDS inspector, seed 002 Fig. 5).
+  // Shape by class, so the colour can show a score (SAnDCat's MDS inspector, Ienco et al. 2016, Fig. 5).
   const byClass = cls !== null && panel.settings.shapeByClass === true;
   const shapes = byClass ? Uint8Array.from(cls.codes, shapeOf) : null;
   return (

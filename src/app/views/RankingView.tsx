@@ -1,4 +1,4 @@
-import { formatScore } from './numberFormat.ts';
+import { formatScore } from '../model/numberFormat.ts';
 import { interpolateReds, scaleSequentialSqrt } from 'd3';
 import { useMemo, useState } from 'react';
 import { methodSpec } from '../../core/platform/registry.ts';
@@ -14,11 +14,11 @@ import { useWidth } from '../components/useWidth.ts';
 import { useStore } from '../store/index.ts';
 import { useValueLinks } from './useValueLinks.ts';
 import type { Panel } from '../store/panelsSlice.ts';
-import { labelColumn, topIndices, valueName } from './valueModel.ts';
+import { labelColumn, topIndices, valueName } from '../model/values.ts';
 import { MethodPanel } from './MethodPanel.tsx';
 import { useObjectValues } from './useObjectValues.ts';
 import { useResult } from './useResult.ts';
-import { lineOf, rowName, ROW_NUMBERING } from './rowNames.ts';
+import { lineOf, rowName, ROW_NUMBERING } from '../model/rowNames.ts';
 
 const TOP_OBJECTS = 25;
 const TOP_VALUES = 30;

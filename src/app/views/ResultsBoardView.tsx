@@ -14,13 +14,13 @@ import {
   type BoardCell,
   type BoardMeasure,
   type BoardRow,
-} from './boardModel.ts';
+} from '../store/board.ts';
 import { firstLine } from '../../core/steps/isolated.ts';
 import type { JobStatus } from '../store/runAllSlice.ts';
 import { RunAllJobs } from './RunAllJobs.tsx';
-import { formatScore, formatSeconds } from './numberFormat.ts';
-import type { PlannedRole } from './runAllPlan.ts';
-import type { ViewId } from './registry.tsx';
+import { formatScore, formatSeconds } from '../model/numberFormat.ts';
+import type { PlannedRole } from '../model/runAllPlan.ts';
+import type { ViewId } from '../model/viewIds.ts';
 
 /** The view each evaluation's numbers open. */
 const VIEW_OF: Partial<Record<PlannedRole, ViewId>> = {
@@ -235,7 +235,7 @@ function BoardCellView({
   );
 }
 
-/** FCI, VCI, VSI, OCI (seed 000 Eqs. 16-19), I_intra and I_inter (seed 004 Eqs. 23-25). */
+/** FCI, VCI, VSI, OCI (CURE, Jian et al. 2019, Eqs. 16-19), I_intra and I_inter (UNTIE, Zhu et al. 2022, Eqs. 23-25). */
 function Indicators({ outlierClass }: { outlierClass: string | null }) {
   const query = useStore((s) => s.query);
   const version = useStore((s) => s.tableVersion);
@@ -254,17 +254,33 @@ function Indicators({ outlierClass }: { outlierClass: string | null }) {
     [
       'FCI',
       report.fci,
-      'feature coupling: how strongly attributes depend on each other (seed 000 Eq. 16)',
+      'feature coupling: how strongly attributes depend on each other (CURE, Jian et al. 2019, Eq. 16)',
     ],
     [
       'VCI',
       report.vci,
-      'value–class coupling: how well single values predict the class (seed 000 Eq. 17)',
+      'value–class coupling: how well single values predict the class (CURE, Jian et al. 2019, Eq. 17)',
     ],
-    ['VSI', report.vsi, 'value separability of the outliers’ values (seed 000 Eq. 18)'],
-    ['OCI', report.oci, 'outlier coupling: how the outliers’ values co-occur (seed 000 Eq. 19)'],
-    ['I_intra', report.iIntra, 'heterogeneity within attributes (seed 004 Eqs. 23-24)'],
-    ['I_inter', report.iInter, 'heterogeneity between coupling spaces (seed 004 Eq. 25)'],
+    [
+      'VSI',
+      report.vsi,
+      'value separability of the outliers’ values (CURE, Jian et al. 2019, Eq. 18)',
+    ],
+    [
+      'OCI',
+      report.oci,
+      'outlier coupling: how the outliers’ values co-occur (CURE, Jian et al. 2019, Eq. 19)',
+    ],
+    [
+      'I_intra',
+      report.iIntra,
+      'heterogeneity within attributes (UNTIE, Zhu et al. 2022, Eqs. 23-24)',
+    ],
+    [
+      'I_inter',
+      report.iInter,
+      'heterogeneity between coupling spaces (UNTIE, Zhu et al. 2022, Eq. 25)',
+    ],
   ];
   return (
     <p className="indicators" data-testid="board-indicators">
@@ -278,10 +294,10 @@ function Indicators({ outlierClass }: { outlierClass: string | null }) {
         ))}
       <InfoButton title="What the indicators say">
         The papers explain why one representation beats another on a data set with these numbers:
-        FCI and VCI (seed 000) measure how strongly attributes and values couple with each other and
-        with the class, VSI and OCI how the outliers’ values stand apart, I_intra and I_inter (seed
-        004) how heterogeneous the couplings are within and between attributes. Higher coupling
-        favours coupled representations (CDE, CASO, UNTIE) over 0-1 and Hamming.
+        FCI and VCI (CURE, Jian et al. 2019) measure how strongly attributes and values couple with
+        each other and with the class, VSI and OCI how the outliers’ values stand apart, I_intra and
+        I_inter (seed 004) how heterogeneous the couplings are within and between attributes. Higher
+        coupling favours coupled representations (CDE, CASO, UNTIE) over 0-1 and Hamming.
       </InfoButton>
     </p>
   );

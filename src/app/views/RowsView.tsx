@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useStore } from '../store/index.ts';
 import { useObjectColor } from './useObjectColor.ts';
 import { useObjectValues } from './useObjectValues.ts';
-import { lineOf, ROW_NUMBERING } from './rowNames.ts';
+import { lineOf, ROW_NUMBERING } from '../model/rowNames.ts';
 
 const PAGE = 50;
 

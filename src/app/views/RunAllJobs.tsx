@@ -2,7 +2,7 @@ import { describeCall } from '../../core/platform/calls.ts';
 import { useStore } from '../store/index.ts';
 import { runAllJobs, type RunAllState } from '../store/runAllSlice.ts';
 import { useSettledResults } from '../store/settledResults.ts';
-import { formatSeconds } from './numberFormat.ts';
+import { formatSeconds } from '../model/numberFormat.ts';
 import { StatusText } from './ResultsBoardView.tsx';
 
 /**

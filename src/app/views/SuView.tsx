@@ -4,7 +4,7 @@ import { ChoiceSelect, type Choices } from '../components/ChoiceSelect.tsx';
 import { Heatmap } from '../components/Heatmap.tsx';
 import { cellScale } from '../components/heatmap/colors.ts';
 import { useStore } from '../store/index.ts';
-import { attributeLayout, type SuOrder } from './heatmapModel.ts';
+import { attributeLayout, type SuOrder } from '../model/heatmap.ts';
 
 const SU_SCALE = cellScale(interpolatePurples, [0, 1]);
 const SU_LEGENDS = [{ title: 'SU', scale: SU_SCALE, format: (x: number) => x.toFixed(1) }];
@@ -15,7 +15,7 @@ const SU_ORDERS: Choices<SuOrder> = [
   ['name', 'by name'],
 ];
 
-/** Attribute × attribute symmetric uncertainty (normalised mutual information, seed 000 Eq. 5). */
+/** Attribute × attribute symmetric uncertainty (normalised mutual information, Jian et al. 2019, Eq. 5). */
 export function SuView() {
   const meta = useStore((s) => s.loaded?.meta);
   const counts = useStore((s) => s.counts);

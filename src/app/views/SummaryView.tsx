@@ -9,10 +9,10 @@ import type { TableMeta } from '../../core/session.ts';
 import { formatShare, useValueLinks } from './useValueLinks.ts';
 import { parseNumber } from '../../core/table/infer.ts';
 import { delimiterName } from '../../core/csv/sniff.ts';
-import { barsOf, globalValues } from './summaryModel.ts';
-import { classPalette } from '../colors.ts';
+import { barsOf, globalValues } from '../model/summary.ts';
+import { classPalette } from '../model/colors.ts';
 import { DEFAULT_MISSING_TOKENS } from '../../core/csv/rawTable.ts';
-import { ROW_NUMBERING } from './rowNames.ts';
+import { ROW_NUMBERING } from '../model/rowNames.ts';
 import { useShownAfterFrame } from '../components/afterFrame.ts';
 
 const KIND_LABEL: Record<ColumnKind, string> = {

@@ -25,7 +25,7 @@ interface Training {
 }
 
 /**
- * UNTIE's training (seed 004 Secs. 4.3-4.5, Fig. 8): the loss per iteration, live while it trains,
+ * UNTIE's training (UNTIE, Zhu et al. 2022, Secs. 4.3-4.5, Fig. 8): the loss per iteration, live while it trains,
  * and the learned weight of every kernel space — per kernel, intra- and inter-attribute coupling
  * spaces side by side, for all attributes or one. A cancelled run keeps its last iterate here.
  * Opens the t-SNE of UNTIE's vectors beside CDE's (the paper's Fig. 7).
@@ -258,7 +258,7 @@ function KernelWeightBars({
   );
 }
 
-/** Seed 004 Fig. 7: t-SNE of the UNTIE vectors beside CDE's, coloured by class, linked. */
+/** Zhu et al. 2022 (UNTIE) Fig. 7: t-SNE of the UNTIE vectors beside CDE's, coloured by class, linked. */
 function Figure7Button({ panel, meta }: { panel: Panel; meta: TableMeta }) {
   const addPanel = useStore((s) => s.addPanel);
   const setColorBy = useStore((s) => s.setColorBy);

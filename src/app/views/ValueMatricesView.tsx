@@ -14,8 +14,8 @@ import { Heatmap } from '../components/Heatmap.tsx';
 import { useStore } from '../store/index.ts';
 import { useValueLinks } from './useValueLinks.ts';
 import type { Panel } from '../store/panelsSlice.ts';
-import { clusterLayout, matrixTooltip } from './valueModel.ts';
-import { onlyAttribute, valueLayout } from './heatmapModel.ts';
+import { clusterLayout, matrixTooltip } from '../model/values.ts';
+import { onlyAttribute, valueLayout } from '../model/heatmap.ts';
 import { ResultTableView } from '../components/ResultTableView.tsx';
 import { MethodPanel } from './MethodPanel.tsx';
 

@@ -2,11 +2,11 @@ import { useMemo, useState } from 'react';
 import { findResult, type ValuePartitions } from '../../core/results.ts';
 import type { TableMeta } from '../../core/session.ts';
 import { Tooltip } from '../components/Tooltip.tsx';
-import { classPalette } from '../colors.ts';
+import { classPalette } from '../model/colors.ts';
 import { useStore } from '../store/index.ts';
 import { useValueLinks } from './useValueLinks.ts';
 import type { Panel } from '../store/panelsSlice.ts';
-import { clusterMembers, labelColumn, valueName } from './valueModel.ts';
+import { clusterMembers, labelColumn, valueName } from '../model/values.ts';
 import { MethodPanel } from './MethodPanel.tsx';
 
 const ROW = 15;
@@ -15,7 +15,7 @@ const HEAD = 46;
 const SHARE = 28;
 
 /**
- * A method's value clusterings (CDE and COSH: k on Mc, then on Mo; seed 000 Sec. 5.1.1): one
+ * A method's value clusterings (CDE and COSH: k on Mc, then on Mo; CURE, Jian et al. 2019, Sec. 5.1.1): one
  * column per granularity, one row per value, coloured by cluster; clusters the method does not
  * use (CDE removes one-value clusters) are grey and marked ×. Clicking a cell selects its
  * cluster's values everywhere.

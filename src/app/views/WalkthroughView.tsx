@@ -4,7 +4,7 @@ import type { Panel } from '../store/panelsSlice.ts';
 import { MethodPanel } from './MethodPanel.tsx';
 
 /**
- * A teaching walk-through (seed 001): pick an attribute and two of its values (and two objects)
+ * A teaching walk-through (Wang et al. 2015): pick an attribute and two of its values (and two objects)
  * and read every intermediate quantity of Eqs. (5)-(16), the paper's numbers beside ours.
  */
 export function WalkthroughView({ panel }: { panel: Panel }) {

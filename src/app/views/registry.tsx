@@ -3,6 +3,7 @@ import { allSpecs } from '../../core/platform/registry.ts';
 import { REPRESENTATION_KINDS } from '../../core/platform/representation.ts';
 import type { Call, MethodSpec } from '../../core/platform/spec.ts';
 import type { ResultKind } from '../../core/results.ts';
+import type { ViewId } from '../model/viewIds.ts';
 import type { JobKind } from '../store/jobsSlice.ts';
 import type { Panel } from '../store/panelsSlice.ts';
 import { ComparisonView } from './ComparisonView.tsx';
@@ -19,28 +20,6 @@ import { UntieTrainingView } from './UntieTrainingView.tsx';
 import { ValueMatricesView } from './ValueMatricesView.tsx';
 import { ValuePartitionsView } from './ValuePartitionsView.tsx';
 import { WalkthroughView } from './WalkthroughView.tsx';
-
-export type ViewId =
-  | 'summary'
-  | 'cooccurrence'
-  | 'su'
-  | 'rows'
-  | 'value-matrices'
-  | 'value-partitions'
-  | 'ranking'
-  | 'impact'
-  | 'projection'
-  | 'pair'
-  | 'evaluation'
-  | 'outlier-evaluation'
-  | 'detector-comparison'
-  | 'impact-ablation'
-  | 'cas-walkthrough'
-  | 'irs-comparison'
-  | 'eps-gamma'
-  | 'retrieval'
-  | 'untie-training'
-  | 'results-board';
 
 export interface ViewSpec {
   id: ViewId;
@@ -174,7 +153,8 @@ export const VIEWS: ViewSpec[] = [
   {
     id: 'evaluation',
     title: 'Clustering evaluation',
-    description: 'F-score, NMI and accuracy of clustering every representation (seed 000 Table 1)',
+    description:
+      'F-score, NMI and accuracy of clustering every representation (CURE, Jian et al. 2019, Table 1)',
     component: ComparisonView,
     defaultCall: () => ({
       method: 'evaluate-clustering',
@@ -195,7 +175,7 @@ export const VIEWS: ViewSpec[] = [
   },
   {
     id: 'detector-comparison',
-    title: 'Detector comparison (seed 002 protocol)',
+    title: 'Detector comparison (the protocol of Ienco et al. 2016)',
     description:
       'SAnDCat, COSH, CBRW, ZERO++, LOF and isolation forest on the same folds: AUC and ROC',
     component: ComparisonView,
@@ -204,7 +184,7 @@ export const VIEWS: ViewSpec[] = [
   },
   {
     id: 'impact-ablation',
-    title: 'Attribute ablation (seed 002 Fig. 13)',
+    title: 'Attribute ablation (DILCA/SAnDCat, Ienco et al. 2016, Fig. 13)',
     description: 'SAnDCat’s AUC keeping only the n attributes of highest model impact',
     component: ComparisonView,
     defaultCall: () => ({ method: 'impact-ablation' }),
@@ -212,7 +192,7 @@ export const VIEWS: ViewSpec[] = [
   },
   {
     id: 'cas-walkthrough',
-    title: 'Coupled similarity walk-through (seed 001)',
+    title: 'Coupled similarity walk-through (Wang et al. 2015)',
     description: 'Every quantity of IaASV, IeASV, CASV, CASO and CADO, step by step',
     component: WalkthroughView,
     defaultCall: () => ({ method: 'cas-walkthrough' }),
@@ -220,7 +200,7 @@ export const VIEWS: ViewSpec[] = [
   },
   {
     id: 'irs-comparison',
-    title: 'IRS variants compared (seed 001)',
+    title: 'IRS variants compared (Wang et al. 2015)',
     description: 'IRSP, IRSU, IRSJ and IRSI side by side: operations, time and agreement',
     component: ComparisonView,
     defaultCall: () => ({ method: 'compare-irs' }),
@@ -229,7 +209,8 @@ export const VIEWS: ViewSpec[] = [
   {
     id: 'eps-gamma',
     title: '(ε,γ)-curves',
-    description: 'How well each representation’s similarity separates the classes (seed 004)',
+    description:
+      'How well each representation’s similarity separates the classes (UNTIE, Zhu et al. 2022)',
     component: ComparisonView,
     defaultCall: () => ({
       method: 'eps-gamma',
@@ -240,7 +221,8 @@ export const VIEWS: ViewSpec[] = [
   {
     id: 'retrieval',
     title: 'Precision@k',
-    description: 'The share of each object’s k nearest neighbours of its class (seed 004)',
+    description:
+      'The share of each object’s k nearest neighbours of its class (UNTIE, Zhu et al. 2022)',
     component: ComparisonView,
     defaultCall: () => ({
       method: 'retrieval',

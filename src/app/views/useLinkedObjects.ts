@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useStore } from '../store/index.ts';
 import { useObjectValues } from './useObjectValues.ts';
-import { rowName } from './rowNames.ts';
+import { rowName } from '../model/rowNames.ts';
 
 const TOOLTIP_ATTRIBUTES = 16;
 

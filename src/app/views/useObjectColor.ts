@@ -1,8 +1,8 @@
-import { formatScore } from './numberFormat.ts';
+import { formatScore } from '../model/numberFormat.ts';
 import { quantize, scaleSequentialSqrt } from 'd3';
 import { useEffect, useMemo, useState } from 'react';
 import type { Result } from '../../core/results.ts';
-import { classPalette, scorePalette } from '../colors.ts';
+import { classPalette, scorePalette } from '../model/colors.ts';
 import { useStore } from '../store/index.ts';
 
 export interface ObjectColoring {

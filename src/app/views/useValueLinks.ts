@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { ShareSpec } from '../components/heatmap/MatrixFrame.tsx';
 import { useStore } from '../store/index.ts';
 import { emphasisedValues } from '../store/linkSlice.ts';
-import { valueName } from './valueModel.ts';
+import { valueName } from '../model/values.ts';
 
 /**
  * What every value view shares through the store: the values to emphasise (hovered values, the

@@ -60,7 +60,7 @@ export const evaluateClusteringCommand: Command = {
     'alias of `run evaluate-clustering` (CDE’s α, β, orientation and seed apply to the methods)',
   usage: () =>
     `evaluate-clustering: evaluate-clustering FILE --class COL [--methods cde,onehot,onehot-pca,idf] [--runs 50] [--seed N] [--alpha 10] [--beta 1e-10] [--orientation paper|code]
-          seed 001's schemes: --methods kmodes-smd,kmodes-ofd,kmodes-add,kmodes-cado,spectral-smd,…,spectral-cado,rock,crock [--theta 0.5] [--runs 50] [--k 0]`,
+          Wang et al. 2015's schemes: --methods kmodes-smd,kmodes-ofd,kmodes-add,kmodes-cado,spectral-smd,…,spectral-cado,rock,crock [--theta 0.5] [--runs 50] [--k 0]`,
   async run(args: Args, io: Io) {
     const names = list(text(args, 'methods'));
     if (names.some(isSchemeName)) {

@@ -19,9 +19,9 @@ import { loadTable, TABLE_FLAGS } from '../table.ts';
 import type { Command } from './command.ts';
 
 /**
- * The anomaly workflow of seed 002 on the command line: DILCA's model (Fig. 2, Table I), the
+ * The anomaly workflow of Ienco et al. 2016 (DILCA/SAnDCat) on the command line: DILCA's model (Fig. 2, Table I), the
  * SAnDCat protocol (Table IV) and the detector comparison. The protocol commands read missing
- * values as the column mode unless --missing says otherwise (seed 002 Sec. V, reference notes).
+ * values as the column mode unless --missing says otherwise (DILCA/SAnDCat, Ienco et al. 2016, Sec. V, reference notes).
  */
 
 /** `--rows-where COL=VALUE` or `COL!=VALUE`, COL being the class column. */
@@ -42,7 +42,8 @@ const round = (x: number, digits = 4): number => Number(x.toFixed(digits));
 
 export const dilcaCommand: Command = {
   name: 'dilca',
-  summary: 'DILCA contexts, value distances and model impacts (seed 002 Fig. 2, Table I)',
+  summary:
+    'DILCA contexts, value distances and model impacts (DILCA/SAnDCat, Ienco et al. 2016, Fig. 2, Table I)',
   usage: () => 'dilca:    dilca FILE --class COL [--rows-where COL=VALUE | COL!=VALUE]',
   async run(args, io) {
     const used = new Set([...TABLE_FLAGS, 'rows-where']);
@@ -114,7 +115,8 @@ function experimentJson(result: ExperimentResult, attributes: number) {
 
 export const sandcatCommand: Command = {
   name: 'sandcat',
-  summary: 'SAnDCat under the seed 002 protocol: AUC per fold, mean ± sd (Table IV)',
+  summary:
+    'SAnDCat under the Ienco et al. 2016 (DILCA/SAnDCat) protocol: AUC per fold, mean ± sd (Table IV)',
   usage: () =>
     'sandcat:  sandcat FILE --class COL [--heuristic maxdtk|mindtk|randk|centralk] [--k 40] [--folds 5] [--samples 10] [--normal-class LABEL] [--abnormal-share 0.03] [--seed N]',
   async run(args, io) {
@@ -160,7 +162,8 @@ export const sandcatCommand: Command = {
 
 export const outliersCommand: Command = {
   name: 'outliers',
-  summary: 'every detector on the same seed 002 splits: AUC mean ± sd and seconds',
+  summary:
+    'every detector on the same Ienco et al. 2016 (DILCA/SAnDCat) splits: AUC mean ± sd and seconds',
   usage: () =>
     `outliers: outliers FILE --class COL [--methods ${DETECTOR_IDS.join(',')}] [--folds 5] [--samples 10] [--heuristic maxdtk] [--k 40] [--seed N]`,
   async run(args, io) {

@@ -15,13 +15,14 @@ import type { Command } from './command.ts';
 const round = (x: number): number => Number(x.toFixed(6));
 
 /**
- * `cas FILE [--irs P|U|J|I] [--objects i,j]`: seed 001's value tables per attribute (IaASV,
+ * `cas FILE [--irs P|U|J|I] [--objects i,j]`: Wang et al. 2015's value tables per attribute (IaASV,
  * IeASV, CASV) and, for two objects (0-based rows of the table after missing-row handling),
  * CASO and CADO with their per-attribute terms.
  */
 export const casCommand: Command = {
   name: 'cas',
-  summary: 'coupled attribute similarity (seed 001): IaASV, IeASV, CASV per attribute; CASO/CADO',
+  summary:
+    'coupled attribute similarity (Wang et al. 2015): IaASV, IeASV, CASV per attribute; CASO/CADO',
   usage: () =>
     'cas:      cas FILE [--irs P|U|J|I] [--weights a1=2,a3=0.5] [--objects i,j]  (rows 0-based, after missing-row handling)',
   async run(args: Args, io) {

@@ -4,7 +4,7 @@ import type { Cell, ResultTable } from '../../core/results.ts';
 import type { ExplorerSession } from '../../core/session.ts';
 
 /**
- * Seed 001's clustering schemes by name, for `evaluate-clustering --methods`: KM and SC with each
+ * Wang et al. 2015's clustering schemes by name, for `evaluate-clustering --methods`: KM and SC with each
  * dissimilarity (kmodes-smd, spectral-cado …) and ROCK / CROCK. Each scheme runs through the
  * registry (the clustering evaluation with algorithm auto or spectral; the rock step), so the
  * numbers are the app's.
@@ -92,7 +92,7 @@ export function evaluateSchemes(
   }
   return {
     kind: 'table',
-    title: 'Clustering schemes (seed 001 Sec. VIII-B)',
+    title: 'Clustering schemes (coupled attribute similarity, Wang et al. 2015, Sec. VIII-B)',
     columns: [
       { key: 'title', title: 'scheme' },
       { key: 'accuracy', title: 'AC' },

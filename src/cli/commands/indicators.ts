@@ -5,13 +5,13 @@ import { loadTable, TABLE_FLAGS } from '../table.ts';
 import type { Command } from './command.ts';
 
 /**
- * `indicators FILE`: FCI and VCI (seed 000 Eqs. 16-17), I_intra and I_inter (seed 004 Eqs. 23-25),
+ * `indicators FILE`: FCI and VCI (CURE, Jian et al. 2019, Eqs. 16-17), I_intra and I_inter (UNTIE, Zhu et al. 2022, Eqs. 23-25),
  * VSI and OCI for an outlier class.
  */
 export const indicatorsCommand: Command = {
   name: 'indicators',
   summary:
-    'data indicators FCI, VCI, I_intra, I_inter, and VSI, OCI for an outlier class (seeds 000, 004)',
+    'data indicators FCI, VCI, I_intra, I_inter, and VSI, OCI for an outlier class (Jian et al. 2019, Zhu et al. 2022)',
   usage: () => 'indicators: indicators FILE --class COL [--outlier-class LABEL]',
   async run(args: Args, io: Io) {
     const file = fileArgument(args, this.usage());

@@ -37,7 +37,7 @@ async function runQuality(args: Args, method: 'eps-gamma' | 'retrieval', extra: 
 /** `eps-gamma FILE --class COL --methods …` → `{curves: [{method, points: [[ε, γ] …]}], sample?}`. */
 export const epsGammaCommand: Command = {
   name: 'eps-gamma',
-  summary: '(ε,γ)-curves of representations against the class (seed 004 Sec. 6.3)',
+  summary: '(ε,γ)-curves of representations against the class (UNTIE, Zhu et al. 2022, Sec. 6.3)',
   usage: () =>
     `eps-gamma: eps-gamma FILE --class COL [--methods ${DEFAULT_METHODS}] [--sample 1000] [--seed N]`,
   async run(args, io) {
@@ -64,7 +64,7 @@ export const epsGammaCommand: Command = {
 /** `retrieval FILE --class COL --methods … --k 1,5,10` → `{results: [{method, precision: […]}]}`. */
 export const retrievalCommand: Command = {
   name: 'retrieval',
-  summary: 'precision@k of representations against the class (seed 004 Sec. 6.3.2)',
+  summary: 'precision@k of representations against the class (UNTIE, Zhu et al. 2022, Sec. 6.3.2)',
   usage: () =>
     `retrieval: retrieval FILE --class COL [--methods ${DEFAULT_METHODS}] [--k 1,5,10,20,50] [--sample 1000] [--seed N]`,
   async run(args, io) {

@@ -17,13 +17,14 @@ const round = (x: number): number => Number(x.toPrecision(8));
 
 /**
  * `untie FILE [--kernels default|gaussian|polynomial] [--iterations 1000 --batch 20 --lr 1e-3
- * --seed N] [--spaces]`: seed 004's learned kernel-space weights, the loss per iteration and the
+ * --seed N] [--spaces]`: Zhu et al. 2022's learned kernel-space weights, the loss per iteration and the
  * vector dimension; with --spaces, every coupling space (Eqs. (1), (4)) with its value vectors and
  * the value each column stands for.
  */
 export const untieCommand: Command = {
   name: 'untie',
-  summary: 'UNTIE (seed 004): coupling spaces, learned kernel weights, loss per iteration',
+  summary:
+    'UNTIE (UNTIE, Zhu et al. 2022): coupling spaces, learned kernel weights, loss per iteration',
   usage: () =>
     'untie:    untie FILE [--kernels default|gaussian|polynomial] [--iterations 1000] [--batch 20] [--lr 1e-3] [--seed N] [--clusters 0] [--normalise true|false] [--spaces]',
   async run(args: Args, io) {

@@ -2,13 +2,13 @@ import type { Counts } from '../counts/counts.ts';
 import type { CasModel } from './model.ts';
 
 /**
- * The value dissimilarities seed 001 compares CADO with (Sec. VIII-A), as per-attribute m × m
+ * The value dissimilarities Wang et al. 2015 (coupled attribute similarity) compares CADO with (Sec. VIII-A), as per-attribute m × m
  * tables laid out like the CAS model's (summed over attributes for objects):
  *  - OFD (occurrence frequency, Boriah et al. 2008): 0 for equal values, else
  *    1 − 1/(1 + log(N/|G(x)|)·log(N/|G(y)|)), N the number of objects;
  *  - ADD (Ahmad & Dey 2007): the mean over the other attributes of the largest difference of
  *    the two values' conditional distributions, max_W P(W|x) − P(W|y) — the power-set form of
- *    1 − δ_{j|k}, so ADD = 1 − IeASV with α = 1/(n − 1) (seed 001 Secs. VI, IX; Theorem 6.1
+ *    1 − δ_{j|k}, so ADD = 1 − IeASV with α = 1/(n − 1) (coupled attribute similarity, Wang et al. 2015, Secs. VI, IX; Theorem 6.1
  *    makes every IRS variant give the same numbers, so it is read from the IeASV tables).
  *    Equal values are at 0.
  */

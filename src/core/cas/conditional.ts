@@ -1,7 +1,7 @@
 import { pairCount, type Cooccurrence } from '../counts/cooccurrence.ts';
 
 /**
- * Information conditional probabilities (ICP, seed 001 Eq. (4)) of single values:
+ * Information conditional probabilities (ICP, Wang et al. 2015, Eq. (4)) of single values:
  * P_{k|j}({v_k} | v_j) = |G_k({v_k}) ∩ G_j({v_j})| / |G_j({v_j})|, for every value v_j of
  * attribute j (rows) and v_k of attribute k (columns), m_j × m_k row-major. A value that occurs
  * in no row has an all-zero row (no object to condition on).
@@ -20,7 +20,7 @@ export function conditionalTable(c: Cooccurrence, j: number, k: number): Float64
 }
 
 /**
- * The inter-information function ϕ_{j→k}(v_j) (seed 001 Def. 3.2): the values of attribute k
+ * The inter-information function ϕ_{j→k}(v_j) (coupled attribute similarity, Wang et al. 2015 Def. 3.2): the values of attribute k
  * that co-occur with v_j, as ascending local codes, for every value of attribute j.
  */
 export function coOccurring(table: Float64Array, mj: number, mk: number): Int32Array[] {

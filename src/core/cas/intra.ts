@@ -1,5 +1,5 @@
 /**
- * Intra-coupled attribute similarity for values (IaASV, seed 001 Eq. (5)) from the values'
+ * Intra-coupled attribute similarity for values (IaASV, Wang et al. 2015, Eq. (5)) from the values'
  * frequencies |G_j({v})|: δ^Ia(x, y) = |G(x)|·|G(y)| / (|G(x)| + |G(y)| + |G(x)|·|G(y)|).
  * Applied also when x = y (a value's self-similarity below 1 is intended, reference notes).
  * A value that occurs in no row has similarity 0 to everything.

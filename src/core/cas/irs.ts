@@ -1,6 +1,6 @@
 /**
  * The four inter-coupled relative similarities of two values x, y of attribute j with respect
- * to attribute k (seed 001 Defs. 5.2-5.3), from the ICP rows px = P_{k|j}(·|x), py = P_{k|j}(·|y):
+ * to attribute k (coupled attribute similarity, Wang et al. 2015 Defs. 5.2-5.3), from the ICP rows px = P_{k|j}(·|x), py = P_{k|j}(·|y):
  *
  *   IRSP (Eq. (8))  min over W ⊆ V_k of 2 − P(W|x) − P(V_k∖W|y)           (2^|V_k| subsets)
  *   IRSU (Eq. (10)) 2 − Σ_{v ∈ V_k} max(px(v), py(v))

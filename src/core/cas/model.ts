@@ -7,7 +7,7 @@ import { intraTable } from './intra.ts';
 import { IRS_FUNCTIONS, IRSP_MAX_VALUES, irsInput, type IrsOps, type IrsVariant } from './irs.ts';
 
 /**
- * The coupled attribute similarity of seed 001 for every attribute, as value-level tables
+ * The coupled attribute similarity of Wang et al. 2015 (coupled attribute similarity) for every attribute, as value-level tables
  * computed once from the shared counts (the paper's Table X complexity): per attribute j, the
  * m_j × m_j tables of IaASV (Eq. (5)), IeASV (Eq. (13)), CASV = IaASV·IeASV (Eq. (14)) and the
  * CADO value dissimilarity h1(IaASV)·h2(IeASV) with h1(t) = 1/t − 1, h2(t) = 1 − t (Eq. (16)).
@@ -85,7 +85,7 @@ export function* casModelSteps(
     intra.set(intraTable(c.valueCounts.subarray(offset, offset + mj)), start);
     if (D === 1) {
       // No other attribute: the inter-coupling degenerates to the attribute's own, δ_{j|j}(x, y)
-      // = [x = y] (seed 001 Sec. IX, "inter-attribute-independence").
+      // = [x = y] (coupled attribute similarity, Wang et al. 2015, Sec. IX, "inter-attribute-independence").
       for (let x = 0; x < mj; x++) inter[start + x * mj + x] = 1;
       continue;
     }

@@ -22,7 +22,7 @@ export interface WalkthroughChoice {
 const f = (x: number): string => x.toFixed(4);
 
 /**
- * Every intermediate quantity of seed 001 Eqs. (5)-(16) for two values of one attribute (and two
+ * Every intermediate quantity of Wang et al. 2015 (coupled attribute similarity) Eqs. (5)-(16) for two values of one attribute (and two
  * objects), as tables a teacher can step through, with the paper's number beside ours where it
  * printed one (reference notes: coupled-toy's B1/B2, movie's directors).
  */

@@ -1,5 +1,5 @@
 /**
- * Seed 001's worked values (reference notes), so the walk-through can print the paper's number
+ * Wang et al. 2015's worked values (reference notes), so the walk-through can print the paper's number
  * beside ours when the same attribute and values are chosen on the same data set.
  */
 export interface WorkedValue {

@@ -2,7 +2,7 @@ import type { Geometry } from './kmeans.ts';
 
 /**
  * k-modes with any per-attribute value dissimilarity (Huang 1998, with the simple matching
- * distance replaced by a table per attribute, as seed 001 Sec. VIII-C clusters with CADO), as a
+ * distance replaced by a table per attribute, as Wang et al. 2015 (coupled attribute similarity) Sec. VIII-C clusters with CADO), as a
  * k-means `Geometry`: a centre is one value per attribute (its mode), an object's cost to a
  * centre is Σ_a cost_a(x_a, m_a), and the update sets each mode to the value minimising its
  * members' summed cost — O(k · Σ_a m_a²) from the members' value counts, never a distance

@@ -11,7 +11,7 @@ import {
 /**
  * Clustering the values of one attribute A: LIMBO (Andritsos, Tsaparas, Miller, Sevcik, "LIMBO:
  * Scalable clustering of categorical data", EDBT 2004, attribute-value clustering) and CLIMBO
- * (seed 001, Wang, She, Cao, TNNLS 2015, Sec. VIII-C), both by the agglomeration of
+ * (coupled attribute similarity, Wang et al. 2015, Wang, She, Cao, TNNLS 2015, Sec. VIII-C), both by the agglomeration of
  * cluster/agglomerate.ts (least cost first, ties to the lowest ids).
  *
  * LIMBO. T = the values of every other attribute (V′). A value a is its context
@@ -35,7 +35,7 @@ import {
  * entries. Phase 2 is AIB on the entries down to k. The paper's Phase 3 (re-assigning every object
  * to its closest final cluster) is not done: a value stays in its entry's cluster.
  *
- * CLIMBO. The same agglomeration with the merge cost replaced by CADO (seed 001 Eq. (16)) between
+ * CLIMBO. The same agglomeration with the merge cost replaced by CADO (coupled attribute similarity, Wang et al. 2015, Eq. (16)) between
  * clusters. The paper says only that "CADO can be extended to measure the coupled distance between
  * clusters by replacing an object u_i with a cluster c_i", without a formula. Our reading: the
  * average linkage of the value dissimilarities weighted by the values' frequencies,

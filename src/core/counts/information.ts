@@ -32,7 +32,7 @@ export function mutualInformationOf(c: Cooccurrence, a: number, b: number, n: nu
 
 /**
  * Symmetric uncertainty / normalised mutual information, SU = 2·I(X;Y)/(H(X)+H(Y)), 0 when
- * H(X)+H(Y) = 0 (seed 000 Eq. (5): ψ; seed 002 Sec. III: SU).
+ * H(X)+H(Y) = 0 (CURE, Jian et al. 2019, Eq. (5): ψ; Ienco et al. 2016 (DILCA/SAnDCat) Sec. III: SU).
  */
 export function symmetricUncertainty(mi: number, hx: number, hy: number): number {
   const denominator = hx + hy;

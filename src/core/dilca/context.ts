@@ -1,5 +1,5 @@
 /**
- * DILCA's context of a target attribute (seed 002 Sec. III; FCBF of Yu & Liu 2003) from the
+ * DILCA's context of a target attribute (DILCA/SAnDCat, Ienco et al. 2016, Sec. III; FCBF of Yu & Liu 2003) from the
  * symmetric uncertainty between attributes over the fitting rows (D × D, row-major).
  *
  * 1. Relevance: every other feature, ranked by SU(X, Y) descending; ties keep the column order;

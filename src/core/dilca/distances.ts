@@ -1,7 +1,7 @@
 import { pairCount, type Cooccurrence } from '../counts/cooccurrence.ts';
 
 /**
- * DILCA value distances of one target attribute Y given its context C(Y) (seed 002, Eq. (1)):
+ * DILCA value distances of one target attribute Y given its context C(Y) (DILCA/SAnDCat, Ienco et al. 2016, Eq. (1)):
  *
  *   d(y_i, y_j) = √( Σ_{X∈C(Y)} Σ_{x_k∈X} (P(y_i|x_k) − P(y_j|x_k))² / Σ_{X∈C(Y)} |X| )
  *
@@ -45,7 +45,7 @@ export function dilcaDistances(
 }
 
 /**
- * Attribute model impact (seed 002 Sec. IV-C-1): the mean of the upper triangle of an attribute's
+ * Attribute model impact (DILCA/SAnDCat, Ienco et al. 2016, Sec. IV-C-1): the mean of the upper triangle of an attribute's
  * distance matrix; 0 for an attribute with a single value.
  */
 export function modelImpact(table: Float64Array, m: number): number {

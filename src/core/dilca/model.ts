@@ -9,7 +9,7 @@ export interface ValueTables {
   tableStart: Int32Array;
 }
 
-/** A DILCA distance model M = {M_X} (seed 002 Sec. III) with what it was learned from. */
+/** A DILCA distance model M = {M_X} (DILCA/SAnDCat, Ienco et al. 2016, Sec. III) with what it was learned from. */
 export interface DilcaModel extends ValueTables {
   /** Context attributes of each feature attribute, in ranking order. */
   contexts: number[][];

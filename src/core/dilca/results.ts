@@ -17,7 +17,9 @@ export function dilcaValueMatrix(
     title,
     meaning: 'dissimilarity',
     formula: 'd(yᵢ, yⱼ) = √(Σ_{X∈C(Y)} Σ_k (P(yᵢ|x_k) − P(yⱼ|x_k))² / Σ|X|)',
-    notes: ['Eq. (1), seed 002; values of different attributes have no DILCA distance (blank)'],
+    notes: [
+      'Eq. (1), Ienco et al. 2016 (DILCA/SAnDCat); values of different attributes have no DILCA distance (blank)',
+    ],
   });
 }
 
@@ -28,7 +30,7 @@ export function dilcaObjectDistance(
   title: string,
 ): ValueTableDistance {
   return tableDistance(table, model.tables, model.tableStart, 'euclidean', title, [
-    'dist(d₁, d₂) = √Σ_X m_X(d₁[X], d₂[X])² (Eq. (2), seed 002)',
+    'dist(d₁, d₂) = √Σ_X m_X(d₁[X], d₂[X])² (Eq. (2), Ienco et al. 2016 (DILCA/SAnDCat))',
   ]);
 }
 
@@ -41,7 +43,7 @@ export function dilcaImpacts(model: DilcaModel, title: string): AttributeImpacts
   };
 }
 
-/** Seed 002 Table I as a live table: each attribute's context (and its SU with the target). */
+/** Ienco et al. 2016 (DILCA/SAnDCat) Table I as a live table: each attribute's context (and its SU with the target). */
 export function contextTable(
   table: CategoricalTable,
   models: { key: string; title: string; model: DilcaModel }[],

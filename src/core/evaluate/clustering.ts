@@ -5,7 +5,7 @@ import { createRandom } from '../random.ts';
 import { meanSd, scorePartition, type MeanSd, type PartitionScores } from './partitions.ts';
 
 /**
- * The clustering protocol of seeds 000/003: k-means (k = number of classes, k-means++ start,
+ * The clustering protocol of Jian et al. 2019, Jian et al. 2017: k-means (k = number of classes, k-means++ start,
  * one replicate) on an object embedding, repeated `runs` times from one seeded stream; F-score,
  * NMI and accuracy per run, reported as mean ± sd. Any method's object embedding can be scored.
  *

@@ -3,7 +3,7 @@ import { createRandom, sampleOf } from '../random.ts';
 import { kthSmallest } from '../select.ts';
 
 /**
- * Representation quality from class labels (seed 004 Sec. 6.3; reference notes, UNTIE):
+ * Representation quality from class labels (UNTIE, Zhu et al. 2022, Sec. 6.3; reference notes, UNTIE):
  *  - the (ε,γ)-curve: for each object o, margin(o) = its mean similarity to the other objects of
  *    its class − its mean similarity to the objects of the other classes; γ(ε) is the largest γ
  *    such that a share ≥ 1 − ε of the objects have margin ≥ γ; only γ ≥ 0 is drawn;

@@ -3,7 +3,7 @@ import type { CategoricalTable } from '../table/types.ts';
 import { couplingSpaces, type CouplingSpace } from '../untie/spaces.ts';
 
 /**
- * Seed 004's heterogeneity indicators (Sec. 6.2.1), which the paper uses to explain where UNTIE
+ * Zhu et al. 2022's heterogeneity indicators (Sec. 6.2.1), which the paper uses to explain where UNTIE
  * gains.
  */
 

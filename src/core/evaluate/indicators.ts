@@ -4,7 +4,7 @@ import type { CategoricalTable } from '../table/types.ts';
 
 import { interHeterogeneity, intraHeterogeneity } from './heterogeneity.ts';
 /**
- * Data indicators of seed 000: FCI (Eq. 16) and VCI (Eq. 17) for clustering, VSI (Eq. 18) and
+ * Data indicators of Jian et al. 2019 (CURE): FCI (Eq. 16) and VCI (Eq. 17) for clustering, VSI (Eq. 18) and
  * OCI (Eq. 19) for outlier detection.
  */
 
@@ -135,9 +135,9 @@ function requireClass(table: CategoricalTable): NonNullable<CategoricalTable['cl
 export interface IndicatorsReport {
   fci: number;
   vci: number | null;
-  /** Seed 004's I_intra (Eqs. 23-24), with a class column. */
+  /** Zhu et al. 2022's I_intra (Eqs. 23-24), with a class column. */
   iIntra: number | null;
-  /** Seed 004's I_inter (Eq. 25) of UNTIE's intra and inter coupling spaces. */
+  /** Zhu et al. 2022's I_inter (Eq. 25) of UNTIE's intra and inter coupling spaces. */
   iInter: number;
   vsi: number | null;
   oci: number | null;

@@ -1,5 +1,5 @@
 /**
- * Seed 000 Table 1: F-scores of k-means (k = |C|, 50 starts) on CDE and the three encodings.
+ * Jian et al. 2019 (CURE) Table 1: F-scores of k-means (k = |C|, 50 starts) on CDE and the three encodings.
  * A loaded table is matched to a row by its shape (|X| objects, |V| values), which identifies the
  * paper's preprocessing (e.g. Zoo without `legs`: 101 × 30 values).
  */
@@ -38,7 +38,7 @@ function row(
 }
 
 /**
- * Seed 004 Table 4: clustering F-scores (k-means on vector representations, k-modes on
+ * Zhu et al. 2022 (UNTIE) Table 4: clustering F-scores (k-means on vector representations, k-modes on
  * similarity-based ones), as fractions. Shapes from its Table 3: n_o objects and n_a·n_av values
  * (e.g. Zoo 101 × 36: `legs` kept; Housevotes = vote.csv's 232 complete rows, 32 values).
  * `couplings` is UNTIE without heterogeneity learning (our untie with iterations 0); Ahmad is our
@@ -111,22 +111,22 @@ export const UNTIE_TABLE_4: UntieTableRow[] = T4.map(
 
 /** A published F-score table row matched to a loaded table by its shape. */
 export interface PaperMatch {
-  /** "seed 000 Table 1" */
+  /** "Jian et al. 2019 (CURE) Table 1" */
   source: string;
   data: string;
   objects: number;
   values: number;
   fscore: Readonly<Record<string, number>>;
-  /** FCI, when the table prints it (seed 000). */
+  /** FCI, when the table prints it (CURE, Jian et al. 2019). */
   fci?: number;
 }
 
-/** The row of either table for a table of this shape, if a paper has one (seed 000 first). */
+/** The row of either table for a table of this shape, if a paper has one (CURE, Jian et al. 2019 first). */
 export function paperRowFor(objects: number, values: number): PaperMatch | null {
   const cure = CURE_TABLE_1.find((r) => r.objects === objects && r.values === values);
-  if (cure) return { source: 'seed 000 Table 1', ...cure };
+  if (cure) return { source: 'Jian et al. 2019 (CURE) Table 1', ...cure };
   const untie = UNTIE_TABLE_4.find((r) => r.objects === objects && r.values === values);
-  return untie ? { source: 'seed 004 Table 4', ...untie } : null;
+  return untie ? { source: 'Zhu et al. 2022 (UNTIE) Table 4', ...untie } : null;
 }
 
 /** A Table 1 row with the same number of objects but other values (e.g. Zoo with `legs` kept). */

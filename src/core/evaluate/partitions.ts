@@ -1,10 +1,10 @@
 import { maximumAssignment } from './hungarian.ts';
 
 /**
- * Agreement between a clustering and the classes, the measures of seeds 000/003/004:
+ * Agreement between a clustering and the classes, the measures of Jian et al. 2019, Jian et al. 2017, Zhu et al. 2022:
  * - F-score: clusters matched one-to-one to classes by the Hungarian algorithm on the F(c, k)
  *   table, F = 2PR/(P+R) with P = n_ck/n_k and R = n_ck/n_c; the mean over classes (an unmatched
- *   class scores 0). This macro average reproduces seed 000 Table 1 (reference notes).
+ *   class scores 0). This macro average reproduces Jian et al. 2019 (CURE) Table 1 (reference notes).
  * - NMI: I(C; K) / ((H(C) + H(K)) / 2), the arithmetic normalisation (= symmetric uncertainty;
  *   1 when both partitions have one block).
  * - Accuracy: matched objects / n after the Hungarian matching on the contingency counts.

@@ -51,7 +51,7 @@ export interface PcaScores {
 }
 
 /**
- * PCA of a row-major rows × m matrix (seed 000 Eq. 11): centre the columns, take the eigenvectors Y
+ * PCA of a row-major rows × m matrix (CURE, Jian et al. 2019, Eq. 11): centre the columns, take the eigenvectors Y
  * of the covariance S, scores V = Z·Y; then drop every component whose score range
  * (max − min over the rows) is below β (Alg. 1, step 16).
  */

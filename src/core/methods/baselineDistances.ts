@@ -5,7 +5,7 @@ import { defineMethod } from '../platform/spec.ts';
 import { CAS_PAPER } from './cas.ts';
 import { checkCouplingSize } from './cureShared.ts';
 
-/** OFD, the occurrence-frequency dissimilarity (seed 001 Sec. VIII-A's second baseline). */
+/** OFD, the occurrence-frequency dissimilarity (coupled attribute similarity, Wang et al. 2015, Sec. VIII-A's second baseline). */
 export const ofdMethod = defineMethod({
   id: 'ofd',
   title: 'OFD',
@@ -34,7 +34,7 @@ export const ofdMethod = defineMethod({
   },
 });
 
-/** ADD, Ahmad and Dey's dissimilarity (seed 001 Sec. VIII-A's third baseline). */
+/** ADD, Ahmad and Dey's dissimilarity (coupled attribute similarity, Wang et al. 2015, Sec. VIII-A's third baseline). */
 export const addMethod = defineMethod({
   id: 'add',
   title: 'ADD',

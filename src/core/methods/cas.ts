@@ -8,7 +8,7 @@ import { checkCouplingSize } from './cureShared.ts';
 import type { ParameterSpec } from '../platform/parameters.ts';
 import { defineMethod } from '../platform/spec.ts';
 
-export const CAS_PAPER = 'Wang, She, Cao, TNNLS 2015 (seed 001)';
+export const CAS_PAPER = 'Wang, She, Cao, TNNLS 2015 (Wang et al. 2015)';
 
 export const CAS_PARAMETERS = [
   {
@@ -36,7 +36,7 @@ export const CAS_PARAMETERS = [
 ] as const satisfies readonly ParameterSpec[];
 
 /**
- * Coupled attribute similarity (seed 001): IaASV (Eq. 5) × IeASV (Eq. 13) = CASV (Eq. 14) for
+ * Coupled attribute similarity (Wang et al. 2015): IaASV (Eq. 5) × IeASV (Eq. 13) = CASV (Eq. 14) for
  * every pair of values of each attribute, computed once from the shared counts; CADO (Eq. 16)
  * as an object distance evaluated on demand (a sum of table look-ups, no n × n matrix).
  */
@@ -75,7 +75,9 @@ export const casMethod = defineMethod({
         title: 'IaASV — intra-coupled similarity',
         meaning: 'similarity',
         formula: '|G(x)|·|G(y)| / (|G(x)| + |G(y)| + |G(x)|·|G(y)|)',
-        notes: ['Eq. (5), seed 001: from the two values’ frequencies'],
+        notes: [
+          'Eq. (5), Wang et al. 2015 (coupled attribute similarity): from the two values’ frequencies',
+        ],
         terms: terms('intra'),
       }),
       inter: blockMatrix(table, model.inter, model.tableStart, {
@@ -83,7 +85,7 @@ export const casMethod = defineMethod({
         meaning: 'similarity',
         formula: 'Σ_{k≠j} α_k δ_{j|k}(x, y)',
         notes: [
-          'Eq. (13), seed 001: how alike the two values’ co-occurrences with the other attributes are',
+          'Eq. (13), Wang et al. 2015 (coupled attribute similarity): how alike the two values’ co-occurrences with the other attributes are',
         ],
         terms: terms('inter'),
       }),
@@ -91,15 +93,15 @@ export const casMethod = defineMethod({
         title: 'CASV — coupled similarity',
         meaning: 'similarity',
         formula: 'IaASV · IeASV',
-        notes: ['Eq. (14), seed 001'],
+        notes: ['Eq. (14), Wang et al. 2015 (coupled attribute similarity)'],
         terms: terms('casv'),
       }),
-      // The value dissimilarities seed 001 compares (Sec. VIII-A), beside CADO's.
+      // The value dissimilarities Wang et al. 2015 (coupled attribute similarity) compares (Sec. VIII-A), beside CADO's.
       cadoValues: blockMatrix(table, model.cado, model.tableStart, {
         title: 'CADO — value dissimilarity',
         meaning: 'dissimilarity',
         formula: '(1/IaASV − 1)·(1 − IeASV)',
-        notes: ['Eq. (16), seed 001'],
+        notes: ['Eq. (16), Wang et al. 2015 (coupled attribute similarity)'],
       }),
       smd: blockMatrix(table, mismatchTables(table, model.tableStart), model.tableStart, {
         title: 'SMD — simple matching',
@@ -130,10 +132,10 @@ export const casMethod = defineMethod({
         n: table.nRows,
         tables: model.casv,
         tableStart: model.tableStart,
-        notes: ['Σ_j CASV_j(x_j, y_j) (Eq. (15), seed 001)'],
+        notes: ['Σ_j CASV_j(x_j, y_j) (Eq. (15), Wang et al. 2015 (coupled attribute similarity))'],
       },
       cado: summedDistance(table, model.cado, model.tableStart, `CADO (${irs})`, [
-        'Σ_j h1(IaASV)·h2(IeASV), h1(t) = 1/t − 1, h2(t) = 1 − t (Eq. (16), seed 001)',
+        'Σ_j h1(IaASV)·h2(IeASV), h1(t) = 1/t − 1, h2(t) = 1 − t (Eq. (16), Wang et al. 2015 (coupled attribute similarity))',
       ]),
     };
   },

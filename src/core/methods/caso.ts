@@ -6,7 +6,7 @@ import { CAS_PAPER, CAS_PARAMETERS } from './cas.ts';
 import { checkCouplingSize } from './cureShared.ts';
 
 /**
- * CASO (seed 001 Eq. (15)) as a distance, so projections, k-modes and the evaluations can take
+ * CASO (coupled attribute similarity, Wang et al. 2015, Eq. (15)) as a distance, so projections, k-modes and the evaluations can take
  * it: per attribute d(x, y) = (CASV(x, x) + CASV(y, y))/2 − CASV(x, y), summed over attributes.
  * CASV(x, x) is not 1 (IaASV of a value with itself is g/(g + 2)), so 1 − CASV would not give
  * d(u, u) = 0; this form does, and is never negative: IeASV(x, y) ≤ 1 = IeASV(x, x), and

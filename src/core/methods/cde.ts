@@ -20,7 +20,7 @@ import { couplingMatrices, type CouplingMatrices, type CouplingOrientation } fro
 import { valueClusteringSteps, type CouplingMatrixName, type StopRule } from './valueClustering.ts';
 
 /**
- * CDE — Coupled Data Embedding (seed 000 Alg. 1, with the stop rule of seed 003 Alg. 1 as its
+ * CDE — Coupled Data Embedding (CURE, Jian et al. 2019, Alg. 1, with the stop rule of Jian et al. 2017 (CDE) Alg. 1 as its
  * text and the authors' code state it: see `cdeSteps`).
  * Value clusters at many granularities from k-means on the rows of Mc and Mo, one-value clusters
  * removed, indicator columns concatenated, PCA, components with range < β dropped; an object is
@@ -37,8 +37,8 @@ export interface CdeOptions {
   /** k-means iterations per clustering. Default 100. */
   maxIterations?: number;
   /**
-   * Removed one-value clusters 'exceed' ⌈k/α⌉ (default: seed 003's text, the authors' code) or
-   * 'reach' it (seed 003 Alg. 1 as printed; the earlier default). See `cdeSteps`.
+   * Removed one-value clusters 'exceed' ⌈k/α⌉ (default: Jian et al. 2017's text, the authors' code) or
+   * 'reach' it (CDE, Jian et al. 2017, Alg. 1 as printed; the earlier default). See `cdeSteps`.
    */
   stopRule?: StopRule;
   /**
@@ -90,9 +90,9 @@ export function* cdeSteps(
   const L = couplings.nValues;
   const rng = createRandom(opts.seed);
   // The stop rule. Per matrix, the one-value clusters removed so far (rm, reset for each matrix in
-  // seed 003 Alg. 1 steps 3-5 and seed 000 Alg. 1 steps 3-5) are compared with ⌈k/α⌉, k counted
-  // after its increment (seed 003 Alg. 1 steps 9-10).
-  // - Default stopRule 'exceed': seed 003 Sec. 3.5 says "When the number of removed clusters is
+  // Jian et al. 2017 (CDE) Alg. 1 steps 3-5 and Jian et al. 2019 (CURE) Alg. 1 steps 3-5) are compared with ⌈k/α⌉, k counted
+  // after its increment (CDE, Jian et al. 2017, Alg. 1 steps 9-10).
+  // - Default stopRule 'exceed': Jian et al. 2017 (CDE) Sec. 3.5 says "When the number of removed clusters is
   //   larger than k/α, we stop increasing k", and the authors' CDE.m (drop_cluster) stops when
   //   `length(index) > ceil(col/a)`. Its Alg. 1 step 10 prints `until length(rm) ≥ ⌈k/α⌉`
   //   ('reach', kept as an option). With α = 10, ⌈k/α⌉ = 1 up to k = 9: under 'reach' one rare value
@@ -104,14 +104,14 @@ export function* cdeSteps(
   // - Default waitForSplit: the rule is tested only once a clustering of this matrix has two
   //   clusters of ≥ 2 values. Before that, k has not split the values at all; its one-value clusters
   //   are outlying values, not the sign that k has grown too fine that the rule looks for ("With
-  //   the increasing of k more small clusters are generated", seed 000 Sec. 5.1.3). Without it,
+  //   the increasing of k more small clusters are generated", Jian et al. 2019 (CURE) Sec. 5.1.3). Without it,
   //   breast-cancer seed 47 isolates two rare values at k = 3 on both matrices and stops there
   //   under either comparison (F 0.41, median 0.65). The wait ends anyway from the clustering at
   //   k = α on, where ⌈(k + 1)/α⌉ > 1 and one or two isolated values no longer stop the rule; on
   //   the bundled data the first split comes by k = 6.
   // Over CDE seeds 0-49 on the bundled data sets with a class column, 'exceed' + waitForSplit keeps
   // every seed within 0.15 of the median F-score (test/cure.cde.sweep.test.ts), and Zoo without
-  // legs goes from 0.622 to 0.630 (seeds 0-9, 50 k-means starts; seed 000 Table 1: 0.647).
+  // legs goes from 0.622 to 0.630 (seeds 0-9, 50 k-means starts; CURE, Jian et al. 2019, Table 1: 0.647).
   const clusterings = yield* valueClusteringSteps(couplings, opts.alpha, opts.maxIterations, rng, {
     stopRule: opts.stopRule,
     waitForSplit: opts.waitForSplit,
@@ -178,8 +178,8 @@ export const CDE_PARAMETERS = [
     default: 'exceed',
     choices: ['exceed', 'reach'],
     choiceTitles: {
-      exceed: 'removed > ⌈k/α⌉ (seed 003 Sec. 3.5, authors’ code)',
-      reach: 'removed ≥ ⌈k/α⌉ (seed 003 Alg. 1 as printed)',
+      exceed: 'removed > ⌈k/α⌉ (CDE, Jian et al. 2017, Sec. 3.5, authors’ code)',
+      reach: 'removed ≥ ⌈k/α⌉ (CDE, Jian et al. 2017, Alg. 1 as printed)',
     },
     advanced: true,
     description: 'How removed one-value clusters are compared with ⌈k/α⌉ (see cdeSteps)',
@@ -198,8 +198,8 @@ export const cdeMethod = defineMethod({
   title: 'CDE',
   role: 'method',
   order: 1,
-  paper: `${CURE_PAPER}; Jian et al., IJCAI 2017 (seed 003)`,
-  where: 'Defs. 5-6, Alg. 1, Eqs. (10)-(11); stop rule of seed 003 Alg. 1',
+  paper: `${CURE_PAPER}; Jian et al., IJCAI 2017 (CDE, Jian et al. 2017)`,
+  where: 'Defs. 5-6, Alg. 1, Eqs. (10)-(11); stop rule of Jian et al. 2017 (CDE) Alg. 1',
   description: 'Coupled data embedding: value clusters of Mc and Mo at many granularities, PCA',
   parameters: CDE_PARAMETERS,
   produces: ['value-matrix', 'value-partitions', 'value-embedding', 'object-embedding'],

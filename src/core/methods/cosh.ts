@@ -16,7 +16,7 @@ import { valueClusteringSteps, type CouplingMatrixName } from './valueClustering
 import { couplingMatrices, type CouplingMatrices, type CouplingOrientation } from './couplings.ts';
 
 /**
- * COSH — Coupled Outlier Scoring of High-dimensional data (seed 000, Alg. 2, Eqs. 12-15).
+ * COSH — Coupled Outlier Scoring of High-dimensional data (CURE, Jian et al. 2019, Alg. 2, Eqs. 12-15).
  * k-means on the rows of Mc and Mo for k = 2, 3, …; every cluster is kept (small clusters carry
  * the outlying behaviour). For each granularity:
  *   C^k(v, c) = dis(v, c)   (Eq. 12),   dis(v, c) = max(0, Σ_i c(i) − v(i)) if v ∈ c, else 0   (Eq. 13)
@@ -25,7 +25,7 @@ import { couplingMatrices, type CouplingMatrices, type CouplingOrientation } fro
  * its D value scores.
  *
  * Stop rule: the paper's Alg. 2 step 12 writes length(C_s)/k ≥ α, the same ratio it writes for
- * CDE, whose authors' form (seed 003 Alg. 1) is "removed one-value clusters ≥ ⌈k/α⌉"; both
+ * CDE, whose authors' form (CDE, Jian et al. 2017, Alg. 1) is "removed one-value clusters ≥ ⌈k/α⌉"; both
  * methods use that form here (α = 30 for COSH in Sec. 7). The published COSH code never sets
  * its stop flag; that is not copied. k also stops at the number of distinct matrix rows.
  *
@@ -36,7 +36,7 @@ import { couplingMatrices, type CouplingMatrices, type CouplingOrientation } fro
  * defaults to `orientation: 'code'`; 'paper' is available. CDE defaults to 'paper'.
  */
 export interface CoshOptions {
-  /** Proportion factor of the stop rule. Default 30 (seed 000, Sec. 7.1). */
+  /** Proportion factor of the stop rule. Default 30 (CURE, Jian et al. 2019, Sec. 7.1). */
   alpha?: number;
   seed?: number;
   orientation?: CouplingOrientation;

@@ -2,7 +2,7 @@ import { pairCount, type Cooccurrence } from '../counts/cooccurrence.ts';
 import type { Counts } from '../counts/counts.ts';
 
 /**
- * CURE's value influence matrices (seed 000, Sec. 4.1), L × L, row-major, rows = the value being
+ * CURE's value influence matrices (CURE, Jian et al. 2019, Sec. 4.1), L × L, row-major, rows = the value being
  * influenced:
  *   Mo(i, j) = ψ(f_i, f_j) · p(v_j) / p(v_i)       Def. 5, ψ = NMI of the features (Eq. 5)
  *   Mc(i, j) = p(v_i, v_j) / p(v_i)                 Def. 6 (diagonal 1, 0 within a feature)

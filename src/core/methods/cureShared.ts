@@ -85,7 +85,8 @@ function valuePartition(
   };
 }
 
-export const CURE_PAPER = 'Jian, Pang, Cao et al., CURE, IEEE TKDE 31(5), 2019 (seed 000)';
+export const CURE_PAPER =
+  'Jian, Pang, Cao et al., CURE, IEEE TKDE 31(5), 2019 (CURE, Jian et al. 2019)';
 
 /** β of CDE and 0-1P: principal components whose range is below it are dropped. */
 export const BETA_PARAMETER = {

@@ -13,7 +13,7 @@ import { defineMethod } from '../platform/spec.ts';
 import { classRows, parseRowList, withRows, type ClassRowsChoice } from '../table/classRows.ts';
 import type { CategoricalTable } from '../table/types.ts';
 
-export const DILCA_PAPER = 'Ienco, Pensa, Meo, TNNLS 2016 (seed 002)';
+export const DILCA_PAPER = 'Ienco, Pensa, Meo, TNNLS 2016 (DILCA/SAnDCat, Ienco et al. 2016)';
 
 export const DILCA_PARAMETERS = [
   {
@@ -73,7 +73,7 @@ export function fitDescription(
 }
 
 /**
- * DILCA (seed 002 Sec. III): a context per attribute (FCBF on symmetric uncertainty) and value
+ * DILCA (DILCA/SAnDCat, Ienco et al. 2016, Sec. III): a context per attribute (FCBF on symmetric uncertainty) and value
  * distances from the conditional distributions given the context (Eq. (1)); objects compare by
  * Eq. (2). Learned on every row, or on the rows of one class (the normal model) or of every
  * other class (the abnormal model of Fig. 3) — the value domain stays the whole table's.

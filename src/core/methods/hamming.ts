@@ -1,7 +1,7 @@
 import { defineMethod } from '../platform/spec.ts';
 
 /**
- * Hamming distance — the simple matching dissimilarity (SMD of seed 001, Sec. VIII-A): the
+ * Hamming distance — the simple matching dissimilarity (SMD of Wang et al. 2015 (coupled attribute similarity), Sec. VIII-A): the
  * number of attributes on which two objects differ. A distance only, evaluated on demand.
  */
 export const hammingMethod = defineMethod({
@@ -9,7 +9,8 @@ export const hammingMethod = defineMethod({
   title: 'Hamming',
   role: 'method',
   order: 6,
-  paper: 'Simple matching dissimilarity (SMD), the baseline of Wang et al., TNNLS 2015 (seed 001)',
+  paper:
+    'Simple matching dissimilarity (SMD), the baseline of Wang et al., TNNLS 2015 (Wang et al. 2015)',
   where: 'Sec. VIII-A',
   description: 'The number of attributes on which two objects differ',
   parameters: [],

@@ -26,7 +26,7 @@ export const LIMBO_PARAMETERS = [
 ] as const satisfies readonly ParameterSpec[];
 
 /**
- * Clustering the values of each attribute (seed 001 Sec. VIII-C): LIMBO (Andritsos et al. 2004:
+ * Clustering the values of each attribute (coupled attribute similarity, Wang et al. 2015, Sec. VIII-C): LIMBO (Andritsos et al. 2004:
  * agglomerative information bottleneck on each value's context distribution over the other
  * attributes' values) and CLIMBO, the same agglomeration with CADO between clusters (frequency-
  * weighted average linkage). Both partitions of all the values, k clusters per attribute.
@@ -37,7 +37,7 @@ export const limboMethod = defineMethod({
   role: 'method',
   order: 6.8,
   paper: `Andritsos, Tsaparas, Miller, Sevcik, EDBT 2004; CLIMBO: ${CAS_PAPER}`,
-  where: 'seed 001 Sec. VIII-C',
+  where: 'Wang et al. 2015 (coupled attribute similarity) Sec. VIII-C',
   description: 'Each attribute’s values clustered by their contexts (LIMBO) or by CADO (CLIMBO)',
   parameters: LIMBO_PARAMETERS,
   produces: ['value-partitions'],

@@ -17,7 +17,7 @@ export const LOF_PARAMETERS = [
     default: 40,
     min: 1,
     description:
-      'Neighbours of the local density (seed 002 Sec. V: 40; lowered to the distinct objects)',
+      'Neighbours of the local density (DILCA/SAnDCat, Ienco et al. 2016, Sec. V: 40; lowered to the distinct objects)',
   },
 ] as const satisfies readonly ParameterSpec[];
 

@@ -13,7 +13,7 @@ import type { CategoricalTable } from '../table/types.ts';
 import { BETA_PARAMETER, CURE_PAPER } from './cureShared.ts';
 
 /**
- * 0-1P, a baseline of seed 000 (Sec. 6.1.1): one-hot + PCA, components with range < β dropped,
+ * 0-1P, a baseline of Jian et al. 2019 (CURE) (Sec. 6.1.1): one-hot + PCA, components with range < β dropped,
  * as in CDE.
  */
 export interface OneHotPcaResult {

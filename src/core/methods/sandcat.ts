@@ -73,7 +73,7 @@ function* model(
 }
 
 /**
- * SAnDCat (seed 002 Sec. IV): DILCA learned on the normal class, and each object's outlier score
+ * SAnDCat (DILCA/SAnDCat, Ienco et al. 2016, Sec. IV): DILCA learned on the normal class, and each object's outlier score
  * OS = the sum of its distances to k representatives of the normal objects (Eq. (3)). Every row
  * is scored; a normal row is left out of its own representatives. Also gives the attribute
  * model impacts of the normal and abnormal models (Table II), each object's attribute distance

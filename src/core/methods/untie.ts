@@ -13,7 +13,7 @@ import { similarityTableSteps, spaceWeights, untieEmbedding } from '../untie/rep
 import { workByShape, workOfSpaces } from '../untie/work.ts';
 
 export const UNTIE_PAPER =
-  'Zhu, Cao, Yin, Unsupervised heterogeneous coupling learning, TNNLS 2022 (seed 004)';
+  'Zhu, Cao, Yin, Unsupervised heterogeneous coupling learning, TNNLS 2022 (UNTIE, Zhu et al. 2022)';
 
 /** UNTIE's parameter table (paper defaults, Sec. 6.1.4). */
 export const UNTIE_PARAMETERS = [

@@ -7,8 +7,8 @@ export type CouplingMatrixName = 'Mc' | 'Mo';
 
 /**
  * How the removed one-value clusters of a matrix are compared with ⌈k/α⌉ (k counted after its
- * increment): 'reach' stops once they are ≥ ⌈k/α⌉ (seed 003 Alg. 1, step 10, as printed);
- * 'exceed' once they are > ⌈k/α⌉ (seed 003 Sec. 3.5 "larger than", and the authors' CDE.m).
+ * increment): 'reach' stops once they are ≥ ⌈k/α⌉ (CDE, Jian et al. 2017, Alg. 1, step 10, as printed);
+ * 'exceed' once they are > ⌈k/α⌉ (CDE, Jian et al. 2017, Sec. 3.5 "larger than", and the authors' CDE.m).
  */
 export type StopRule = 'reach' | 'exceed';
 
@@ -37,11 +37,11 @@ export interface ValueClustering {
 }
 
 /**
- * CURE's multi-granularity value clustering, shared by CDE (seed 000 Alg. 1 / seed 003 Alg. 1)
+ * CURE's multi-granularity value clustering, shared by CDE (CURE, Jian et al. 2019, Alg. 1 / Jian et al. 2017 (CDE) Alg. 1)
  * and COSH (Alg. 2): k-means on the rows of Mc, then of Mo (the authors' order), for k = 2, 3, ….
  * Per matrix (both algorithms reset rm / C_s inside their loop over the two matrices), the one-value
  * clusters removed so far are counted over all its k and compared with ⌈k/α⌉, k counted after its
- * increment as seed 003 Alg. 1 (steps 9-10) prints it; see `StopRule` and `waitForSplit`. k also
+ * increment as Jian et al. 2017 (CDE) Alg. 1 (steps 9-10) prints it; see `StopRule` and `waitForSplit`. k also
  * stops when it reaches the number of distinct rows. All clusterings draw from one seeded stream.
  */
 export function* valueClusteringSteps(
@@ -80,7 +80,7 @@ export function* valueClusteringSteps(
   return out;
 }
 
-/** The stop test after a clustering; `k` is the next granularity (seed 003 Alg. 1, steps 9-10). */
+/** The stop test after a clustering; `k` is the next granularity (CDE, Jian et al. 2017, Alg. 1, steps 9-10). */
 export function stopReached(removed: number, k: number, alpha: number, rule: StopRule): boolean {
   const threshold = Math.ceil(k / alpha);
   return rule === 'reach' ? removed >= threshold : removed > threshold;

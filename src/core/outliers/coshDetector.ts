@@ -4,7 +4,7 @@ import { checkCouplingSize } from '../methods/cureShared.ts';
 import { coshSteps } from '../methods/cosh.ts';
 import type { Detector } from './detector.ts';
 
-/** COSH (seed 000 Alg. 2) as an unsupervised detector: fitted on the rows shown, scores others. */
+/** COSH (CURE, Jian et al. 2019, Alg. 2) as an unsupervised detector: fitted on the rows shown, scores others. */
 export const coshDetector: Detector = {
   id: 'cosh',
   title: 'COSH',

@@ -3,7 +3,7 @@ import type { RawOptions } from '../platform/parameters.ts';
 import type { CategoricalTable } from '../table/types.ts';
 
 /**
- * A detector as the outlier experiments use it (seed 002 Sec. V): it learns from some rows and
+ * A detector as the outlier experiments use it (DILCA/SAnDCat, Ienco et al. 2016, Sec. V): it learns from some rows and
  * scores others. A semi-supervised detector (SAnDCat) learns from the training normal objects;
  * an unsupervised one (COSH, CBRW, ZERO++, LOF, isolation forest) is shown every object of the
  * experiment without labels. Scores are aligned with `scoreRows`; higher = more anomalous.

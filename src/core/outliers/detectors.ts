@@ -3,7 +3,7 @@ import { coshDetector } from './coshDetector.ts';
 import type { Detector } from './detector.ts';
 import { UNSUPERVISED_DETECTORS } from './unsupervised.ts';
 
-/** The detectors the outlier experiments compare (seed 002 Sec. V and the baselines). */
+/** The detectors the outlier experiments compare (DILCA/SAnDCat, Ienco et al. 2016, Sec. V and the baselines). */
 export const DETECTORS: readonly Detector[] = [
   sandcatDetector,
   coshDetector,

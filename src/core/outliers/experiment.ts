@@ -42,7 +42,7 @@ export interface ExperimentResult extends Omit<Protocol, 'splits'> {
 const GRID = Float64Array.from({ length: 101 }, (_, i) => i / 100);
 
 /**
- * Runs detectors on the same splits of the protocol (seed 002 Sec. V). A semi-supervised
+ * Runs detectors on the same splits of the protocol (DILCA/SAnDCat, Ienco et al. 2016, Sec. V). A semi-supervised
  * detector learns from the training normal objects; an unsupervised one is shown every object of
  * the split — training and tested, without labels — and both are judged by the AUC of their
  * scores on the tested objects (abnormal = positive).

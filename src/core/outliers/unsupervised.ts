@@ -5,7 +5,7 @@ import { zeroDetector } from '../methods/zeroPlusPlus.ts';
 import type { Detector } from './detector.ts';
 
 /**
- * The unsupervised detectors of the outlier experiments (seed 002 Sec. V): each is shown every
+ * The unsupervised detectors of the outlier experiments (DILCA/SAnDCat, Ienco et al. 2016, Sec. V): each is shown every
  * object of the experiment without labels. COSH and SAnDCat are added where the experiments
  * are assembled.
  */

@@ -10,7 +10,7 @@ import { valueCostGeometry, type ValueCosts } from '../cluster/kmodes.ts';
 
 /**
  * Partitioning any representation into k clusters: k-means on an object embedding, k-modes with
- * the method's own value dissimilarity on a distance-only representation (seed 001 Sec. VIII-C
+ * the method's own value dissimilarity on a distance-only representation (coupled attribute similarity, Wang et al. 2015, Sec. VIII-C
  * clusters categorical data this way). Used by the "k-means of" step and the evaluations.
  */
 export interface Partitioner {

@@ -13,7 +13,7 @@ import { partitionerFor } from './partition.ts';
 import { projectionSource, valueTableSum, type Representation } from './representation.ts';
 
 /**
- * Spectral clustering of any representation (seed 001 Sec. VIII-B: Laplacian eigenmaps on the
+ * Spectral clustering of any representation (coupled attribute similarity, Wang et al. 2015, Sec. VIII-B: Laplacian eigenmaps on the
  * dissimilarity, subspace dimension = k, then k-means): the affinity is a Gaussian of the
  * representation's object distance (width: the median non-zero distance), the embedding is
  * built once per k and each run is one seeded k-means++ start on it. Up to
@@ -59,7 +59,7 @@ export function spectralPartitionerFor(
   };
 }
 
-/** s(i, j) = Σ_a table_a[x_ia, x_ja] / D (seed 001's CASO/n: the affinity on a [0, 1] scale). */
+/** s(i, j) = Σ_a table_a[x_ia, x_ja] / D (Wang et al. 2015's CASO/n: the affinity on a [0, 1] scale). */
 function similarityFunction(
   s: ObjectSimilarity,
   table: CategoricalTable,

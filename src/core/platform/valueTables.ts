@@ -43,7 +43,7 @@ export function blockMatrix(
 
 /**
  * Per-attribute value tables combined over attributes — summed (CADO, OFD, ADD) or as √Σ t²
- * (DILCA, Eq. (2) of seed 002) — as an object distance evaluated on demand.
+ * (DILCA, Eq. (2) of Ienco et al. 2016 (DILCA/SAnDCat)) — as an object distance evaluated on demand.
  */
 export function tableDistance(
   table: CategoricalTable,

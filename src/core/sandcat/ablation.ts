@@ -15,7 +15,7 @@ export interface AblationPoint {
 }
 
 /**
- * The top-n attribute ablation of seed 002 Fig. 13: on each split of the protocol, DILCA is
+ * The top-n attribute ablation of Ienco et al. 2016 (DILCA/SAnDCat) Fig. 13: on each split of the protocol, DILCA is
  * learned on the training rows, the attributes are ranked by their model impact (highest
  * first), and for n = 1 … D SAnDCat is learned again on the n highest-impact attributes alone
  * (contexts chosen among them) and scores the tested rows; AUC mean ± sd over the splits per n.

@@ -2,7 +2,7 @@ export const HEURISTICS = ['maxdtk', 'mindtk', 'randk', 'centralk'] as const;
 export type Heuristic = (typeof HEURISTICS)[number];
 
 /**
- * Seed 002 Sec. IV-A: how the k representatives of the normal data are chosen. MaxDTK / MinDTK:
+ * Ienco et al. 2016 (DILCA/SAnDCat) Sec. IV-A: how the k representatives of the normal data are chosen. MaxDTK / MinDTK:
  * the k training objects farthest from / closest to each tested object; RandK: k random training
  * objects, the same for all; CentralK: the k most central (least Σ squared distance to the others).
  */

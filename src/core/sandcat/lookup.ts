@@ -3,7 +3,7 @@ import type { CategoricalTable } from '../table/types.ts';
 
 /**
  * For one object t, the DILCA distance of t's value to every value of the same attribute, laid
- * out by global value index: distance(t, d)² = Σ_a squared[d_a] (Eq. (2), seed 002), so an
+ * out by global value index: distance(t, d)² = Σ_a squared[d_a] (Eq. (2), Ienco et al. 2016 (DILCA/SAnDCat)), so an
  * object-to-object distance is D look-ups.
  */
 export interface ValueLookup {

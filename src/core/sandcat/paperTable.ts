@@ -1,5 +1,5 @@
 /**
- * Seed 002's Table III (data set characteristics) and Table IV (AUC of SAnDCat, MaxDTK k = 40,
+ * Ienco et al. 2016's Table III (data set characteristics) and Table IV (AUC of SAnDCat, MaxDTK k = 40,
  * and the competitors) for the data sets we ship, so results can be printed beside the paper's.
  * A table is recognised by its protocol shape: normal count, abnormal count, attributes.
  */

@@ -3,7 +3,7 @@ import { classCode, majorityClass } from '../table/classRows.ts';
 import type { CategoricalTable } from '../table/types.ts';
 
 /**
- * The semi-supervised protocol of seed 002 Sec. V (Table III): the majority class is normal; a
+ * The semi-supervised protocol of Ienco et al. 2016 (DILCA/SAnDCat) Sec. V (Table III): the majority class is normal; a
  * seeded random 3 % of the normal count (rounded down: Vote 8, Breast-cancer 6) is drawn from
  * the other classes as the abnormal objects; the normal objects are split into 5 folds; each fold
  * in turn is tested together with the abnormal objects while the model learns on the other

@@ -13,7 +13,7 @@ export interface ScanOutput {
 }
 
 /**
- * Scores every distinct tested object against the candidate tuples (seed 002 Eq. (3)): all of
+ * Scores every distinct tested object against the candidate tuples (DILCA/SAnDCat, Ienco et al. 2016, Eq. (3)): all of
  * them ('all', the fixed representatives) or the k nearest / farthest (left out: one copy of the
  * tested row's own tuple when it is a training row). Results are written to every row holding
  * the tuple.

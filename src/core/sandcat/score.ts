@@ -14,7 +14,7 @@ export interface SandcatScoringOptions {
 }
 
 export interface SandcatScores {
-  /** OS of each scored row (Eq. (3), seed 002), aligned with scoreRows; higher = more anomalous. */
+  /** OS of each scored row (Eq. (3), Ienco et al. 2016 (DILCA/SAnDCat)), aligned with scoreRows; higher = more anomalous. */
   scores: Float64Array;
   /** Attribute distance impact of each scored row (Sec. IV-C-2): scoreRows.length × D. */
   impacts: Float64Array;
@@ -25,7 +25,7 @@ export interface SandcatScores {
 }
 
 /**
- * SAnDCat's outlier scores (seed 002 Sec. IV): OS(t) = Σ_{p=1..k} dist(t, d_p) over k
+ * SAnDCat's outlier scores (DILCA/SAnDCat, Ienco et al. 2016, Sec. IV): OS(t) = Σ_{p=1..k} dist(t, d_p) over k
  * representatives d_p of the training (normal) rows, dist = √Σ_a m_a(t_a, d_a)² (Eq. (2)).
  * MinDTK/MaxDTK choose the k nearest/farthest training objects for each t; RandK and CentralK
  * choose k once. A scored row that is itself a training row is left out of its own

@@ -50,7 +50,7 @@ function objectPairOf(table: CategoricalTable, text: string | null): [number, nu
 }
 
 /**
- * A teaching walk-through of seed 001: every intermediate quantity of Eqs. (5)-(16) for two
+ * A teaching walk-through of Wang et al. 2015 (coupled attribute similarity): every intermediate quantity of Eqs. (5)-(16) for two
  * values of an attribute (and two objects), the paper's numbers beside ours where it printed them.
  */
 export const casWalkthroughStep = defineMethod({
@@ -58,7 +58,7 @@ export const casWalkthroughStep = defineMethod({
   title: 'Coupled similarity walk-through',
   role: 'step',
   order: 25,
-  paper: 'Wang, She, Cao, TNNLS 2015 (seed 001)',
+  paper: 'Wang, She, Cao, TNNLS 2015 (Wang et al. 2015)',
   where: 'Eqs. (5)-(16), Tables II and V-VIII',
   description:
     'Every quantity of IaASV, IeASV, CASV, CASO and CADO for chosen values, step by step',

@@ -6,7 +6,7 @@ import { defineMethod } from '../platform/spec.ts';
 import type { Cell } from '../results.ts';
 
 /**
- * Seed 001 Sec. VI and Table X, measured: the four inter-coupled relative similarities computed
+ * Wang et al. 2015 (coupled attribute similarity) Sec. VI and Table X, measured: the four inter-coupled relative similarities computed
  * side by side on the loaded table — the conditional probabilities each reads and its time — and
  * the largest difference of its IeASV from IRSI's (Theorem 6.1 says 0).
  */
@@ -15,7 +15,7 @@ export const compareIrsStep = defineMethod({
   title: 'IRS variants compared',
   role: 'step',
   order: 26,
-  paper: 'Wang, She, Cao, TNNLS 2015 (seed 001)',
+  paper: 'Wang, She, Cao, TNNLS 2015 (Wang et al. 2015)',
   where: 'Sec. VI, Theorem 6.1, Table X',
   description: 'IRSP, IRSU, IRSJ and IRSI side by side: operations, time, agreement',
   parameters: [],

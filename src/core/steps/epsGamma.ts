@@ -16,7 +16,7 @@ import { failureRow } from './isolated.ts';
 const GRID = Float64Array.from({ length: 101 }, (_, i) => i / 100);
 
 /**
- * The (ε,γ)-curve of every chosen representation (seed 004 Sec. 6.3): how large a margin between
+ * The (ε,γ)-curve of every chosen representation (UNTIE, Zhu et al. 2022, Sec. 6.3): how large a margin between
  * an object's similarity to its class and to the others holds for all but a share ε of the
  * objects. Higher curves mean similarities that separate the classes better.
  */
@@ -25,8 +25,8 @@ export const epsGammaStep = defineMethod({
   title: '(ε,γ)-curves',
   role: 'step',
   order: 27,
-  paper: 'Zhu, Cao, Yin, UNTIE (seed 004); Balcan, Blum, Srebro 2008',
-  where: 'seed 004 Sec. 6.3, Fig. 6',
+  paper: 'Zhu, Cao, Yin, UNTIE (UNTIE, Zhu et al. 2022); Balcan, Blum, Srebro 2008',
+  where: 'Zhu et al. 2022 (UNTIE) Sec. 6.3, Fig. 6',
   description: 'How well each similarity separates the classes: margin γ kept by all but a share ε',
   parameters: QUALITY_SAMPLE_PARAMETERS,
   inputs: QUALITY_INPUTS,

@@ -44,12 +44,12 @@ const CLUSTERING_PARAMETERS = [
       'spectral-similarity': 'spectral on the method’s similarity (CASO)',
     },
     description:
-      'How each representation is clustered: k-means / k-modes (seeds 000, 001) or spectral clustering (seed 001 Sec. VIII-B)',
+      'How each representation is clustered: k-means / k-modes (Jian et al. 2019, Wang et al. 2015) or spectral clustering (coupled attribute similarity, Wang et al. 2015, Sec. VIII-B)',
   },
 ] as const satisfies readonly ParameterSpec[];
 
 /**
- * The clustering protocol of seeds 000 and 003 (Sec. 6) over any representations: k = the
+ * The clustering protocol of Jian et al. 2019 and Jian et al. 2017 (Sec. 6) over any representations: k = the
  * number of classes, R runs, each one k-means++ start (k-modes on a distance-only method), and
  * F-score (Hungarian-matched macro F), NMI and accuracy as mean ± sd over the runs. As the
  * papers do, a method with randomness of its own (CDE's value clustering) is re-fitted for each
@@ -60,7 +60,8 @@ export const evaluateClusteringStep = defineMethod({
   title: 'Clustering evaluation',
   role: 'step',
   order: 20,
-  paper: 'Jian et al., CURE (seed 000) Sec. 6.1 and Table 1; IJCAI 2017 (seed 003)',
+  paper:
+    'Jian et al., CURE (CURE, Jian et al. 2019) Sec. 6.1 and Table 1; IJCAI 2017 (CDE, Jian et al. 2017)',
   where: 'Sec. 6.1: k-means with k = classes, 50 runs; F-score, NMI, accuracy',
   description: 'F-score, NMI and accuracy of clustering each representation against the class',
   parameters: CLUSTERING_PARAMETERS,
@@ -108,14 +109,16 @@ export const evaluateClusteringStep = defineMethod({
         : `k = ${k} classes of ${table.classColumn?.name}; ${options.runs} runs, one k-means++ start each (k-modes for distance-only methods), seed ${options.seed}; deterministic methods are fitted once`,
     );
     const near =
-      paper?.source === 'seed 000 Table 1' ? null : paperNearMatch(table.nRows, table.nValues);
+      paper?.source === 'Jian et al. 2019 (CURE) Table 1'
+        ? null
+        : paperNearMatch(table.nRows, table.nValues);
     if (paper)
       notes.push(
-        `This table has the shape of ${paper.data} in ${paper.source} (${paper.objects} objects, ${paper.values} values): its F-scores are beside ours${paper.source.startsWith('seed 004') ? ' (UNTIE with 0 iterations is its “Couplings”; ADD is its Ahmad)' : ''}.`,
+        `This table has the shape of ${paper.data} in ${paper.source} (${paper.objects} objects, ${paper.values} values): its F-scores are beside ours${paper.source.startsWith('Zhu et al. 2022 (UNTIE)') ? ' (UNTIE with 0 iterations is its “Couplings”; ADD is its Ahmad)' : ''}.`,
       );
     if (near)
       notes.push(
-        `Seed 000's Table 1 has ${near.data} with ${near.objects} objects and ${near.values} values; this table has ${table.nValues} values, so its F-scores are not shown beside ours (match its preprocessing: for Zoo, drop legs; --drop legs in the CLI).`,
+        `Jian et al. 2019's Table 1 has ${near.data} with ${near.objects} objects and ${near.values} values; this table has ${table.nValues} values, so its F-scores are not shown beside ours (match its preprocessing: for Zoo, drop legs; --drop legs in the CLI).`,
       );
     return {
       table: {
@@ -138,19 +141,19 @@ export const evaluateClusteringStep = defineMethod({
       },
       indicators: {
         kind: 'measures',
-        title: 'Data indicators (seed 000 Eqs. 16-17, seed 004 Eqs. 23-25)',
+        title: 'Data indicators (CURE, Jian et al. 2019, Eqs. 16-17, Zhu et al. 2022, Eqs. 23-25)',
         values: [
           { name: 'fci', title: 'FCI (Eq. 16)', value: featureCorrelationIndex(context.counts) },
           { name: 'paperFci', title: "FCI in the paper's Table 1", value: paper?.fci ?? null },
           { name: 'vci', title: 'VCI (Eq. 17)', value: valueClusterIndex(table) },
           {
             name: 'iIntra',
-            title: 'I_intra (seed 004 Eqs. 23-24)',
+            title: 'I_intra (UNTIE, Zhu et al. 2022, Eqs. 23-24)',
             value: intraHeterogeneity(table),
           },
           {
             name: 'iInter',
-            title: 'I_inter (seed 004 Eq. 25)',
+            title: 'I_inter (UNTIE, Zhu et al. 2022, Eq. 25)',
             value: interHeterogeneity(table, context.counts),
           },
         ],
@@ -236,7 +239,7 @@ function* clusterOne(
 
 /**
  * The paper's column for a call: its method at default settings (any seed), or UNTIE with no
- * iterations and otherwise default settings (seed 004's “Couplings”); null for other settings.
+ * iterations and otherwise default settings (Zhu et al. 2022's “Couplings”); null for other settings.
  */
 function paperKey(ref: ResolvedCall, seedName: string | null): string | null {
   const differing = methodSpec(ref.method).parameters.filter(

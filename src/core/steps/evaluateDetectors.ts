@@ -68,7 +68,7 @@ export const DETECTOR_EXPERIMENT_PARAMETERS = [
 ] as const satisfies readonly ParameterSpec[];
 
 /**
- * Seed 002's protocol (Sec. V, Table III) as a reusable experiment: every detector on the same
+ * Ienco et al. 2016's protocol (Sec. V, Table III) as a reusable experiment: every detector on the same
  * splits — the abnormal sample, 5 folds of the normal objects — with AUC per fold as mean ± sd,
  * and ROC curves averaged over the folds.
  */
@@ -77,7 +77,7 @@ export const evaluateDetectorsStep = defineMethod({
   title: 'Detector comparison',
   role: 'step',
   order: 22,
-  paper: 'Ienco, Pensa, Meo, TNNLS 2016 (seed 002)',
+  paper: 'Ienco, Pensa, Meo, TNNLS 2016 (DILCA/SAnDCat, Ienco et al. 2016)',
   where: 'Sec. V, Tables III-IV: 3 % abnormal, 5-fold CV over the normal class, AUC',
   description: 'AUC (mean ± sd over folds) and ROC of every detector on the same splits',
   parameters: DETECTOR_EXPERIMENT_PARAMETERS,
@@ -109,7 +109,7 @@ export const evaluateDetectorsStep = defineMethod({
     return {
       table: {
         kind: 'table',
-        title: 'Detector comparison (seed 002 protocol)',
+        title: 'Detector comparison (the protocol of Ienco et al. 2016)',
         columns: [
           { key: 'title', title: 'detector' },
           { key: 'supervision', title: 'learns from' },

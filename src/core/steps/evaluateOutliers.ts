@@ -11,15 +11,16 @@ import { failureRow, isolated, unlessAllFailed } from './isolated.ts';
 
 /**
  * The outlier protocol: the objects of one class are the outliers, and each detector's object
- * scores are ranked against them by AUC (the Mann–Whitney statistic, ties ½; seed 000 Sec. 7,
- * seed 002 Sec. V). Any method producing object scores can be compared.
+ * scores are ranked against them by AUC (the Mann–Whitney statistic, ties ½; CURE, Jian et al. 2019, Sec. 7,
+ * Ienco et al. 2016 (DILCA/SAnDCat) Sec. V). Any method producing object scores can be compared.
  */
 export const evaluateOutliersStep = defineMethod({
   id: 'evaluate-outliers',
   title: 'Outlier evaluation',
   role: 'step',
   order: 21,
-  paper: 'Jian et al., CURE (seed 000) Sec. 7; Ienco et al. (seed 002) Sec. V',
+  paper:
+    'Jian et al., CURE (CURE, Jian et al. 2019) Sec. 7; Ienco et al. (DILCA/SAnDCat, Ienco et al. 2016) Sec. V',
   where: 'AUC of the outlier scores against one class',
   description: 'AUC of each detector’s scores, the objects of one class being the outliers',
   parameters: [

@@ -10,7 +10,7 @@ const PARAMETERS = DETECTOR_EXPERIMENT_PARAMETERS.filter(
 ) as unknown as readonly ParameterSpec[];
 
 /**
- * Seed 002 Fig. 13 as a step: SAnDCat's AUC when only the n attributes of highest model impact
+ * Ienco et al. 2016 (DILCA/SAnDCat) Fig. 13 as a step: SAnDCat's AUC when only the n attributes of highest model impact
  * are kept, n = 1 … D, on the protocol's splits.
  */
 export const impactAblationStep = defineMethod({
@@ -18,7 +18,7 @@ export const impactAblationStep = defineMethod({
   title: 'Attribute ablation',
   role: 'step',
   order: 23,
-  paper: 'Ienco, Pensa, Meo, TNNLS 2016 (seed 002)',
+  paper: 'Ienco, Pensa, Meo, TNNLS 2016 (DILCA/SAnDCat, Ienco et al. 2016)',
   where: 'Sec. V-C, Fig. 13: AUC with the top-n attributes by impact',
   description: 'SAnDCat’s AUC keeping only the n attributes of highest model impact',
   parameters: PARAMETERS as typeof DETECTOR_EXPERIMENT_PARAMETERS,

@@ -10,7 +10,7 @@ import type { Cell, MethodFailure } from '../results.ts';
 import { failureRow, isolated, unlessAllFailed } from './isolated.ts';
 
 /**
- * Seed 001 Sec. VIII-A: how well each object dissimilarity separates the given classes, by four
+ * Wang et al. 2015 (coupled attribute similarity) Sec. VIII-A: how well each object dissimilarity separates the given classes, by four
  * internal descriptors of the class partition — RD (mean dissimilarity between classes over the
  * mean within, larger is better), DBI (Davies–Bouldin with medoids, smaller), DI (Dunn,
  * larger) and SD (the sum of dissimilarities within classes, smaller; in each measure's own
@@ -21,7 +21,7 @@ export const internalIndicesStep = defineMethod({
   title: 'Cluster structure (RD, DBI, DI, SD)',
   role: 'step',
   order: 24,
-  paper: 'Wang, She, Cao, TNNLS 2015 (seed 001)',
+  paper: 'Wang, She, Cao, TNNLS 2015 (Wang et al. 2015)',
   where: 'Sec. VIII-A, Fig. 2',
   description: 'How well each dissimilarity separates the classes: RD, DBI, DI and SD',
   parameters: [],

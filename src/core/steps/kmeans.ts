@@ -28,7 +28,7 @@ export const kmeansStep = defineMethod({
   order: 10,
   paper:
     'Lloyd with k-means++ starts (Arthur & Vassilvitskii 2007); k-modes (Huang 1998) on distances',
-  where: 'the clustering protocol of seeds 000 and 003 (Sec. 6)',
+  where: 'the clustering protocol of Jian et al. 2019 and Jian et al. 2017 (Sec. 6)',
   description: 'Objects in k clusters: k-means on an embedding, k-modes on a distance',
   parameters: [
     {

@@ -14,7 +14,7 @@ export const mdsStep = defineMethod({
   role: 'step',
   order: 2,
   paper: PROJECTION_PAPER,
-  where: 'seed 002 Sec. IV-D (MDS of the DILCA distances)',
+  where: 'Ienco et al. 2016 (DILCA/SAnDCat) Sec. IV-D (MDS of the DILCA distances)',
   description: 'Classical (Torgerson) or landmark MDS layout of any representation',
   parameters: [...MDS_PARAMETERS, QUALITY_PARAMETER],
   inputs: [PROJECTION_INPUT],

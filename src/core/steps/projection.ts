@@ -28,7 +28,7 @@ export const QUALITY_PARAMETER = {
 } as const satisfies ParameterSpec;
 
 export const PROJECTION_PAPER =
-  'van der Maaten & Hinton 2008 (t-SNE); Torgerson 1952, de Silva & Tenenbaum 2004 (MDS); used by seeds 002 (Sec. IV-D) and 004 (Sec. 6.2.3)';
+  'van der Maaten & Hinton 2008 (t-SNE); Torgerson 1952, de Silva & Tenenbaum 2004 (MDS); used by Ienco et al. 2016 (Sec. IV-D) and Zhu et al. 2022 (Sec. 6.2.3)';
 
 export function* projectRepresentation(
   context: MethodContext,

@@ -24,13 +24,13 @@ function parseKs(text: string | null): number[] {
   return ks;
 }
 
-/** Precision@k retrieval (seed 004 Sec. 6.3.2): the share of each object's k nearest neighbours of its class. */
+/** Precision@k retrieval (UNTIE, Zhu et al. 2022, Sec. 6.3.2): the share of each object's k nearest neighbours of its class. */
 export const retrievalStep = defineMethod({
   id: 'retrieval',
   title: 'Precision@k',
   role: 'step',
   order: 28,
-  paper: 'Zhu, Cao, Yin, UNTIE (seed 004)',
+  paper: 'Zhu, Cao, Yin, UNTIE (UNTIE, Zhu et al. 2022)',
   where: 'Sec. 6.3.2',
   description: 'The share of each object’s k nearest neighbours that are of its class',
   parameters: [

@@ -11,7 +11,7 @@ import { defineMethod } from '../platform/spec.ts';
 import { defaultClusters } from './kmeans.ts';
 
 /**
- * ROCK (Guha, Rastogi, Shim 1999) and CROCK (seed 001 Sec. VIII-B): agglomerative clustering by
+ * ROCK (Guha, Rastogi, Shim 1999) and CROCK (coupled attribute similarity, Wang et al. 2015, Sec. VIII-B): agglomerative clustering by
  * links — objects are neighbours when their similarity is at least θ, two clusters' link is the
  * number of neighbours they share — merged by goodness with f(θ) = (1 − θ)/(1 + θ). ROCK's
  * similarity is the Jaccard coefficient of the objects' values; CROCK's is CASO / n (the mean
@@ -22,8 +22,8 @@ export const rockStep = defineMethod({
   title: 'ROCK / CROCK',
   role: 'step',
   order: 12,
-  paper: 'Guha, Rastogi, Shim, ICDE 1999; CROCK: Wang, She, Cao, TNNLS 2015 (seed 001)',
-  where: 'seed 001 Sec. VIII-B',
+  paper: 'Guha, Rastogi, Shim, ICDE 1999; CROCK: Wang, She, Cao, TNNLS 2015 (Wang et al. 2015)',
+  where: 'Wang et al. 2015 (coupled attribute similarity) Sec. VIII-B',
   description:
     'Link-based agglomerative clustering on Jaccard (ROCK) or coupled similarity (CROCK)',
   parameters: [

@@ -8,7 +8,7 @@ import { defaultClusters, ITERATIONS_PARAMETER } from './kmeans.ts';
 import { PROJECTION_INPUT } from './projection.ts';
 
 /**
- * "Spectral clustering of" any representation (seed 001 Sec. VIII-B): Laplacian eigenmaps of a
+ * "Spectral clustering of" any representation (coupled attribute similarity, Wang et al. 2015, Sec. VIII-B): Laplacian eigenmaps of a
  * Gaussian affinity of the representation's distance, k eigenvectors, k-means on them; the
  * lowest-cost of the seeded starts is kept. Up to SPECTRAL_MAX_OBJECTS objects.
  */
@@ -17,8 +17,9 @@ export const spectralStep = defineMethod({
   title: 'Spectral clustering',
   role: 'step',
   order: 11,
-  paper: 'Ng, Jordan, Weiss 2001, as seed 001 Sec. VIII-B uses it',
-  where: 'seed 001 Sec. VIII-B',
+  paper:
+    'Ng, Jordan, Weiss 2001, as Wang et al. 2015 (coupled attribute similarity) Sec. VIII-B uses it',
+  where: 'Wang et al. 2015 (coupled attribute similarity) Sec. VIII-B',
   description: 'Objects in k clusters by the leading eigenvectors of a Gaussian affinity',
   parameters: [
     {

@@ -17,7 +17,7 @@ export const tsneStep = defineMethod({
   role: 'step',
   order: 1,
   paper: PROJECTION_PAPER,
-  where: 'van der Maaten 2014 (Barnes-Hut); seed 004 Sec. 6.2.3',
+  where: 'van der Maaten 2014 (Barnes-Hut); Zhu et al. 2022 (UNTIE) Sec. 6.2.3',
   description: 't-SNE layout of any representation',
   parameters: [
     ...TSNE_PARAMETERS,

@@ -3,7 +3,7 @@ import type { Discretisation } from './types.ts';
 /**
  * Discretises a numeric column given its distinct values (as numbers) and their counts.
  * Returns a bin per distinct value and the bin labels, in ascending order.
- * - equal-frequency (seed 002, Sec. V: “equi-depth bins … equal to ten”): cut points at the
+ * - equal-frequency (DILCA/SAnDCat, Ienco et al. 2016, Sec. V: “equi-depth bins … equal to ten”): cut points at the
  *   b·n/bins-th smallest observations (b = 1..bins−1), placed midway between neighbouring distinct
  *   values; equal values never split, so fewer bins can result.
  * - equal-width: bins of equal width between the minimum and maximum.

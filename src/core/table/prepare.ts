@@ -36,7 +36,7 @@ export interface PrepareOptions {
   detectClass?: boolean;
   /** How numeric columns become categorical; default equal-frequency. */
   discretisation?: Discretisation;
-  /** Number of bins for numeric columns; default 10 (seed 002). */
+  /** Number of bins for numeric columns; default 10 (DILCA/SAnDCat, Ienco et al. 2016). */
   bins?: number;
 }
 

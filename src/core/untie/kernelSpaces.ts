@@ -5,7 +5,7 @@ import { couplingSpaces, type CouplingSpace } from './spaces.ts';
 import { valueClasses, type ValueClasses } from './valueClasses.ts';
 
 /**
- * UNTIE's kernel spaces (seed 004 Sec. 4.3): every coupling space (intra and inter, per attribute)
+ * UNTIE's kernel spaces (UNTIE, Zhu et al. 2022, Sec. 4.3): every coupling space (intra and inter, per attribute)
  * mapped by every kernel of the set, n_k = |M| × |F| spaces. Space p belongs to one attribute a
  * and stands for K_p (m_a × m_a, Eq. (7)); its heterogeneity weights are the diagonal of ω_p
  * (Eq. (13)), one per value of a, stored in one flat ω at `weightStart`.

@@ -1,7 +1,7 @@
 import { pacer, runToEnd, type Steps } from '../jobs.ts';
 
 /**
- * The kernel set that maps each coupling space to kernel spaces (seed 004 Eq. (7), Sec. 6.1):
+ * The kernel set that maps each coupling space to kernel spaces (UNTIE, Zhu et al. 2022, Eq. (7), Sec. 6.1):
  * by default 11 Gaussian kernels k(x, y) = exp(−‖x − y‖² / (2σ²)) with σ = 2^−5 … 2^5 and the
  * polynomial kernels k(x, y) = (xᵀy)^d, d = 1, 2, 3 (d = 1 is the linear kernel of the paper's
  * watermelon example: k(yellow, yellow) = 17/18). The paper names the widths, not the exact
@@ -43,7 +43,7 @@ export function kernelName(k: KernelSpec): string {
  * mention one; UNTIE uses it by default because without it the polynomial kernels of the inter
  * spaces (entries up to (D − 1)^3) outweigh every Gaussian kernel (entries ≤ 1) in Eq. (21)'s
  * vectors: k-means F-score on vote.csv's 232 complete rows 0.61 unnormalised, 0.89 normalised
- * (seed 004 Table 4: 90.51), zoo 0.46 against 0.66. Gaussian kernels are unchanged by it.
+ * (UNTIE, Zhu et al. 2022, Table 4: 90.51), zoo 0.46 against 0.66. Gaussian kernels are unchanged by it.
  */
 export function kernelMatrix(
   vectors: Float64Array,

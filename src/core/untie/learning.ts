@@ -7,7 +7,7 @@ import type { KernelSpaces } from './kernelSpaces.ts';
 export { batchKernel } from './batch.ts';
 
 /**
- * UNTIE's heterogeneity learning (seed 004 Sec. 4.4-4.5, Alg. 1 steps 3-11): learn the diagonal
+ * UNTIE's heterogeneity learning (UNTIE, Zhu et al. 2022, Sec. 4.4-4.5, Alg. 1 steps 3-11): learn the diagonal
  * weights ω (Eq. (13): ω_p = β_p·T_pᵀT_p, one weight per value per kernel space) of the wrapper
  * kernel S_ij = Σ_p K_p,iᵀ ω_p K_p,j (Eq. (18)) by alternating
  *   (1) H = the n_c leading eigenvectors of S (Eq. (17)), and

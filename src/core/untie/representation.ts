@@ -6,7 +6,7 @@ import { addWeightedGram, weightedGramSteps } from './rowGram.ts';
 import { classWeights } from './valueClasses.ts';
 
 /**
- * UNTIE's two representations from the learned weights ω (seed 004 Sec. 4.4).
+ * UNTIE's two representations from the learned weights ω (UNTIE, Zhu et al. 2022, Sec. 4.4).
  *
  * Vector representation (Eq. (21)): x_i = [√ω_p,tt · K_p[v_i, t]] over every kernel space p and
  * value t of its attribute. Every entry of space p depends on object i only through its value v_i

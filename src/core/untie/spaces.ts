@@ -1,7 +1,7 @@
 import { pairCount, type Cooccurrence } from '../counts/cooccurrence.ts';
 
 /**
- * UNTIE's coupling spaces (seed 004 Sec. 4.2): for every attribute j, each of its values as
+ * UNTIE's coupling spaces (UNTIE, Zhu et al. 2022, Sec. 4.2): for every attribute j, each of its values as
  *  - an intra-attribute coupling vector (Eq. (1)): [|g(v)| / n_o], its relative frequency;
  *  - an inter-attribute coupling vector (Eq. (4)): [p(v | v*_1), …, p(v | v*_|V*|)] over the
  *    values v* of every other attribute in table order, p(v | v*) = |g(v) ∩ g(v*)| / |g(v*)|

@@ -10,7 +10,7 @@ const GAP = 16;
 
 /**
  * A titled word cloud of impacts with the same numbers as a sorted bar list under it, or beside
- * it when there is room (seed 002 Figs. 4, 10, 11: an attribute's font size proportional to its
+ * it when there is room (DILCA/SAnDCat, Ienco et al. 2016, Figs. 4, 10, 11: an attribute's font size proportional to its
  * impact).
  */
 export function ImpactCloud({

@@ -12,12 +12,12 @@ import { useStore } from '../../store/index.ts';
 import type { ResultEntry } from '../../store/resultsSlice.ts';
 import { MatrixHeatmap } from '../ValueMatricesView.tsx';
 import { PartitionGrid } from '../ValuePartitionsView.tsx';
-import { formatScore } from '../numberFormat.ts';
-import { rowName } from '../rowNames.ts';
+import { formatScore } from '../../model/numberFormat.ts';
+import { rowName } from '../../model/rowNames.ts';
 import { useLinkedObjects } from '../useLinkedObjects.ts';
 import { useResult } from '../useResult.ts';
 import { useObjectColor } from '../useObjectColor.ts';
-import { topIndices } from '../valueModel.ts';
+import { topIndices } from '../../model/values.ts';
 
 /**
  * A compare cell reads the store's result of its call without starting it: "Run all" (or the

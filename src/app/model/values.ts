@@ -1,7 +1,7 @@
 import { formatScore } from './numberFormat.ts';
 import type { CasTerms, Results, ValueMatrix, ValuePartition } from '../../core/results.ts';
 import type { TableMeta } from '../../core/session.ts';
-import type { HeatmapLayout } from './heatmapModel.ts';
+import type { HeatmapLayout } from './heatmap.ts';
 
 /** Pure helpers of the method views (value matrices, value clusters, rankings, tables). No DOM here. */
 
@@ -128,7 +128,7 @@ export function labelColumn(labels: string[]): { width: number; text: string[] }
   return { width: Math.ceil(12 + longest * 6.4), text };
 }
 
-/** Seed 001's formulas with the numbers of cell (i, j): IaASV from the frequencies, CASV's factors. */
+/** Wang et al. 2015's formulas with the numbers of cell (i, j): IaASV from the frequencies, CASV's factors. */
 function casTooltip(t: CasTerms, siblings: Results, i: number, j: number, value: number): string[] {
   const gx = t.counts[i] ?? 0;
   const gy = t.counts[j] ?? 0;

@@ -3,9 +3,9 @@ import { describeCall, resolveCall } from '../../core/platform/calls.ts';
 import type { Call } from '../../core/platform/spec.ts';
 import { useStore } from '../store/index.ts';
 import type { Panel as PanelModel } from '../store/panelsSlice.ts';
-import { viewSpec } from '../views/registry.tsx';
-import { JobProgress } from './JobProgress.tsx';
-import { afterNextFrame, useShownAfterFrame } from './afterFrame.ts';
+import { viewSpec } from './registry.tsx';
+import { JobProgress } from '../components/JobProgress.tsx';
+import { afterNextFrame, useShownAfterFrame } from '../components/afterFrame.ts';
 
 /** The key of a call, or null when it is not valid (the view says why). */
 function keyOf(call: Call | null | undefined): string | null {

@@ -1,14 +1,9 @@
 import { allSpecs } from '../../core/platform/registry.ts';
 import { REPRESENTATION_KINDS } from '../../core/platform/representation.ts';
 import { findResult, type Cell, type ResultKind } from '../../core/results.ts';
-import type { ResultEntry } from '../store/resultsSlice.ts';
-import {
-  runAllJobs,
-  type JobStatus,
-  type RunAllJob,
-  type RunAllState,
-} from '../store/runAllSlice.ts';
-import type { PlannedRole } from './runAllPlan.ts';
+import type { ResultEntry } from './resultsSlice.ts';
+import { runAllJobs, type JobStatus, type RunAllJob, type RunAllState } from './runAllSlice.ts';
+import type { PlannedRole } from '../model/runAllPlan.ts';
 
 /**
  * The results board (pure): one row per registered method with what the run-all evaluations
@@ -31,7 +26,7 @@ export const BOARD_MEASURES: readonly {
     title: 'F-score',
     from: 'clustering',
     column: 'fscore',
-    help: 'k-means (k-modes for a distance) with k = classes, matched to the classes (seed 000)',
+    help: 'k-means (k-modes for a distance) with k = classes, matched to the classes (CURE, Jian et al. 2019)',
   },
   {
     key: 'nmi',
@@ -59,14 +54,14 @@ export const BOARD_MEASURES: readonly {
     title: '(ε,γ) area',
     from: 'eps-gamma',
     column: 'area',
-    help: 'area under the (ε,γ)-curve: how well similarities separate the classes (seed 004)',
+    help: 'area under the (ε,γ)-curve: how well similarities separate the classes (UNTIE, Zhu et al. 2022)',
   },
   {
     key: 'p10',
     title: 'precision@10',
     from: 'retrieval',
     column: 'p10',
-    help: 'share of the 10 nearest neighbours of an object’s class (seed 004)',
+    help: 'share of the 10 nearest neighbours of an object’s class (UNTIE, Zhu et al. 2022)',
   },
 ];
 

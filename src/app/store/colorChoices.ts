@@ -2,7 +2,7 @@ import { callDependencies, describeCall } from '../../core/platform/calls.ts';
 import { methodSpec } from '../../core/platform/registry.ts';
 import { REPRESENTATION_KINDS } from '../../core/platform/representation.ts';
 import type { Call } from '../../core/platform/spec.ts';
-import type { ResultEntry } from '../store/resultsSlice.ts';
+import type { ResultEntry } from './resultsSlice.ts';
 
 /** One entry of the colour-by menu. */
 export type ColorChoice =
@@ -59,7 +59,7 @@ export function colorChoices(
         });
     }
   }
-  // Seed 001's link-based clusterings need no representation: offered once a table is in.
+  // Wang et al. 2015's link-based clusterings need no representation: offered once a table is in.
   if (nRows !== null && nRows <= ROCK_LIMIT && Object.keys(results).length > 0)
     for (const [similarity, name] of [
       ['jaccard', 'ROCK (Jaccard, θ = 0.5)'],

@@ -1,0 +1,22 @@
+/** The kinds of panel the workspace can hold; each has one entry in views/registry.tsx. */
+export type ViewId =
+  | 'summary'
+  | 'cooccurrence'
+  | 'su'
+  | 'rows'
+  | 'value-matrices'
+  | 'value-partitions'
+  | 'ranking'
+  | 'impact'
+  | 'projection'
+  | 'pair'
+  | 'evaluation'
+  | 'outlier-evaluation'
+  | 'detector-comparison'
+  | 'impact-ablation'
+  | 'cas-walkthrough'
+  | 'irs-comparison'
+  | 'eps-gamma'
+  | 'retrieval'
+  | 'untie-training'
+  | 'results-board';
