@@ -85,7 +85,7 @@ export default tseslint.config(
         {
           object: 'Math',
           property: 'random',
-          message: 'Use the seeded generator in src/core/random.ts.',
+          message: 'Use the seeded generator in src/core/base/random.ts.',
         },
       ],
     },

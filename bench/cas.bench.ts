@@ -10,14 +10,14 @@
  *    (the full k-NN graph), scanning distinct objects with one look-up per attribute group.
  * No n × n matrix is built. Figures only, no pass/fail.
  */
-import { casoNeighboursSteps } from '../src/core/cas/neighbours.ts';
-import { casModelSteps } from '../src/core/cas/model.ts';
+import { casoNeighboursSteps } from '../src/core/methods/cas/neighbours.ts';
+import { casModelSteps } from '../src/core/methods/cas/model.ts';
 import { summedDistance } from '../src/core/platform/valueTables.ts';
-import { computeCounts } from '../src/core/counts/counts.ts';
-import { objectValues } from '../src/core/embedding/objectEmbedding.ts';
-import { runToEnd } from '../src/core/jobs.ts';
-import { partitionerFor } from '../src/core/platform/partition.ts';
-import { createRandom } from '../src/core/random.ts';
+import { computeCounts } from '../src/core/data/counts/counts.ts';
+import { objectValues } from '../src/core/platform/objectEmbedding.ts';
+import { runToEnd } from '../src/core/platform/jobs.ts';
+import { partitionerFor } from '../src/core/clustering/partition.ts';
+import { createRandom } from '../src/core/base/random.ts';
 import { generateTable } from './generate.ts';
 import { seconds } from './timing.ts';
 

@@ -9,7 +9,7 @@
  * the attribute's rarest value with probability 0.9, so those rare values co-occur within the
  * group. After one warm-up, three runs of computeCounts + runCosh (default options) are timed and
  * the medians printed, with the AUC of COSH's object scores for the planted group (auc from
- * src/core/evaluate/partitions.ts; 0.5 = no better than chance). No pass/fail: figures only.
+ * src/core/evaluation/partitions.ts; 0.5 = no better than chance). No pass/fail: figures only.
  */
 import {
   auc,

@@ -1,9 +1,9 @@
 /**
  * FFT benchmark: `npx tsx bench/fft.bench.ts [--transforms-only]`.
  *
- * 1. The choice in src/core/project/fft.ts: one 2-D complex transform of an M × M grid, by the
+ * 1. The choice in src/core/projection/fft.ts: one 2-D complex transform of an M × M grid, by the
  *    `fft.js` package on an interleaved grid (radix-4, out of place; M row transforms, then M
- *    column transforms through a scratch column), by src/core/project/fft.ts (the same package on
+ *    column transforms through a scratch column), by src/core/projection/fft.ts (the same package on
  *    the split Float64Arrays the repulsion uses, each line copied through a scratch line) and by
  *    our own radix-2 transform on split arrays (bench/radix2Fft.ts, columns combined as whole
  *    rows), M = 256 … 1024: milliseconds per 2-D transform, ratios to the first, and the largest
@@ -15,12 +15,12 @@
  * Measured in one run; no pass/fail.
  */
 import FFT from 'fft.js';
-import { barnesHutRepulsion, type Repulsion } from '../src/core/project/barnesHut.ts';
-import { Fft } from '../src/core/project/fft.ts';
+import { barnesHutRepulsion, type Repulsion } from '../src/core/projection/barnesHut.ts';
+import { Fft } from '../src/core/projection/fft.ts';
 import { Radix2Fft } from './radix2Fft.ts';
-import { fftRepulsion } from '../src/core/project/fftRepulsion.ts';
-import { vectorInput } from '../src/core/project/input.ts';
-import { runTsne } from '../src/core/project/tsne.ts';
+import { fftRepulsion } from '../src/core/projection/fftRepulsion.ts';
+import { vectorInput } from '../src/core/projection/input.ts';
+import { runTsne } from '../src/core/projection/tsne.ts';
 import { gaussianMixture } from './generate.ts';
 
 function timeIt(f: () => void, repeats: number): number {

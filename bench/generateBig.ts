@@ -10,7 +10,7 @@
  * attributes depend on each other, as real categorical data do).
  */
 import { createWriteStream } from 'node:fs';
-import { createRandom } from '../src/core/random.ts';
+import { createRandom } from '../src/core/base/random.ts';
 
 export interface BigOptions {
   rows: number;

@@ -6,7 +6,7 @@
  * Every object's k = 90 nearest neighbours (3 × t-SNE's default perplexity) in a seeded table of
  * 20 categorical attributes (2-12 values each) with hierarchical latent classes (10 classes × 10
  * subclasses, bench/generate.ts `prototypeTable`), under Hamming and Wang et al. 2015's CADO, by NN-descent
- * (src/core/project/approximateKnn.ts) and by the exact search (every pair). Also, with
+ * (src/core/neighbours/approximateKnn.ts) and by the exact search (every pair). Also, with
  * --vectors, a 16-D Gaussian mixture, where the exact search is a vantage-point tree. Each row
  * runs in its own process (bench/neighboursRun.ts), which reports:
  *  - NN-descent's wall and CPU seconds (the machine is shared: CPU seconds show the work), then

@@ -12,19 +12,19 @@
  * 2. the exact search (exactNeighbourSteps: every pair, or the vantage-point tree for vectors),
  *    to the end if it finishes within EXACT_BUDGET_S, otherwise stopped there and its time
  *    estimated from the share of the work done (its own progress: pairs, or queries for the tree);
- * 3. recall@k with ties (src/core/project/recall.ts) against the exact k-th distances — of every
+ * 3. recall@k with ties (src/core/neighbours/recall.ts) against the exact k-th distances — of every
  *    row when the exact search finished, else of QUERIES seeded rows, each scanned exactly.
  */
 import { discoverMethods } from '../src/cli/discover.ts';
-import { computeCounts } from '../src/core/counts/counts.ts';
-import { runToEnd, type Steps } from '../src/core/jobs.ts';
+import { computeCounts } from '../src/core/data/counts/counts.ts';
+import { runToEnd, type Steps } from '../src/core/platform/jobs.ts';
 import { standaloneRepresentation } from '../src/core/platform/representation.ts';
 import type { InputRef } from '../src/core/platform/spec.ts';
-import { approximateNeighbourSteps } from '../src/core/project/approximateKnn.ts';
-import { vectorInput, type ProjectionInput } from '../src/core/project/input.ts';
-import { exactNeighbourSteps, type Neighbours } from '../src/core/project/knn.ts';
-import { exactKthDistances, recallWithTies } from '../src/core/project/recall.ts';
-import { createRandom, sampleOf } from '../src/core/random.ts';
+import { approximateNeighbourSteps } from '../src/core/neighbours/approximateKnn.ts';
+import { vectorInput, type ProjectionInput } from '../src/core/projection/input.ts';
+import { exactNeighbourSteps, type Neighbours } from '../src/core/neighbours/knn.ts';
+import { exactKthDistances, recallWithTies } from '../src/core/neighbours/recall.ts';
+import { createRandom, sampleOf } from '../src/core/base/random.ts';
 import { defaultThreads, startNodeTeam } from '../src/cli/nodeTeam.ts';
 import { serialTeam } from '../src/core/parallel/team.ts';
 import { gaussianMixture, prototypeTable } from './generate.ts';

@@ -17,13 +17,13 @@
  *    representation, projected through its on-demand distance input as the app does. Each row
  *    runs in its own process (bench/tsneRun.ts), so the peak RSS (process.resourceUsage().maxRSS,
  *    read in the child) is that size's alone; "node" is the child's RSS before any data.
- * 3. Classical against landmark MDS (src/core/project/classicalMds.ts, landmarkMds.ts) at
+ * 3. Classical against landmark MDS (src/core/projection/classicalMds.ts, landmarkMds.ts) at
  *    n = 2,000 and 30,000 (--mds-sizes) on the same mixture: seconds and Kruskal stress-1.
  *    Classical MDS refuses n > MAX_CLASSICAL_POINTS (its packed distance triangle); the table says
  *    so and how large the matrix would have been.
  *
  * 4. The repulsion and identical objects (--skip fft): Barnes-Hut against the FFT-interpolated
- *    repulsion (src/core/project/fftRepulsion.ts) at n = 10,000 on the mixture and on an 8,124-row
+ *    repulsion (src/core/projection/fftRepulsion.ts) at n = 10,000 on the mixture and on an 8,124-row
  *    Mushroom-like one-hot table with many repeated rows (bench/tsneRun.ts), each way with its
  *    identical objects kept apart and merged: seconds, the ratios FFT / Barnes-Hut and merged /
  *    kept, KL and trustworthiness T(10). One process per run, 1,000 iterations, random start.
@@ -39,11 +39,11 @@ import { join } from 'node:path';
 import { defaultThreads } from '../src/cli/nodeTeam.ts';
 import { fileURLToPath } from 'node:url';
 import TSNE from 'tsne-js';
-import { vectorInput } from '../src/core/project/input.ts';
-import { MAX_CLASSICAL_POINTS } from '../src/core/project/classicalMds.ts';
-import { runMds } from '../src/core/project/mds.ts';
-import { projectionQuality } from '../src/core/project/quality.ts';
-import { resolveTsneOptions, runTsne } from '../src/core/project/tsne.ts';
+import { vectorInput } from '../src/core/projection/input.ts';
+import { MAX_CLASSICAL_POINTS } from '../src/core/projection/classicalMds.ts';
+import { runMds } from '../src/core/projection/mds.ts';
+import { projectionQuality } from '../src/core/projection/quality.ts';
+import { resolveTsneOptions, runTsne } from '../src/core/projection/tsne.ts';
 import { gaussianMixture } from './generate.ts';
 import { denseAffinities, denseKl, withSeededMathRandom } from './reference.ts';
 import { seconds } from './timing.ts';

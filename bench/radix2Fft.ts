@@ -1,7 +1,7 @@
 /**
  * A radix-2 complex FFT on split real/imaginary Float64Arrays (iterative Cooley-Tukey,
  * decimation in time): the candidate that bench/fft.bench.ts measured against the `fft.js`
- * package for src/core/project/fft.ts, kept here as that benchmark's reference. Its 2-D transform
+ * package for src/core/projection/fft.ts, kept here as that benchmark's reference. Its 2-D transform
  * runs the column transforms with whole rows as the butterflies' operands, so no column is copied
  * out; `fft.js` was faster all the same (README). The inverse is not divided by the size.
  */

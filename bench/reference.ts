@@ -3,8 +3,8 @@
  * points and the exact KL(P‖Q) of a layout against it, written straight from the definitions
  * (O(N²) time and memory) so that every layout, ours or tsne-js's, is measured the same way.
  */
-import { euclidean, type VectorInput } from '../src/core/project/input.ts';
-import { createRandom } from '../src/core/random.ts';
+import { euclidean, type VectorInput } from '../src/core/projection/input.ts';
+import { createRandom } from '../src/core/base/random.ts';
 
 /**
  * Dense P (n × n, row-major): each row calibrated over all other points (Gaussian on d², entropy

@@ -9,13 +9,13 @@
  * memory, and the AUC of the planted group. No n × n matrix: the scoring scans the distinct
  * training objects once per distinct tested object. No pass/fail: figures only (target ≤ 5 s).
  */
-import { auc } from '../src/core/evaluate/partitions.ts';
-import { computeCounts } from '../src/core/counts/counts.ts';
-import { dilcaModel } from '../src/core/dilca/model.ts';
-import { runToEnd } from '../src/core/jobs.ts';
-import { createRandom } from '../src/core/random.ts';
-import { sandcatScoreSteps } from '../src/core/sandcat/score.ts';
-import type { Heuristic } from '../src/core/sandcat/heuristics.ts';
+import { auc } from '../src/core/evaluation/partitions.ts';
+import { computeCounts } from '../src/core/data/counts/counts.ts';
+import { dilcaModel } from '../src/core/methods/dilca/model.ts';
+import { runToEnd } from '../src/core/platform/jobs.ts';
+import { createRandom } from '../src/core/base/random.ts';
+import { sandcatScoreSteps } from '../src/core/methods/sandcat/score.ts';
+import type { Heuristic } from '../src/core/methods/sandcat/heuristics.ts';
 import { generateTable, plantRareGroup } from './generate.ts';
 import { median, ms, seconds } from './timing.ts';
 

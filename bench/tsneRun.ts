@@ -27,16 +27,16 @@
  */
 import { fileURLToPath } from 'node:url';
 import { computeCounts, createRandom } from '../src/core/index.ts';
-import { vectorInput, type ProjectionInput } from '../src/core/project/input.ts';
-import { projectionQuality } from '../src/core/project/quality.ts';
+import { vectorInput, type ProjectionInput } from '../src/core/projection/input.ts';
+import { projectionQuality } from '../src/core/projection/quality.ts';
 import { standaloneRepresentation } from '../src/core/platform/representation.ts';
 import { discoverMethods } from '../src/cli/discover.ts';
-import { runToEnd } from '../src/core/jobs.ts';
-import { tsneSteps, type RepulsionMethod, type TsneResult } from '../src/core/project/tsne.ts';
+import { runToEnd } from '../src/core/platform/jobs.ts';
+import { tsneSteps, type RepulsionMethod, type TsneResult } from '../src/core/projection/tsne.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { PCA } from 'ml-pca';
 import { startNodeTeam } from '../src/cli/nodeTeam.ts';
-import type { CategoricalTable } from '../src/core/table/types.ts';
+import type { CategoricalTable } from '../src/core/data/table/types.ts';
 import { gaussianMixture, generateTable } from './generate.ts';
 import { seconds } from './timing.ts';
 

@@ -9,12 +9,12 @@
  * vector representation (Eq. (21)) and the peak resident memory. No n × n matrix is built.
  * Figures only, no pass/fail.
  */
-import { computeCounts } from '../src/core/counts/counts.ts';
-import { runToEnd } from '../src/core/jobs.ts';
-import { kernelSpaces } from '../src/core/untie/kernelSpaces.ts';
-import { KERNEL_SETS } from '../src/core/untie/kernels.ts';
-import { learnHeterogeneity } from '../src/core/untie/learning.ts';
-import { untieEmbedding } from '../src/core/untie/representation.ts';
+import { computeCounts } from '../src/core/data/counts/counts.ts';
+import { runToEnd } from '../src/core/platform/jobs.ts';
+import { kernelSpaces } from '../src/core/methods/untie/kernelSpaces.ts';
+import { KERNEL_SETS } from '../src/core/methods/untie/kernels.ts';
+import { learnHeterogeneity } from '../src/core/methods/untie/learning.ts';
+import { untieEmbedding } from '../src/core/methods/untie/representation.ts';
 import { generateTable } from './generate.ts';
 import { seconds } from './timing.ts';
 

@@ -4,7 +4,7 @@
  * depends on a few attributes so the methods have structure to find.
  */
 
-import { createRandom } from '../src/core/random.ts';
+import { createRandom } from '../src/core/base/random.ts';
 
 interface Shape {
   rows: number;

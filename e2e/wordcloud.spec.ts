@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { createRandom } from '../src/core/random.ts';
+import { createRandom } from '../src/core/base/random.ts';
 import {
   addPanel,
   chooseFile,

@@ -4,10 +4,10 @@
  * reproductions, with the sentence saying how they compare with the paper's claim.
  */
 import { readFileSync } from 'node:fs';
-import { runToEnd } from '../src/core/jobs.ts';
-import { ExplorerSession } from '../src/core/session.ts';
-import type { Cell, ResultTable } from '../src/core/results.ts';
-import { UNTIE_TABLE_4 } from '../src/core/evaluate/paperTables.ts';
+import { runToEnd } from '../src/core/platform/jobs.ts';
+import { ExplorerSession } from '../src/core/platform/session.ts';
+import type { Cell, ResultTable } from '../src/core/platform/results.ts';
+import { UNTIE_TABLE_4 } from '../src/core/evaluation/paperTables.ts';
 
 export interface Comparison {
   id: string;
@@ -168,7 +168,7 @@ async function untieTable4(): Promise<Comparison> {
     '',
     '## Gaps explained',
     '',
-    '- Housevotes is the paper’s data (232 complete rows, 16 attributes, 32 values): Ahmad, DILCA and Hamming reproduce Table 4 to 0.01 points and CDE to 0.9, which pins the harness. UNTIE is 1.7 points below 90.51 and Couplings 0.8 above 88.36: here heterogeneity learning costs 0.3 points where the paper gains 2.2. Every UNTIE run is re-fitted with its own seed; its sd over seeds is 0.2 points, so the gap is not the batches’ luck. There is no public UNTIE code; the paper does not say how its unnormalised Eq. (22) keeps ω from shrinking to 0 (with H fixed it is linear in ω with non-negative coefficients), how kernels are scaled, nor how H is computed on a batch. Our choices are stated in src/core/untie/learning.ts and kernels.ts; without the kernel scaling UNTIE scores 0.61 here.',
+    '- Housevotes is the paper’s data (232 complete rows, 16 attributes, 32 values): Ahmad, DILCA and Hamming reproduce Table 4 to 0.01 points and CDE to 0.9, which pins the harness. UNTIE is 1.7 points below 90.51 and Couplings 0.8 above 88.36: here heterogeneity learning costs 0.3 points where the paper gains 2.2. Every UNTIE run is re-fitted with its own seed; its sd over seeds is 0.2 points, so the gap is not the batches’ luck. There is no public UNTIE code; the paper does not say how its unnormalised Eq. (22) keeps ω from shrinking to 0 (with H fixed it is linear in ω with non-negative coefficients), how kernels are scaled, nor how H is computed on a batch. Our choices are stated in src/core/methods/untie/learning.ts and kernels.ts; without the kernel scaling UNTIE scores 0.61 here.',
     '- Zoo is the paper’s data too (101 × 16, `legs` kept, 36 values), but every method’s mean sits 5-16 points below the paper, the three with fixed representations (Ahmad, DILCA, Hamming) included, while on Housevotes they agree to 0.01. Zoo’s runs vary (sd 8-13 points over 7 classes) where Housevotes’ do not (sd ≤ 0.6): the paper’s numbers lie between our means and our best runs (80-93), as a selected run or a different k-modes start would give; the paper states neither. Heterogeneity learning gains what the paper reports (UNTIE 1.4 points above Couplings; the paper 1.3), but our UNTIE mean is below CDE’s and DILCA’s, where the paper has UNTIE first.',
     '- Soybean is not the paper’s data: Table 4 uses Soybeanlarge, 307 rows and 19 classes; ours is the 683-row version, 562 complete rows and 15 classes. The numbers are beside each other for the ranking only; here UNTIE is 0.4 points above Couplings and 2.7 above CDE, where the paper has 4.4 and 7.1.',
     '',

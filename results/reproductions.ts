@@ -5,16 +5,16 @@
  * Each method issue adds its paper's reproductions here.
  */
 import { readFileSync } from 'node:fs';
-import { IRS_VARIANTS } from '../src/core/cas/irs.ts';
-import { casModelSteps, type CasModel } from '../src/core/cas/model.ts';
-import { objectPair } from '../src/core/cas/objects.ts';
-import { CURE_TABLE_1, UNTIE_TABLE_4 } from '../src/core/evaluate/paperTables.ts';
-import { SEED_002_TABLE_IV } from '../src/core/sandcat/paperTable.ts';
-import { runToEnd } from '../src/core/jobs.ts';
+import { IRS_VARIANTS } from '../src/core/methods/cas/irs.ts';
+import { casModelSteps, type CasModel } from '../src/core/methods/cas/model.ts';
+import { objectPair } from '../src/core/methods/cas/objects.ts';
+import { CURE_TABLE_1, UNTIE_TABLE_4 } from '../src/core/evaluation/paperTables.ts';
+import { SEED_002_TABLE_IV } from '../src/core/methods/sandcat/paperTable.ts';
+import { runToEnd } from '../src/core/platform/jobs.ts';
 import type { Call, MethodOutput } from '../src/core/platform/spec.ts';
-import { findResult, type Cell } from '../src/core/results.ts';
-import { ExplorerSession } from '../src/core/session.ts';
-import type { PrepareOptions } from '../src/core/table/prepare.ts';
+import { findResult, type Cell } from '../src/core/platform/results.ts';
+import { ExplorerSession } from '../src/core/platform/session.ts';
+import type { PrepareOptions } from '../src/core/data/table/prepare.ts';
 
 export interface ReproducedRow {
   data: string;
@@ -112,7 +112,7 @@ async function cureZoo(): Promise<Reproduction> {
     notes: [
       ...(table.notes ?? []),
       'The three encodings and both indicators reproduce the paper to its printed precision; the evaluation harness (k-means protocol, F-score) is therefore the paper’s.',
-      'CDE: its value clustering is itself random and the paper reports one run without its seed or MATLAB’s random stream. The mean over 50 CDE seeds stays within 0.03 of 0.647; single seeds range about ±0.03 around it. The stop rule (removals exceed ⌈k/α⌉, tested once k has split the values) is discussed in src/core/methods/cde.ts.',
+      'CDE: its value clustering is itself random and the paper reports one run without its seed or MATLAB’s random stream. The mean over 50 CDE seeds stays within 0.03 of 0.647; single seeds range about ±0.03 around it. The stop rule (removals exceed ⌈k/α⌉, tested once k has split the values) is discussed in src/core/methods/cure/cde.ts.',
     ],
   };
 }
@@ -394,7 +394,7 @@ async function untieHousevotes(): Promise<Reproduction> {
     rows,
     notes: [
       'Ahmad, DILCA and Hamming are deterministic representations and reproduce Table 4 to 0.0001: the harness (protocol, F-score) is the paper’s. Their tolerance is 0.005.',
-      'UNTIE has no public code. Ours is 1.7 points below the paper (mean of 50 fits with seeds 0-49, sd 0.2) and Couplings 0.8 above, so heterogeneity learning costs 0.3 points here where the paper gains 2.2; see results/untie-table-4.md for Zoo and Soybean and src/core/untie/learning.ts for the choices the paper leaves open. UNTIE is held to 0.03, Couplings and CDE (random value clustering) to 0.02.',
+      'UNTIE has no public code. Ours is 1.7 points below the paper (mean of 50 fits with seeds 0-49, sd 0.2) and Couplings 0.8 above, so heterogeneity learning costs 0.3 points here where the paper gains 2.2; see results/untie-table-4.md for Zoo and Soybean and src/core/methods/untie/learning.ts for the choices the paper leaves open. UNTIE is held to 0.03, Couplings and CDE (random value clustering) to 0.02.',
     ],
   };
 }

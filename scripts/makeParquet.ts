@@ -4,7 +4,7 @@
  * The e2e test (e2e/parquet.spec.ts) loads both and compares their summaries.
  */
 import { DuckDBInstance } from '@duckdb/node-api';
-import { quoteString } from '../src/core/counts/sql.ts';
+import { quoteString } from '../src/core/data/counts/sql.ts';
 
 const [csv, parquet] = process.argv.slice(2);
 if (!csv || !parquet) {

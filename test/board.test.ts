@@ -7,7 +7,7 @@ import { resolveCall } from '../src/core/platform/calls.ts';
 import { allSpecs, methodsProducing } from '../src/core/platform/registry.ts';
 import { REPRESENTATION_KINDS } from '../src/core/platform/representation.ts';
 import type { MethodOutput } from '../src/core/platform/spec.ts';
-import { tableMeta } from '../src/core/session.ts';
+import { tableMeta } from '../src/core/platform/session.ts';
 import type { ResultEntry } from '../src/app/store/resultsSlice.ts';
 import { boardRows, sortBoard } from '../src/app/store/board.ts';
 import { runAllPlan, smallestClass, type RunAllPlan } from '../src/app/model/runAllPlan.ts';

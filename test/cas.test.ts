@@ -4,13 +4,13 @@
  * bundled data set where IRSP is feasible, the bounds of Theorem 1, and CASO / CADO properties.
  */
 import { describe, expect, it } from 'vitest';
-import { casModelSteps, type CasModel } from '../src/core/cas/model.ts';
-import { IRS_VARIANTS, IRSP_MAX_VALUES, type IrsVariant } from '../src/core/cas/irs.ts';
-import { objectPair } from '../src/core/cas/objects.ts';
-import { parseWeights } from '../src/core/cas/weights.ts';
-import { runToEnd } from '../src/core/jobs.ts';
-import type { ExplorerSession } from '../src/core/session.ts';
-import type { CategoricalTable } from '../src/core/table/types.ts';
+import { casModelSteps, type CasModel } from '../src/core/methods/cas/model.ts';
+import { IRS_VARIANTS, IRSP_MAX_VALUES, type IrsVariant } from '../src/core/methods/cas/irs.ts';
+import { objectPair } from '../src/core/methods/cas/objects.ts';
+import { parseWeights } from '../src/core/methods/cas/weights.ts';
+import { runToEnd } from '../src/core/platform/jobs.ts';
+import type { ExplorerSession } from '../src/core/platform/session.ts';
+import type { CategoricalTable } from '../src/core/data/table/types.ts';
 import { DATASETS } from './helpers.ts';
 import { datasetSession, resultOf } from './sessions.ts';
 
@@ -129,7 +129,7 @@ describe('bounds and properties', () => {
 
   it('refuses IRSP on an attribute with too many values, and bad weights, naming them', async () => {
     const s = await datasetSession('zoo.csv', { classColumn: 'type' });
-    const { ExplorerSession } = await import('../src/core/session.ts');
+    const { ExplorerSession } = await import('../src/core/platform/session.ts');
     const wide = new ExplorerSession();
     const rows = Array.from({ length: 40 }, (_, i) => `v${i % 20},w${i % 3}`).join('\n');
     await wide.load([`a,b\n${rows}\n`], {}, {});
@@ -216,7 +216,7 @@ describe('ROCK / CROCK and the cluster-structure indices as steps', () => {
 
 describe('CASO nearest neighbours without an n × n matrix', () => {
   it('match a brute-force scan of CASO over every other object (zoo)', async () => {
-    const { casoNeighboursSteps } = await import('../src/core/cas/neighbours.ts');
+    const { casoNeighboursSteps } = await import('../src/core/methods/cas/neighbours.ts');
     const s = await datasetSession('zoo.csv', { classColumn: 'type' });
     const t = s.table;
     const m = model(s, 'I');
@@ -264,7 +264,7 @@ describe('the IRS comparison and spectral clustering as steps', () => {
 describe('value-matrix tooltips spell Wang et al. 2015’s formulas out', () => {
   it('IaASV from the counts, CASV from its two factors (movie, Koster–Hitchcock)', async () => {
     const { matrixTooltip } = await import('../src/app/model/values.ts');
-    const { tableMeta } = await import('../src/core/session.ts');
+    const { tableMeta } = await import('../src/core/platform/session.ts');
     const s = await datasetSession('movie.csv', { classColumn: 'Class' });
     const out = runToEnd(s.runSteps({ method: 'cas' }));
     const meta = tableMeta(s.table);

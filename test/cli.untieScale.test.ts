@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stretched } from './workUnit.ts';
-import { createRandom } from '../src/core/random.ts';
+import { createRandom } from '../src/core/base/random.ts';
 import { cli } from './cliRun.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'untie-scale-'));

@@ -1,10 +1,10 @@
 /** CLIMBO value clustering (cluster/limbo.ts): CADO merged by weighted average linkage. */
 import { describe, expect, it } from 'vitest';
-import { AGGLOMERATE_MAX_ITEMS } from '../src/core/cluster/agglomerate.ts';
-import { climboValueClustering, limboValueClustering } from '../src/core/cluster/limbo.ts';
-import { casModelSteps } from '../src/core/cas/model.ts';
-import { computeCounts } from '../src/core/counts/counts.ts';
-import { runToEnd } from '../src/core/jobs.ts';
+import { AGGLOMERATE_MAX_ITEMS } from '../src/core/clustering/agglomerate.ts';
+import { climboValueClustering, limboValueClustering } from '../src/core/clustering/limbo.ts';
+import { casModelSteps } from '../src/core/methods/cas/model.ts';
+import { computeCounts } from '../src/core/data/counts/counts.ts';
+import { runToEnd } from '../src/core/platform/jobs.ts';
 import { attributeIndex, loadDataset } from './helpers.ts';
 
 describe('CLIMBO (weighted average linkage of CADO)', () => {

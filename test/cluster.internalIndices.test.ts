@@ -5,9 +5,9 @@ import {
   internalIndices,
   internalIndicesSteps,
   type Dissimilarity,
-} from '../src/core/evaluate/internalIndices.ts';
-import type { Progress } from '../src/core/jobs.ts';
-import { createRandom } from '../src/core/random.ts';
+} from '../src/core/evaluation/internalIndices.ts';
+import type { Progress } from '../src/core/platform/jobs.ts';
+import { createRandom } from '../src/core/base/random.ts';
 
 /** Points on a line, d = |x − y|. */
 const line =

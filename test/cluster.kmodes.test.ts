@@ -1,8 +1,8 @@
 /** k-modes with per-attribute dissimilarity tables (cluster/kmodes.ts), on hand-made cases. */
 import { describe, expect, it } from 'vitest';
-import { kmeans } from '../src/core/cluster/kmeans.ts';
-import { valueCostGeometry, type ValueCosts } from '../src/core/cluster/kmodes.ts';
-import { createRandom } from '../src/core/random.ts';
+import { kmeans } from '../src/core/clustering/kmeans.ts';
+import { valueCostGeometry, type ValueCosts } from '../src/core/clustering/kmodes.ts';
+import { createRandom } from '../src/core/base/random.ts';
 
 /** Mismatch costs (0 on the diagonal, 1 off it) for attributes with these value counts. */
 function mismatch(codes: number[][], widths: number[]): ValueCosts {

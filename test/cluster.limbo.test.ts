@@ -5,7 +5,7 @@ import {
   limboValueClustering,
   mergeLoss,
   valueContexts,
-} from '../src/core/cluster/limbo.ts';
+} from '../src/core/clustering/limbo.ts';
 import { computeCounts, type CategoricalTable } from '../src/core/index.ts';
 
 const log2 = Math.log2;

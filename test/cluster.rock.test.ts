@@ -8,8 +8,8 @@ import {
   rock,
   rockExponent,
   type Similarity,
-} from '../src/core/cluster/rock.ts';
-import { runToEnd } from '../src/core/jobs.ts';
+} from '../src/core/clustering/rock.ts';
+import { runToEnd } from '../src/core/platform/jobs.ts';
 
 /** Attribute columns (codes = char codes) from objects written as strings, one char per attribute. */
 const columns = (objects: string[]): Int32Array[] =>

@@ -5,8 +5,8 @@ import {
   clusterSpectralEmbedding,
   spectralClustering,
   spectralEmbedding,
-} from '../src/core/cluster/spectral.ts';
-import { createRandom } from '../src/core/random.ts';
+} from '../src/core/clustering/spectral.ts';
+import { createRandom } from '../src/core/base/random.ts';
 
 /** Same partition up to renaming: equal labels exactly on the same groups. */
 const samePartition = (a: ArrayLike<number>, b: ArrayLike<number>): boolean => {

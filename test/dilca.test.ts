@@ -4,9 +4,9 @@
  * values, and the properties every model must have.
  */
 import { describe, expect, it } from 'vitest';
-import { runToEnd } from '../src/core/jobs.ts';
-import { dilcaContext } from '../src/core/dilca/context.ts';
-import { ExplorerSession } from '../src/core/session.ts';
+import { runToEnd } from '../src/core/platform/jobs.ts';
+import { dilcaContext } from '../src/core/methods/dilca/context.ts';
+import { ExplorerSession } from '../src/core/platform/session.ts';
 import { datasetSession, resultOf } from './sessions.ts';
 
 const lenses = () => datasetSession('contact-lenses.csv', { classColumn: 'contact-lenses' });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ROUND_OFF } from '../src/core/numerics/roundOff.ts';
+import { ROUND_OFF } from '../src/core/base/roundOff.ts';
 import { ALL_DATASETS } from './helpers.ts';
 import { hostileTables } from './matrix/generated.ts';
 import { MATRIX_OPTIONS } from './matrix/plan.ts';

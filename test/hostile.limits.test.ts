@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { stretched } from './workUnit.ts';
-import { runToEnd } from '../src/core/jobs.ts';
-import { ExplorerSession } from '../src/core/session.ts';
+import { runToEnd } from '../src/core/platform/jobs.ts';
+import { ExplorerSession } from '../src/core/platform/session.ts';
 
 function csv(columns: number, rows: number, values: (r: number, c: number) => string): string {
   const lines = [Array.from({ length: columns }, (_, c) => `c${c}`).join(',')];

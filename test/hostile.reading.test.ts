@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { stretched } from './workUnit.ts';
-import { parseCsvText } from '../src/core/csv/parse.ts';
-import { DataError } from '../src/core/errors.ts';
-import { inferKind, parseNumber } from '../src/core/table/infer.ts';
-import { prepareTable } from '../src/core/table/prepare.ts';
+import { parseCsvText } from '../src/core/data/csv/parse.ts';
+import { DataError } from '../src/core/base/errors.ts';
+import { inferKind, parseNumber } from '../src/core/data/table/infer.ts';
+import { prepareTable } from '../src/core/data/table/prepare.ts';
 
 const seconds = (t0: number): number => (performance.now() - t0) / 1000;
 

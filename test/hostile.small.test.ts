@@ -3,10 +3,10 @@
  * lowered or skipped, or says in the user's terms what is too small and what to do.
  */
 import { describe, expect, it } from 'vitest';
-import { runToEnd } from '../src/core/jobs.ts';
+import { runToEnd } from '../src/core/platform/jobs.ts';
 import type { Call, MethodOutput } from '../src/core/platform/spec.ts';
-import { findResult } from '../src/core/results.ts';
-import { ExplorerSession } from '../src/core/session.ts';
+import { findResult } from '../src/core/platform/results.ts';
+import { ExplorerSession } from '../src/core/platform/session.ts';
 
 async function session(text: string, classColumn: string | null = null): Promise<ExplorerSession> {
   const s = new ExplorerSession();

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { OutOfRangeError } from '../src/core/errors.ts';
-import { internalIndices } from '../src/core/evaluate/internalIndices.ts';
-import { sampleDistances } from '../src/core/evaluate/epsGamma.ts';
-import { checkedDistance } from '../src/core/numerics/checkedValue.ts';
-import { ROUND_OFF, snapNonNegative, snapUnit } from '../src/core/numerics/roundOff.ts';
+import { OutOfRangeError } from '../src/core/base/errors.ts';
+import { internalIndices } from '../src/core/evaluation/internalIndices.ts';
+import { sampleDistances } from '../src/core/evaluation/epsGamma.ts';
+import { checkedDistance } from '../src/core/base/checkedValue.ts';
+import { ROUND_OFF, snapNonNegative, snapUnit } from '../src/core/base/roundOff.ts';
 import { cleanDistanceTables } from '../src/core/platform/valueTables.ts';
-import { spectralClustering } from '../src/core/cluster/spectral.ts';
+import { spectralClustering } from '../src/core/clustering/spectral.ts';
 import { loadDataset } from './helpers.ts';
 
 /**

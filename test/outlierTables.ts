@@ -6,7 +6,7 @@ import {
   runToEnd,
   type CategoricalTable,
 } from '../src/core/index.ts';
-import { allRows, type Detector } from '../src/core/outliers/detector.ts';
+import { allRows, type Detector } from '../src/core/methods/detectors/detector.ts';
 
 export async function tableOf(
   lines: string[],

@@ -12,9 +12,9 @@ import {
   runToEnd,
   type CategoricalTable,
 } from '../src/core/index.ts';
-import { cbrwDetector } from '../src/core/methods/cbrw.ts';
-import { cbrwModel, cbrwObjectScores } from '../src/core/outliers/cbrw.ts';
-import { allRows } from '../src/core/outliers/detector.ts';
+import { cbrwDetector } from '../src/core/methods/detectors/cbrwMethod.ts';
+import { cbrwModel, cbrwObjectScores } from '../src/core/methods/detectors/cbrw.ts';
+import { allRows } from '../src/core/methods/detectors/detector.ts';
 import { readDataset } from './helpers.ts';
 import { tableOf, plantedTable } from './outlierTables.ts';
 import { datasetSession, resultOf } from './sessions.ts';

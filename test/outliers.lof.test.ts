@@ -4,10 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { auc, runToEnd, type CategoricalTable } from '../src/core/index.ts';
-import { lofOfDetector, lofOfMethod } from '../src/core/methods/lofOf.ts';
-import { allRows } from '../src/core/outliers/detector.ts';
-import { LOF_PAIR_LIMIT } from '../src/core/outliers/lofOf.ts';
-import { distinctObjects } from '../src/core/table/distinctObjects.ts';
+import { lofOfDetector, lofOfMethod } from '../src/core/methods/detectors/lofOfMethod.ts';
+import { allRows } from '../src/core/methods/detectors/detector.ts';
+import { LOF_PAIR_LIMIT } from '../src/core/methods/detectors/lofOf.ts';
+import { distinctObjects } from '../src/core/data/table/distinctObjects.ts';
 import { tableOf, plantedTable } from './outlierTables.ts';
 import { datasetSession, resultOf } from './sessions.ts';
 

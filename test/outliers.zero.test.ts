@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { auc, runToEnd } from '../src/core/index.ts';
-import { zeroDetector } from '../src/core/methods/zeroPlusPlus.ts';
-import { allRows } from '../src/core/outliers/detector.ts';
-import { zeroMembers } from '../src/core/outliers/zeroPlusPlus.ts';
+import { zeroDetector } from '../src/core/methods/detectors/zeroPlusPlusMethod.ts';
+import { allRows } from '../src/core/methods/detectors/detector.ts';
+import { zeroMembers } from '../src/core/methods/detectors/zeroPlusPlus.ts';
 import { tableOf, plantedTable, scoreAll } from './outlierTables.ts';
 import { datasetSession, resultOf } from './sessions.ts';
 

@@ -6,10 +6,10 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { startNodeTeam, type NodeTeam } from '../src/cli/nodeTeam.ts';
-import { runTsne } from '../src/core/project/tsne.ts';
-import { teamGradient } from '../src/core/project/parallelGradient.ts';
-import { barnesHutRepulsion } from '../src/core/project/barnesHut.ts';
-import { vectorInput } from '../src/core/project/input.ts';
+import { runTsne } from '../src/core/projection/tsne.ts';
+import { teamGradient } from '../src/core/projection/parallelGradient.ts';
+import { barnesHutRepulsion } from '../src/core/projection/barnesHut.ts';
+import { vectorInput } from '../src/core/projection/input.ts';
 import {
   allocate,
   CONTROL_CELLS,
@@ -19,12 +19,12 @@ import {
   WAKE,
   type KernelInstance,
 } from '../src/core/parallel/team.ts';
-import { createRandom, gaussian } from '../src/core/random.ts';
-import { computeCounts } from '../src/core/counts/counts.ts';
-import { runToEnd } from '../src/core/jobs.ts';
+import { createRandom, gaussian } from '../src/core/base/random.ts';
+import { computeCounts } from '../src/core/data/counts/counts.ts';
+import { runToEnd } from '../src/core/platform/jobs.ts';
 import { standaloneRepresentation } from '../src/core/platform/representation.ts';
-import { approximateNeighbourSteps } from '../src/core/project/approximateKnn.ts';
-import { exactKthDistances, recallWithTies } from '../src/core/project/recall.ts';
+import { approximateNeighbourSteps } from '../src/core/neighbours/approximateKnn.ts';
+import { exactKthDistances, recallWithTies } from '../src/core/neighbours/recall.ts';
 import type { InputRef as Call } from '../src/core/platform/spec.ts';
 import { prototypeTable } from '../bench/generate.ts';
 

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { runToEnd } from '../src/core/jobs.ts';
+import { runToEnd } from '../src/core/platform/jobs.ts';
 import { checkParameter, type ParameterSpec } from '../src/core/platform/parameters.ts';
 import { allSpecs, hasMethod } from '../src/core/platform/registry.ts';
 import { resolveCall } from '../src/core/platform/calls.ts';
@@ -17,9 +17,9 @@ import {
   RESULT_KINDS,
   resultProblems,
   type Results,
-} from '../src/core/results.ts';
+} from '../src/core/platform/results.ts';
 import { shapeOf } from '../src/core/platform/run.ts';
-import { ExplorerSession } from '../src/core/session.ts';
+import { ExplorerSession } from '../src/core/platform/session.ts';
 import { createExplorerApi } from '../src/worker/api.ts';
 
 const ZOO = readFileSync(new URL('../public/datasets/zoo.csv', import.meta.url), 'utf8');

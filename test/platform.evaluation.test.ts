@@ -5,9 +5,9 @@
  * distinct objects than classes.
  */
 import { describe, expect, it } from 'vitest';
-import { runToEnd } from '../src/core/jobs.ts';
-import { findResult } from '../src/core/results.ts';
-import { ExplorerSession } from '../src/core/session.ts';
+import { runToEnd } from '../src/core/platform/jobs.ts';
+import { findResult } from '../src/core/platform/results.ts';
+import { ExplorerSession } from '../src/core/platform/session.ts';
 import { DATASETS, readDataset } from './helpers.ts';
 
 const WITH_CLASS = DATASETS.filter((d) => d.classColumn !== null);

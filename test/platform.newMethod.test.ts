@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli/program.ts';
-import { uniformValueEmbedding } from '../src/core/embedding/objectEmbedding.ts';
+import { uniformValueEmbedding } from '../src/core/platform/objectEmbedding.ts';
 import { REPRESENTATION_KINDS } from '../src/core/platform/representation.ts';
 import {
   methodsProducing,

@@ -5,14 +5,14 @@
  * against a brute-force "K best offers" reference.
  */
 import { describe, expect, it } from 'vitest';
-import { computeCounts } from '../src/core/counts/counts.ts';
-import { runToEnd } from '../src/core/jobs.ts';
+import { computeCounts } from '../src/core/data/counts/counts.ts';
+import { runToEnd } from '../src/core/platform/jobs.ts';
 import { standaloneRepresentation } from '../src/core/platform/representation.ts';
 import type { InputRef as Call } from '../src/core/platform/spec.ts';
-import { mismatchTables, pairKernel, type AdditiveDistance } from '../src/core/project/additive.ts';
-import { GraphLists } from '../src/core/project/graphLists.ts';
-import { groupIdentical } from '../src/core/project/identical.ts';
-import { createRandom } from '../src/core/random.ts';
+import { mismatchTables, pairKernel, type AdditiveDistance } from '../src/core/neighbours/additive.ts';
+import { GraphLists } from '../src/core/neighbours/graphLists.ts';
+import { groupIdentical } from '../src/core/neighbours/identical.ts';
+import { createRandom } from '../src/core/base/random.ts';
 import { prototypeTable } from '../bench/generate.ts';
 
 /** g(Σ_a T_a[x_a, y_a]) written out plainly from the description. */

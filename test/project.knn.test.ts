@@ -5,15 +5,15 @@
  * calibration written here.
  */
 import { describe, expect, it } from 'vitest';
-import { runToEnd } from '../src/core/jobs.ts';
-import { createRandom } from '../src/core/random.ts';
-import { distanceOf, vectorInput, type ProjectionInput } from '../src/core/project/input.ts';
+import { runToEnd } from '../src/core/platform/jobs.ts';
+import { createRandom } from '../src/core/base/random.ts';
+import { distanceOf, vectorInput, type ProjectionInput } from '../src/core/projection/input.ts';
 import {
   BRUTE_FORCE_LIMIT,
   nearestNeighbourSteps,
   type Neighbours,
-} from '../src/core/project/knn.ts';
-import { perplexityAffinities, type SparseAffinity } from '../src/core/project/affinity.ts';
+} from '../src/core/neighbours/knn.ts';
+import { perplexityAffinities, type SparseAffinity } from '../src/core/projection/affinity.ts';
 import { gaussianData, gaussianVectors, hammingInput, integerData } from './projectionInputs.ts';
 
 function knn(input: ProjectionInput, k: number, seed = 0): Neighbours {

@@ -5,7 +5,7 @@
  * validation and Kruskal stress (exact and sampled).
  */
 import { describe, expect, it } from 'vitest';
-import { createRandom } from '../src/core/random.ts';
+import { createRandom } from '../src/core/base/random.ts';
 import { symmetricEigen } from '../src/core/linalg/pca.ts';
 import {
   distanceOf,
@@ -13,10 +13,10 @@ import {
   type DistanceInput,
   type ProjectionInput,
   type VectorInput,
-} from '../src/core/project/input.ts';
+} from '../src/core/projection/input.ts';
 import { blockLanczos } from '../src/core/linalg/lanczos.ts';
-import { mdsSteps, resolveMdsOptions, runMds, type MdsOptions } from '../src/core/project/mds.ts';
-import { kruskalStress } from '../src/core/project/stress.ts';
+import { mdsSteps, resolveMdsOptions, runMds, type MdsOptions } from '../src/core/projection/mds.ts';
+import { kruskalStress } from '../src/core/projection/stress.ts';
 import { asDistance, gaussianVectors, hammingInput, normal } from './projectionInputs.ts';
 
 /** n points uniform in a 10 × 6 rectangle, placed on a random 2-D plane of R⁵ (seeded). */

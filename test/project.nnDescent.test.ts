@@ -1,16 +1,16 @@
 /**
- * Approximate k-nearest neighbours by NN-descent (src/core/project/approximateKnn.ts) against the
- * exact search (every pair, src/core/project/knn.ts): recall@k with ties on generated categorical
+ * Approximate k-nearest neighbours by NN-descent (src/core/neighbours/approximateKnn.ts) against the
+ * exact search (every pair, src/core/neighbours/knn.ts): recall@k with ties on generated categorical
  * tables under Hamming and CADO and on Gaussian vectors, at k = 90 and k = 10; determinism for a
  * seed; every returned distance equal to d(i, j) recomputed; the edge cases (k = n − 1, all
  * objects identical, k = 1, few distinct objects) and the dispatch by size.
  */
 import { describe, expect, it } from 'vitest';
-import { computeCounts } from '../src/core/counts/counts.ts';
-import { runToEnd } from '../src/core/jobs.ts';
+import { computeCounts } from '../src/core/data/counts/counts.ts';
+import { runToEnd } from '../src/core/platform/jobs.ts';
 import { standaloneRepresentation } from '../src/core/platform/representation.ts';
-import { approximateNeighbourSteps } from '../src/core/project/approximateKnn.ts';
-import { distanceOf, vectorInput, type ProjectionInput } from '../src/core/project/input.ts';
+import { approximateNeighbourSteps } from '../src/core/neighbours/approximateKnn.ts';
+import { distanceOf, vectorInput, type ProjectionInput } from '../src/core/projection/input.ts';
 import {
   APPROXIMATE_LIMIT,
   TREE_APPROXIMATE_LIMIT,
@@ -18,9 +18,9 @@ import {
   nearestNeighbourSteps,
   usesApproximateSearch,
   type Neighbours,
-} from '../src/core/project/knn.ts';
-import { exactKthDistances, recallWithTies } from '../src/core/project/recall.ts';
-import { createRandom } from '../src/core/random.ts';
+} from '../src/core/neighbours/knn.ts';
+import { exactKthDistances, recallWithTies } from '../src/core/neighbours/recall.ts';
+import { createRandom } from '../src/core/base/random.ts';
 import type { InputRef as Call } from '../src/core/platform/spec.ts';
 import { gaussianMixture, prototypeTable } from '../bench/generate.ts';
 

@@ -4,13 +4,13 @@
  * sampled estimate, and option validation.
  */
 import { describe, expect, it } from 'vitest';
-import { createRandom } from '../src/core/random.ts';
-import { distanceOf, vectorInput, type ProjectionInput } from '../src/core/project/input.ts';
+import { createRandom } from '../src/core/base/random.ts';
+import { distanceOf, vectorInput, type ProjectionInput } from '../src/core/projection/input.ts';
 import {
   projectionQuality,
   qualitySteps,
   resolveQualityOptions,
-} from '../src/core/project/quality.ts';
+} from '../src/core/projection/quality.ts';
 import { hammingInput, integerData } from './projectionInputs.ts';
 
 /**

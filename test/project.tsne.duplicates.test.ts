@@ -1,19 +1,19 @@
 /**
- * Identical objects merged into one t-SNE point with a multiplicity (src/core/project/duplicates.ts,
+ * Identical objects merged into one t-SNE point with a multiplicity (src/core/projection/duplicates.ts,
  * tsne.ts): the groups against a brute-force grouping by row text; the weighted P, gradient and KL
  * against the ordinary code on the expanded data (every copy its own object, copies coincident in
  * the layout) summed over copies; whole runs merged vs kept apart on a table with many duplicates.
  */
 import { describe, expect, it } from 'vitest';
-import { createRandom, gaussian } from '../src/core/random.ts';
-import { runToEnd } from '../src/core/jobs.ts';
-import { perplexityAffinities, type SparseAffinity } from '../src/core/project/affinity.ts';
-import { exactRepulsion } from '../src/core/project/barnesHut.ts';
-import { identicalObjects, uniqueInput } from '../src/core/project/duplicates.ts';
-import { vectorInput, type DistanceInput, type VectorInput } from '../src/core/project/input.ts';
-import { nearestNeighbourSteps } from '../src/core/project/knn.ts';
-import { projectionQuality } from '../src/core/project/quality.ts';
-import { klDivergence, klGradient, runTsne } from '../src/core/project/tsne.ts';
+import { createRandom, gaussian } from '../src/core/base/random.ts';
+import { runToEnd } from '../src/core/platform/jobs.ts';
+import { perplexityAffinities, type SparseAffinity } from '../src/core/projection/affinity.ts';
+import { exactRepulsion } from '../src/core/projection/barnesHut.ts';
+import { identicalObjects, uniqueInput } from '../src/core/projection/duplicates.ts';
+import { vectorInput, type DistanceInput, type VectorInput } from '../src/core/projection/input.ts';
+import { nearestNeighbourSteps } from '../src/core/neighbours/knn.ts';
+import { projectionQuality } from '../src/core/projection/quality.ts';
+import { klDivergence, klGradient, runTsne } from '../src/core/projection/tsne.ts';
 
 /** `distinct` random vectors, row i of the result a copy of vector copyOf[i]. */
 function withCopies(

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createRandom, gaussian } from '../src/core/random.ts';
-import { Fft } from '../src/core/project/fft.ts';
-import { exactRepulsion, barnesHutRepulsion } from '../src/core/project/barnesHut.ts';
-import { fftRepulsion } from '../src/core/project/fftRepulsion.ts';
-import { vectorInput } from '../src/core/project/input.ts';
-import { projectionQuality } from '../src/core/project/quality.ts';
-import { runTsne } from '../src/core/project/tsne.ts';
+import { createRandom, gaussian } from '../src/core/base/random.ts';
+import { Fft } from '../src/core/projection/fft.ts';
+import { exactRepulsion, barnesHutRepulsion } from '../src/core/projection/barnesHut.ts';
+import { fftRepulsion } from '../src/core/projection/fftRepulsion.ts';
+import { vectorInput } from '../src/core/projection/input.ts';
+import { projectionQuality } from '../src/core/projection/quality.ts';
+import { runTsne } from '../src/core/projection/tsne.ts';
 import { gaussianMixture } from '../bench/generate.ts';
 
 /** The DFT by its definition, O(m²). */

@@ -8,14 +8,14 @@
  * to rounding, θ = 0.5 is within 5 % (relative error of the whole gradient vector).
  */
 import { describe, expect, it } from 'vitest';
-import { createRandom, gaussian } from '../src/core/random.ts';
-import type { SparseAffinity } from '../src/core/project/affinity.ts';
+import { createRandom, gaussian } from '../src/core/base/random.ts';
+import type { SparseAffinity } from '../src/core/projection/affinity.ts';
 import {
   barnesHutRepulsion,
   exactRepulsion,
   type Repulsion,
-} from '../src/core/project/barnesHut.ts';
-import { klGradient } from '../src/core/project/tsne.ts';
+} from '../src/core/projection/barnesHut.ts';
+import { klGradient } from '../src/core/projection/tsne.ts';
 
 /** ‖a − b‖ / ‖b‖ over whole vectors. */
 function relativeError(a: Float64Array, b: Float64Array): number {

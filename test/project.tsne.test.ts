@@ -15,25 +15,25 @@ import {
   projectionSource,
   REPRESENTATION_KINDS,
 } from '../src/core/index.ts';
-import { runToEnd } from '../src/core/jobs.ts';
-import { createRandom } from '../src/core/random.ts';
-import { perplexityAffinities } from '../src/core/project/affinity.ts';
-import { barnesHutRepulsion, exactRepulsion } from '../src/core/project/barnesHut.ts';
+import { runToEnd } from '../src/core/platform/jobs.ts';
+import { createRandom } from '../src/core/base/random.ts';
+import { perplexityAffinities } from '../src/core/projection/affinity.ts';
+import { barnesHutRepulsion, exactRepulsion } from '../src/core/projection/barnesHut.ts';
 import {
   euclidean,
   vectorInput,
   type DistanceInput,
   type VectorInput,
-} from '../src/core/project/input.ts';
-import { nearestNeighbourSteps } from '../src/core/project/knn.ts';
-import { projectionQuality } from '../src/core/project/quality.ts';
+} from '../src/core/projection/input.ts';
+import { nearestNeighbourSteps } from '../src/core/neighbours/knn.ts';
+import { projectionQuality } from '../src/core/projection/quality.ts';
 import {
   klDivergence,
   resolveTsneOptions,
   runTsne,
   tsneSteps,
   type TsneOptions,
-} from '../src/core/project/tsne.ts';
+} from '../src/core/projection/tsne.ts';
 import { denseAffinities, denseKl, withSeededMathRandom } from '../bench/reference.ts';
 import { zooSession } from './sessions.ts';
 import { asDistance, normal } from './projectionInputs.ts';

@@ -2,14 +2,14 @@
  * Seeded inputs for the projection tests (kNN, MDS, t-SNE, quality). Each generator draws from
  * createRandom(seed) in a fixed order, so one seed gives one data set.
  */
-import { createRandom } from '../src/core/random.ts';
+import { createRandom } from '../src/core/base/random.ts';
 import { normal } from '../bench/generate.ts';
 import {
   euclidean,
   vectorInput,
   type DistanceInput,
   type VectorInput,
-} from '../src/core/project/input.ts';
+} from '../src/core/projection/input.ts';
 
 /** Standard normal draw (Box–Muller), shared with the benchmark generators. */
 export { normal };

@@ -9,9 +9,9 @@ import {
   margins,
   precisionAtK,
   sampleObjects,
-} from '../src/core/evaluate/epsGamma.ts';
-import { runToEnd } from '../src/core/jobs.ts';
-import { createRandom } from '../src/core/random.ts';
+} from '../src/core/evaluation/epsGamma.ts';
+import { runToEnd } from '../src/core/platform/jobs.ts';
+import { createRandom } from '../src/core/base/random.ts';
 import { datasetSession, resultOf } from './sessions.ts';
 
 /** A symmetric m × m distance matrix from a function. */

@@ -84,7 +84,7 @@ describe('createRandom', () => {
 
 describe('sampling without replacement', () => {
   it('sampleOf draws distinct entries, ascending, the same for a seed; all of them when asked for more', async () => {
-    const { createRandom, sampleOf } = await import('../src/core/random.ts');
+    const { createRandom, sampleOf } = await import('../src/core/base/random.ts');
     const items = Int32Array.from({ length: 50 }, (_, i) => 100 + i);
     const a = sampleOf(items, 10, createRandom(4));
     expect(a).toHaveLength(10);

@@ -1,7 +1,7 @@
 /** A value matrix carries the range of its finite entries, so views need not scan L² cells. */
 import { describe, expect, it } from 'vitest';
 import '../src/worker/discover.ts';
-import { finiteRange, resultsOfKind } from '../src/core/results.ts';
+import { finiteRange, resultsOfKind } from '../src/core/platform/results.ts';
 import { createExplorerApi } from '../src/worker/api.ts';
 import { readFileSync } from 'node:fs';
 

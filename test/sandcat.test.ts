@@ -3,13 +3,13 @@
  * gives, the protocol of Sec. V draws what Table III says, and the AUCs land beside Table IV.
  */
 import { describe, expect, it } from 'vitest';
-import { auc } from '../src/core/evaluate/partitions.ts';
-import { runToEnd } from '../src/core/jobs.ts';
-import { sandcatDetector } from '../src/core/sandcat/detector.ts';
-import { detectorExperimentSteps } from '../src/core/outliers/experiment.ts';
-import { protocolSplits } from '../src/core/sandcat/protocol.ts';
-import { sandcatScoreSteps } from '../src/core/sandcat/score.ts';
-import { ExplorerSession } from '../src/core/session.ts';
+import { auc } from '../src/core/evaluation/partitions.ts';
+import { runToEnd } from '../src/core/platform/jobs.ts';
+import { sandcatDetector } from '../src/core/methods/sandcat/detector.ts';
+import { detectorExperimentSteps } from '../src/core/evaluation/outlierExperiment.ts';
+import { protocolSplits } from '../src/core/methods/sandcat/protocol.ts';
+import { sandcatScoreSteps } from '../src/core/methods/sandcat/score.ts';
+import { ExplorerSession } from '../src/core/platform/session.ts';
 import { datasetSession } from './sessions.ts';
 
 /**
@@ -226,7 +226,7 @@ describe('the analyst’s feedback (Sec. V-C): objects marked normal join the tr
 
 describe('the top-n attribute ablation (Fig. 13)', () => {
   it('with every attribute kept it is SAnDCat on the same splits; with one, no context (AUC ½)', async () => {
-    const { impactAblationSteps } = await import('../src/core/sandcat/ablation.ts');
+    const { impactAblationSteps } = await import('../src/core/methods/sandcat/ablation.ts');
     const s = await datasetSession('breast-cancer.csv', { classColumn: 'Class', missing: 'mode' });
     const protocol = { normalClass: null, abnormalShare: 0.03, folds: 5, samples: 2, seed: 4 };
     const points = runToEnd(impactAblationSteps(s.table, protocol, { heuristic: 'maxdtk', k: 40 }));
@@ -247,11 +247,11 @@ describe('the top-n attribute ablation (Fig. 13)', () => {
 describe('distances by groups of attributes (sandcat/groups.ts)', () => {
   it('one look-up per group gives Σ over attributes of the squared value distances', async () => {
     const { attributeGroups, fillGroupTables, groupCells } =
-      await import('../src/core/sandcat/groups.ts');
-    const { createLookup, fillLookup } = await import('../src/core/sandcat/lookup.ts');
-    const { distinctTuples } = await import('../src/core/sandcat/tuples.ts');
-    const { computeCounts } = await import('../src/core/counts/counts.ts');
-    const { dilcaModel } = await import('../src/core/dilca/model.ts');
+      await import('../src/core/methods/sandcat/groups.ts');
+    const { createLookup, fillLookup } = await import('../src/core/methods/sandcat/lookup.ts');
+    const { distinctTuples } = await import('../src/core/methods/sandcat/tuples.ts');
+    const { computeCounts } = await import('../src/core/data/counts/counts.ts');
+    const { dilcaModel } = await import('../src/core/methods/dilca/model.ts');
     const s = await datasetSession('soybean.csv', { classColumn: 'class' });
     const t = s.table;
     const D = t.attributes.length;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRandom } from '../src/core/random.ts';
+import { createRandom } from '../src/core/base/random.ts';
 import { buildSpatialIndex } from '../src/app/components/scatter/spatialIndex.ts';
 
 function randomPoints(seed: number, n: number, clustered = false): Float64Array {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseCsvText, prepareTable } from '../src/core/index.ts';
-import { AUTO_DROP_LIMIT } from '../src/core/table/prepare.ts';
+import { AUTO_DROP_LIMIT } from '../src/core/data/table/prepare.ts';
 
 async function prepared(text: string, options: Parameters<typeof prepareTable>[1] = {}) {
   return prepareTable(await parseCsvText(text), options);

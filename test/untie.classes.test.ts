@@ -5,14 +5,14 @@
  * (Eqs. (7), (18), (19), (22)) — on a table where d is much smaller than m.
  */
 import { describe, expect, it } from 'vitest';
-import { batchKernel, createScratch, weightCoefficients } from '../src/core/untie/batch.ts';
-import { kernelEntry, kernelSpaces, type KernelSpaces } from '../src/core/untie/kernelSpaces.ts';
-import { KERNEL_SETS, kernelMatrix } from '../src/core/untie/kernels.ts';
-import { similarityTables } from '../src/core/untie/representation.ts';
-import { valueClasses } from '../src/core/untie/valueClasses.ts';
+import { batchKernel, createScratch, weightCoefficients } from '../src/core/methods/untie/batch.ts';
+import { kernelEntry, kernelSpaces, type KernelSpaces } from '../src/core/methods/untie/kernelSpaces.ts';
+import { KERNEL_SETS, kernelMatrix } from '../src/core/methods/untie/kernels.ts';
+import { similarityTables } from '../src/core/methods/untie/representation.ts';
+import { valueClasses } from '../src/core/methods/untie/valueClasses.ts';
 import { symmetricEigen } from '../src/core/linalg/pca.ts';
-import { createRandom } from '../src/core/random.ts';
-import { ExplorerSession } from '../src/core/session.ts';
+import { createRandom } from '../src/core/base/random.ts';
+import { ExplorerSession } from '../src/core/platform/session.ts';
 
 /** 400 rows: `id` with 120 values (most seen once or twice), and two small columns. */
 async function session(): Promise<ExplorerSession> {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ExplorerSession } from '../src/core/index.ts';
-import { interHeterogeneity, intraHeterogeneity } from '../src/core/evaluate/heterogeneity.ts';
+import { interHeterogeneity, intraHeterogeneity } from '../src/core/evaluation/heterogeneity.ts';
 import { datasetSession } from './sessions.ts';
 
 async function session(csv: string, classColumn?: string): Promise<ExplorerSession> {

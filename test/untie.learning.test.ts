@@ -5,21 +5,21 @@
  * vectors cluster vote.csv's 232 complete rows as Table 4 reports.
  */
 import { describe, expect, it } from 'vitest';
-import { runToEnd } from '../src/core/jobs.ts';
+import { runToEnd } from '../src/core/platform/jobs.ts';
 import { symmetricEigen } from '../src/core/linalg/pca.ts';
-import { untieSteps } from '../src/core/methods/untie.ts';
-import { objectRow, type ObjectEmbedding } from '../src/core/embedding/objectEmbedding.ts';
-import { createRandom, sampleOf } from '../src/core/random.ts';
-import { kernelSpaces } from '../src/core/untie/kernelSpaces.ts';
-import { KERNEL_SETS } from '../src/core/untie/kernels.ts';
-import { batchKernel, learnHeterogeneity } from '../src/core/untie/learning.ts';
+import { untieSteps } from '../src/core/methods/untie/untie.ts';
+import { objectRow, type ObjectEmbedding } from '../src/core/platform/objectEmbedding.ts';
+import { createRandom, sampleOf } from '../src/core/base/random.ts';
+import { kernelSpaces } from '../src/core/methods/untie/kernelSpaces.ts';
+import { KERNEL_SETS } from '../src/core/methods/untie/kernels.ts';
+import { batchKernel, learnHeterogeneity } from '../src/core/methods/untie/learning.ts';
 import {
   similarityTables,
   spaceLayout,
   spaceWeights,
   untieEmbedding,
-} from '../src/core/untie/representation.ts';
-import type { ExplorerSession } from '../src/core/session.ts';
+} from '../src/core/methods/untie/representation.ts';
+import type { ExplorerSession } from '../src/core/platform/session.ts';
 import { datasetSession, resultOf, zooSession } from './sessions.ts';
 
 function model(s: ExplorerSession, options: Record<string, unknown> = {}) {

@@ -6,9 +6,9 @@
  * drives them, every report collected.
  */
 import { describe, expect, it } from 'vitest';
-import type { Progress } from '../src/core/jobs.ts';
-import { createRandom } from '../src/core/random.ts';
-import { ExplorerSession } from '../src/core/session.ts';
+import type { Progress } from '../src/core/platform/jobs.ts';
+import { createRandom } from '../src/core/base/random.ts';
+import { ExplorerSession } from '../src/core/platform/session.ts';
 import type { Call } from '../src/core/platform/spec.ts';
 
 /** `rows` rows: `id` with `values` values, `width` ordinary columns tied to a class `kind`. */

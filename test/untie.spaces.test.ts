@@ -4,8 +4,8 @@
  */
 import { EigenvalueDecomposition, Matrix } from 'ml-matrix';
 import { describe, expect, it } from 'vitest';
-import { KERNEL_SETS, kernelMatrix } from '../src/core/untie/kernels.ts';
-import { couplingSpaces, interSpace, intraSpace } from '../src/core/untie/spaces.ts';
+import { KERNEL_SETS, kernelMatrix } from '../src/core/methods/untie/kernels.ts';
+import { couplingSpaces, interSpace, intraSpace } from '../src/core/methods/untie/spaces.ts';
 import { datasetSession } from './sessions.ts';
 
 async function watermelon() {

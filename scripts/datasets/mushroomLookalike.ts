@@ -6,7 +6,7 @@
  *
  *   npx tsx scripts/datasets/mushroomLookalike.ts [OUT.csv]
  *
- * Deterministic: every draw comes from createRandom(SEED) (src/core/random.ts), so the file is
+ * Deterministic: every draw comes from createRandom(SEED) (src/core/base/random.ts), so the file is
  * reproducible byte for byte. The model is a latent-class one (as bench/generate.ts, copied here
  * so that changes to the benchmark generator cannot change this file):
  * - each distinct row draws a latent group g of LATENT (5 edible, 5 poisonous; the class is g's);
@@ -23,7 +23,7 @@
  */
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { createRandom, permutation } from '../../src/core/random.ts';
+import { createRandom, permutation } from '../../src/core/base/random.ts';
 
 const SEED = 8124;
 const ROWS = 8124;

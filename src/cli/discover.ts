@@ -1,17 +1,20 @@
 import { readdirSync } from 'node:fs';
-import { registerModules } from '../core/platform/registry.ts';
+import { registerModules, SPEC_FOLDERS } from '../core/platform/registry.ts';
 
 /**
- * The CLI's twin of src/worker/discover.ts (Node has no import.meta.glob): every module of
- * src/core/methods and src/core/steps, by file name.
+ * The CLI's twin of src/worker/discover.ts (Node has no import.meta.glob): every module of the
+ * folders of SPEC_FOLDERS and their subfolders, by path.
  */
 export async function methodModules(): Promise<Record<string, unknown>> {
   const modules: Record<string, unknown> = {};
-  for (const folder of ['methods', 'steps']) {
-    const dir = new URL(`../core/${folder}/`, import.meta.url);
-    for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts')))
-      modules[`${folder}/${file}`] = await import(new URL(file, dir).href);
-  }
+  const core = new URL('../core/', import.meta.url);
+  for (const folder of SPEC_FOLDERS)
+    for (const entry of readdirSync(new URL(`${folder}/`, core), {
+      recursive: true,
+      encoding: 'utf8',
+    }))
+      if (entry.endsWith('.ts') && !entry.endsWith('.d.ts'))
+        modules[`${folder}/${entry}`] = await import(new URL(`${folder}/${entry}`, core).href);
   return modules;
 }
 

@@ -1,5 +1,5 @@
 import type { MethodOutput } from '../core/platform/spec.ts';
-import type { MethodFailure } from '../core/results.ts';
+import type { MethodFailure } from '../core/platform/results.ts';
 
 /**
  * The methods that failed on their own inside a step comparing several (steps/isolated.ts), as

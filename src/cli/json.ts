@@ -1,10 +1,10 @@
 import { errorsJson } from './failures.ts';
-import { csvField } from '../core/csv/write.ts';
+import { csvField } from '../core/data/csv/write.ts';
 import { describeCall } from '../core/platform/calls.ts';
 import { methodSpec } from '../core/platform/registry.ts';
 import type { MethodOutput, ResolvedCall } from '../core/platform/spec.ts';
-import type { Result } from '../core/results.ts';
-import type { TableMeta } from '../core/session.ts';
+import type { Result } from '../core/platform/results.ts';
+import type { TableMeta } from '../core/platform/session.ts';
 
 /**
  * Results as JSON for people and scripts, by kind: value-level results name their values once

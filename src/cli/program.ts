@@ -1,4 +1,4 @@
-import { toErrorInfo } from '../core/errors.ts';
+import { toErrorInfo } from '../core/base/errors.ts';
 import { parseArgs } from './args.ts';
 import {
   cdeCommand,

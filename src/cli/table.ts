@@ -1,9 +1,9 @@
 import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
-import type { Delimiter } from '../core/csv/sniff.ts';
-import type { ByteSource } from '../core/csv/bytes.ts';
-import { DataError } from '../core/errors.ts';
-import { ExplorerSession, type Loaded } from '../core/session.ts';
-import type { Discretisation, MissingPolicy } from '../core/table/types.ts';
+import type { Delimiter } from '../core/data/csv/sniff.ts';
+import type { ByteSource } from '../core/data/csv/bytes.ts';
+import { DataError } from '../core/base/errors.ts';
+import { ExplorerSession, type Loaded } from '../core/platform/session.ts';
+import type { Discretisation, MissingPolicy } from '../core/data/table/types.ts';
 import { list, text, type Args } from './args.ts';
 import { readCountsFile } from './engine/countsFile.ts';
 import { countWithDuckdb, type DuckdbTable, type EngineOptions } from './engine/duckdb.ts';

@@ -1,13 +1,13 @@
 import { transfer } from 'comlink';
-import { checkSize, type ByteSource } from '../core/csv/bytes.ts';
-import { CancelledError, toErrorInfo, type ErrorInfo } from '../core/errors.ts';
-import type { IndicatorsReport } from '../core/evaluate/indicators.ts';
-import type { Progress } from '../core/jobs.ts';
-import type { ParseOptions } from '../core/csv/parse.ts';
+import { checkSize, type ByteSource } from '../core/data/csv/bytes.ts';
+import { CancelledError, toErrorInfo, type ErrorInfo } from '../core/base/errors.ts';
+import type { IndicatorsReport } from '../core/evaluation/indicators.ts';
+import type { Progress } from '../core/platform/jobs.ts';
+import type { ParseOptions } from '../core/data/csv/parse.ts';
 import { resolveCall } from '../core/platform/calls.ts';
 import { preconditionOf } from '../core/platform/run.ts';
 import type { Call, MethodOutput } from '../core/platform/spec.ts';
-import { copyForTransfer } from '../core/results.ts';
+import { copyForTransfer } from '../core/platform/results.ts';
 import {
   ExplorerSession,
   type CallFailure,
@@ -15,8 +15,8 @@ import {
   type CountsReport,
   type Loaded,
   type TableSnapshot,
-} from '../core/session.ts';
-import type { PrepareOptions } from '../core/table/prepare.ts';
+} from '../core/platform/session.ts';
+import type { PrepareOptions } from '../core/data/table/prepare.ts';
 import { columnarFormat } from './columnarFormat.ts';
 import { GiveWay } from './giveWay.ts';
 import { portLink, serveTeams, SharedTeam } from './team.ts';

@@ -2,8 +2,8 @@ import * as duckdb from '@duckdb/duckdb-wasm';
 import { tableFromIPC } from 'apache-arrow';
 import duckdbWasm from '@duckdb/duckdb-wasm/dist/duckdb-eh.wasm?url';
 import duckdbWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-eh.worker.js?url';
-import { RawTableBuilder, type RawTable } from '../core/csv/rawTable.ts';
-import { DataError } from '../core/errors.ts';
+import { RawTableBuilder, type RawTable } from '../core/data/csv/rawTable.ts';
+import { DataError } from '../core/base/errors.ts';
 import type { ColumnarFormat } from './columnarFormat.ts';
 
 /**

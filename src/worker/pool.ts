@@ -1,14 +1,14 @@
-import type { TrainingSnapshot } from '../core/untie/learning.ts';
+import type { TrainingSnapshot } from '../core/methods/untie/learning.ts';
 import { proxy, type Remote } from 'comlink';
-import type { ParseOptions } from '../core/csv/parse.ts';
-import { toErrorInfo, type ErrorInfo } from '../core/errors.ts';
-import type { Progress } from '../core/jobs.ts';
+import type { ParseOptions } from '../core/data/csv/parse.ts';
+import { toErrorInfo, type ErrorInfo } from '../core/base/errors.ts';
+import type { Progress } from '../core/platform/jobs.ts';
 import { resolveCall, seededFits } from '../core/platform/calls.ts';
 import { methodSpec } from '../core/platform/registry.ts';
-import { bytesOf } from '../core/results.ts';
+import { bytesOf } from '../core/platform/results.ts';
 import type { Call, MethodOutput, ResolvedCall } from '../core/platform/spec.ts';
-import type { CallFailure, CountRequest, CountsReport, Loaded } from '../core/session.ts';
-import type { PrepareOptions } from '../core/table/prepare.ts';
+import type { CallFailure, CountRequest, CountsReport, Loaded } from '../core/platform/session.ts';
+import type { PrepareOptions } from '../core/data/table/prepare.ts';
 import type { ExplorerApi, Outcome } from './api.ts';
 
 /** Progress of a pool job; a t-SNE's carries its live layout, UNTIE's its training so far. */

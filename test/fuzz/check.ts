@@ -9,12 +9,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ByteSource } from '../../src/core/csv/bytes.ts';
-import { DataError } from '../../src/core/errors.ts';
+import type { ByteSource } from '../../src/core/data/csv/bytes.ts';
+import { DataError } from '../../src/core/base/errors.ts';
 import { QUIET_WORK_UNIT_MS, stretched, workUnitMs } from '../workUnit.ts';
-import { runToEnd } from '../../src/core/jobs.ts';
+import { runToEnd } from '../../src/core/platform/jobs.ts';
 import { allSpecs } from '../../src/core/platform/registry.ts';
-import { ExplorerSession } from '../../src/core/session.ts';
+import { ExplorerSession } from '../../src/core/platform/session.ts';
 import type { FuzzCase } from './generate.ts';
 
 export type Verdict = 'loaded' | 'refused' | 'crash' | 'slow';

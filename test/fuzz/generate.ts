@@ -5,7 +5,7 @@
  * signatures and more. One seed gives one list of cases, so a failure is reproduced by its name.
  */
 import { gzipSync } from 'node:zlib';
-import { createRandom, type Random } from '../../src/core/random.ts';
+import { createRandom, type Random } from '../../src/core/base/random.ts';
 
 export interface FuzzCase {
   category: string;

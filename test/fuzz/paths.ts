@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from '../../src/cli/args.ts';
 import { loadTable } from '../../src/cli/table.ts';
-import { toErrorInfo } from '../../src/core/errors.ts';
-import type { TableSummary } from '../../src/core/table/types.ts';
+import { toErrorInfo } from '../../src/core/base/errors.ts';
+import type { TableSummary } from '../../src/core/data/table/types.ts';
 import { createExplorerApi } from '../../src/worker/api.ts';
 
 export type ReadOutcome =

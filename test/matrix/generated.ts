@@ -4,7 +4,7 @@
  * rows are dropped, identical rows, one class, a class of one — and a table of the mushroom
  * shape with duplicate rows and missing cells. Each is a seeded CSV string.
  */
-import { createRandom } from '../../src/core/random.ts';
+import { createRandom } from '../../src/core/base/random.ts';
 
 export interface GeneratedTable {
   name: string;

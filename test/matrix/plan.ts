@@ -7,7 +7,7 @@
  */
 import { allSpecs, methodsProducing } from '../../src/core/platform/registry.ts';
 import type { Call, MethodSpec } from '../../src/core/platform/spec.ts';
-import type { CategoricalTable } from '../../src/core/table/types.ts';
+import type { CategoricalTable } from '../../src/core/data/table/types.ts';
 
 export type CellKind =
   | 'method'

@@ -3,12 +3,12 @@
  * spec declares, checked before anything runs), or fails — and a failure is what the matrix
  * exists to find: no cell may fail by round-off, NaN or an unexplained exception.
  */
-import { runToEnd } from '../../src/core/jobs.ts';
+import { runToEnd } from '../../src/core/platform/jobs.ts';
 import { resolveCall } from '../../src/core/platform/calls.ts';
 import { preconditionOf } from '../../src/core/platform/run.ts';
-import { resultsOfKind, type Result } from '../../src/core/results.ts';
-import type { ExplorerSession } from '../../src/core/session.ts';
-import { now } from '../../src/core/clock.ts';
+import { resultsOfKind, type Result } from '../../src/core/platform/results.ts';
+import type { ExplorerSession } from '../../src/core/platform/session.ts';
+import { now } from '../../src/core/base/clock.ts';
 import type { CellKind, PlannedCell } from './plan.ts';
 
 export type Outcome = 'done' | 'n/a' | 'failed';

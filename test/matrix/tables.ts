@@ -4,7 +4,7 @@
  * loaded as the explorer loads a dropped file (missing policy auto unless the shape needs one).
  */
 import { readFileSync } from 'node:fs';
-import { ExplorerSession } from '../../src/core/session.ts';
+import { ExplorerSession } from '../../src/core/platform/session.ts';
 import { hostileTables } from './generated.ts';
 
 export interface MatrixTable {

@@ -1,6 +1,6 @@
 import { extent, line, scaleLinear } from 'd3';
 import { useMemo, useState } from 'react';
-import type { Curves, CurveSeries } from '../../core/results.ts';
+import type { Curves, CurveSeries } from '../../core/platform/results.ts';
 import { classPalette } from '../model/colors.ts';
 import { useWidth } from './useWidth.ts';
 

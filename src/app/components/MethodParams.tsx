@@ -1,4 +1,4 @@
-import type { CouplingOrientation } from '../../core/methods/couplings.ts';
+import type { CouplingOrientation } from '../../core/methods/cure/couplings.ts';
 
 export interface MethodParamValues {
   alpha: number;

@@ -1,4 +1,4 @@
-import type { Cell, ResultTable } from '../../core/results.ts';
+import type { Cell, ResultTable } from '../../core/platform/results.ts';
 import { formatMeanSd } from '../model/values.ts';
 
 /** A result table (evaluations, DILCA's contexts …): columns with no value in any row are hidden. */

@@ -1,4 +1,4 @@
-import type { CountsReport, TableMeta } from '../../core/session.ts';
+import type { CountsReport, TableMeta } from '../../core/platform/session.ts';
 
 /** Pure layout of a heatmap: display order, group spans, labels. No DOM here. */
 export interface HeatmapLayout {

@@ -1,4 +1,4 @@
-import type { TableMeta } from '../../core/session.ts';
+import type { TableMeta } from '../../core/platform/session.ts';
 
 /**
  * Rows are named by the line of the user's file where they start (the header is line 1), never

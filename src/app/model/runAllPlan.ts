@@ -1,7 +1,7 @@
 import { allSpecs, methodsProducing } from '../../core/platform/registry.ts';
 import { REPRESENTATION_KINDS } from '../../core/platform/representation.ts';
 import type { Call } from '../../core/platform/spec.ts';
-import type { TableMeta } from '../../core/session.ts';
+import type { TableMeta } from '../../core/platform/session.ts';
 
 /**
  * What "Run all" computes for a data set (pure; no store): every registered method at its

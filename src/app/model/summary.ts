@@ -1,5 +1,5 @@
-import type { TableMeta } from '../../core/session.ts';
-import type { ColumnSummary } from '../../core/table/types.ts';
+import type { TableMeta } from '../../core/platform/session.ts';
+import type { ColumnSummary } from '../../core/data/table/types.ts';
 
 /** Global value index of each value of a summary column, when the column is a feature. */
 export function globalValues(meta: TableMeta, column: ColumnSummary): (number | null)[] {

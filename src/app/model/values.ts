@@ -1,6 +1,6 @@
 import { formatScore } from './numberFormat.ts';
-import type { CasTerms, Results, ValueMatrix, ValuePartition } from '../../core/results.ts';
-import type { TableMeta } from '../../core/session.ts';
+import type { CasTerms, Results, ValueMatrix, ValuePartition } from '../../core/platform/results.ts';
+import type { TableMeta } from '../../core/platform/session.ts';
 import type { HeatmapLayout } from './heatmap.ts';
 
 /** Pure helpers of the method views (value matrices, value clusters, rankings, tables). No DOM here. */

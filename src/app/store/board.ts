@@ -1,6 +1,6 @@
 import { allSpecs } from '../../core/platform/registry.ts';
 import { REPRESENTATION_KINDS } from '../../core/platform/representation.ts';
-import { findResult, type Cell, type ResultKind } from '../../core/results.ts';
+import { findResult, type Cell, type ResultKind } from '../../core/platform/results.ts';
 import type { ResultEntry } from './resultsSlice.ts';
 import { runAllJobs, type JobStatus, type RunAllJob, type RunAllState } from './runAllSlice.ts';
 import type { PlannedRole } from '../model/runAllPlan.ts';

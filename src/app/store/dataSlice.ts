@@ -1,10 +1,10 @@
 import type { StateCreator } from 'zustand';
-import type { ParseOptions } from '../../core/csv/parse.ts';
-import type { ErrorInfo } from '../../core/errors.ts';
-import type { Progress } from '../../core/jobs.ts';
-import type { CountsReport, Loaded } from '../../core/session.ts';
-import type { PrepareOptions } from '../../core/table/prepare.ts';
-import type { RowFilter } from '../../core/table/rows.ts';
+import type { ParseOptions } from '../../core/data/csv/parse.ts';
+import type { ErrorInfo } from '../../core/base/errors.ts';
+import type { Progress } from '../../core/platform/jobs.ts';
+import type { CountsReport, Loaded } from '../../core/platform/session.ts';
+import type { PrepareOptions } from '../../core/data/table/prepare.ts';
+import type { RowFilter } from '../../core/data/table/rows.ts';
 import type { Remote } from 'comlink';
 import type { ExplorerApi, Outcome } from '../../worker/api.ts';
 import type { JobHandle, WorkerPool } from '../../worker/pool.ts';

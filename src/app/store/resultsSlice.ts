@@ -1,10 +1,10 @@
 import type { StateCreator } from 'zustand';
-import type { ErrorInfo } from '../../core/errors.ts';
+import type { ErrorInfo } from '../../core/base/errors.ts';
 import { describeCall, resolveCall } from '../../core/platform/calls.ts';
 import type { Call, MethodOutput, ResolvedCall } from '../../core/platform/spec.ts';
 import type { JobProgress } from '../../worker/pool.ts';
 import type { Store } from './index.ts';
-import type { TrainingSnapshot } from '../../core/untie/learning.ts';
+import type { TrainingSnapshot } from '../../core/methods/untie/learning.ts';
 
 /** One call's result in the store: running (with a t-SNE's live layout), done, failed or cancelled. */
 export interface ResultEntry {

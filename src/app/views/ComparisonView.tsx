@@ -1,7 +1,7 @@
 import { canonicalJson } from '../../core/platform/calls.ts';
 import { methodSpec, methodsProducing } from '../../core/platform/registry.ts';
 import type { Call, InputRef, MethodOutput } from '../../core/platform/spec.ts';
-import { findResult, resultsOfKind } from '../../core/results.ts';
+import { findResult, resultsOfKind } from '../../core/platform/results.ts';
 import { CurvesChart } from '../components/CurvesChart.tsx';
 import { ResultTableView } from '../components/ResultTableView.tsx';
 import { ParamControls } from '../components/ParamControls.tsx';

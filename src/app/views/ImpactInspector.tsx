@@ -1,8 +1,8 @@
 import { formatScore } from '../model/numberFormat.ts';
 import { interpolateReds, scaleSequential } from 'd3';
 import { memo, useMemo } from 'react';
-import type { ObjectImpacts, ObjectScores } from '../../core/results.ts';
-import type { TableMeta } from '../../core/session.ts';
+import type { ObjectImpacts, ObjectScores } from '../../core/platform/results.ts';
+import type { TableMeta } from '../../core/platform/session.ts';
 import { useStore } from '../store/index.ts';
 import { useObjectValues } from './useObjectValues.ts';
 import { lineOf, ROW_NUMBERING } from '../model/rowNames.ts';

@@ -6,8 +6,8 @@ import {
   type AttributeImpacts,
   type ObjectImpacts,
   anomalousScores,
-} from '../../core/results.ts';
-import type { TableMeta } from '../../core/session.ts';
+} from '../../core/platform/results.ts';
+import type { TableMeta } from '../../core/platform/session.ts';
 import { useWidth } from '../components/useWidth.ts';
 import { ImpactCloud } from '../components/wordcloud/ImpactCloud.tsx';
 import type { CloudWord } from '../components/wordcloud/layout.ts';

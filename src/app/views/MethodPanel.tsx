@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { OptionValue } from '../../core/platform/parameters.ts';
 import { methodSpec } from '../../core/platform/registry.ts';
 import type { Call, MethodOutput } from '../../core/platform/spec.ts';
-import type { TableMeta } from '../../core/session.ts';
+import type { TableMeta } from '../../core/platform/session.ts';
 import { ParamControls } from '../components/ParamControls.tsx';
 import { useStore } from '../store/index.ts';
 import type { Panel } from '../store/panelsSlice.ts';

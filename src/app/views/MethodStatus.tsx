@@ -1,5 +1,5 @@
 import { describeCall } from '../../core/platform/calls.ts';
-import type { ErrorInfo } from '../../core/errors.ts';
+import type { ErrorInfo } from '../../core/base/errors.ts';
 import { useStore } from '../store/index.ts';
 import type { ResultEntry } from '../store/resultsSlice.ts';
 

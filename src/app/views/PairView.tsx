@@ -1,5 +1,5 @@
-import { findResult, type ObjectDistance, type ObjectSimilarity } from '../../core/results.ts';
-import type { TableMeta } from '../../core/session.ts';
+import { findResult, type ObjectDistance, type ObjectSimilarity } from '../../core/platform/results.ts';
+import type { TableMeta } from '../../core/platform/session.ts';
 import { useStore } from '../store/index.ts';
 import type { Panel } from '../store/panelsSlice.ts';
 import { MethodPanel } from './MethodPanel.tsx';

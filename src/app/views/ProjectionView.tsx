@@ -2,7 +2,7 @@ import { describeCall } from '../../core/platform/calls.ts';
 import { methodSpec, methodsProducing } from '../../core/platform/registry.ts';
 import { REPRESENTATION_KINDS } from '../../core/platform/representation.ts';
 import type { Call, MethodOutput } from '../../core/platform/spec.ts';
-import { findResult } from '../../core/results.ts';
+import { findResult } from '../../core/platform/results.ts';
 import { ChoiceSelect } from '../components/ChoiceSelect.tsx';
 import { ParamControls } from '../components/ParamControls.tsx';
 import { ProjectionScatter } from '../components/scatter/ProjectionScatter.tsx';

@@ -8,8 +8,8 @@ import {
   type ObjectScores,
   type ValueScores,
   anomalousScores,
-} from '../../core/results.ts';
-import type { TableMeta } from '../../core/session.ts';
+} from '../../core/platform/results.ts';
+import type { TableMeta } from '../../core/platform/session.ts';
 import { useWidth } from '../components/useWidth.ts';
 import { useStore } from '../store/index.ts';
 import { useValueLinks } from './useValueLinks.ts';

@@ -1,6 +1,6 @@
 import { useSettledResults } from '../store/settledResults.ts';
 import { useEffect, useMemo, useState } from 'react';
-import type { IndicatorsReport } from '../../core/evaluate/indicators.ts';
+import type { IndicatorsReport } from '../../core/evaluation/indicators.ts';
 import { methodSpec } from '../../core/platform/registry.ts';
 import { REPRESENTATION_KINDS } from '../../core/platform/representation.ts';
 import { InfoButton } from '../components/InfoButton.tsx';
@@ -15,7 +15,7 @@ import {
   type BoardMeasure,
   type BoardRow,
 } from '../store/board.ts';
-import { firstLine } from '../../core/steps/isolated.ts';
+import { firstLine } from '../../core/evaluation/isolated.ts';
 import type { JobStatus } from '../store/runAllSlice.ts';
 import { RunAllJobs } from './RunAllJobs.tsx';
 import { formatScore, formatSeconds } from '../model/numberFormat.ts';

@@ -4,14 +4,14 @@ import type {
   ColumnSummary,
   Discretisation,
   MissingPolicy,
-} from '../../core/table/types.ts';
-import type { TableMeta } from '../../core/session.ts';
+} from '../../core/data/table/types.ts';
+import type { TableMeta } from '../../core/platform/session.ts';
 import { formatShare, useValueLinks } from './useValueLinks.ts';
-import { parseNumber } from '../../core/table/infer.ts';
-import { delimiterName } from '../../core/csv/sniff.ts';
+import { parseNumber } from '../../core/data/table/infer.ts';
+import { delimiterName } from '../../core/data/csv/sniff.ts';
 import { barsOf, globalValues } from '../model/summary.ts';
 import { classPalette } from '../model/colors.ts';
-import { DEFAULT_MISSING_TOKENS } from '../../core/csv/rawTable.ts';
+import { DEFAULT_MISSING_TOKENS } from '../../core/data/csv/rawTable.ts';
 import { ROW_NUMBERING } from '../model/rowNames.ts';
 import { useShownAfterFrame } from '../components/afterFrame.ts';
 

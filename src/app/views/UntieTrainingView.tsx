@@ -1,9 +1,9 @@
 import { max, scaleBand, scaleLinear } from 'd3';
 import { useMemo, useState } from 'react';
-import { findResult, type Curves } from '../../core/results.ts';
-import type { TableMeta } from '../../core/session.ts';
-import { KERNEL_SETS, kernelName } from '../../core/untie/kernels.ts';
-import { spaceLayout, spaceWeights } from '../../core/untie/representation.ts';
+import { findResult, type Curves } from '../../core/platform/results.ts';
+import type { TableMeta } from '../../core/platform/session.ts';
+import { KERNEL_SETS, kernelName } from '../../core/methods/untie/kernels.ts';
+import { spaceLayout, spaceWeights } from '../../core/methods/untie/representation.ts';
 import { CurvesChart } from '../components/CurvesChart.tsx';
 import { useWidth } from '../components/useWidth.ts';
 import { useStore } from '../store/index.ts';

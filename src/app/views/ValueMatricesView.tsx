@@ -7,8 +7,8 @@ import {
   type Results,
   type ValueMatrix,
   type ValuePartitions,
-} from '../../core/results.ts';
-import type { TableMeta } from '../../core/session.ts';
+} from '../../core/platform/results.ts';
+import type { TableMeta } from '../../core/platform/session.ts';
 import { cellScale, packed } from '../components/heatmap/colors.ts';
 import { Heatmap } from '../components/Heatmap.tsx';
 import { useStore } from '../store/index.ts';

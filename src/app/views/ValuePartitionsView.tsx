@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { findResult, type ValuePartitions } from '../../core/results.ts';
-import type { TableMeta } from '../../core/session.ts';
+import { findResult, type ValuePartitions } from '../../core/platform/results.ts';
+import type { TableMeta } from '../../core/platform/session.ts';
 import { Tooltip } from '../components/Tooltip.tsx';
 import { classPalette } from '../model/colors.ts';
 import { useStore } from '../store/index.ts';

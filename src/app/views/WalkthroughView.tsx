@@ -1,4 +1,4 @@
-import { resultsOfKind } from '../../core/results.ts';
+import { resultsOfKind } from '../../core/platform/results.ts';
 import { ResultTableView } from '../components/ResultTableView.tsx';
 import type { Panel } from '../store/panelsSlice.ts';
 import { MethodPanel } from './MethodPanel.tsx';

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { allSpecs } from '../../core/platform/registry.ts';
 import { REPRESENTATION_KINDS } from '../../core/platform/representation.ts';
 import type { Call, MethodSpec } from '../../core/platform/spec.ts';
-import type { ResultKind } from '../../core/results.ts';
+import type { ResultKind } from '../../core/platform/results.ts';
 import type { ViewId } from '../model/viewIds.ts';
 import type { JobKind } from '../store/jobsSlice.ts';
 import type { Panel } from '../store/panelsSlice.ts';

@@ -1,7 +1,7 @@
 import { formatScore } from '../model/numberFormat.ts';
 import { quantize, scaleSequentialSqrt } from 'd3';
 import { useEffect, useMemo, useState } from 'react';
-import type { Result } from '../../core/results.ts';
+import type { Result } from '../../core/platform/results.ts';
 import { classPalette, scorePalette } from '../model/colors.ts';
 import { useStore } from '../store/index.ts';
 

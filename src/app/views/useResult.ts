@@ -1,5 +1,5 @@
 import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
-import { toErrorInfo, type ErrorInfo } from '../../core/errors.ts';
+import { toErrorInfo, type ErrorInfo } from '../../core/base/errors.ts';
 import { canonicalJson, resolveCall } from '../../core/platform/calls.ts';
 import type { Call } from '../../core/platform/spec.ts';
 import { useStore } from '../store/index.ts';

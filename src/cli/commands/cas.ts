@@ -1,9 +1,9 @@
-import { casModelSteps } from '../../core/cas/model.ts';
-import { objectPair } from '../../core/cas/objects.ts';
-import { parseWeights } from '../../core/cas/weights.ts';
-import { DataError } from '../../core/errors.ts';
-import { runToEnd } from '../../core/jobs.ts';
-import { CAS_PARAMETERS } from '../../core/methods/cas.ts';
+import { casModelSteps } from '../../core/methods/cas/model.ts';
+import { objectPair } from '../../core/methods/cas/objects.ts';
+import { parseWeights } from '../../core/methods/cas/weights.ts';
+import { DataError } from '../../core/base/errors.ts';
+import { runToEnd } from '../../core/platform/jobs.ts';
+import { CAS_PARAMETERS } from '../../core/methods/cas/cas.ts';
 import { resolveOptions } from '../../core/platform/parameters.ts';
 import { methodSpec } from '../../core/platform/registry.ts';
 import { fileArgument, list, refuseUnknown, text, type Args } from '../args.ts';

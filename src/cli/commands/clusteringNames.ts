@@ -1,7 +1,7 @@
-import { scorePartition, meanSd } from '../../core/evaluate/partitions.ts';
-import { runToEnd } from '../../core/jobs.ts';
-import type { Cell, ResultTable } from '../../core/results.ts';
-import type { ExplorerSession } from '../../core/session.ts';
+import { scorePartition, meanSd } from '../../core/evaluation/partitions.ts';
+import { runToEnd } from '../../core/platform/jobs.ts';
+import type { Cell, ResultTable } from '../../core/platform/results.ts';
+import type { ExplorerSession } from '../../core/platform/session.ts';
 
 /**
  * Wang et al. 2015's clustering schemes by name, for `evaluate-clustering --methods`: KM and SC with each

@@ -1,13 +1,13 @@
-import { runToEnd } from '../../core/jobs.ts';
+import { runToEnd } from '../../core/platform/jobs.ts';
 import {
   cellCountsSql,
   cellKeys,
   countsSql,
   type CodeExpression,
   type SqlDialect,
-} from '../../core/counts/sql.ts';
-import type { CountsReport, ExplorerSession, Loaded } from '../../core/session.ts';
-import { parseRowFilter } from '../../core/table/rows.ts';
+} from '../../core/data/counts/sql.ts';
+import type { CountsReport, ExplorerSession, Loaded } from '../../core/platform/session.ts';
+import { parseRowFilter } from '../../core/data/table/rows.ts';
 import { fileArgument, refuseUnknown, text, type Args } from '../args.ts';
 import { writeCountsParquet } from '../engine/countsFile.ts';
 import { matrixRows } from '../json.ts';

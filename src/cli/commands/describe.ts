@@ -1,4 +1,4 @@
-import type { Loaded } from '../../core/session.ts';
+import type { Loaded } from '../../core/platform/session.ts';
 import { fileArgument, refuseUnknown, type Args } from '../args.ts';
 import { printJson, type Io } from '../output.ts';
 import { loadTable, TABLE_FLAGS } from '../table.ts';

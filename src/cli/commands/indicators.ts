@@ -1,4 +1,4 @@
-import { runToEnd } from '../../core/jobs.ts';
+import { runToEnd } from '../../core/platform/jobs.ts';
 import { fileArgument, refuseUnknown, text, type Args } from '../args.ts';
 import { printJson, type Io } from '../output.ts';
 import { loadTable, TABLE_FLAGS } from '../table.ts';

@@ -1,5 +1,5 @@
-import { runToEnd } from '../../core/jobs.ts';
-import type { Curves, ResultTable } from '../../core/results.ts';
+import { runToEnd } from '../../core/platform/jobs.ts';
+import type { Curves, ResultTable } from '../../core/platform/results.ts';
 import { fileArgument, list, refuseUnknown, text, type Args } from '../args.ts';
 import { printJson } from '../output.ts';
 import { loadTable, TABLE_FLAGS } from '../table.ts';

@@ -1,12 +1,12 @@
-import { runToEnd } from '../../core/jobs.ts';
-import { UNTIE_PARAMETERS, untieSteps } from '../../core/methods/untie.ts';
+import { runToEnd } from '../../core/platform/jobs.ts';
+import { UNTIE_PARAMETERS, untieSteps } from '../../core/methods/untie/untie.ts';
 import { resolveOptions } from '../../core/platform/parameters.ts';
 import { methodSpec } from '../../core/platform/registry.ts';
 import { refuseWithoutRows } from '../../core/platform/run.ts';
-import type { CategoricalTable } from '../../core/table/types.ts';
-import { kernelName } from '../../core/untie/kernels.ts';
-import type { CouplingSpace } from '../../core/untie/spaces.ts';
-import { spaceWeights } from '../../core/untie/representation.ts';
+import type { CategoricalTable } from '../../core/data/table/types.ts';
+import { kernelName } from '../../core/methods/untie/kernels.ts';
+import type { CouplingSpace } from '../../core/methods/untie/spaces.ts';
+import { spaceWeights } from '../../core/methods/untie/representation.ts';
 import { fileArgument, has, refuseUnknown, text, type Args } from '../args.ts';
 import { optionFlags } from '../callFlags.ts';
 import { printJson } from '../output.ts';

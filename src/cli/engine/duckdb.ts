@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import Papa from 'papaparse';
-import { allocateCooccurrence } from '../../core/counts/cooccurrence.ts';
-import { countsOf, type Counts } from '../../core/counts/counts.ts';
+import { allocateCooccurrence } from '../../core/data/counts/cooccurrence.ts';
+import { countsOf, type Counts } from '../../core/data/counts/counts.ts';
 import {
   cellCountsSql,
   cellKeys,
@@ -18,13 +18,13 @@ import {
   readCountsRow,
   type CountsSqlPlan,
   type ValueExpression,
-} from '../../core/counts/sql.ts';
-import { readingPlan } from '../../core/csv/bytes.ts';
-import { DEFAULT_MISSING_TOKENS, uniqueHeaderNames } from '../../core/csv/rawTable.ts';
-import { detectDelimiter, delimiterName, type Delimiter } from '../../core/csv/sniff.ts';
-import { DataError } from '../../core/errors.ts';
-import { intervalOf } from '../../core/table/discretise.ts';
-import { MAX_CATEGORICAL_VALUES, parseNumber } from '../../core/table/infer.ts';
+} from '../../core/data/counts/sql.ts';
+import { readingPlan } from '../../core/data/csv/bytes.ts';
+import { DEFAULT_MISSING_TOKENS, uniqueHeaderNames } from '../../core/data/csv/rawTable.ts';
+import { detectDelimiter, delimiterName, type Delimiter } from '../../core/data/csv/sniff.ts';
+import { DataError } from '../../core/base/errors.ts';
+import { intervalOf } from '../../core/data/table/discretise.ts';
+import { MAX_CATEGORICAL_VALUES, parseNumber } from '../../core/data/table/infer.ts';
 import {
   columnSummaries,
   planTable,
@@ -32,17 +32,17 @@ import {
   type Plan,
   type PrepareOptions,
   type ValueMapping,
-} from '../../core/table/prepare.ts';
+} from '../../core/data/table/prepare.ts';
 import type {
   CategoricalTable,
   ColumnKind,
   ColumnProfile,
   TableSummary,
-} from '../../core/table/types.ts';
+} from '../../core/data/table/types.ts';
 
 /**
  * The CLI's out-of-core engine: DuckDB reads the CSV or Parquet file where it lies and computes
- * the shared counts in SQL (src/core/counts/sql.ts) — the file's rows never enter this process.
+ * the shared counts in SQL (src/core/data/counts/sql.ts) — the file's rows never enter this process.
  * Three scans at most: the columns' dictionaries (labels in order of first appearance, counts,
  * missing cells), the kept rows' counts of numeric columns (only when rows are dropped and a
  * column is binned), and every value count and pair co-occurrence in one GROUPING SETS query.

@@ -1,6 +1,6 @@
 import type { MethodOutput } from '../../core/platform/spec.ts';
-import { doubleLiteral, quoteIdentifier, quoteString } from '../../core/counts/sql.ts';
-import type { Result } from '../../core/results.ts';
+import { doubleLiteral, quoteIdentifier, quoteString } from '../../core/data/counts/sql.ts';
+import type { Result } from '../../core/platform/results.ts';
 import { duckdbError, openDuckdb, type DuckdbTable, type EngineOptions } from './duckdb.ts';
 
 /**

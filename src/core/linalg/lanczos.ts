@@ -3,9 +3,9 @@
  * matrix-vector product (classical MDS applies its double-centred matrix this way, never forming
  * it). Also the small vector operations it shares with its callers.
  */
-import type { Steps } from '../jobs.ts';
-import { runToEnd } from '../jobs.ts';
-import { createRandom, type Random, validateSeed } from '../random.ts';
+import type { Steps } from '../platform/jobs.ts';
+import { runToEnd } from '../platform/jobs.ts';
+import { createRandom, type Random, validateSeed } from '../base/random.ts';
 import { symmetricEigen } from './pca.ts';
 
 /** out := A x for a symmetric A (out and x never alias). */

@@ -1,5 +1,5 @@
-import type { ErrorInfo } from '../errors.ts';
-import { bytesOf } from '../results.ts';
+import type { ErrorInfo } from '../base/errors.ts';
+import { bytesOf } from './results.ts';
 import type { MethodOutput } from './spec.ts';
 
 /**

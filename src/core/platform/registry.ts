@@ -1,12 +1,19 @@
-import type { ResultKind } from '../results.ts';
+import type { ResultKind } from './results.ts';
 import { isMethodSpec, type MethodSpec } from './spec.ts';
 
 /**
  * The registry: every method and step the product offers. Method modules are discovered, not
- * listed — the worker and app glob `src/core/methods/*.ts` and `src/core/steps/*.ts`
- * (src/worker/discover.ts), the CLI reads the same folders (src/cli/discover.ts), and each
- * exported spec is registered here — so adding a method is adding one file.
+ * listed — the worker and app glob the folders of SPEC_FOLDERS (src/worker/discover.ts), the
+ * CLI reads the same folders (src/cli/discover.ts), and each exported spec is registered here —
+ * so adding a method is adding one file.
  */
+
+/**
+ * The folders of src/core whose modules (and their subfolders') may export specs: the methods
+ * by family, and the steps of clustering, projection and evaluation.
+ */
+export const SPEC_FOLDERS = ['methods', 'clustering', 'projection', 'evaluation'] as const;
+
 const specs = new Map<string, MethodSpec>();
 
 export function registerMethod(spec: MethodSpec): void {

@@ -1,17 +1,17 @@
-import type { Counts } from '../counts/counts.ts';
-import { objectValues, type ObjectEmbedding } from '../embedding/objectEmbedding.ts';
-import { principalProjection, type PrincipalProjection } from '../embedding/principal.ts';
-import type { Steps } from '../jobs.ts';
-import { localCodes, mismatchTables, type AdditiveDistance } from '../project/additive.ts';
-import { embeddingInput, type ProjectionInput } from '../project/input.ts';
+import type { Counts } from '../data/counts/counts.ts';
+import { objectValues, type ObjectEmbedding } from './objectEmbedding.ts';
+import { principalProjection, type PrincipalProjection } from './principal.ts';
+import type { Steps } from './jobs.ts';
+import { localCodes, mismatchTables, type AdditiveDistance } from '../neighbours/additive.ts';
+import { embeddingInput, type ProjectionInput } from '../projection/input.ts';
 import type {
   ObjectDistance,
   ObjectEmbeddingResult,
   Result,
   ResultKind,
   ResultOfKind,
-} from '../results.ts';
-import type { CategoricalTable } from '../table/types.ts';
+} from './results.ts';
+import type { CategoricalTable } from '../data/table/types.ts';
 import { ResultCache } from './cache.ts';
 import { resolveCall } from './calls.ts';
 import { methodSpec } from './registry.ts';

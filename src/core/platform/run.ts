@@ -1,13 +1,13 @@
-import { now } from '../clock.ts';
-import type { Counts } from '../counts/counts.ts';
-import { objectValues } from '../embedding/objectEmbedding.ts';
-import { scaledSteps, type Steps } from '../jobs.ts';
-import { resultProblems, type Results, type TableShape } from '../results.ts';
-import type { CategoricalTable } from '../table/types.ts';
+import { now } from '../base/clock.ts';
+import type { Counts } from '../data/counts/counts.ts';
+import { objectValues } from './objectEmbedding.ts';
+import { scaledSteps, type Steps } from './jobs.ts';
+import { resultProblems, type Results, type TableShape } from './results.ts';
+import type { CategoricalTable } from '../data/table/types.ts';
 import type { ResultCache } from './cache.ts';
 import { resolveCall } from './calls.ts';
 import { methodSpec } from './registry.ts';
-import { CancelledError, DataError, KnownFailure, toErrorInfo } from '../errors.ts';
+import { CancelledError, DataError, KnownFailure, toErrorInfo } from '../base/errors.ts';
 import type { Call, MethodContext, MethodOutput, MethodSpec, ResolvedCall } from './spec.ts';
 
 /** What calls run against: one table, its shared counts and its result cache. */

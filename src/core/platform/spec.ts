@@ -1,7 +1,7 @@
-import type { Counts } from '../counts/counts.ts';
-import type { Steps } from '../jobs.ts';
-import type { ResultKind, Results } from '../results.ts';
-import type { CategoricalTable } from '../table/types.ts';
+import type { Counts } from '../data/counts/counts.ts';
+import type { Steps } from './jobs.ts';
+import type { ResultKind, Results } from './results.ts';
+import type { CategoricalTable } from '../data/table/types.ts';
 import type { OptionsOf, OptionValue, ParameterSpec, RawOptions } from './parameters.ts';
 
 /**

@@ -1,7 +1,7 @@
-import { OutOfRangeError } from '../errors.ts';
-import { ROUND_OFF, snapNonNegative } from '../numerics/roundOff.ts';
-import { finiteRange, type ValueMatrix, type ValueTableDistance } from '../results.ts';
-import type { CategoricalTable } from '../table/types.ts';
+import { OutOfRangeError } from '../base/errors.ts';
+import { ROUND_OFF, snapNonNegative } from '../base/roundOff.ts';
+import { finiteRange, type ValueMatrix, type ValueTableDistance } from './results.ts';
+import type { CategoricalTable } from '../data/table/types.ts';
 
 /**
  * Methods whose results are per-attribute m_a × m_a value tables (DILCA, CAS, OFD, ADD …): the

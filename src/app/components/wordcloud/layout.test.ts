@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRandom } from '../../../core/random.ts';
+import { createRandom } from '../../../core/base/random.ts';
 import {
   layoutCloud,
   type CanvasFactory,

@@ -1,5 +1,5 @@
 import cloud from 'd3-cloud';
-import { createRandom } from '../../../core/random.ts';
+import { createRandom } from '../../../core/base/random.ts';
 
 /**
  * The word-cloud layout, as a pure function of (words, size, seed, canvas factory): d3-cloud

@@ -1,7 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { methodSpec } from '../../../core/platform/registry.ts';
 import type { MethodSpec } from '../../../core/platform/spec.ts';
-import type { ResultKind } from '../../../core/results.ts';
+import type { ResultKind } from '../../../core/platform/results.ts';
 import { allSpecs } from '../../../core/platform/registry.ts';
 import { REPRESENTATION_KINDS } from '../../../core/platform/representation.ts';
 import { useStore } from '../../store/index.ts';

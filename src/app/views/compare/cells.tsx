@@ -6,7 +6,7 @@ import {
   findResult,
   resultsOfKind,
   type ObjectScores,
-} from '../../../core/results.ts';
+} from '../../../core/platform/results.ts';
 import { ProjectionScatter } from '../../components/scatter/ProjectionScatter.tsx';
 import { useStore } from '../../store/index.ts';
 import type { ResultEntry } from '../../store/resultsSlice.ts';

@@ -1,0 +1,239 @@
+import { createRandom, type Random } from '../base/random.ts';
+
+/**
+ * Lloyd's k-means with a k-means++ start, written against a small `Geometry` interface so the same
+ * loop clusters dense rows (value coupling matrices, PCA scores) and objects represented by their
+ * values' vectors (src/core/embedding), where a centroid lives per attribute block and distances
+ * come from per-value tables instead of per-object vectors.
+ *
+ * Matches MATLAB's `kmeans` as the CURE authors ran it: k-means++ seeding (first centre uniform,
+ * the next ones with probability ∝ D²), squared Euclidean distance, batch updates, at most 100
+ * iterations, and an empty cluster re-seeded at the object farthest from its centroid ('singleton').
+ */
+export interface Geometry {
+  readonly n: number;
+  /** Squared distance of every object to object `i` (for k-means++ seeding). */
+  distancesToObject(i: number, out: Float64Array): void;
+  /** Centroid c := object i. */
+  setCentroidToObject(c: number, i: number): void;
+  /** Prepares the k centroids for a round of `distanceToCentroid` calls. */
+  beginAssign(k: number): void;
+  /** Squared distance of object i to centroid c. */
+  distanceToCentroid(i: number, c: number): number;
+  /** Centroids := means of their members; returns nothing, members are given as labels. */
+  updateCentroids(labels: Int32Array, k: number): void;
+}
+
+export interface KMeansOptions {
+  k: number;
+  seed?: number;
+  /** Default 100 (MATLAB's default). */
+  maxIterations?: number;
+}
+
+export interface KMeansResult {
+  labels: Int32Array;
+  /** Members per cluster. */
+  sizes: Int32Array;
+  /** Sum of squared distances to the assigned centroid. */
+  inertia: number;
+  iterations: number;
+  converged: boolean;
+}
+
+export function validateKMeans(n: number, options: KMeansOptions): Required<KMeansOptions> {
+  const { k, seed = 0, maxIterations = 100 } = options;
+  if (!Number.isInteger(k) || k < 1) throw new RangeError(`k must be an integer ≥ 1, got ${k}`);
+  if (k > n) throw new RangeError(`k = ${k} exceeds the ${n} objects to cluster`);
+  if (!Number.isInteger(seed)) throw new TypeError(`seed must be an integer, got ${seed}`);
+  if (!Number.isInteger(maxIterations) || maxIterations < 1)
+    throw new RangeError(`maxIterations must be an integer ≥ 1, got ${maxIterations}`);
+  return { k, seed, maxIterations };
+}
+
+export function kmeans(geometry: Geometry, options: KMeansOptions, random?: Random): KMeansResult {
+  const { n } = geometry;
+  const { k, seed, maxIterations } = validateKMeans(n, options);
+  const rng = random ?? createRandom(seed);
+  seedPlusPlus(geometry, k, rng);
+  const labels = new Int32Array(n).fill(-1);
+  const best = new Float64Array(n);
+  const sizes = new Int32Array(k);
+  let iterations = 0;
+  let converged = false;
+  for (;;) {
+    geometry.beginAssign(k);
+    let changed = 0;
+    sizes.fill(0);
+    for (let i = 0; i < n; i++) {
+      let arg = 0;
+      let min = geometry.distanceToCentroid(i, 0);
+      for (let c = 1; c < k; c++) {
+        const d = geometry.distanceToCentroid(i, c);
+        if (d < min) {
+          min = d;
+          arg = c;
+        }
+      }
+      best[i] = min;
+      if (labels[i] !== arg) {
+        labels[i] = arg;
+        changed++;
+      }
+      sizes[arg] = (sizes[arg] as number) + 1;
+    }
+    if (changed === 0) {
+      converged = true;
+      break;
+    }
+    if (iterations === maxIterations) break;
+    iterations++;
+    if (refillEmpty(geometry, labels, best, sizes)) continue;
+    geometry.updateCentroids(labels, k);
+  }
+  let inertia = 0;
+  for (let i = 0; i < n; i++) inertia += best[i] as number;
+  return { labels, sizes, inertia, iterations, converged };
+}
+
+/** k-means++: first centre uniform, then each next centre drawn with probability ∝ D². */
+function seedPlusPlus(geometry: Geometry, k: number, rng: Random): void {
+  const { n } = geometry;
+  const nearest = new Float64Array(n).fill(Infinity);
+  const scratch = new Float64Array(n);
+  let chosen = rng.int(n);
+  for (let c = 0; ; c++) {
+    geometry.setCentroidToObject(c, chosen);
+    if (c === k - 1) return;
+    geometry.distancesToObject(chosen, scratch);
+    let total = 0;
+    for (let i = 0; i < n; i++) {
+      const d = Math.min(nearest[i] as number, scratch[i] as number);
+      nearest[i] = d;
+      total += d;
+    }
+    if (!(total > 0))
+      throw new RangeError(`k = ${k} exceeds the number of distinct objects (${c + 1})`);
+    let target = rng.next() * total;
+    chosen = -1;
+    for (let i = 0; i < n; i++) {
+      const d = nearest[i] as number;
+      if (d <= 0) continue;
+      chosen = i;
+      target -= d;
+      if (target < 0) break;
+    }
+  }
+}
+
+/**
+ * Re-seeds each empty cluster at the object farthest from its own centroid (MATLAB 'singleton').
+ * Returns true when it changed centroids, so the caller reassigns before the next update.
+ */
+function refillEmpty(
+  geometry: Geometry,
+  labels: Int32Array,
+  best: Float64Array,
+  sizes: Int32Array,
+): boolean {
+  let refilled = false;
+  for (let c = 0; c < sizes.length; c++) {
+    if ((sizes[c] as number) > 0) continue;
+    let far = -1;
+    let farDistance = -1;
+    for (let i = 0; i < labels.length; i++)
+      if ((sizes[labels[i] as number] as number) > 1 && (best[i] as number) > farDistance) {
+        farDistance = best[i] as number;
+        far = i;
+      }
+    if (far < 0) continue;
+    if (!refilled) geometry.updateCentroids(labels, sizes.length);
+    refilled = true;
+    const from = labels[far] as number;
+    sizes[from] = (sizes[from] as number) - 1;
+    sizes[c] = 1;
+    labels[far] = c;
+    best[far] = 0;
+    geometry.setCentroidToObject(c, far);
+  }
+  return refilled;
+}
+
+/** Rows of a row-major n × dim matrix. */
+export function denseGeometry(data: Float64Array, n: number, dim: number): Geometry {
+  if (data.length !== n * dim)
+    throw new RangeError(`data has ${data.length} cells, expected ${n} × ${dim}`);
+  let centroids = new Float64Array(0);
+  const ensure = (k: number): void => {
+    if (centroids.length < k * dim) {
+      const next = new Float64Array(k * dim);
+      next.set(centroids);
+      centroids = next;
+    }
+  };
+  const sq = (a: Float64Array, ao: number, b: Float64Array, bo: number): number => {
+    let s = 0;
+    for (let j = 0; j < dim; j++) {
+      const d = (a[ao + j] as number) - (b[bo + j] as number);
+      s += d * d;
+    }
+    return s;
+  };
+  return {
+    n,
+    distancesToObject(i, out) {
+      for (let r = 0; r < n; r++) out[r] = sq(data, r * dim, data, i * dim);
+    },
+    setCentroidToObject(c, i) {
+      ensure(c + 1);
+      centroids.set(data.subarray(i * dim, (i + 1) * dim), c * dim);
+    },
+    beginAssign(k) {
+      ensure(k);
+    },
+    distanceToCentroid(i, c) {
+      return sq(data, i * dim, centroids, c * dim);
+    },
+    updateCentroids(labels, k) {
+      ensure(k);
+      const counts = new Int32Array(k);
+      const sums = new Float64Array(k * dim);
+      for (let i = 0; i < n; i++) {
+        const c = labels[i] as number;
+        counts[c] = (counts[c] as number) + 1;
+        for (let j = 0; j < dim; j++)
+          sums[c * dim + j] = (sums[c * dim + j] as number) + (data[i * dim + j] as number);
+      }
+      for (let c = 0; c < k; c++) {
+        const m = counts[c] as number;
+        if (m === 0) continue;
+        for (let j = 0; j < dim; j++) centroids[c * dim + j] = (sums[c * dim + j] as number) / m;
+      }
+    },
+    get centroids() {
+      return centroids;
+    },
+  } as Geometry & { centroids: Float64Array };
+}
+
+/** k-means on the rows of a dense matrix; also returns the k × dim centroids. */
+export function kmeansRows(
+  data: Float64Array,
+  n: number,
+  dim: number,
+  options: KMeansOptions,
+  random?: Random,
+): KMeansResult & { centroids: Float64Array } {
+  const geometry = denseGeometry(data, n, dim) as Geometry & { centroids: Float64Array };
+  const result = kmeans(geometry, options, random);
+  // Final centroids are the means of the final members (an unconverged run may lag one update).
+  geometry.updateCentroids(result.labels, options.k);
+  return { ...result, centroids: geometry.centroids.slice(0, options.k * dim) };
+}
+
+/** Number of distinct rows of a row-major matrix (k-means cannot find more clusters than this). */
+export function distinctRows(data: Float64Array, n: number, dim: number): number {
+  const seen = new Set<string>();
+  for (let i = 0; i < n; i++) seen.add(Array.from(data.subarray(i * dim, (i + 1) * dim)).join(','));
+  return seen.size;
+}

@@ -1,0 +1,88 @@
+import { scaledSteps } from '../platform/jobs.ts';
+import { bestOfStarts, partitionerFor } from './partition.ts';
+import { requireRepresentation } from '../platform/representation.ts';
+import type { ParameterSpec } from '../platform/parameters.ts';
+import { defineMethod, type ResolvedCall } from '../platform/spec.ts';
+import type { CategoricalTable } from '../data/table/types.ts';
+import { PROJECTION_INPUT } from '../projection/projectionStep.ts';
+
+/** Iterations of one k-means (or k-modes) start, shared by the clustering steps. */
+export const ITERATIONS_PARAMETER = {
+  name: 'maxIterations',
+  type: 'integer',
+  default: 100,
+  min: 1,
+  advanced: true,
+  description: 'Iterations per start (MATLAB’s default)',
+} as const satisfies ParameterSpec;
+
+/**
+ * "k-means of" any representation: an object partition for colouring views and for the
+ * clustering methods. k-means (k-means++ starts, the lowest-cost of `runs`) on an embedding,
+ * k-modes with the method's value dissimilarity on a distance (platform/partition.ts).
+ */
+export const kmeansStep = defineMethod({
+  id: 'kmeans',
+  title: 'k-means',
+  role: 'step',
+  order: 10,
+  paper:
+    'Lloyd with k-means++ starts (Arthur & Vassilvitskii 2007); k-modes (Huang 1998) on distances',
+  where: 'the clustering protocol of Jian et al. 2019 and Jian et al. 2017 (Sec. 6)',
+  description: 'Objects in k clusters: k-means on an embedding, k-modes on a distance',
+  parameters: [
+    {
+      name: 'k',
+      type: 'integer',
+      default: 0,
+      min: 0,
+      description: 'Clusters; 0 = the number of classes (3 without a class column)',
+    },
+    {
+      name: 'runs',
+      type: 'integer',
+      default: 10,
+      min: 1,
+      description: 'Seeded starts; the lowest-cost run is kept',
+    },
+    { name: 'seed', type: 'integer', default: 0, role: 'seed', description: 'Seed of the starts' },
+    ITERATIONS_PARAMETER,
+  ],
+  inputs: [
+    {
+      ...PROJECTION_INPUT,
+      description: 'the representation clustered: any object embedding or object distance',
+    },
+  ],
+  produces: ['object-partition'],
+  *run(context, options, inputs) {
+    const representation = yield* scaledSteps(
+      requireRepresentation(context, inputs.of as ResolvedCall),
+      0,
+      0.3,
+    );
+    const partitioner = partitionerFor(representation, context.table, context.objectValues());
+    const { k, labels } = yield* bestOfStarts(
+      partitioner,
+      options.k || defaultClusters(context.table),
+      `the ${representation.title}`,
+      options,
+      context.warn,
+    );
+    return {
+      partition: {
+        kind: 'object-partition',
+        title: `${partitioner.algorithm} of ${representation.title} (k = ${k})`,
+        n: partitioner.n,
+        k,
+        labels,
+      },
+    };
+  },
+});
+
+/** The number of classes present, or 3 without a class column (at most the number of rows). */
+export function defaultClusters(table: CategoricalTable): number {
+  const classes = table.classColumn ? new Set(table.classColumn.codes).size : 0;
+  return Math.max(1, Math.min(table.nRows, classes >= 2 ? classes : 3));
+}

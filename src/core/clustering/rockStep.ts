@@ -1,0 +1,111 @@
+import { checkedSimilarity } from '../base/checkedValue.ts';
+import {
+  categoricalJaccard,
+  rockSteps,
+  ROCK_MAX_OBJECTS,
+  type Similarity,
+} from './rock.ts';
+import { scaledSteps } from '../platform/jobs.ts';
+import { valueTableSum } from '../platform/representation.ts';
+import { defineMethod } from '../platform/spec.ts';
+import { defaultClusters } from './kmeansStep.ts';
+
+/**
+ * ROCK (Guha, Rastogi, Shim 1999) and CROCK (coupled attribute similarity, Wang et al. 2015, Sec. VIII-B): agglomerative clustering by
+ * links — objects are neighbours when their similarity is at least θ, two clusters' link is the
+ * number of neighbours they share — merged by goodness with f(θ) = (1 − θ)/(1 + θ). ROCK's
+ * similarity is the Jaccard coefficient of the objects' values; CROCK's is CASO / n (the mean
+ * CASV over the n attributes, so θ is on the same [0, 1] scale).
+ */
+export const rockStep = defineMethod({
+  id: 'rock',
+  title: 'ROCK / CROCK',
+  role: 'step',
+  order: 12,
+  paper: 'Guha, Rastogi, Shim, ICDE 1999; CROCK: Wang, She, Cao, TNNLS 2015 (Wang et al. 2015)',
+  where: 'Wang et al. 2015 (coupled attribute similarity) Sec. VIII-B',
+  description:
+    'Link-based agglomerative clustering on Jaccard (ROCK) or coupled similarity (CROCK)',
+  parameters: [
+    {
+      name: 'similarity',
+      type: 'choice',
+      default: 'caso',
+      choices: ['jaccard', 'caso'],
+      choiceTitles: { jaccard: 'Jaccard (ROCK)', caso: 'CASO / n (CROCK)' },
+      description: 'Which similarity decides the neighbours',
+    },
+    {
+      name: 'theta',
+      symbol: 'θ',
+      type: 'number',
+      default: 0.5,
+      min: 0,
+      max: 1,
+      maxExclusive: true,
+      description: 'Neighbours when the similarity is at least θ',
+    },
+    {
+      name: 'k',
+      type: 'integer',
+      default: 0,
+      min: 0,
+      description: 'Clusters; 0 = the number of classes (3 without a class column)',
+    },
+  ],
+  produces: ['object-partition', 'measures'],
+  check(table) {
+    if (table.nRows > ROCK_MAX_OBJECTS)
+      throw new RangeError(
+        `ROCK keeps an n × n link matrix and is limited to ${ROCK_MAX_OBJECTS.toLocaleString('en-US')} objects; this table has ${table.nRows.toLocaleString('en-US')}`,
+      );
+  },
+  *run(context, options) {
+    const { table } = context;
+    const D = table.attributes.length;
+    const k = options.k || defaultClusters(table);
+    let similarity: Similarity;
+    if (options.similarity === 'jaccard')
+      similarity = categoricalJaccard(table.attributes.map((a) => a.codes));
+    else {
+      // CROCK: CASO from the cas method's results (computed once, shared with its other views).
+      const cas = yield* scaledSteps(context.require({ method: 'cas' }), 0, 0.1);
+      const caso = cas.results.caso;
+      if (caso?.kind !== 'object-similarity') throw new Error('cas gave no CASO');
+      const sum = valueTableSum(table, caso.tables, caso.tableStart);
+      similarity = (i, j) => sum(i, j) / D;
+    }
+    const name = options.similarity === 'jaccard' ? 'ROCK' : 'CROCK';
+    const raw = similarity;
+    const owner = { method: name, lines: table.sourceLines };
+    const result = yield* scaledSteps(
+      rockSteps(table.nRows, (i, j) => checkedSimilarity(raw(i, j), i, j, owner), {
+        k,
+        theta: options.theta,
+      }),
+      0.1,
+      1,
+    );
+    if (!result.reachedK)
+      context.warn(
+        `${name} stopped at ${result.clusters} clusters: no two clusters share a neighbour at θ = ${options.theta} (lower θ for fewer clusters)`,
+      );
+    return {
+      partition: {
+        kind: 'object-partition',
+        title: `${name} (θ = ${options.theta}, k = ${k})`,
+        n: table.nRows,
+        k: result.clusters,
+        labels: result.labels,
+      },
+      measures: {
+        kind: 'measures',
+        title: `${name} summary`,
+        values: [
+          { name: 'clusters', title: 'clusters', value: result.clusters },
+          { name: 'k', title: 'k asked', value: k },
+        ],
+      },
+    };
+  },
+});

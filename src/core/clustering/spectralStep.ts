@@ -1,0 +1,85 @@
+import { SPECTRAL_MAX_OBJECTS } from './spectral.ts';
+import { scaledSteps } from '../platform/jobs.ts';
+import { bestOfStarts } from './partition.ts';
+import { requireRepresentation } from '../platform/representation.ts';
+import { spectralPartitionerFor } from './spectralPartition.ts';
+import { defineMethod, type ResolvedCall } from '../platform/spec.ts';
+import { defaultClusters, ITERATIONS_PARAMETER } from './kmeansStep.ts';
+import { PROJECTION_INPUT } from '../projection/projectionStep.ts';
+
+/**
+ * "Spectral clustering of" any representation (coupled attribute similarity, Wang et al. 2015, Sec. VIII-B): Laplacian eigenmaps of a
+ * Gaussian affinity of the representation's distance, k eigenvectors, k-means on them; the
+ * lowest-cost of the seeded starts is kept. Up to SPECTRAL_MAX_OBJECTS objects.
+ */
+export const spectralStep = defineMethod({
+  id: 'spectral',
+  title: 'Spectral clustering',
+  role: 'step',
+  order: 11,
+  paper:
+    'Ng, Jordan, Weiss 2001, as Wang et al. 2015 (coupled attribute similarity) Sec. VIII-B uses it',
+  where: 'Wang et al. 2015 (coupled attribute similarity) Sec. VIII-B',
+  description: 'Objects in k clusters by the leading eigenvectors of a Gaussian affinity',
+  parameters: [
+    {
+      name: 'k',
+      type: 'integer',
+      default: 0,
+      min: 0,
+      description:
+        'Clusters and eigenvectors; 0 = the number of classes (3 without a class column)',
+    },
+    {
+      name: 'runs',
+      type: 'integer',
+      default: 10,
+      min: 1,
+      description: 'Seeded k-means starts; the lowest-cost is kept',
+    },
+    { name: 'seed', type: 'integer', default: 0, role: 'seed', description: 'Seed of the starts' },
+    ITERATIONS_PARAMETER,
+  ],
+  inputs: [
+    {
+      ...PROJECTION_INPUT,
+      description: 'the representation clustered: any object embedding or distance',
+    },
+  ],
+  produces: ['object-partition'],
+  check(table) {
+    if (table.nRows > SPECTRAL_MAX_OBJECTS)
+      throw new RangeError(
+        `spectral clustering builds an n × n affinity and is limited to ${SPECTRAL_MAX_OBJECTS.toLocaleString('en-US')} objects; this table has ${table.nRows.toLocaleString('en-US')} (use k-means)`,
+      );
+  },
+  *run(context, options, inputs) {
+    const representation = yield* scaledSteps(
+      requireRepresentation(context, inputs.of as ResolvedCall),
+      0,
+      0.3,
+    );
+    const partitioner = spectralPartitionerFor(
+      representation,
+      context.table,
+      context.counts,
+      context.objectValues(),
+    );
+    const { k, labels } = yield* bestOfStarts(
+      partitioner,
+      options.k || defaultClusters(context.table),
+      `the ${representation.title}`,
+      options,
+      context.warn,
+    );
+    return {
+      partition: {
+        kind: 'object-partition',
+        title: `spectral clustering of ${representation.title} (k = ${k})`,
+        n: partitioner.n,
+        k,
+        labels,
+      },
+    };
+  },
+});

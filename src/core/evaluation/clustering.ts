@@ -1,0 +1,177 @@
+import { denseGeometry, kmeans, validateKMeans } from '../clustering/kmeans.ts';
+import { valueConcatGeometry, type ObjectEmbedding } from '../platform/objectEmbedding.ts';
+import { runToEnd, type Steps } from '../platform/jobs.ts';
+import { createRandom } from '../base/random.ts';
+import { meanSd, scorePartition, type MeanSd, type PartitionScores } from './partitions.ts';
+
+/**
+ * The clustering protocol of Jian et al. 2019, Jian et al. 2017: k-means (k = number of classes, k-means++ start,
+ * one replicate) on an object embedding, repeated `runs` times from one seeded stream; F-score,
+ * NMI and accuracy per run, reported as mean ± sd. Any method's object embedding can be scored.
+ *
+ * k-means cannot find more clusters than the embedding has distinct objects (CDE maps objects
+ * whose values share vectors onto one point), so a larger k is lowered to that number with a
+ * warning instead of failing; `k` is the k used, `requestedK` the one asked for.
+ */
+export interface ClusteringEvaluationOptions {
+  /** Default: the number of classes present. */
+  k?: number;
+  /** Default 50 (the papers' number of starts). */
+  runs?: number;
+  seed?: number;
+  maxIterations?: number;
+  /** Names the embedding in warnings ("the CDE embedding has only …"). */
+  embeddingName?: string;
+}
+
+/** How k was settled: the k asked for, the k used, and why they differ. */
+export interface EffectiveK {
+  /** The k used: min(requestedK, distinctObjects). */
+  k: number;
+  requestedK: number;
+  /** Distinct object vectors, counted up to requestedK (exact when below it). */
+  distinctObjects: number;
+  /** Non-empty when k was lowered. */
+  warnings: string[];
+}
+
+export interface ClusteringEvaluation extends EffectiveK {
+  runs: PartitionScores[];
+  fscore: MeanSd;
+  nmi: MeanSd;
+  accuracy: MeanSd;
+  /** Labels of the run with the lowest inertia (for colouring views). */
+  bestLabels: Int32Array;
+}
+
+export function* evaluateClusteringSteps(
+  embedding: ObjectEmbedding,
+  classLabels: Int32Array,
+  options: ClusteringEvaluationOptions = {},
+): Steps<ClusteringEvaluation> {
+  const n = embedding.nObjects;
+  if (classLabels.length !== n)
+    throw new RangeError(`${classLabels.length} class labels for ${n} objects`);
+  const { k = new Set(classLabels).size, ...rest } = options;
+  const scores: PartitionScores[] = [];
+  const best = yield* kmeansRestartsSteps(embedding, { k, ...rest }, (labels) =>
+    scores.push(scorePartition(classLabels, labels)),
+  );
+  return {
+    k: best.k,
+    requestedK: best.requestedK,
+    distinctObjects: best.distinctObjects,
+    warnings: best.warnings,
+    runs: scores,
+    fscore: meanSd(scores.map((s) => s.fscore)),
+    nmi: meanSd(scores.map((s) => s.nmi)),
+    accuracy: meanSd(scores.map((s) => s.accuracy)),
+    bestLabels: best.labels,
+  };
+}
+
+/**
+ * k-means on an object embedding from `runs` seeded k-means++ starts drawn from one stream;
+ * `onRun` sees every run's labels, and the lowest-inertia run is returned with the k it used
+ * (k is lowered to the number of distinct objects, with a warning, when it exceeds it).
+ */
+export function* kmeansRestartsSteps(
+  embedding: ObjectEmbedding,
+  options: ClusteringEvaluationOptions & { k: number },
+  onRun: (labels: Int32Array) => void = () => {},
+): Steps<{ labels: Int32Array; inertia: number } & EffectiveK> {
+  const n = embedding.nObjects;
+  const { runs = 50, k: requestedK, seed = 0, maxIterations = 100, embeddingName } = options;
+  if (!Number.isInteger(runs) || runs < 1)
+    throw new RangeError(`runs must be an integer ≥ 1, got ${runs}`);
+  if (!Number.isInteger(requestedK) || requestedK < 1)
+    throw new RangeError(`k must be an integer ≥ 1, got ${requestedK}`);
+  const effective = effectiveK(embedding, requestedK, embeddingName);
+  const { k } = effective;
+  validateKMeans(n, { k, seed, maxIterations });
+  const geometry =
+    embedding.kind === 'dense'
+      ? denseGeometry(embedding.data, n, embedding.dims)
+      : valueConcatGeometry(embedding);
+  const rng = createRandom(seed);
+  let best = { labels: new Int32Array(n) as Int32Array, inertia: Infinity };
+  for (let r = 0; r < runs; r++) {
+    const result = kmeans(geometry, { k, maxIterations }, rng);
+    onRun(result.labels);
+    if (result.inertia < best.inertia) best = { labels: result.labels, inertia: result.inertia };
+    yield { fraction: (r + 1) / runs, message: `k-means run ${r + 1} of ${runs}…` };
+  }
+  return { ...best, ...effective };
+}
+
+/** k = min(requested, distinct objects), with a warning when lowered. */
+export function effectiveK(
+  embedding: ObjectEmbedding,
+  requestedK: number,
+  embeddingName?: string,
+): EffectiveK {
+  const what = embeddingName ? `the ${embeddingName} embedding` : 'the embedding';
+  return lowerK(requestedK, countDistinctObjects(embedding, requestedK), what);
+}
+
+/**
+ * k lowered to the number of distinct objects of `what` (k-means or k-modes cannot find more
+ * clusters), with the reason for the user.
+ */
+export function lowerK(requestedK: number, distinct: number, what: string): EffectiveK {
+  if (distinct >= requestedK || distinct === 0)
+    return { k: requestedK, requestedK, distinctObjects: distinct, warnings: [] };
+  return {
+    k: distinct,
+    requestedK,
+    distinctObjects: distinct,
+    warnings: [
+      `k = ${requestedK} lowered to ${distinct}: ${what} has only ${distinct} distinct object${distinct === 1 ? '' : 's'}`,
+    ],
+  };
+}
+
+/**
+ * Distinct object vectors of an embedding, counted up to `limit` (the count stops there). For a
+ * value concatenation, values of one attribute with identical vectors count as one, and objects are
+ * compared by those classes (no object vector is built); dense rows are compared whole. Equality is
+ * exact, the same test under which k-means++ finds no further object to seed a centre at.
+ */
+export function countDistinctObjects(embedding: ObjectEmbedding, limit = Infinity): number {
+  const n = embedding.nObjects;
+  const seen = new Set<string>();
+  if (embedding.kind === 'dense') {
+    const { data, dims } = embedding;
+    for (let i = 0; i < n && seen.size < limit; i++)
+      seen.add(data.subarray(i * dims, (i + 1) * dims).join(','));
+    return seen.size;
+  }
+  const { blockWidth, vectorStart, vectors, valueAttribute, objectValues } = embedding;
+  const D = blockWidth.length;
+  const L = vectorStart.length;
+  // Class of each value: the first value of its attribute with the same vector.
+  const classOf = new Int32Array(L);
+  const firstWith = new Map<string, number>();
+  for (let v = 0; v < L; v++) {
+    const a = valueAttribute[v] as number;
+    const start = vectorStart[v] as number;
+    const key = `${a}:${vectors.subarray(start, start + (blockWidth[a] as number)).join(',')}`;
+    const first = firstWith.get(key);
+    if (first === undefined) firstWith.set(key, v);
+    classOf[v] = first ?? v;
+  }
+  const row = new Int32Array(D);
+  for (let i = 0; i < n && seen.size < limit; i++) {
+    for (let a = 0; a < D; a++) row[a] = classOf[objectValues[i * D + a] as number] as number;
+    seen.add(row.join(','));
+  }
+  return seen.size;
+}
+
+export function evaluateClustering(
+  embedding: ObjectEmbedding,
+  classLabels: Int32Array,
+  options: ClusteringEvaluationOptions = {},
+): ClusteringEvaluation {
+  return runToEnd(evaluateClusteringSteps(embedding, classLabels, options));
+}

@@ -1,0 +1,102 @@
+import { checkClasses } from './classPreconditions.ts';
+import { epsGammaArea, epsGammaCurve, margins } from './epsGamma.ts';
+import { defineMethod, type ResolvedCall } from '../platform/spec.ts';
+import type { Cell } from '../platform/results.ts';
+import {
+  fitCell,
+  fitsByMethod,
+  fitsNote,
+  QUALITY_INPUTS,
+  QUALITY_SAMPLE_PARAMETERS,
+  sampledRepresentations,
+  sampleNote,
+} from './qualityInputs.ts';
+import { failureRow } from './isolated.ts';
+
+const GRID = Float64Array.from({ length: 101 }, (_, i) => i / 100);
+
+/**
+ * The (ε,γ)-curve of every chosen representation (UNTIE, Zhu et al. 2022, Sec. 6.3): how large a margin between
+ * an object's similarity to its class and to the others holds for all but a share ε of the
+ * objects. Higher curves mean similarities that separate the classes better.
+ */
+export const epsGammaStep = defineMethod({
+  id: 'eps-gamma',
+  title: '(ε,γ)-curves',
+  role: 'step',
+  order: 27,
+  paper: 'Zhu, Cao, Yin, UNTIE (UNTIE, Zhu et al. 2022); Balcan, Blum, Srebro 2008',
+  where: 'Zhu et al. 2022 (UNTIE) Sec. 6.3, Fig. 6',
+  description: 'How well each similarity separates the classes: margin γ kept by all but a share ε',
+  parameters: QUALITY_SAMPLE_PARAMETERS,
+  inputs: QUALITY_INPUTS,
+  produces: ['curves', 'table'],
+  check(table) {
+    checkClasses(table, 'the (ε,γ)-curves');
+  },
+  *run(context, options, inputs) {
+    const methods = inputs.methods as ResolvedCall[];
+    const { sample, classes, items, failures } = yield* sampledRepresentations(
+      context,
+      methods,
+      options.sample,
+      options.seed,
+      options.fits,
+    );
+    const rows: Record<string, Cell>[] = [];
+    const series = fitsByMethod(items).map((fits) => {
+      const first = fits[0] as (typeof fits)[number];
+      const measured = fits.map((item) => {
+        const margin = margins(item.d, item.max, classes);
+        const curve = epsGammaCurve(margin, GRID);
+        const at = (e: number): number => {
+          const i = curve.eps.findIndex((x) => Math.abs(x - e) < 1e-9);
+          return i < 0 ? Number.NaN : (curve.gamma[i] as number);
+        };
+        return { curve, g0: at(0), g10: at(0.1), g50: at(0.5), area: epsGammaArea(margin, GRID) };
+      });
+      const cell = (key: 'g0' | 'g10' | 'g50' | 'area'): Cell => {
+        const values = measured.map((x) => x[key]);
+        // γ < 0 is not drawn: a point missing in any fit is reported missing.
+        return values.some(Number.isNaN) ? null : fitCell(values);
+      };
+      rows.push({
+        method: first.method,
+        title: first.title,
+        g0: cell('g0'),
+        g10: cell('g10'),
+        g50: cell('g50'),
+        area: cell('area'),
+      });
+      const curve = (measured[0] as (typeof measured)[number]).curve;
+      return { name: first.title, x: curve.eps, y: curve.gamma };
+    });
+    const note = `similarity s = 1 − d / (largest d over the sample's pairs), per method; ${sampleNote(sample.length, context.table.nRows, options.seed)}; γ < 0 not drawn; area = ∫ max(γ, 0) dε over ε ∈ [0, 1]`;
+    const fitted = fitsNote(options.fits);
+    return {
+      curves: {
+        kind: 'curves',
+        title: '(ε,γ)-curves',
+        xLabel: 'ε',
+        yLabel: 'γ',
+        series,
+        notes: [note],
+        ...(failures.length > 0 && { failures }),
+      },
+      table: {
+        notes: fitted ? [fitted] : undefined,
+        kind: 'table',
+        title: 'Margins kept',
+        columns: [
+          { key: 'title', title: 'representation' },
+          { key: 'g0', title: 'γ at ε = 0' },
+          { key: 'g10', title: 'γ at ε = 0.1' },
+          { key: 'g50', title: 'γ at ε = 0.5' },
+          { key: 'area', title: 'area' },
+        ],
+        rows: [...rows, ...failures.map(failureRow)],
+        ...(failures.length > 0 && { failures }),
+      },
+    };
+  },
+});

@@ -1,0 +1,135 @@
+import { DETECTORS, detectorsNamed, DETECTOR_IDS } from '../methods/detectors/detectors.ts';
+import { detectorExperimentSteps } from './outlierExperiment.ts';
+import type { ParameterSpec } from '../platform/parameters.ts';
+import { defineMethod } from '../platform/spec.ts';
+import type { Cell } from '../platform/results.ts';
+import { HEURISTICS, HEURISTIC_TITLES } from '../methods/sandcat/heuristics.ts';
+import { protocolSplits } from '../methods/sandcat/protocol.ts';
+
+export const DETECTOR_EXPERIMENT_PARAMETERS = [
+  {
+    name: 'normalClass',
+    type: 'string',
+    default: null,
+    suggest: 'class-label',
+    emptyLabel: 'the most frequent class',
+    description: 'The normal class (empty: the most frequent class, as Sec. V)',
+  },
+  {
+    name: 'detectors',
+    type: 'string',
+    default: DETECTOR_IDS.join(','),
+    subsetOf: DETECTOR_IDS,
+    subsetTitles: Object.fromEntries(DETECTORS.map((d) => [d.id, d.title])),
+    description: `Detectors compared, comma-separated (${DETECTOR_IDS.join(', ')})`,
+  },
+  {
+    name: 'heuristic',
+    type: 'choice',
+    default: 'maxdtk',
+    choices: HEURISTICS,
+    choiceTitles: HEURISTIC_TITLES,
+    description: 'SAnDCat’s representatives (Sec. IV-A)',
+  },
+  { name: 'k', type: 'integer', default: 40, min: 1, max: 100000, description: 'SAnDCat’s k' },
+  {
+    name: 'folds',
+    type: 'integer',
+    default: 5,
+    min: 2,
+    max: 20,
+    description: 'Cross-validation folds over the normal objects (paper: 5)',
+  },
+  {
+    name: 'samples',
+    type: 'integer',
+    default: 10,
+    min: 1,
+    max: 200,
+    description: 'Random abnormal samples, each cross-validated',
+  },
+  {
+    name: 'abnormalShare',
+    type: 'number',
+    default: 0.03,
+    min: 0,
+    max: 1,
+    minExclusive: true,
+    description: 'Abnormal objects drawn, as a share of the normal count (paper: 3 %)',
+  },
+  {
+    name: 'seed',
+    type: 'integer',
+    default: 1,
+    min: 0,
+    role: 'seed',
+    description: 'Seed of the samples, folds and detectors',
+  },
+] as const satisfies readonly ParameterSpec[];
+
+/**
+ * Ienco et al. 2016's protocol (Sec. V, Table III) as a reusable experiment: every detector on the same
+ * splits — the abnormal sample, 5 folds of the normal objects — with AUC per fold as mean ± sd,
+ * and ROC curves averaged over the folds.
+ */
+export const evaluateDetectorsStep = defineMethod({
+  id: 'evaluate-detectors',
+  title: 'Detector comparison',
+  role: 'step',
+  order: 22,
+  paper: 'Ienco, Pensa, Meo, TNNLS 2016 (DILCA/SAnDCat, Ienco et al. 2016)',
+  where: 'Sec. V, Tables III-IV: 3 % abnormal, 5-fold CV over the normal class, AUC',
+  description: 'AUC (mean ± sd over folds) and ROC of every detector on the same splits',
+  parameters: DETECTOR_EXPERIMENT_PARAMETERS,
+  produces: ['table', 'curves'],
+  check(table, options) {
+    detectorsNamed(options.detectors ?? '');
+    if (!table.classColumn) throw new RangeError('the detector comparison needs a class column');
+    protocolSplits(table, { ...options, samples: 1 });
+  },
+  *run(context, options) {
+    const { table } = context;
+    const sandcatOptions = { heuristic: options.heuristic, k: options.k };
+    const result = yield* detectorExperimentSteps(
+      table,
+      detectorsNamed(options.detectors ?? '').map((detector) => ({
+        detector,
+        options: detector.id === 'sandcat' ? sandcatOptions : {},
+      })),
+      options,
+    );
+    const rows: Record<string, Cell>[] = result.detectors.map((d) => ({
+      method: d.id,
+      title: d.title,
+      supervision: d.supervision,
+      auc: d.auc,
+      seconds: Math.round(d.seconds * 1000) / 1000,
+    }));
+    const share = Math.round(options.abnormalShare * 1000) / 10;
+    return {
+      table: {
+        kind: 'table',
+        title: 'Detector comparison (the protocol of Ienco et al. 2016)',
+        columns: [
+          { key: 'title', title: 'detector' },
+          { key: 'supervision', title: 'learns from' },
+          { key: 'auc', title: 'AUC' },
+          { key: 'seconds', title: 'seconds' },
+        ],
+        rows,
+        notes: [
+          `normal: ${result.normalClass} (${result.normalCount}); abnormal: ${result.abnormalCount} objects (${share} %) drawn from the other classes, ${options.samples} samples × ${options.folds} folds; AUC mean ± sd over the ${options.samples * options.folds} folds`,
+          'semi-supervised: learns from the training normal objects; unsupervised: sees every object of the split, without labels; both are judged on the tested objects',
+          'the paper replaces missing values by the column mode (data summary: Missing → column mode); rows dropped for missing values are not in the protocol',
+        ],
+      },
+      roc: {
+        kind: 'curves',
+        title: 'ROC (averaged over folds)',
+        xLabel: 'false-positive rate',
+        yLabel: 'true-positive rate',
+        series: result.detectors.map((d) => ({ name: d.title, x: d.roc.fpr, y: d.roc.tpr })),
+      },
+    };
+  },
+});

@@ -1,0 +1,122 @@
+import { checkOutlierClass } from './classPreconditions.ts';
+import { outlierMask } from './indicators.ts';
+import { auc } from './partitions.ts';
+import { scaledSteps, type Steps } from '../platform/jobs.ts';
+import { describeCall, seededFits } from '../platform/calls.ts';
+import { fitCell, fitsNote } from './qualityInputs.ts';
+import { pickResult } from '../platform/representation.ts';
+import { defineMethod, type MethodContext, type ResolvedCall } from '../platform/spec.ts';
+import { anomalousScores, type Cell, type MethodFailure } from '../platform/results.ts';
+import { failureRow, isolated, unlessAllFailed } from './isolated.ts';
+
+/**
+ * The outlier protocol: the objects of one class are the outliers, and each detector's object
+ * scores are ranked against them by AUC (the Mann–Whitney statistic, ties ½; CURE, Jian et al. 2019, Sec. 7,
+ * Ienco et al. 2016 (DILCA/SAnDCat) Sec. V). Any method producing object scores can be compared.
+ */
+export const evaluateOutliersStep = defineMethod({
+  id: 'evaluate-outliers',
+  title: 'Outlier evaluation',
+  role: 'step',
+  order: 21,
+  paper:
+    'Jian et al., CURE (CURE, Jian et al. 2019) Sec. 7; Ienco et al. (DILCA/SAnDCat, Ienco et al. 2016) Sec. V',
+  where: 'AUC of the outlier scores against one class',
+  description: 'AUC of each detector’s scores, the objects of one class being the outliers',
+  parameters: [
+    {
+      name: 'outlierClass',
+      type: 'string',
+      default: null,
+      suggest: 'class-label',
+      required: true,
+      description: 'The class label whose objects are the outliers',
+    },
+    {
+      name: 'fits',
+      type: 'integer',
+      default: 1,
+      min: 1,
+      max: 50,
+      description:
+        'Fits of a detector with a seed of its own (re-fitted with its seed, +1, …; AUC mean ± sd); deterministic detectors are fitted once',
+    },
+  ],
+  inputs: [
+    {
+      name: 'methods',
+      many: true,
+      accepts: ['object-scores'],
+      description: 'the detectors compared: any method producing object scores',
+      fitsOption: 'fits',
+    },
+  ],
+  produces: ['table'],
+  check(table, options) {
+    if (!table.classColumn) throw new RangeError('the outlier evaluation needs a class column');
+    if (options.outlierClass === null)
+      throw new RangeError(`choose the outlier class (a label of ${table.classColumn.name})`);
+    checkOutlierClass(table, options.outlierClass);
+  },
+  *run(context, options, inputs) {
+    const mask = outlierMask(context.table, options.outlierClass as string);
+    const positive = Array.from(mask, Boolean);
+    const methods = inputs.methods as ResolvedCall[];
+    const rows: Record<string, Cell>[] = [];
+    const failures: MethodFailure[] = [];
+    const calls = methods.map((ref) => seededFits(ref, options.fits));
+    const total = calls.reduce((n, fits) => n + fits.length, 0);
+    let done = 0;
+    for (const [m, ref] of methods.entries()) {
+      const fits = calls[m] as ResolvedCall[];
+      const at = (f: number): number => (done + f) / total;
+      const outcome = yield* isolated(context.table, ref, fitAucs(context, fits, positive, at));
+      done += fits.length;
+      if (outcome.ok)
+        rows.push({
+          method: ref.method,
+          title: describeCall(ref),
+          fits: outcome.value.length,
+          auc: fitCell(outcome.value),
+        });
+      else {
+        failures.push(outcome.failure);
+        rows.push(failureRow(outcome.failure));
+      }
+    }
+    unlessAllFailed(methods.length, failures);
+    const outliers = positive.filter(Boolean).length;
+    return {
+      table: {
+        kind: 'table',
+        title: 'Outlier evaluation',
+        columns: [
+          { key: 'title', title: 'detector' },
+          { key: 'fits', title: 'fits' },
+          { key: 'auc', title: 'AUC' },
+        ],
+        rows,
+        ...(failures.length > 0 && { failures }),
+        notes: [
+          `outliers: the ${outliers} objects of class “${options.outlierClass}”; AUC ties count ½`,
+          ...(fitsNote(options.fits) ? [fitsNote(options.fits) as string] : []),
+        ],
+      },
+    };
+  },
+});
+
+/** One detector's AUC in each of its fits. */
+function* fitAucs(
+  context: MethodContext,
+  fits: readonly ResolvedCall[],
+  positive: boolean[],
+  at: (fit: number) => number,
+): Steps<number[]> {
+  const aucs: number[] = [];
+  for (const [f, call] of fits.entries()) {
+    const output = yield* scaledSteps(context.require(call), at(f), at(f + 1));
+    aucs.push(auc(anomalousScores(pickResult(output, call, ['object-scores'])), positive));
+  }
+  return aucs;
+}

@@ -1,0 +1,166 @@
+import { sampleDistances, sampleObjects } from './epsGamma.ts';
+import { scaledSteps, type Steps } from '../platform/jobs.ts';
+import { describeCall, seededFits } from '../platform/calls.ts';
+import {
+  projectionSource,
+  REPRESENTATION_KINDS,
+  requireRepresentation,
+} from '../platform/representation.ts';
+import { distanceOf } from '../projection/input.ts';
+import type { InputSpec, MethodContext, ResolvedCall } from '../platform/spec.ts';
+import type { ParameterSpec } from '../platform/parameters.ts';
+import { meanSd } from './partitions.ts';
+import type { Cell, MethodFailure } from '../platform/results.ts';
+import { isolated, unlessAllFailed } from './isolated.ts';
+
+/** The input the representation-quality steps share: the representations compared. */
+export const QUALITY_INPUTS = [
+  {
+    name: 'methods',
+    many: true,
+    accepts: REPRESENTATION_KINDS,
+    description: 'the representations compared',
+    fitsOption: 'fits',
+  },
+] as const satisfies readonly InputSpec[];
+
+/** The sample parameters the representation-quality steps share. */
+export const QUALITY_SAMPLE_PARAMETERS = [
+  {
+    name: 'sample',
+    type: 'integer',
+    default: 1000,
+    min: 10,
+    max: 5000,
+    description:
+      'Objects the curves are computed on (all when the table has fewer; a seeded sample otherwise)',
+  },
+  { name: 'seed', type: 'integer', default: 0, min: 0, description: 'Seed of the sample' },
+  {
+    name: 'fits',
+    type: 'integer',
+    default: 1,
+    min: 1,
+    max: 50,
+    description:
+      'Fits of a method with a seed of its own (re-fitted with its seed, +1, …; the table gives mean ± sd); deterministic methods are fitted once',
+  },
+] as const satisfies readonly ParameterSpec[];
+
+export interface SampledRepresentation {
+  title: string;
+  method: string;
+  /** Which of the compared methods this is a fit of (a seeded method is fitted `fits` times). */
+  group: number;
+  /** Pairwise distances of the sample (m × m) and their largest value. */
+  d: Float64Array;
+  max: number;
+}
+
+/**
+ * Each input representation's distances over one shared sample of objects. Each method runs on
+ * its own (isolated.ts): one that fails in any fit is left out with its reason in `failures`.
+ */
+export function* sampledRepresentations(
+  context: MethodContext,
+  methods: ResolvedCall[],
+  size: number,
+  seed: number,
+  fits = 1,
+): Steps<{
+  sample: Int32Array;
+  classes: Int32Array;
+  items: SampledRepresentation[];
+  failures: MethodFailure[];
+}> {
+  const { table } = context;
+  if (!table.classColumn) throw new RangeError('representation quality needs a class column');
+  if (methods.length === 0) throw new RangeError('choose at least one representation');
+  const sample = sampleObjects(table.nRows, size, seed);
+  const classes = Int32Array.from(
+    sample,
+    (r) => (table.classColumn as { codes: Int32Array }).codes[r] as number,
+  );
+  const items: SampledRepresentation[] = [];
+  const failures: MethodFailure[] = [];
+  const fitsOf = methods.map((ref) => seededFits(ref, fits));
+  const total = fitsOf.reduce((n, f) => n + f.length, 0);
+  let done = 0;
+  for (const [group, ref] of methods.entries()) {
+    const title = describeCall(ref);
+    const calls = fitsOf[group] as ResolvedCall[];
+    const from = done / total;
+    const outcome = yield* isolated(
+      context.table,
+      ref,
+      sampledFits(context, calls, sample, title, (f) => (done + f) / total),
+    );
+    done += calls.length;
+    if (outcome.ok)
+      items.push(...outcome.value.map((x) => ({ title, method: ref.method, group, ...x })));
+    else failures.push(outcome.failure);
+    yield {
+      fraction: Math.max(from, done / total),
+      message: `${title}: distances of the sample ${outcome.ok ? 'done' : 'failed'}…`,
+    };
+  }
+  unlessAllFailed(methods.length, failures);
+  return { sample, classes, items, failures };
+}
+
+/** One method's fits, each as the sample's distances. */
+function* sampledFits(
+  context: MethodContext,
+  calls: readonly ResolvedCall[],
+  sample: Int32Array,
+  title: string,
+  at: (fit: number) => number,
+): Steps<{ d: Float64Array; max: number }[]> {
+  const out: { d: Float64Array; max: number }[] = [];
+  for (const [f, call] of calls.entries()) {
+    const representation = yield* scaledSteps(
+      requireRepresentation(context, call),
+      at(f),
+      at(f + 0.5),
+    );
+    const source = projectionSource(
+      representation,
+      context.table,
+      context.counts,
+      context.objectValues(),
+    );
+    out.push(
+      sampleDistances(distanceOf(source.input), sample, {
+        method: title,
+        lines: context.table.sourceLines,
+      }),
+    );
+    yield { fraction: at(f + 1), message: `${describeCall(call)}: distances of the sample…` };
+  }
+  return out;
+}
+
+export function sampleNote(sampled: number, n: number, seed: number): string {
+  return sampled < n
+    ? `estimated on a seeded sample of ${sampled.toLocaleString('en-US')} of the ${n.toLocaleString('en-US')} objects (seed ${seed})`
+    : `all ${n.toLocaleString('en-US')} objects`;
+}
+
+/** The fits of each compared method, in the order compared (a method that failed has none). */
+export function fitsByMethod<T extends { group: number }>(items: readonly T[]): T[][] {
+  const groups: T[][] = [];
+  for (const item of items) (groups[item.group] ??= []).push(item);
+  return groups.filter((g) => g !== undefined);
+}
+
+/** One fit's number as it is; several fits' as mean ± sd. */
+export function fitCell(values: readonly number[]): Cell {
+  if (values.length === 0) return null;
+  return values.length === 1 ? (values[0] as number) : meanSd(values);
+}
+
+export function fitsNote(fits: number): string | null {
+  return fits > 1
+    ? `a method with a seed is re-fitted ${fits} times (its seed, +1, …): mean ± sd; the curves show the first fit`
+    : null;
+}

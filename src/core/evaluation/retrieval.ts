@@ -1,0 +1,94 @@
+import { checkClasses } from './classPreconditions.ts';
+import { precisionAtK } from './epsGamma.ts';
+import { defineMethod, type ResolvedCall } from '../platform/spec.ts';
+import type { Cell } from '../platform/results.ts';
+import {
+  fitCell,
+  fitsByMethod,
+  fitsNote,
+  QUALITY_INPUTS,
+  QUALITY_SAMPLE_PARAMETERS,
+  sampledRepresentations,
+  sampleNote,
+} from './qualityInputs.ts';
+import { failureRow } from './isolated.ts';
+
+function parseKs(text: string | null): number[] {
+  const ks = (text ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean)
+    .map(Number);
+  if (ks.length === 0 || ks.some((k) => !Number.isInteger(k) || k < 1))
+    throw new RangeError(`ks: give whole numbers ≥ 1, “1,5,10”, got “${text}”`);
+  return ks;
+}
+
+/** Precision@k retrieval (UNTIE, Zhu et al. 2022, Sec. 6.3.2): the share of each object's k nearest neighbours of its class. */
+export const retrievalStep = defineMethod({
+  id: 'retrieval',
+  title: 'Precision@k',
+  role: 'step',
+  order: 28,
+  paper: 'Zhu, Cao, Yin, UNTIE (UNTIE, Zhu et al. 2022)',
+  where: 'Sec. 6.3.2',
+  description: 'The share of each object’s k nearest neighbours that are of its class',
+  parameters: [
+    { name: 'ks', type: 'string', default: '1,5,10,20,50', description: 'Neighbourhood sizes k' },
+    ...QUALITY_SAMPLE_PARAMETERS,
+  ],
+  inputs: QUALITY_INPUTS,
+  produces: ['curves', 'table'],
+  check(table, options) {
+    checkClasses(table, 'precision@k');
+    parseKs(options.ks);
+  },
+  *run(context, options, inputs) {
+    const ks = parseKs(options.ks);
+    const methods = inputs.methods as ResolvedCall[];
+    const { sample, classes, items, failures } = yield* sampledRepresentations(
+      context,
+      methods,
+      options.sample,
+      options.seed,
+      options.fits,
+    );
+    const rows: Record<string, Cell>[] = [];
+    const series = fitsByMethod(items).map((fits) => {
+      const first = fits[0] as (typeof fits)[number];
+      const precision = fits.map((item) => precisionAtK(item.d, classes, ks));
+      rows.push({
+        method: first.method,
+        title: first.title,
+        ...Object.fromEntries(
+          ks.map((k, i) => [`p${k}`, fitCell(precision.map((p) => p[i] as number))]),
+        ),
+      });
+      return { name: first.title, x: Float64Array.from(ks), y: precision[0] as Float64Array };
+    });
+    const note = `neighbours among ${sampleNote(sample.length, context.table.nRows, options.seed)}; ties by row order`;
+    const fitted = fitsNote(options.fits);
+    return {
+      curves: {
+        kind: 'curves',
+        title: 'Precision@k',
+        xLabel: 'k',
+        yLabel: 'precision',
+        series,
+        notes: [note],
+        ...(failures.length > 0 && { failures }),
+      },
+      table: {
+        notes: fitted ? [fitted] : undefined,
+        kind: 'table',
+        title: 'Precision@k',
+        columns: [
+          { key: 'title', title: 'representation' },
+          ...ks.map((k) => ({ key: `p${k}`, title: `k = ${k}` })),
+        ],
+        rows: [...rows, ...failures.map(failureRow)],
+        ...(failures.length > 0 && { failures }),
+      },
+    };
+  },
+});

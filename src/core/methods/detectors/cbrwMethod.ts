@@ -1,0 +1,97 @@
+import { countSteps } from '../../data/counts/counts.ts';
+import { scaledSteps } from '../../platform/jobs.ts';
+import { cbrwModelSteps, cbrwObjectScores, CBRW_DEFAULTS } from './cbrw.ts';
+import type { Detector } from './detector.ts';
+import { resolveOptions, type ParameterSpec } from '../../platform/parameters.ts';
+import { defineMethod } from '../../platform/spec.ts';
+
+export const CBRW_PAPER =
+  'Pang, Cao, Chen, Liu, “Outlier detection in complex categorical data by modelling the feature value couplings”, IJCAI 2016';
+
+/** CBRW's parameter table: the single source of its defaults and bounds. */
+export const CBRW_PARAMETERS = [
+  {
+    name: 'alpha',
+    symbol: 'α',
+    type: 'number',
+    default: CBRW_DEFAULTS.alpha,
+    min: 0,
+    max: 1,
+    minExclusive: true,
+    maxExclusive: true,
+    description: 'Damping of the random walk (the paper uses 0.95)',
+  },
+  {
+    name: 'tol',
+    type: 'number',
+    default: CBRW_DEFAULTS.tol,
+    min: 0,
+    minExclusive: true,
+    description: 'Stop when no value’s stationary probability changes by more than this',
+    advanced: true,
+  },
+  {
+    name: 'maxIterations',
+    type: 'integer',
+    default: CBRW_DEFAULTS.maxIterations,
+    min: 1,
+    description: 'Cap on the power iterations of the random walk',
+    advanced: true,
+  },
+] as const satisfies readonly ParameterSpec[];
+
+export const cbrwMethod = defineMethod({
+  id: 'cbrw',
+  title: 'CBRW',
+  role: 'method',
+  order: 9,
+  paper: CBRW_PAPER,
+  where: 'The CBRW model: value bias δ, biased transitions W, stationary π, feature weights, score',
+  description: 'Coupled biased random walks: values visited often by a walk drawn to rare values',
+  parameters: CBRW_PARAMETERS,
+  produces: ['value-scores', 'attribute-impacts', 'object-scores'],
+  reads: 'counts',
+  *run(context, options) {
+    const model = yield* cbrwModelSteps(context.table, context.counts, options);
+    if (!model.converged)
+      context.warn(
+        `CBRW stopped after ${model.iterations} iterations with a change of ${model.change.toExponential(2)} (tol ${options.tol})`,
+      );
+    return {
+      valueScores: {
+        kind: 'value-scores',
+        title: 'CBRW value scores (stationary probability π)',
+        scores: model.valueScores,
+        direction: 'higher-is-more-anomalous',
+        objectScore: { result: 'scores', weights: model.featureWeights },
+      },
+      featureWeights: {
+        kind: 'attribute-impacts',
+        title: 'CBRW feature weights',
+        values: model.featureWeights,
+      },
+      ...(!context.table.rowless && {
+        scores: {
+          kind: 'object-scores',
+          title: 'CBRW outlier score',
+          n: context.table.nRows,
+          scores: cbrwObjectScores(context.table, model),
+          direction: 'higher-is-more-anomalous',
+        },
+      }),
+    };
+  },
+});
+
+/** CBRW as a detector: the walk is fitted on the fit rows' counts; no randomness. */
+export const cbrwDetector: Detector = {
+  id: 'cbrw',
+  title: 'CBRW',
+  supervision: 'unsupervised',
+  *score(task, options = {}) {
+    const opts = resolveOptions(CBRW_PARAMETERS, options, 'CBRW');
+    const counts = yield* scaledSteps(countSteps(task.table, { rows: task.fitRows }), 0, 0.3);
+    const model = yield* scaledSteps(cbrwModelSteps(task.table, counts, opts), 0.3, 1);
+    return cbrwObjectScores(task.table, model, task.scoreRows);
+  },
+};

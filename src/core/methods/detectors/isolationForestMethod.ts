@@ -1,0 +1,75 @@
+import type { Detector } from './detector.ts';
+import { allRows } from './detector.ts';
+import { IFOREST_DEFAULTS, isolationForestSteps } from './isolationForest.ts';
+import { resolveOptions, type ParameterSpec } from '../../platform/parameters.ts';
+import { defineMethod } from '../../platform/spec.ts';
+
+export const IFOREST_PAPER = 'Liu, Ting, Zhou, “Isolation forest”, ICDM 2008';
+
+/** The isolation forest's parameter table: the single source of its defaults and bounds. */
+export const IFOREST_PARAMETERS = [
+  {
+    name: 'trees',
+    symbol: 't',
+    type: 'integer',
+    default: IFOREST_DEFAULTS.trees,
+    min: 1,
+    description: 'Number of isolation trees (the paper’s default: 100)',
+  },
+  {
+    name: 'sampleSize',
+    symbol: 'ψ',
+    type: 'integer',
+    default: IFOREST_DEFAULTS.sampleSize,
+    min: 1,
+    description:
+      'Rows per tree’s sub-sample (the paper’s default: 256; lowered to the rows when fewer)',
+  },
+  {
+    name: 'seed',
+    type: 'integer',
+    default: IFOREST_DEFAULTS.seed,
+    role: 'seed',
+    description: 'Seed of the sub-samples and splits',
+  },
+] as const satisfies readonly ParameterSpec[];
+
+export const isolationForestMethod = defineMethod({
+  id: 'iforest',
+  title: 'Isolation forest',
+  role: 'method',
+  order: 12,
+  paper: IFOREST_PAPER,
+  where: 'Algs. 1-3 and Eq. (2), on the one-hot encoding of the values',
+  description: 'How quickly random splits on one-hot value columns isolate the object',
+  parameters: IFOREST_PARAMETERS,
+  produces: ['object-scores'],
+  *run(context, options) {
+    const rows = allRows(context.table.nRows);
+    const scores = yield* isolationForestSteps(context.table, rows, rows, options);
+    return {
+      scores: {
+        kind: 'object-scores',
+        title: 'Isolation forest outlier score',
+        n: context.table.nRows,
+        scores,
+        direction: 'higher-is-more-anomalous',
+      },
+    };
+  },
+});
+
+/** The isolation forest as a detector: trees grown on the fit rows with the task's seed. */
+export const isolationForestDetector: Detector = {
+  id: 'iforest',
+  title: 'Isolation forest',
+  supervision: 'unsupervised',
+  *score(task, options = {}) {
+    const opts = resolveOptions(
+      IFOREST_PARAMETERS,
+      { ...options, seed: task.seed },
+      'Isolation forest',
+    );
+    return yield* isolationForestSteps(task.table, task.fitRows, task.scoreRows, opts);
+  },
+};

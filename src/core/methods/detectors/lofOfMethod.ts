@@ -1,0 +1,61 @@
+import type { Detector } from './detector.ts';
+import { allRows } from './detector.ts';
+import { checkLofSize, lofOfSteps } from './lofOf.ts';
+import { distinctObjects } from '../../data/table/distinctObjects.ts';
+import { resolveOptions, type ParameterSpec } from '../../platform/parameters.ts';
+import { defineMethod } from '../../platform/spec.ts';
+
+export const LOF_PAPER =
+  'Breunig, Kriegel, Ng, Sander, “LOF: identifying density-based local outliers”, SIGMOD 2000; OF similarity of Boriah, Chandola, Kumar, SDM 2008';
+
+/** LOF's parameter table: the single source of its defaults and bounds. */
+export const LOF_PARAMETERS = [
+  {
+    name: 'k',
+    symbol: 'MinPts',
+    type: 'integer',
+    default: 40,
+    min: 1,
+    description:
+      'Neighbours of the local density (DILCA/SAnDCat, Ienco et al. 2016, Sec. V: 40; lowered to the distinct objects)',
+  },
+] as const satisfies readonly ParameterSpec[];
+
+export const lofOfMethod = defineMethod({
+  id: 'lof-of',
+  title: 'LOF (OF distance)',
+  role: 'method',
+  order: 11,
+  paper: LOF_PAPER,
+  where: 'LOF Defs. 3-7 (with its k-distinct-distance for duplicates); OF of Boriah et al.',
+  description: 'Local outlier factor: local density against the neighbours’, OF distance',
+  parameters: LOF_PARAMETERS,
+  produces: ['object-scores'],
+  check(table) {
+    checkLofSize(distinctObjects(table, allRows(table.nRows)).count);
+  },
+  *run(context, options) {
+    const rows = allRows(context.table.nRows);
+    const scores = yield* lofOfSteps(context.table, rows, rows, options);
+    return {
+      scores: {
+        kind: 'object-scores',
+        title: 'LOF (OF) outlier score',
+        n: context.table.nRows,
+        scores,
+        direction: 'higher-is-more-anomalous',
+      },
+    };
+  },
+});
+
+/** LOF as a detector: neighbours among the fit rows; no randomness. */
+export const lofOfDetector: Detector = {
+  id: 'lof-of',
+  title: 'LOF (OF distance)',
+  supervision: 'unsupervised',
+  *score(task, options = {}) {
+    const opts = resolveOptions(LOF_PARAMETERS, options, 'LOF');
+    return yield* lofOfSteps(task.table, task.fitRows, task.scoreRows, opts);
+  },
+};

@@ -1,0 +1,70 @@
+import type { Detector } from './detector.ts';
+import { allRows } from './detector.ts';
+import { ZERO_DEFAULTS, zeroScoreSteps } from './zeroPlusPlus.ts';
+import { resolveOptions, type ParameterSpec } from '../../platform/parameters.ts';
+import { defineMethod } from '../../platform/spec.ts';
+
+export const ZERO_PAPER =
+  'Pang, Ting, Albrecht, Jin, “ZERO++: Harnessing the power of zero appearances to detect anomalies in large-scale data sets”, JAIR 57, 2016';
+
+/** ZERO++'s parameter table: the single source of its defaults and bounds. */
+export const ZERO_PARAMETERS = [
+  {
+    name: 't',
+    type: 'integer',
+    default: ZERO_DEFAULTS.t,
+    min: 1,
+    description: 'Ensemble size: sub-sample and subspace pairs (paper: 50)',
+  },
+  {
+    name: 'n',
+    symbol: 'ψ',
+    type: 'integer',
+    default: ZERO_DEFAULTS.n,
+    min: 1,
+    description: 'Rows per sub-sample (paper: 8; lowered to the rows when fewer)',
+  },
+  {
+    name: 'seed',
+    type: 'integer',
+    default: ZERO_DEFAULTS.seed,
+    role: 'seed',
+    description: 'Seed of the sub-samples and subspaces',
+  },
+] as const satisfies readonly ParameterSpec[];
+
+export const zeroMethod = defineMethod({
+  id: 'zero',
+  title: 'ZERO++',
+  role: 'method',
+  order: 10,
+  paper: ZERO_PAPER,
+  where: 'The ZERO++ score: zero appearances over t members (ψ-row sub-sample, 2-feature subspace)',
+  description: 'Share of small random sub-samples in which the object’s value pair never appears',
+  parameters: ZERO_PARAMETERS,
+  produces: ['object-scores'],
+  *run(context, options) {
+    const rows = allRows(context.table.nRows);
+    const scores = yield* zeroScoreSteps(context.table, rows, rows, options);
+    return {
+      scores: {
+        kind: 'object-scores',
+        title: 'ZERO++ outlier score',
+        n: context.table.nRows,
+        scores,
+        direction: 'higher-is-more-anomalous',
+      },
+    };
+  },
+});
+
+/** ZERO++ as a detector: sub-samples drawn from the fit rows with the task's seed. */
+export const zeroDetector: Detector = {
+  id: 'zero',
+  title: 'ZERO++',
+  supervision: 'unsupervised',
+  *score(task, options = {}) {
+    const opts = resolveOptions(ZERO_PARAMETERS, { ...options, seed: task.seed }, 'ZERO++');
+    return yield* zeroScoreSteps(task.table, task.fitRows, task.scoreRows, opts);
+  },
+};

@@ -1,0 +1,74 @@
+import { scaledSteps, type Steps } from '../platform/jobs.ts';
+import type { ParameterSpec } from '../platform/parameters.ts';
+import {
+  projectionSource,
+  REPRESENTATION_KINDS,
+  requireRepresentation,
+} from '../platform/representation.ts';
+import type { InputSpec, MethodContext, ResolvedCall } from '../platform/spec.ts';
+import { projectionSteps, type ProjectionOptions } from './project.ts';
+import type { Results } from '../platform/results.ts';
+
+/**
+ * What the three projection steps (t-SNE, MDS, PCA) share: their input — any representation
+ * (an object embedding, or a distance evaluated on demand) — and their results: the 2-D layout
+ * as a dense object embedding, and its quality as measures.
+ */
+export const PROJECTION_INPUT: InputSpec = {
+  name: 'of',
+  accepts: REPRESENTATION_KINDS,
+  description: 'the representation projected: any object embedding or object distance',
+};
+
+export const QUALITY_PARAMETER = {
+  name: 'quality',
+  type: 'boolean',
+  default: true,
+  description: 'Measure trustworthiness and continuity (k = 10)',
+} as const satisfies ParameterSpec;
+
+export const PROJECTION_PAPER =
+  'van der Maaten & Hinton 2008 (t-SNE); Torgerson 1952, de Silva & Tenenbaum 2004 (MDS); used by Ienco et al. 2016 (Sec. IV-D) and Zhu et al. 2022 (Sec. 6.2.3)';
+
+export function* projectRepresentation(
+  context: MethodContext,
+  of: ResolvedCall,
+  options: ProjectionOptions,
+): Steps<Results> {
+  const representation = yield* scaledSteps(requireRepresentation(context, of), 0, 0.05);
+  const source = projectionSource(
+    representation,
+    context.table,
+    context.counts,
+    context.objectValues(),
+  );
+  const p = yield* scaledSteps(projectionSteps(source, options), 0.05, 1);
+  const q = p.quality;
+  const explained = options.projection === 'pca' ? source.explained?.() : undefined;
+  return {
+    layout: {
+      kind: 'object-embedding',
+      form: 'dense',
+      title: `${representation.title}, ${p.detail}`,
+      n: representation.n,
+      dims: 2,
+      data: p.coordinates,
+      notes: [p.detail],
+    },
+    quality: {
+      kind: 'measures',
+      title: 'Layout quality',
+      values: [
+        { name: 'dims', title: 'dimensions projected', value: source.dims },
+        { name: 'kl', title: 'KL(P‖Q)', value: p.kl },
+        { name: 'stress', title: 'Kruskal stress-1', value: p.stress },
+        { name: 'trustworthiness', title: 'trustworthiness', value: q?.trustworthiness ?? null },
+        { name: 'continuity', title: 'continuity', value: q?.continuity ?? null },
+        { name: 'k', title: 'neighbours k', value: q?.k ?? null },
+        { name: 'sampled', title: 'objects sampled for quality', value: q?.sampled ?? null },
+        { name: 'pc1Share', title: 'variance on PC1', value: explained?.[0] ?? null },
+        { name: 'pc2Share', title: 'variance on PC2', value: explained?.[1] ?? null },
+      ],
+    },
+  };
+}
