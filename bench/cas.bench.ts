@@ -15,7 +15,7 @@ import { casModelSteps } from '../src/core/methods/cas/model.ts';
 import { summedDistance } from '../src/core/platform/valueTables.ts';
 import { computeCounts } from '../src/core/data/counts/counts.ts';
 import { objectValues } from '../src/core/platform/objectEmbedding.ts';
-import { runToEnd } from '../src/core/platform/jobs.ts';
+import { runToEnd } from '../src/core/base/jobs.ts';
 import { partitionerFor } from '../src/core/clustering/partition.ts';
 import { createRandom } from '../src/core/base/random.ts';
 import { generateTable } from './generate.ts';

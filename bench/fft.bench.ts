@@ -19,7 +19,7 @@ import { barnesHutRepulsion, type Repulsion } from '../src/core/projection/barne
 import { Fft } from '../src/core/projection/fft.ts';
 import { Radix2Fft } from './radix2Fft.ts';
 import { fftRepulsion } from '../src/core/projection/fftRepulsion.ts';
-import { vectorInput } from '../src/core/projection/input.ts';
+import { vectorInput } from '../src/core/platform/projectionInput.ts';
 import { runTsne } from '../src/core/projection/tsne.ts';
 import { gaussianMixture } from './generate.ts';
 

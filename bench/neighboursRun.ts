@@ -17,11 +17,11 @@
  */
 import { discoverMethods } from '../src/cli/discover.ts';
 import { computeCounts } from '../src/core/data/counts/counts.ts';
-import { runToEnd, type Steps } from '../src/core/platform/jobs.ts';
+import { runToEnd, type Steps } from '../src/core/base/jobs.ts';
 import { standaloneRepresentation } from '../src/core/platform/representation.ts';
 import type { InputRef } from '../src/core/platform/spec.ts';
 import { approximateNeighbourSteps } from '../src/core/neighbours/approximateKnn.ts';
-import { vectorInput, type ProjectionInput } from '../src/core/projection/input.ts';
+import { vectorInput, type ProjectionInput } from '../src/core/platform/projectionInput.ts';
 import { exactNeighbourSteps, type Neighbours } from '../src/core/neighbours/knn.ts';
 import { exactKthDistances, recallWithTies } from '../src/core/neighbours/recall.ts';
 import { createRandom, sampleOf } from '../src/core/base/random.ts';

@@ -39,7 +39,7 @@ import { join } from 'node:path';
 import { defaultThreads } from '../src/cli/nodeTeam.ts';
 import { fileURLToPath } from 'node:url';
 import TSNE from 'tsne-js';
-import { vectorInput } from '../src/core/projection/input.ts';
+import { vectorInput } from '../src/core/platform/projectionInput.ts';
 import { MAX_CLASSICAL_POINTS } from '../src/core/projection/classicalMds.ts';
 import { runMds } from '../src/core/projection/mds.ts';
 import { projectionQuality } from '../src/core/projection/quality.ts';

@@ -3,7 +3,7 @@
  * points and the exact KL(P‖Q) of a layout against it, written straight from the definitions
  * (O(N²) time and memory) so that every layout, ours or tsne-js's, is measured the same way.
  */
-import { euclidean, type VectorInput } from '../src/core/projection/input.ts';
+import { euclidean, type VectorInput } from '../src/core/platform/projectionInput.ts';
 import { createRandom } from '../src/core/base/random.ts';
 
 /**

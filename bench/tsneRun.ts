@@ -27,11 +27,11 @@
  */
 import { fileURLToPath } from 'node:url';
 import { computeCounts, createRandom } from '../src/core/index.ts';
-import { vectorInput, type ProjectionInput } from '../src/core/projection/input.ts';
+import { vectorInput, type ProjectionInput } from '../src/core/platform/projectionInput.ts';
 import { projectionQuality } from '../src/core/projection/quality.ts';
 import { standaloneRepresentation } from '../src/core/platform/representation.ts';
 import { discoverMethods } from '../src/cli/discover.ts';
-import { runToEnd } from '../src/core/platform/jobs.ts';
+import { runToEnd } from '../src/core/base/jobs.ts';
 import { tsneSteps, type RepulsionMethod, type TsneResult } from '../src/core/projection/tsne.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { PCA } from 'ml-pca';

@@ -10,7 +10,7 @@
  * Figures only, no pass/fail.
  */
 import { computeCounts } from '../src/core/data/counts/counts.ts';
-import { runToEnd } from '../src/core/platform/jobs.ts';
+import { runToEnd } from '../src/core/base/jobs.ts';
 import { kernelSpaces } from '../src/core/methods/untie/kernelSpaces.ts';
 import { KERNEL_SETS } from '../src/core/methods/untie/kernels.ts';
 import { learnHeterogeneity } from '../src/core/methods/untie/learning.ts';

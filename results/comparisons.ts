@@ -4,7 +4,7 @@
  * reproductions, with the sentence saying how they compare with the paper's claim.
  */
 import { readFileSync } from 'node:fs';
-import { runToEnd } from '../src/core/platform/jobs.ts';
+import { runToEnd } from '../src/core/base/jobs.ts';
 import { ExplorerSession } from '../src/core/platform/session.ts';
 import type { Cell, ResultTable } from '../src/core/platform/results.ts';
 import { UNTIE_TABLE_4 } from '../src/core/evaluation/paperTables.ts';

@@ -10,7 +10,7 @@ import { casModelSteps, type CasModel } from '../src/core/methods/cas/model.ts';
 import { objectPair } from '../src/core/methods/cas/objects.ts';
 import { CURE_TABLE_1, UNTIE_TABLE_4 } from '../src/core/evaluation/paperTables.ts';
 import { SEED_002_TABLE_IV } from '../src/core/methods/sandcat/paperTable.ts';
-import { runToEnd } from '../src/core/platform/jobs.ts';
+import { runToEnd } from '../src/core/base/jobs.ts';
 import type { Call, MethodOutput } from '../src/core/platform/spec.ts';
 import { findResult, type Cell } from '../src/core/platform/results.ts';
 import { ExplorerSession } from '../src/core/platform/session.ts';

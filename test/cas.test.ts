@@ -8,7 +8,7 @@ import { casModelSteps, type CasModel } from '../src/core/methods/cas/model.ts';
 import { IRS_VARIANTS, IRSP_MAX_VALUES, type IrsVariant } from '../src/core/methods/cas/irs.ts';
 import { objectPair } from '../src/core/methods/cas/objects.ts';
 import { parseWeights } from '../src/core/methods/cas/weights.ts';
-import { runToEnd } from '../src/core/platform/jobs.ts';
+import { runToEnd } from '../src/core/base/jobs.ts';
 import type { ExplorerSession } from '../src/core/platform/session.ts';
 import type { CategoricalTable } from '../src/core/data/table/types.ts';
 import { DATASETS } from './helpers.ts';

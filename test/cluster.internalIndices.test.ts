@@ -4,9 +4,9 @@ import {
   INTERNAL_INDICES_MAX_OBJECTS,
   internalIndices,
   internalIndicesSteps,
-  type Dissimilarity,
 } from '../src/core/evaluation/internalIndices.ts';
-import type { Progress } from '../src/core/platform/jobs.ts';
+import type { Dissimilarity } from '../src/core/base/checkedValue.ts';
+import type { Progress } from '../src/core/base/jobs.ts';
 import { createRandom } from '../src/core/base/random.ts';
 
 /** Points on a line, d = |x − y|. */

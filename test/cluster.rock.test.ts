@@ -9,7 +9,7 @@ import {
   rockExponent,
   type Similarity,
 } from '../src/core/clustering/rock.ts';
-import { runToEnd } from '../src/core/platform/jobs.ts';
+import { runToEnd } from '../src/core/base/jobs.ts';
 
 /** Attribute columns (codes = char codes) from objects written as strings, one char per attribute. */
 const columns = (objects: string[]): Int32Array[] =>

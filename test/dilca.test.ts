@@ -4,7 +4,7 @@
  * values, and the properties every model must have.
  */
 import { describe, expect, it } from 'vitest';
-import { runToEnd } from '../src/core/platform/jobs.ts';
+import { runToEnd } from '../src/core/base/jobs.ts';
 import { dilcaContext } from '../src/core/methods/dilca/context.ts';
 import { ExplorerSession } from '../src/core/platform/session.ts';
 import { datasetSession, resultOf } from './sessions.ts';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { stretched } from './workUnit.ts';
-import { runToEnd } from '../src/core/platform/jobs.ts';
+import { runToEnd } from '../src/core/base/jobs.ts';
 import { ExplorerSession } from '../src/core/platform/session.ts';
 
 function csv(columns: number, rows: number, values: (r: number, c: number) => string): string {

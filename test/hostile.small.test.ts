@@ -3,7 +3,7 @@
  * lowered or skipped, or says in the user's terms what is too small and what to do.
  */
 import { describe, expect, it } from 'vitest';
-import { runToEnd } from '../src/core/platform/jobs.ts';
+import { runToEnd } from '../src/core/base/jobs.ts';
 import type { Call, MethodOutput } from '../src/core/platform/spec.ts';
 import { findResult } from '../src/core/platform/results.ts';
 import { ExplorerSession } from '../src/core/platform/session.ts';

@@ -9,7 +9,7 @@ import { startNodeTeam, type NodeTeam } from '../src/cli/nodeTeam.ts';
 import { runTsne } from '../src/core/projection/tsne.ts';
 import { teamGradient } from '../src/core/projection/parallelGradient.ts';
 import { barnesHutRepulsion } from '../src/core/projection/barnesHut.ts';
-import { vectorInput } from '../src/core/projection/input.ts';
+import { vectorInput } from '../src/core/platform/projectionInput.ts';
 import {
   allocate,
   CONTROL_CELLS,
@@ -21,7 +21,7 @@ import {
 } from '../src/core/parallel/team.ts';
 import { createRandom, gaussian } from '../src/core/base/random.ts';
 import { computeCounts } from '../src/core/data/counts/counts.ts';
-import { runToEnd } from '../src/core/platform/jobs.ts';
+import { runToEnd } from '../src/core/base/jobs.ts';
 import { standaloneRepresentation } from '../src/core/platform/representation.ts';
 import { approximateNeighbourSteps } from '../src/core/neighbours/approximateKnn.ts';
 import { exactKthDistances, recallWithTies } from '../src/core/neighbours/recall.ts';

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { runToEnd } from '../src/core/platform/jobs.ts';
+import { runToEnd } from '../src/core/base/jobs.ts';
 import { checkParameter, type ParameterSpec } from '../src/core/platform/parameters.ts';
 import { allSpecs, hasMethod } from '../src/core/platform/registry.ts';
 import { resolveCall } from '../src/core/platform/calls.ts';

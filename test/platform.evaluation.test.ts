@@ -5,7 +5,7 @@
  * distinct objects than classes.
  */
 import { describe, expect, it } from 'vitest';
-import { runToEnd } from '../src/core/platform/jobs.ts';
+import { runToEnd } from '../src/core/base/jobs.ts';
 import { findResult } from '../src/core/platform/results.ts';
 import { ExplorerSession } from '../src/core/platform/session.ts';
 import { DATASETS, readDataset } from './helpers.ts';

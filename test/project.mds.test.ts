@@ -13,7 +13,7 @@ import {
   type DistanceInput,
   type ProjectionInput,
   type VectorInput,
-} from '../src/core/projection/input.ts';
+} from '../src/core/platform/projectionInput.ts';
 import { blockLanczos } from '../src/core/linalg/lanczos.ts';
 import { mdsSteps, resolveMdsOptions, runMds, type MdsOptions } from '../src/core/projection/mds.ts';
 import { kruskalStress } from '../src/core/projection/stress.ts';

@@ -6,11 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createRandom, gaussian } from '../src/core/base/random.ts';
-import { runToEnd } from '../src/core/platform/jobs.ts';
+import { runToEnd } from '../src/core/base/jobs.ts';
 import { perplexityAffinities, type SparseAffinity } from '../src/core/projection/affinity.ts';
 import { exactRepulsion } from '../src/core/projection/barnesHut.ts';
 import { identicalObjects, uniqueInput } from '../src/core/projection/duplicates.ts';
-import { vectorInput, type DistanceInput, type VectorInput } from '../src/core/projection/input.ts';
+import { vectorInput, type DistanceInput, type VectorInput } from '../src/core/platform/projectionInput.ts';
 import { nearestNeighbourSteps } from '../src/core/neighbours/knn.ts';
 import { projectionQuality } from '../src/core/projection/quality.ts';
 import { klDivergence, klGradient, runTsne } from '../src/core/projection/tsne.ts';

@@ -3,7 +3,7 @@ import { createRandom, gaussian } from '../src/core/base/random.ts';
 import { Fft } from '../src/core/projection/fft.ts';
 import { exactRepulsion, barnesHutRepulsion } from '../src/core/projection/barnesHut.ts';
 import { fftRepulsion } from '../src/core/projection/fftRepulsion.ts';
-import { vectorInput } from '../src/core/projection/input.ts';
+import { vectorInput } from '../src/core/platform/projectionInput.ts';
 import { projectionQuality } from '../src/core/projection/quality.ts';
 import { runTsne } from '../src/core/projection/tsne.ts';
 import { gaussianMixture } from '../bench/generate.ts';

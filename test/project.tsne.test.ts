@@ -15,7 +15,7 @@ import {
   projectionSource,
   REPRESENTATION_KINDS,
 } from '../src/core/index.ts';
-import { runToEnd } from '../src/core/platform/jobs.ts';
+import { runToEnd } from '../src/core/base/jobs.ts';
 import { createRandom } from '../src/core/base/random.ts';
 import { perplexityAffinities } from '../src/core/projection/affinity.ts';
 import { barnesHutRepulsion, exactRepulsion } from '../src/core/projection/barnesHut.ts';
@@ -24,7 +24,7 @@ import {
   vectorInput,
   type DistanceInput,
   type VectorInput,
-} from '../src/core/projection/input.ts';
+} from '../src/core/platform/projectionInput.ts';
 import { nearestNeighbourSteps } from '../src/core/neighbours/knn.ts';
 import { projectionQuality } from '../src/core/projection/quality.ts';
 import {

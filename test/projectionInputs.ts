@@ -9,7 +9,7 @@ import {
   vectorInput,
   type DistanceInput,
   type VectorInput,
-} from '../src/core/projection/input.ts';
+} from '../src/core/platform/projectionInput.ts';
 
 /** Standard normal draw (Box–Muller), shared with the benchmark generators. */
 export { normal };

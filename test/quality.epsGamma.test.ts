@@ -10,7 +10,7 @@ import {
   precisionAtK,
   sampleObjects,
 } from '../src/core/evaluation/epsGamma.ts';
-import { runToEnd } from '../src/core/platform/jobs.ts';
+import { runToEnd } from '../src/core/base/jobs.ts';
 import { createRandom } from '../src/core/base/random.ts';
 import { datasetSession, resultOf } from './sessions.ts';
 

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { auc } from '../src/core/evaluation/partitions.ts';
-import { runToEnd } from '../src/core/platform/jobs.ts';
-import { sandcatDetector } from '../src/core/methods/sandcat/detector.ts';
+import { runToEnd } from '../src/core/base/jobs.ts';
+import { sandcatDetector } from '../src/core/methods/detectors/sandcatDetector.ts';
 import { detectorExperimentSteps } from '../src/core/evaluation/outlierExperiment.ts';
 import { protocolSplits } from '../src/core/methods/sandcat/protocol.ts';
 import { sandcatScoreSteps } from '../src/core/methods/sandcat/score.ts';
@@ -226,7 +226,7 @@ describe('the analyst’s feedback (Sec. V-C): objects marked normal join the tr
 
 describe('the top-n attribute ablation (Fig. 13)', () => {
   it('with every attribute kept it is SAnDCat on the same splits; with one, no context (AUC ½)', async () => {
-    const { impactAblationSteps } = await import('../src/core/methods/sandcat/ablation.ts');
+    const { impactAblationSteps } = await import('../src/core/evaluation/ablation.ts');
     const s = await datasetSession('breast-cancer.csv', { classColumn: 'Class', missing: 'mode' });
     const protocol = { normalClass: null, abnormalShare: 0.03, folds: 5, samples: 2, seed: 4 };
     const points = runToEnd(impactAblationSteps(s.table, protocol, { heuristic: 'maxdtk', k: 40 }));

@@ -5,7 +5,7 @@
  * vectors cluster vote.csv's 232 complete rows as Table 4 reports.
  */
 import { describe, expect, it } from 'vitest';
-import { runToEnd } from '../src/core/platform/jobs.ts';
+import { runToEnd } from '../src/core/base/jobs.ts';
 import { symmetricEigen } from '../src/core/linalg/pca.ts';
 import { untieSteps } from '../src/core/methods/untie/untie.ts';
 import { objectRow, type ObjectEmbedding } from '../src/core/platform/objectEmbedding.ts';

@@ -6,7 +6,7 @@
  * drives them, every report collected.
  */
 import { describe, expect, it } from 'vitest';
-import type { Progress } from '../src/core/platform/jobs.ts';
+import type { Progress } from '../src/core/base/jobs.ts';
 import { createRandom } from '../src/core/base/random.ts';
 import { ExplorerSession } from '../src/core/platform/session.ts';
 import type { Call } from '../src/core/platform/spec.ts';

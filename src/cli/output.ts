@@ -1,5 +1,5 @@
 import { appendFileSync, writeFileSync } from 'node:fs';
-import { runToEnd } from '../core/platform/jobs.ts';
+import { runToEnd } from '../core/base/jobs.ts';
 import type { Call, MethodOutput } from '../core/platform/spec.ts';
 import { text, type Args } from './args.ts';
 import { rowOutput, writeRows } from './engine/rows.ts';

@@ -1,5 +1,5 @@
 export * from './base/errors.ts';
-export * from './platform/jobs.ts';
+export * from './base/jobs.ts';
 export * from './base/random.ts';
 export * from './data/csv/sniff.ts';
 export * from './data/csv/bytes.ts';
@@ -17,7 +17,9 @@ export * from './data/counts/counts.ts';
 export * from './data/counts/countsTable.ts';
 export * from './platform/session.ts';
 export * from './base/clock.ts';
+export * from './base/geometry.ts';
 export * from './clustering/kmeans.ts';
+export * from './clustering/effectiveK.ts';
 export * from './linalg/pca.ts';
 export * from './platform/objectEmbedding.ts';
 export * from './platform/principal.ts';

@@ -1,8 +1,8 @@
 import { transfer } from 'comlink';
 import { checkSize, type ByteSource } from '../core/data/csv/bytes.ts';
 import { CancelledError, toErrorInfo, type ErrorInfo } from '../core/base/errors.ts';
-import type { IndicatorsReport } from '../core/evaluation/indicators.ts';
-import type { Progress } from '../core/platform/jobs.ts';
+import { indicatorSteps, type IndicatorsReport } from '../core/evaluation/indicators.ts';
+import type { Progress } from '../core/base/jobs.ts';
 import type { ParseOptions } from '../core/data/csv/parse.ts';
 import { resolveCall } from '../core/platform/calls.ts';
 import { preconditionOf } from '../core/platform/run.ts';
@@ -201,7 +201,7 @@ export function createExplorerApi() {
       outlierClass: string | null,
       jobId: number,
     ): Promise<Outcome<IndicatorsReport>> {
-      return guard(jobId, () => drive(jobId, session.indicatorSteps(outlierClass)));
+      return guard(jobId, () => drive(jobId, indicatorSteps(session, outlierClass)));
     },
 
     /** How many times each method was computed on the current table (cache misses). */

@@ -2,7 +2,7 @@ import type { TrainingSnapshot } from '../core/methods/untie/learning.ts';
 import { proxy, type Remote } from 'comlink';
 import type { ParseOptions } from '../core/data/csv/parse.ts';
 import { toErrorInfo, type ErrorInfo } from '../core/base/errors.ts';
-import type { Progress } from '../core/platform/jobs.ts';
+import type { Progress } from '../core/base/jobs.ts';
 import { resolveCall, seededFits } from '../core/platform/calls.ts';
 import { methodSpec } from '../core/platform/registry.ts';
 import { bytesOf } from '../core/platform/results.ts';

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { ByteSource } from '../../src/core/data/csv/bytes.ts';
 import { DataError } from '../../src/core/base/errors.ts';
 import { QUIET_WORK_UNIT_MS, stretched, workUnitMs } from '../workUnit.ts';
-import { runToEnd } from '../../src/core/platform/jobs.ts';
+import { runToEnd } from '../../src/core/base/jobs.ts';
 import { allSpecs } from '../../src/core/platform/registry.ts';
 import { ExplorerSession } from '../../src/core/platform/session.ts';
 import type { FuzzCase } from './generate.ts';

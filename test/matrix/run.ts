@@ -3,7 +3,7 @@
  * spec declares, checked before anything runs), or fails — and a failure is what the matrix
  * exists to find: no cell may fail by round-off, NaN or an unexplained exception.
  */
-import { runToEnd } from '../../src/core/platform/jobs.ts';
+import { runToEnd } from '../../src/core/base/jobs.ts';
 import { resolveCall } from '../../src/core/platform/calls.ts';
 import { preconditionOf } from '../../src/core/platform/run.ts';
 import { resultsOfKind, type Result } from '../../src/core/platform/results.ts';

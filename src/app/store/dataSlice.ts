@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { ParseOptions } from '../../core/data/csv/parse.ts';
 import type { ErrorInfo } from '../../core/base/errors.ts';
-import type { Progress } from '../../core/platform/jobs.ts';
+import type { Progress } from '../../core/base/jobs.ts';
 import type { CountsReport, Loaded } from '../../core/platform/session.ts';
 import type { PrepareOptions } from '../../core/data/table/prepare.ts';
 import type { RowFilter } from '../../core/data/table/rows.ts';

@@ -1,4 +1,4 @@
-import { runToEnd } from '../../core/platform/jobs.ts';
+import { runToEnd } from '../../core/base/jobs.ts';
 import { methodsProducing } from '../../core/platform/registry.ts';
 import { REPRESENTATION_KINDS } from '../../core/platform/representation.ts';
 import { fileArgument, list, refuseUnknown, text, type Args } from '../args.ts';

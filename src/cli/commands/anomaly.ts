@@ -1,7 +1,7 @@
 import { computeCounts } from '../../core/data/counts/counts.ts';
 import { dilcaModel } from '../../core/methods/dilca/model.ts';
 import { DataError } from '../../core/base/errors.ts';
-import { runToEnd } from '../../core/platform/jobs.ts';
+import { runToEnd } from '../../core/base/jobs.ts';
 import { dilcaRows } from '../../core/methods/dilca/dilca.ts';
 import { detectorsNamed, DETECTOR_IDS } from '../../core/methods/detectors/detectors.ts';
 import type { Detector } from '../../core/methods/detectors/detector.ts';

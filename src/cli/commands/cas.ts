@@ -2,7 +2,7 @@ import { casModelSteps } from '../../core/methods/cas/model.ts';
 import { objectPair } from '../../core/methods/cas/objects.ts';
 import { parseWeights } from '../../core/methods/cas/weights.ts';
 import { DataError } from '../../core/base/errors.ts';
-import { runToEnd } from '../../core/platform/jobs.ts';
+import { runToEnd } from '../../core/base/jobs.ts';
 import { CAS_PARAMETERS } from '../../core/methods/cas/cas.ts';
 import { resolveOptions } from '../../core/platform/parameters.ts';
 import { methodSpec } from '../../core/platform/registry.ts';

@@ -1,5 +1,5 @@
 import { scorePartition, meanSd } from '../../core/evaluation/partitions.ts';
-import { runToEnd } from '../../core/platform/jobs.ts';
+import { runToEnd } from '../../core/base/jobs.ts';
 import type { Cell, ResultTable } from '../../core/platform/results.ts';
 import type { ExplorerSession } from '../../core/platform/session.ts';
 

@@ -1,4 +1,4 @@
-import { runToEnd } from '../../core/platform/jobs.ts';
+import { runToEnd } from '../../core/base/jobs.ts';
 import {
   cellCountsSql,
   cellKeys,

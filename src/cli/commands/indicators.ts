@@ -1,4 +1,5 @@
-import { runToEnd } from '../../core/platform/jobs.ts';
+import { runToEnd } from '../../core/base/jobs.ts';
+import { indicatorSteps } from '../../core/evaluation/indicators.ts';
 import { fileArgument, refuseUnknown, text, type Args } from '../args.ts';
 import { printJson, type Io } from '../output.ts';
 import { loadTable, TABLE_FLAGS } from '../table.ts';
@@ -17,7 +18,7 @@ export const indicatorsCommand: Command = {
     const file = fileArgument(args, this.usage());
     refuseUnknown(args, new Set([...TABLE_FLAGS, 'outlier-class']), this.usage());
     const { session } = await loadTable(file, args);
-    const report = runToEnd(session.indicatorSteps(text(args, 'outlier-class') ?? null));
+    const report = runToEnd(indicatorSteps(session, text(args, 'outlier-class') ?? null));
     printJson(Object.fromEntries(Object.entries(report).filter(([, v]) => v !== null)), args, io);
   },
 };

@@ -1,4 +1,4 @@
-import { runToEnd } from '../../core/platform/jobs.ts';
+import { runToEnd } from '../../core/base/jobs.ts';
 import type { Curves, ResultTable } from '../../core/platform/results.ts';
 import { fileArgument, list, refuseUnknown, text, type Args } from '../args.ts';
 import { printJson } from '../output.ts';

@@ -1,4 +1,4 @@
-import { runToEnd } from '../../core/platform/jobs.ts';
+import { runToEnd } from '../../core/base/jobs.ts';
 import { UNTIE_PARAMETERS, untieSteps } from '../../core/methods/untie/untie.ts';
 import { resolveOptions } from '../../core/platform/parameters.ts';
 import { methodSpec } from '../../core/platform/registry.ts';

@@ -48,3 +48,6 @@ export function checkedSimilarity(x: number, i: number, j: number, owner: Owner 
     `${owner.method ? `${owner.method}: ` : ''}similarity ${x} between ${pairName(i, j, owner.lines)}: a similarity must be a number`,
   );
 }
+
+/** d(i, j) ≥ 0 between objects i, j in 0..n−1, symmetric, d(i, i) = 0; computed on demand. */
+export type Dissimilarity = (i: number, j: number) => number;

@@ -1,28 +1,16 @@
+import type { Geometry } from '../base/geometry.ts';
 import { createRandom, type Random } from '../base/random.ts';
 
 /**
  * Lloyd's k-means with a k-means++ start, written against a small `Geometry` interface so the same
  * loop clusters dense rows (value coupling matrices, PCA scores) and objects represented by their
- * values' vectors (src/core/embedding), where a centroid lives per attribute block and distances
+ * values' vectors (src/core/platform/objectEmbedding.ts), where a centroid lives per attribute block and distances
  * come from per-value tables instead of per-object vectors.
  *
  * Matches MATLAB's `kmeans` as the CURE authors ran it: k-means++ seeding (first centre uniform,
  * the next ones with probability ∝ D²), squared Euclidean distance, batch updates, at most 100
  * iterations, and an empty cluster re-seeded at the object farthest from its centroid ('singleton').
  */
-export interface Geometry {
-  readonly n: number;
-  /** Squared distance of every object to object `i` (for k-means++ seeding). */
-  distancesToObject(i: number, out: Float64Array): void;
-  /** Centroid c := object i. */
-  setCentroidToObject(c: number, i: number): void;
-  /** Prepares the k centroids for a round of `distanceToCentroid` calls. */
-  beginAssign(k: number): void;
-  /** Squared distance of object i to centroid c. */
-  distanceToCentroid(i: number, c: number): number;
-  /** Centroids := means of their members; returns nothing, members are given as labels. */
-  updateCentroids(labels: Int32Array, k: number): void;
-}
 
 export interface KMeansOptions {
   k: number;

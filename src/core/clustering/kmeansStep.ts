@@ -1,4 +1,4 @@
-import { scaledSteps } from '../platform/jobs.ts';
+import { scaledSteps } from '../base/jobs.ts';
 import { bestOfStarts, partitionerFor } from './partition.ts';
 import { requireRepresentation } from '../platform/representation.ts';
 import type { ParameterSpec } from '../platform/parameters.ts';

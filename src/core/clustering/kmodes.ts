@@ -1,4 +1,4 @@
-import type { Geometry } from './kmeans.ts';
+import type { Geometry } from '../base/geometry.ts';
 
 /**
  * k-modes with any per-attribute value dissimilarity (Huang 1998, with the simple matching

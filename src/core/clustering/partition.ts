@@ -1,7 +1,7 @@
 import { valueConcatGeometry } from '../platform/objectEmbedding.ts';
-import { countDistinctObjects, lowerK, type EffectiveK } from '../evaluation/clustering.ts';
+import { countDistinctObjects, lowerK, type EffectiveK } from './effectiveK.ts';
 import { hydrateEmbedding, type Representation } from '../platform/representation.ts';
-import type { Progress } from '../platform/jobs.ts';
+import type { Progress } from '../base/jobs.ts';
 import { createRandom, type Random } from '../base/random.ts';
 import type { ObjectDistance } from '../platform/results.ts';
 import type { CategoricalTable } from '../data/table/types.ts';

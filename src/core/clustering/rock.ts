@@ -1,4 +1,4 @@
-import { pacer, runToEnd, type Steps } from '../platform/jobs.ts';
+import { pacer, runToEnd, type Steps } from '../base/jobs.ts';
 
 /**
  * ROCK (Guha, Rastogi, Shim, "ROCK: a robust clustering algorithm for categorical attributes",

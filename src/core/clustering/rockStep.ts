@@ -5,7 +5,7 @@ import {
   ROCK_MAX_OBJECTS,
   type Similarity,
 } from './rock.ts';
-import { scaledSteps } from '../platform/jobs.ts';
+import { scaledSteps } from '../base/jobs.ts';
 import { valueTableSum } from '../platform/representation.ts';
 import { defineMethod } from '../platform/spec.ts';
 import { defaultClusters } from './kmeansStep.ts';

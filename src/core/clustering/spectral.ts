@@ -1,6 +1,6 @@
 import { checkedDistance, type Owner } from '../base/checkedValue.ts';
-import type { Dissimilarity } from '../evaluation/internalIndices.ts';
-import { pacer, runToEnd, scaledSteps, type Steps } from '../platform/jobs.ts';
+import type { Dissimilarity } from '../base/checkedValue.ts';
+import { pacer, runToEnd, scaledSteps, type Steps } from '../base/jobs.ts';
 import { blockLanczosSteps } from '../linalg/lanczos.ts';
 import { createRandom, validateSeed } from '../base/random.ts';
 import { kmeansRows, validateKMeans } from './kmeans.ts';

@@ -5,7 +5,7 @@ import {
   type SpectralEmbedding,
 } from './spectral.ts';
 import type { Counts } from '../data/counts/counts.ts';
-import { distanceOf } from '../projection/input.ts';
+import { distanceOf } from '../platform/projectionInput.ts';
 import type { ObjectSimilarity } from '../platform/results.ts';
 import type { CategoricalTable } from '../data/table/types.ts';
 import type { Partitioner } from './partition.ts';

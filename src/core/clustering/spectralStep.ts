@@ -1,5 +1,5 @@
 import { SPECTRAL_MAX_OBJECTS } from './spectral.ts';
-import { scaledSteps } from '../platform/jobs.ts';
+import { scaledSteps } from '../base/jobs.ts';
 import { bestOfStarts } from './partition.ts';
 import { requireRepresentation } from '../platform/representation.ts';
 import { spectralPartitionerFor } from './spectralPartition.ts';

@@ -3,7 +3,7 @@ import { featureCorrelationIndex, valueClusterIndex } from './indicators.ts';
 import { interHeterogeneity, intraHeterogeneity } from './heterogeneity.ts';
 import { paperNearMatch, paperRowFor, type PaperMatch } from './paperTables.ts';
 import { meanSd, scorePartition, type PartitionScores } from './partitions.ts';
-import { scaledSteps, type Steps } from '../platform/jobs.ts';
+import { scaledSteps, type Steps } from '../base/jobs.ts';
 import { describeCall, seedParameter, withSeed } from '../platform/calls.ts';
 import { clampK, partitionerFor, type Partitioner } from '../clustering/partition.ts';
 import { spectralPartitionerFor } from '../clustering/spectralPartition.ts';

@@ -1,7 +1,7 @@
 import { checkOutlierClass } from './classPreconditions.ts';
 import { outlierMask } from './indicators.ts';
 import { auc } from './partitions.ts';
-import { scaledSteps, type Steps } from '../platform/jobs.ts';
+import { scaledSteps, type Steps } from '../base/jobs.ts';
 import { describeCall, seededFits } from '../platform/calls.ts';
 import { fitCell, fitsNote } from './qualityInputs.ts';
 import { pickResult } from '../platform/representation.ts';

@@ -1,3 +1,5 @@
+import type { Steps } from '../base/jobs.ts';
+import type { ExplorerSession } from '../platform/session.ts';
 import { cooccurrenceAt } from '../data/counts/cooccurrence.ts';
 import type { Counts } from '../data/counts/counts.ts';
 import type { CategoricalTable } from '../data/table/types.ts';
@@ -158,4 +160,14 @@ export function indicatorsReport(
     vsi: mask ? valueSeparabilityIndex(table, mask) : null,
     oci: mask ? outlierCouplingIndex(table, counts, mask) : null,
   };
+}
+
+/** The indicators of a session's table, from its shared counts (computed once). */
+export function* indicatorSteps(
+  session: ExplorerSession,
+  outlierClass: string | null = null,
+): Steps<IndicatorsReport> {
+  const table = session.table;
+  const counts = yield* session.fitCountSteps(table);
+  return indicatorsReport(table, counts, outlierClass);
 }

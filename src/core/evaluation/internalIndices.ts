@@ -1,5 +1,6 @@
+import type { Dissimilarity } from '../base/checkedValue.ts';
 import { checkedDistance, type Owner } from '../base/checkedValue.ts';
-import { pacer, runToEnd, type Steps } from '../platform/jobs.ts';
+import { pacer, runToEnd, type Steps } from '../base/jobs.ts';
 
 /**
  * The internal cluster descriptors of Wang et al. 2015 (coupled attribute similarity) (Wang, She, Cao, TNNLS 2015, Sec. VIII-A): how well
@@ -38,8 +39,6 @@ import { pacer, runToEnd, type Steps } from '../platform/jobs.ts';
  * INTERNAL_INDICES_MAX_OBJECTS objects.
  */
 
-/** d(i, j) ≥ 0 between objects i, j in 0..n−1, symmetric, d(i, i) = 0; computed on demand. */
-export type Dissimilarity = (i: number, j: number) => number;
 
 /** Largest n scored (n(n−1)/2 ≈ 2·10⁸ evaluations of d). */
 export const INTERNAL_INDICES_MAX_OBJECTS = 20_000;

@@ -1,7 +1,7 @@
 import { checkClasses } from './classPreconditions.ts';
 import { internalIndicesSteps, INTERNAL_INDICES_MAX_OBJECTS } from './internalIndices.ts';
-import { scaledSteps, type Steps } from '../platform/jobs.ts';
-import { distanceOf } from '../projection/input.ts';
+import { scaledSteps, type Steps } from '../base/jobs.ts';
+import { distanceOf } from '../platform/projectionInput.ts';
 import { describeCall } from '../platform/calls.ts';
 import { projectionSource, requireRepresentation } from '../platform/representation.ts';
 import { REPRESENTATION_KINDS } from '../platform/representation.ts';

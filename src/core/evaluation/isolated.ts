@@ -1,5 +1,5 @@
 import { CancelledError } from '../base/errors.ts';
-import type { Steps } from '../platform/jobs.ts';
+import type { Steps } from '../base/jobs.ts';
 import { describeCall } from '../platform/calls.ts';
 import { preconditionOf } from '../platform/run.ts';
 import type { ResolvedCall } from '../platform/spec.ts';

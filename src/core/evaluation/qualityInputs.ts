@@ -1,12 +1,12 @@
 import { sampleDistances, sampleObjects } from './epsGamma.ts';
-import { scaledSteps, type Steps } from '../platform/jobs.ts';
+import { scaledSteps, type Steps } from '../base/jobs.ts';
 import { describeCall, seededFits } from '../platform/calls.ts';
 import {
   projectionSource,
   REPRESENTATION_KINDS,
   requireRepresentation,
 } from '../platform/representation.ts';
-import { distanceOf } from '../projection/input.ts';
+import { distanceOf } from '../platform/projectionInput.ts';
 import type { InputSpec, MethodContext, ResolvedCall } from '../platform/spec.ts';
 import type { ParameterSpec } from '../platform/parameters.ts';
 import { meanSd } from './partitions.ts';

@@ -3,8 +3,8 @@
  * matrix-vector product (classical MDS applies its double-centred matrix this way, never forming
  * it). Also the small vector operations it shares with its callers.
  */
-import type { Steps } from '../platform/jobs.ts';
-import { runToEnd } from '../platform/jobs.ts';
+import type { Steps } from '../base/jobs.ts';
+import { runToEnd } from '../base/jobs.ts';
 import { createRandom, type Random, validateSeed } from '../base/random.ts';
 import { symmetricEigen } from './pca.ts';
 

@@ -1,4 +1,4 @@
-import { scaledSteps, type Steps } from '../platform/jobs.ts';
+import { scaledSteps, type Steps } from '../base/jobs.ts';
 import type { Random } from '../base/random.ts';
 import { currentTeam } from '../parallel/ambient.ts';
 import { shareWith, type Team } from '../parallel/team.ts';
@@ -7,9 +7,9 @@ import {
   pairKernelData,
   vectorKernelData,
   type PairKernelData,
-} from './additive.ts';
+} from '../platform/additiveDistance.ts';
 import { groupIdentical, singletonGroups, type IdenticalGroups } from './identical.ts';
-import { distanceOf, type ProjectionInput } from '../projection/input.ts';
+import { distanceOf, type ProjectionInput } from '../platform/projectionInput.ts';
 import type { Neighbours } from './knn.ts';
 import { NeighbourHeaps } from './neighbourHeaps.ts';
 import { defaultNnDescentOptions, nnDescentSteps, type NnDescentOptions } from './nnDescent.ts';

@@ -1,8 +1,8 @@
-import type { Steps } from '../platform/jobs.ts';
+import type { Steps } from '../base/jobs.ts';
 import type { Random } from '../base/random.ts';
 import type { Team } from '../parallel/team.ts';
 import { approximateNeighbourSteps } from './approximateKnn.ts';
-import { distanceOf, type ProjectionInput } from '../projection/input.ts';
+import { distanceOf, type ProjectionInput } from '../platform/projectionInput.ts';
 import { NeighbourHeaps } from './neighbourHeaps.ts';
 
 export { NeighbourHeaps };

@@ -1,7 +1,7 @@
-import type { Steps } from '../platform/jobs.ts';
+import type { Steps } from '../base/jobs.ts';
 import type { Random } from '../base/random.ts';
 import { serialTeam, type Team } from '../parallel/team.ts';
-import type { PairKernelData } from './additive.ts';
+import type { PairKernelData } from '../platform/additiveDistance.ts';
 import { Candidates } from './candidates.ts';
 import { GraphLists } from './graphLists.ts';
 import { BLOCK, nnDescentTeam, POOL_PER_POINT } from './nnDescentJoin.ts';

@@ -27,7 +27,7 @@
  */
 import { registerKernel } from '../parallel/kernels.ts';
 import { serialTeam, type Binding, type KernelInputs, type Team } from '../parallel/team.ts';
-import { kernelFromData, type PairKernelData } from './additive.ts';
+import { kernelFromData, type PairKernelData } from '../platform/additiveDistance.ts';
 import { CandidateSampler, Candidates, type CandidateArrays } from './candidates.ts';
 import { GraphLists, type GraphArrays } from './graphLists.ts';
 import { pivotTreeLeaves } from './pivotTrees.ts';

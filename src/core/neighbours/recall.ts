@@ -1,5 +1,5 @@
-import type { Steps } from '../platform/jobs.ts';
-import { distanceOf, type ProjectionInput } from '../projection/input.ts';
+import type { Steps } from '../base/jobs.ts';
+import { distanceOf, type ProjectionInput } from '../platform/projectionInput.ts';
 import type { Neighbours } from './knn.ts';
 import { kthSmallest } from '../base/select.ts';
 

@@ -1,5 +1,5 @@
 import { DataError } from '../base/errors.ts';
-import type { Geometry } from '../clustering/kmeans.ts';
+import type { Geometry } from '../base/geometry.ts';
 import type { CategoricalTable } from '../data/table/types.ts';
 
 /**

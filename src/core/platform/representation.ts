@@ -1,9 +1,9 @@
 import type { Counts } from '../data/counts/counts.ts';
 import { objectValues, type ObjectEmbedding } from './objectEmbedding.ts';
 import { principalProjection, type PrincipalProjection } from './principal.ts';
-import type { Steps } from './jobs.ts';
-import { localCodes, mismatchTables, type AdditiveDistance } from '../neighbours/additive.ts';
-import { embeddingInput, type ProjectionInput } from '../projection/input.ts';
+import type { Steps } from '../base/jobs.ts';
+import { localCodes, mismatchTables, type AdditiveDistance } from './additiveDistance.ts';
+import { embeddingInput, type ProjectionInput } from './projectionInput.ts';
 import type {
   ObjectDistance,
   ObjectEmbeddingResult,

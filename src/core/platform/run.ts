@@ -1,7 +1,7 @@
 import { now } from '../base/clock.ts';
 import type { Counts } from '../data/counts/counts.ts';
 import { objectValues } from './objectEmbedding.ts';
-import { scaledSteps, type Steps } from './jobs.ts';
+import { scaledSteps, type Steps } from '../base/jobs.ts';
 import { resultProblems, type Results, type TableShape } from './results.ts';
 import type { CategoricalTable } from '../data/table/types.ts';
 import type { ResultCache } from './cache.ts';

@@ -13,8 +13,7 @@ import {
 import type { RawTable } from '../data/csv/rawTable.ts';
 import { CancelledError, type ErrorInfo } from '../base/errors.ts';
 import { parseCsvChunks, type ParseHooks, type ParseOptions } from '../data/csv/parse.ts';
-import { indicatorsReport, type IndicatorsReport } from '../evaluation/indicators.ts';
-import { scaledSteps, type Steps } from './jobs.ts';
+import { scaledSteps, type Steps } from '../base/jobs.ts';
 import { ResultCache } from './cache.ts';
 import { resolveCall } from './calls.ts';
 import { checkCall, runCall } from './run.ts';
@@ -235,12 +234,6 @@ export class ExplorerSession {
   /** How many times each method was computed on the current table (not served from the cache). */
   computedCounts(): Record<string, number> {
     return this.results ? Object.fromEntries(this.results.cache.computed) : {};
-  }
-
-  *indicatorSteps(outlierClass: string | null = null): Steps<IndicatorsReport> {
-    const table = this.table;
-    const counts = yield* this.fitCountSteps(table);
-    return indicatorsReport(table, counts, outlierClass);
   }
 
   private cacheOf(table: CategoricalTable): ResultCache {

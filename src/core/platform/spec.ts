@@ -1,5 +1,5 @@
 import type { Counts } from '../data/counts/counts.ts';
-import type { Steps } from './jobs.ts';
+import type { Steps } from '../base/jobs.ts';
 import type { ResultKind, Results } from './results.ts';
 import type { CategoricalTable } from '../data/table/types.ts';
 import type { OptionsOf, OptionValue, ParameterSpec, RawOptions } from './parameters.ts';

@@ -5,8 +5,8 @@
  * Lanczos solver (a full decomposition of the dense B for small n). Landmark MDS runs the same
  * eigenproblem on its landmarks.
  */
-import type { Steps } from '../platform/jobs.ts';
-import { pacer, scaledSteps } from '../platform/jobs.ts';
+import type { Steps } from '../base/jobs.ts';
+import { pacer, scaledSteps } from '../base/jobs.ts';
 import {
   blockLanczosSteps,
   centre,
@@ -14,7 +14,7 @@ import {
   type TopEigen,
 } from '../linalg/lanczos.ts';
 import { symmetricEigen } from '../linalg/pca.ts';
-import { distanceOf, type ProjectionInput } from './input.ts';
+import { distanceOf, type ProjectionInput } from '../platform/projectionInput.ts';
 
 /** Hard cap for classical MDS: the packed n × n squared-distance triangle (576 MB at 12 000). */
 export const MAX_CLASSICAL_POINTS = 12_000;

@@ -1,5 +1,5 @@
 import { groupIdentical } from '../neighbours/identical.ts';
-import type { ProjectionInput } from './input.ts';
+import type { ProjectionInput } from '../platform/projectionInput.ts';
 
 /**
  * Identical input objects, found once so t-SNE optimises each distinct object once with its

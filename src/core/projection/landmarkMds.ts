@@ -3,12 +3,12 @@
  * points"): classical MDS on m MaxMin landmarks, every point then placed by distance-based
  * triangulation. O(n·m) distance evaluations, O(n + m²) memory.
  */
-import type { Steps } from '../platform/jobs.ts';
-import { pacer, scaledSteps } from '../platform/jobs.ts';
+import type { Steps } from '../base/jobs.ts';
+import { pacer, scaledSteps } from '../base/jobs.ts';
 import { dot, type TopEigen } from '../linalg/lanczos.ts';
 import { createRandom, type Random } from '../base/random.ts';
 import { packedSquaredSteps, torgersonSteps, type MdsLayout } from './classicalMds.ts';
-import { distanceOf, type ProjectionInput } from './input.ts';
+import { distanceOf, type ProjectionInput } from '../platform/projectionInput.ts';
 import { recentre } from './layout.ts';
 
 /**

@@ -1,8 +1,8 @@
-import type { Steps } from '../platform/jobs.ts';
-import { runToEnd, scaledSteps } from '../platform/jobs.ts';
+import type { Steps } from '../base/jobs.ts';
+import { runToEnd, scaledSteps } from '../base/jobs.ts';
 import { resolveOptions, type ParameterSpec } from '../platform/parameters.ts';
 import { classicalMdsSteps, MAX_CLASSICAL_POINTS } from './classicalMds.ts';
-import type { ProjectionInput } from './input.ts';
+import type { ProjectionInput } from '../platform/projectionInput.ts';
 import { DEFAULT_LANDMARKS, landmarkMdsSteps } from './landmarkMds.ts';
 import { stressSteps } from './stress.ts';
 

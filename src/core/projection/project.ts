@@ -1,7 +1,7 @@
 import { now } from '../base/clock.ts';
-import type { Progress } from '../platform/jobs.ts';
-import { scaledSteps } from '../platform/jobs.ts';
-import type { ProjectionInput } from './input.ts';
+import type { Progress } from '../base/jobs.ts';
+import { scaledSteps } from '../base/jobs.ts';
+import type { ProjectionInput } from '../platform/projectionInput.ts';
 import { usesApproximateSearch } from '../neighbours/knn.ts';
 import { mdsSteps, type MdsOptions } from './mds.ts';
 import { qualitySteps, type ProjectionQuality, type QualityOptions } from './quality.ts';

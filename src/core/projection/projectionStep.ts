@@ -1,4 +1,4 @@
-import { scaledSteps, type Steps } from '../platform/jobs.ts';
+import { scaledSteps, type Steps } from '../base/jobs.ts';
 import type { ParameterSpec } from '../platform/parameters.ts';
 import {
   projectionSource,

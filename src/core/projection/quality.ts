@@ -1,8 +1,8 @@
-import type { Steps } from '../platform/jobs.ts';
-import { runToEnd } from '../platform/jobs.ts';
+import type { Steps } from '../base/jobs.ts';
+import { runToEnd } from '../base/jobs.ts';
 import { createRandom, sampleOf, validateSeed } from '../base/random.ts';
 import { NeighbourHeaps } from '../neighbours/knn.ts';
-import { distanceOf, type ProjectionInput } from './input.ts';
+import { distanceOf, type ProjectionInput } from '../platform/projectionInput.ts';
 
 /**
  * Trustworthiness and continuity of a 2-D projection (Venna & Kaski 2001, "Neighborhood

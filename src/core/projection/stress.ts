@@ -3,10 +3,10 @@
  * distances are from the input's. Reported for MDS and PCA layouts; exact over all pairs up to a
  * limit, estimated from a seeded sample of pairs above it.
  */
-import type { Steps } from '../platform/jobs.ts';
-import { pacer, runToEnd } from '../platform/jobs.ts';
+import type { Steps } from '../base/jobs.ts';
+import { pacer, runToEnd } from '../base/jobs.ts';
 import { createRandom, validateSeed } from '../base/random.ts';
-import { distanceOf, type ProjectionInput } from './input.ts';
+import { distanceOf, type ProjectionInput } from '../platform/projectionInput.ts';
 
 export const DEFAULT_STRESS_PAIRS = 2_000_000;
 

@@ -1,5 +1,5 @@
-import type { Progress, Steps } from '../platform/jobs.ts';
-import { runToEnd, scaledSteps } from '../platform/jobs.ts';
+import type { Progress, Steps } from '../base/jobs.ts';
+import { runToEnd, scaledSteps } from '../base/jobs.ts';
 import { createRandom, gaussian, type Random } from '../base/random.ts';
 import { resolveOptions, type ParameterSpec } from '../platform/parameters.ts';
 import { perplexityAffinities, type SparseAffinity } from './affinity.ts';
@@ -7,7 +7,7 @@ import { attraction } from './attraction.ts';
 import { exactRepulsion, type Repulsion } from './barnesHut.ts';
 import { identicalObjects, uniqueInput, type IdenticalObjects } from './duplicates.ts';
 import { fftRepulsion } from './fftRepulsion.ts';
-import type { ProjectionInput } from './input.ts';
+import type { ProjectionInput } from '../platform/projectionInput.ts';
 import { recentre } from './layout.ts';
 import { nearestNeighbourSteps } from '../neighbours/knn.ts';
 import { teamGradient, type TeamGradient } from './parallelGradient.ts';

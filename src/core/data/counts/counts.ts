@@ -1,5 +1,5 @@
 import { DataError } from '../../base/errors.ts';
-import { runToEnd, type Steps } from '../../platform/jobs.ts';
+import { runToEnd, type Steps } from '../../base/jobs.ts';
 import { checkCountable } from './limits.ts';
 import type { CategoricalTable } from '../table/types.ts';
 import {

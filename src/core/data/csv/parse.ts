@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { CancelledError, DataError } from '../../base/errors.ts';
-import type { Progress } from '../../platform/jobs.ts';
+import type { Progress } from '../../base/jobs.ts';
 import { RawTableBuilder, type RawTable } from './rawTable.ts';
 import { detectDelimiter, type Delimiter } from './sniff.ts';
 

@@ -1,4 +1,4 @@
-import { addTables, ofdTables } from '../baselines/distanceTables.ts';
+import { addTables, ofdTables } from './baselineTables.ts';
 import { blockMatrix, summedDistance } from '../../platform/valueTables.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
 import { casModelSteps, checkIrsp } from './model.ts';

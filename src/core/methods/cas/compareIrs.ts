@@ -1,6 +1,6 @@
 import { IRS_VARIANTS } from './irs.ts';
 import { casModelSteps, checkIrsp, type CasModel } from './model.ts';
-import { scaledSteps } from '../../platform/jobs.ts';
+import { scaledSteps } from '../../base/jobs.ts';
 import { checkCouplingSize } from '../cure/cureShared.ts';
 import { defineMethod } from '../../platform/spec.ts';
 import type { Cell } from '../../platform/results.ts';

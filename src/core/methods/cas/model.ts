@@ -1,5 +1,5 @@
 import type { Counts } from '../../data/counts/counts.ts';
-import type { Steps } from '../../platform/jobs.ts';
+import type { Steps } from '../../base/jobs.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
 import { snapUnit } from '../../base/roundOff.ts';
 import { coOccurring, conditionalTable } from './conditional.ts';

@@ -1,4 +1,4 @@
-import type { Steps } from '../../platform/jobs.ts';
+import type { Steps } from '../../base/jobs.ts';
 import { attributeGroups, fillGroupTables, groupCells } from '../sandcat/groups.ts';
 import { BestK } from '../sandcat/selection.ts';
 import { distinctTuples } from '../sandcat/tuples.ts';

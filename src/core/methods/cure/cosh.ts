@@ -1,5 +1,5 @@
 import type { Counts } from '../../data/counts/counts.ts';
-import { runToEnd, type Steps } from '../../platform/jobs.ts';
+import { runToEnd, type Steps } from '../../base/jobs.ts';
 import { createRandom } from '../../base/random.ts';
 import { resolveOptions, type ParameterSpec } from '../../platform/parameters.ts';
 import { defineMethod } from '../../platform/spec.ts';

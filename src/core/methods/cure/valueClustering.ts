@@ -1,5 +1,5 @@
 import { distinctRows, kmeansRows } from '../../clustering/kmeans.ts';
-import type { Steps } from '../../platform/jobs.ts';
+import type { Steps } from '../../base/jobs.ts';
 import type { Random } from '../../base/random.ts';
 import type { CouplingMatrices } from './couplings.ts';
 

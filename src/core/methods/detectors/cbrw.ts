@@ -1,5 +1,5 @@
 import type { Counts } from '../../data/counts/counts.ts';
-import { pacer, runToEnd, type Steps } from '../../platform/jobs.ts';
+import { pacer, runToEnd, type Steps } from '../../base/jobs.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { countSteps } from '../../data/counts/counts.ts';
-import { scaledSteps } from '../../platform/jobs.ts';
+import { scaledSteps } from '../../base/jobs.ts';
 import { cbrwModelSteps, cbrwObjectScores, CBRW_DEFAULTS } from './cbrw.ts';
 import type { Detector } from './detector.ts';
 import { resolveOptions, type ParameterSpec } from '../../platform/parameters.ts';

@@ -1,4 +1,4 @@
-import type { Steps } from '../../platform/jobs.ts';
+import type { Steps } from '../../base/jobs.ts';
 import type { RawOptions } from '../../platform/parameters.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
 

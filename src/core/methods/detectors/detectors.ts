@@ -1,5 +1,5 @@
-import { sandcatDetector } from '../sandcat/detector.ts';
-import { coshDetector } from '../cure/coshDetector.ts';
+import { sandcatDetector } from './sandcatDetector.ts';
+import { coshDetector } from './coshDetector.ts';
 import type { Detector } from './detector.ts';
 import { UNSUPERVISED_DETECTORS } from './unsupervised.ts';
 

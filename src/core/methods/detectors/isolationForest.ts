@@ -1,4 +1,4 @@
-import { pacer, type Steps } from '../../platform/jobs.ts';
+import { pacer, type Steps } from '../../base/jobs.ts';
 import { createRandom, shuffleFront, type Random } from '../../base/random.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
 

@@ -1,6 +1,6 @@
 import { distinctObjects, type DistinctObjects } from '../../data/table/distinctObjects.ts';
 import { DataError } from '../../base/errors.ts';
-import { pacer, type Steps } from '../../platform/jobs.ts';
+import { pacer, type Steps } from '../../base/jobs.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
 import { kthSmallest } from '../../base/select.ts';
 

@@ -7,7 +7,7 @@ import {
   dilcaObjectDistance,
   dilcaValueMatrix,
 } from './results.ts';
-import { scaledSteps } from '../../platform/jobs.ts';
+import { scaledSteps } from '../../base/jobs.ts';
 import type { ParameterSpec } from '../../platform/parameters.ts';
 import { defineMethod } from '../../platform/spec.ts';
 import { classRows, parseRowList, withRows, type ClassRowsChoice } from '../../data/table/classRows.ts';

@@ -1,6 +1,6 @@
 import { HEURISTICS, HEURISTIC_TITLES } from './heuristics.ts';
 import { sandcatScoreSteps } from './score.ts';
-import { scaledSteps, type Steps } from '../../platform/jobs.ts';
+import { scaledSteps, type Steps } from '../../base/jobs.ts';
 import type { ParameterSpec } from '../../platform/parameters.ts';
 import { defineMethod, type MethodContext } from '../../platform/spec.ts';
 import type { AttributeImpacts, ResultTable, ValueMatrix, ValueTableDistance } from '../../platform/results.ts';

@@ -1,5 +1,5 @@
 import type { ValueTables } from '../dilca/model.ts';
-import { pacer, type Progress, type Steps } from '../../platform/jobs.ts';
+import { pacer, type Progress, type Steps } from '../../base/jobs.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
 import { attributeGroups, fillGroupTables, groupCells } from './groups.ts';
 import { createLookup, fillLookup } from './lookup.ts';

@@ -1,5 +1,5 @@
 import type { ValueTables } from '../dilca/model.ts';
-import type { Steps } from '../../platform/jobs.ts';
+import type { Steps } from '../../base/jobs.ts';
 import { createRandom, sampleOf } from '../../base/random.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
 import { perObject, type Heuristic } from './heuristics.ts';

@@ -1,5 +1,5 @@
 import type { Cooccurrence } from '../../data/counts/cooccurrence.ts';
-import { runToEnd, scaledSteps, type Steps } from '../../platform/jobs.ts';
+import { runToEnd, scaledSteps, type Steps } from '../../base/jobs.ts';
 import { kernelFromGeometry, kernelName, pairGeometrySteps, type KernelSpec } from './kernels.ts';
 import { couplingSpaces, type CouplingSpace } from './spaces.ts';
 import { valueClasses, type ValueClasses } from './valueClasses.ts';

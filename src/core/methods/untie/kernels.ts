@@ -1,4 +1,4 @@
-import { pacer, runToEnd, type Steps } from '../../platform/jobs.ts';
+import { pacer, runToEnd, type Steps } from '../../base/jobs.ts';
 
 /**
  * The kernel set that maps each coupling space to kernel spaces (UNTIE, Zhu et al. 2022, Eq. (7), Sec. 6.1):

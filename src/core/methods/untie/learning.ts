@@ -1,4 +1,4 @@
-import { pacer, type Progress, type Steps } from '../../platform/jobs.ts';
+import { pacer, type Progress, type Steps } from '../../base/jobs.ts';
 import { symmetricEigen } from '../../linalg/pca.ts';
 import { createRandom, shuffleFront } from '../../base/random.ts';
 import { batchKernel, createScratch, iterationWork, weightCoefficients } from './batch.ts';

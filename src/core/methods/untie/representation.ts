@@ -1,5 +1,5 @@
 import { blockEmbedding, type ValueConcatEmbedding } from '../../platform/objectEmbedding.ts';
-import { pacer, runToEnd, scaledSteps, type Steps } from '../../platform/jobs.ts';
+import { pacer, runToEnd, scaledSteps, type Steps } from '../../base/jobs.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
 import type { AttributeBlock, KernelSpace, KernelSpaces } from './kernelSpaces.ts';
 import { addWeightedGram, weightedGramSteps } from './rowGram.ts';

@@ -1,4 +1,4 @@
-import { pacer, type Steps } from '../../platform/jobs.ts';
+import { pacer, type Steps } from '../../base/jobs.ts';
 
 /**
  * out += R·W·Rᵀ for the n rows R_i = A[start_i .. start_i + cols) of A and W = diag(w):

@@ -1,4 +1,4 @@
-import { scaledSteps, type Steps } from '../../platform/jobs.ts';
+import { scaledSteps, type Steps } from '../../base/jobs.ts';
 import { resolveOptions, type OptionsOf, type ParameterSpec } from '../../platform/parameters.ts';
 import { embeddingResult } from '../../platform/representation.ts';
 import { defineMethod } from '../../platform/spec.ts';

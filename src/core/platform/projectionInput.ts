@@ -1,5 +1,5 @@
-import type { ObjectEmbedding } from '../platform/objectEmbedding.ts';
-import { localCodes, squaredRowDistance, type AdditiveDistance } from '../neighbours/additive.ts';
+import type { ObjectEmbedding } from './objectEmbedding.ts';
+import { localCodes, squaredRowDistance, type AdditiveDistance } from './additiveDistance.ts';
 
 /**
  * What a projection is computed from. Vector methods hand over object vectors; similarity-based

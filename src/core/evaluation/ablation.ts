@@ -1,12 +1,12 @@
-import { countSteps } from '../../data/counts/counts.ts';
-import { dilcaModel } from '../dilca/model.ts';
-import { auc, meanSd } from '../../evaluation/partitions.ts';
-import { scaledSteps, type Steps } from '../../platform/jobs.ts';
-import { subTable } from '../../data/table/subTable.ts';
-import type { CategoricalTable } from '../../data/table/types.ts';
-import type { Heuristic } from './heuristics.ts';
-import { protocolSplits, type ProtocolOptions } from './protocol.ts';
-import { sandcatScoreSteps } from './score.ts';
+import { countSteps } from '../data/counts/counts.ts';
+import { dilcaModel } from '../methods/dilca/model.ts';
+import { auc, meanSd } from './partitions.ts';
+import { scaledSteps, type Steps } from '../base/jobs.ts';
+import { subTable } from '../data/table/subTable.ts';
+import type { CategoricalTable } from '../data/table/types.ts';
+import type { Heuristic } from '../methods/sandcat/heuristics.ts';
+import { protocolSplits, type ProtocolOptions } from '../methods/sandcat/protocol.ts';
+import { sandcatScoreSteps } from '../methods/sandcat/score.ts';
 
 export interface AblationPoint {
   /** Attributes kept. */

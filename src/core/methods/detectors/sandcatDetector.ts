@@ -1,10 +1,10 @@
 import { countSteps } from '../../data/counts/counts.ts';
 import { dilcaModel } from '../dilca/model.ts';
-import { scaledSteps } from '../../platform/jobs.ts';
-import { SANDCAT_PARAMETERS } from './sandcat.ts';
-import type { Detector } from '../detectors/detector.ts';
+import { scaledSteps } from '../../base/jobs.ts';
+import { SANDCAT_PARAMETERS } from '../sandcat/sandcat.ts';
+import type { Detector } from './detector.ts';
 import { resolveOptions } from '../../platform/parameters.ts';
-import { sandcatScoreSteps } from './score.ts';
+import { sandcatScoreSteps } from '../sandcat/score.ts';
 
 /** SAnDCat as the outlier experiments run it: DILCA on the training rows, OS of the tested rows. */
 export const sandcatDetector: Detector = {

@@ -1,9 +1,9 @@
-import { climboValueClustering, limboValueClustering } from './limbo.ts';
-import type { ParameterSpec } from '../platform/parameters.ts';
-import { defineMethod } from '../platform/spec.ts';
-import type { ValuePartition, ValueTableDistance } from '../platform/results.ts';
-import { CAS_PAPER } from '../methods/cas/cas.ts';
-import { checkCouplingSize } from '../methods/cure/cureShared.ts';
+import { climboValueClustering, limboValueClustering } from '../../clustering/limbo.ts';
+import type { ParameterSpec } from '../../platform/parameters.ts';
+import { defineMethod } from '../../platform/spec.ts';
+import type { ValuePartition, ValueTableDistance } from '../../platform/results.ts';
+import { CAS_PAPER } from './cas.ts';
+import { checkCouplingSize } from '../cure/cureShared.ts';
 
 export const LIMBO_PARAMETERS = [
   {

@@ -1,8 +1,8 @@
-import { addTables, ofdTables } from './distanceTables.ts';
-import { casModelSteps } from '../cas/model.ts';
+import { addTables, ofdTables } from './baselineTables.ts';
+import { casModelSteps } from './model.ts';
 import { summedDistance } from '../../platform/valueTables.ts';
 import { defineMethod } from '../../platform/spec.ts';
-import { CAS_PAPER } from '../cas/cas.ts';
+import { CAS_PAPER } from './cas.ts';
 import { checkCouplingSize } from '../cure/cureShared.ts';
 
 /** OFD, the occurrence-frequency dissimilarity (coupled attribute similarity, Wang et al. 2015, Sec. VIII-A's second baseline). */

@@ -1,8 +1,8 @@
 import { countSteps } from '../../data/counts/counts.ts';
-import { scaledSteps } from '../../platform/jobs.ts';
-import { checkCouplingSize } from './cureShared.ts';
-import { coshSteps } from './cosh.ts';
-import type { Detector } from '../detectors/detector.ts';
+import { scaledSteps } from '../../base/jobs.ts';
+import { checkCouplingSize } from '../cure/cureShared.ts';
+import { coshSteps } from '../cure/cosh.ts';
+import type { Detector } from './detector.ts';
 
 /** COSH (CURE, Jian et al. 2019, Alg. 2) as an unsupervised detector: fitted on the rows shown, scores others. */
 export const coshDetector: Detector = {

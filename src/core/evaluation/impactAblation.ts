@@ -1,8 +1,8 @@
-import type { ParameterSpec } from '../../platform/parameters.ts';
-import { defineMethod } from '../../platform/spec.ts';
+import type { ParameterSpec } from '../platform/parameters.ts';
+import { defineMethod } from '../platform/spec.ts';
 import { impactAblationSteps } from './ablation.ts';
-import { protocolSplits } from './protocol.ts';
-import { DETECTOR_EXPERIMENT_PARAMETERS } from '../../evaluation/evaluateDetectors.ts';
+import { protocolSplits } from '../methods/sandcat/protocol.ts';
+import { DETECTOR_EXPERIMENT_PARAMETERS } from './evaluateDetectors.ts';
 
 /** The protocol's parameters apart from the list of detectors (only SAnDCat runs here). */
 const PARAMETERS = DETECTOR_EXPERIMENT_PARAMETERS.filter(

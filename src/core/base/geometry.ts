@@ -1,0 +1,18 @@
+/**
+ * Objects as k-means sees them (src/core/clustering/kmeans.ts): distances to objects and to
+ * centroids, however the objects are stored — dense rows, or objects made of their values'
+ * vectors (src/core/platform/objectEmbedding.ts), where a centroid lives per attribute block.
+ */
+export interface Geometry {
+  readonly n: number;
+  /** Squared distance of every object to object `i` (for k-means++ seeding). */
+  distancesToObject(i: number, out: Float64Array): void;
+  /** Centroid c := object i. */
+  setCentroidToObject(c: number, i: number): void;
+  /** Prepares the k centroids for a round of `distanceToCentroid` calls. */
+  beginAssign(k: number): void;
+  /** Squared distance of object i to centroid c. */
+  distanceToCentroid(i: number, c: number): number;
+  /** Centroids := means of their members; returns nothing, members are given as labels. */
+  updateCentroids(labels: Int32Array, k: number): void;
+}
