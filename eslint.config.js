@@ -1,7 +1,82 @@
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+
+/** What src/core may never import: it runs in a worker, under Node, in the CLI and in benches. */
+const CORE_PURE = [
+  {
+    group: ['react', 'react-*', 'react/*', 'react-dom', 'react-dom/*'],
+    message: 'src/core must not import React.',
+  },
+  {
+    group: ['comlink', '*worker*', '?worker'],
+    message: 'src/core must not import worker code.',
+  },
+  {
+    group: ['d3', 'd3-*', 'zustand', 'zustand/*'],
+    message: 'src/core must not import view or state libraries.',
+  },
+  {
+    group: ['node:*', 'fs', 'path', 'os', 'child_process'],
+    message: 'src/core must not import Node built-ins.',
+  },
+  {
+    group: ['../app/*', '../worker/*', '../cli/*', '**/app/**', '**/worker/**', '**/cli/**'],
+    message: 'src/core must not import from app, worker or cli.',
+  },
+];
+
+/**
+ * The core's folders from the bottom up (docs/architecture.md): a folder imports only the
+ * folders before it (and itself), so no two folders import each other.
+ */
+const CORE_LAYERS = [
+  'base',
+  'linalg',
+  'data/csv',
+  'data/table',
+  'data/counts',
+  'parallel',
+  'platform',
+  'neighbours',
+  'projection',
+  'clustering',
+  'methods/cure',
+  'methods/baselines',
+  'methods/dilca',
+  'methods/sandcat',
+  'methods/cas',
+  'methods/untie',
+  'methods/detectors',
+  'evaluation',
+  'testing',
+];
+
+/** An ESLint block per core folder forbidding the folders above it, by relative path. */
+function coreLayers() {
+  return CORE_LAYERS.map((layer, i) => {
+    const above = CORE_LAYERS.slice(i + 1);
+    return {
+      files: [`src/core/${layer}/**/*.ts`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              ...CORE_PURE,
+              ...above.map((target) => ({
+                group: [`${path.posix.relative(layer, target)}/**`],
+                message: `src/core/${layer} is below ${target} (CORE_LAYERS in eslint.config.js): it must not import from it.`,
+              })),
+            ],
+          },
+        ],
+      },
+    };
+  });
+}
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'tmp'] },
@@ -37,40 +112,7 @@ export default tseslint.config(
     files: ['src/core/**/*.ts'],
     languageOptions: { globals: { ...globals.es2022 } },
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['react', 'react-*', 'react/*', 'react-dom', 'react-dom/*'],
-              message: 'src/core must not import React.',
-            },
-            {
-              group: ['comlink', '*worker*', '?worker'],
-              message: 'src/core must not import worker code.',
-            },
-            {
-              group: ['d3', 'd3-*', 'zustand', 'zustand/*'],
-              message: 'src/core must not import view or state libraries.',
-            },
-            {
-              group: ['node:*', 'fs', 'path', 'os', 'child_process'],
-              message: 'src/core must not import Node built-ins.',
-            },
-            {
-              group: [
-                '../app/*',
-                '../worker/*',
-                '../cli/*',
-                '**/app/**',
-                '**/worker/**',
-                '**/cli/**',
-              ],
-              message: 'src/core must not import from app, worker or cli.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: CORE_PURE }],
       'no-restricted-globals': [
         'error',
         'window',
@@ -90,6 +132,7 @@ export default tseslint.config(
       ],
     },
   },
+  ...coreLayers(),
 );
 
 /** An ESLint block forbidding src/app/<layer> to import the layers above it. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { emphasisMask, groupByColor } from '../src/app/components/scatter/colorGroups.ts';
 import type { DrawInput } from '../src/app/components/scatter/raster.ts';
 import { scatterCsv, scatterSvg } from '../src/app/components/scatter/scatterExport.ts';
-import { csvField } from '../src/core/data/csv/write.ts';
+import { csvField } from '../src/core/data/table/writeCsv.ts';
 import { applyZoom, dataBounds, fitMapping } from '../src/app/components/scatter/viewTransform.ts';
 
 function input(points: Float64Array, emphasised: number[], zoom = { k: 1, x: 0, y: 0 }): DrawInput {

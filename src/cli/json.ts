@@ -1,5 +1,5 @@
 import { errorsJson } from './failures.ts';
-import { csvField } from '../core/data/csv/write.ts';
+import { csvField } from '../core/data/table/writeCsv.ts';
 import { describeCall } from '../core/platform/calls.ts';
 import { methodSpec } from '../core/platform/registry.ts';
 import type { MethodOutput, ResolvedCall } from '../core/platform/spec.ts';

@@ -3,7 +3,7 @@ export * from './base/jobs.ts';
 export * from './base/random.ts';
 export * from './data/csv/sniff.ts';
 export * from './data/csv/bytes.ts';
-export * from './data/csv/write.ts';
+export * from './data/table/writeCsv.ts';
 export * from './data/csv/rawTable.ts';
 export * from './data/csv/parse.ts';
 export * from './data/table/types.ts';

@@ -19,7 +19,7 @@ import {
   type KernelInstance,
   type Team,
 } from '../core/parallel/team.ts';
-import '../core/parallel/allKernels.ts';
+import '../core/allKernels.ts';
 
 export type TeamMessage =
   | {

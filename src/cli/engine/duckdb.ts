@@ -36,9 +36,9 @@ import {
 import type {
   CategoricalTable,
   ColumnKind,
-  ColumnProfile,
   TableSummary,
 } from '../../core/data/table/types.ts';
+import type { ColumnProfile } from '../../core/data/csv/rawTable.ts';
 
 /**
  * The CLI's out-of-core engine: DuckDB reads the CSV or Parquet file where it lies and computes

@@ -2,7 +2,7 @@ import { denseGeometry, kmeans, validateKMeans } from '../clustering/kmeans.ts';
 import { valueConcatGeometry, type ObjectEmbedding } from '../platform/objectEmbedding.ts';
 import { runToEnd, type Steps } from '../base/jobs.ts';
 import { createRandom } from '../base/random.ts';
-import { countDistinctObjects, effectiveK, lowerK, type EffectiveK } from '../clustering/effectiveK.ts';
+import { effectiveK, type EffectiveK } from '../clustering/effectiveK.ts';
 import { meanSd, scorePartition, type MeanSd, type PartitionScores } from './partitions.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { csvField } from '../../../core/data/csv/write.ts';
+import { csvField } from '../../../core/data/table/writeCsv.ts';
 import type { DrawInput } from './raster.ts';
 import { shapeSvg } from './shapes.ts';
 import { ALPHA, emphasisLook, FADED_ALPHA, OUTLINE, OUTLINE_WIDTH } from './scatterStyle.ts';

@@ -1,6 +1,21 @@
 import { DataError } from '../../base/errors.ts';
-import type { ColumnProfile } from '../table/types.ts';
 import { delimiterName } from './sniff.ts';
+
+/**
+ * A column known by its dictionary alone — what inferring its kind and mapping its values read:
+ * a parsed column (`RawColumn`, whose codes give `rows`) or a column profiled out of core (SQL).
+ */
+export interface ColumnProfile {
+  name: string;
+  /** Distinct non-missing labels in order of first appearance. */
+  labels: string[];
+  /** counts[k] = rows holding labels[k]. */
+  counts: number[];
+  /** Rows whose cell is missing. */
+  missing: number;
+  /** Rows of the file. */
+  rows: number;
+}
 
 /** A parsed CSV before any modelling: every column dictionary-encoded, missing cells coded −1. */
 export interface RawColumn extends ColumnProfile {

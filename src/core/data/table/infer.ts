@@ -1,4 +1,4 @@
-import type { ColumnProfile } from './types.ts';
+import type { ColumnProfile } from '../csv/rawTable.ts';
 import type { ColumnKind } from './types.ts';
 
 /** A numeric column with at most this many distinct values stays categorical (e.g. zoo's legs). */

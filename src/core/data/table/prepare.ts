@@ -1,4 +1,4 @@
-import type { RawColumn, RawTable } from '../csv/rawTable.ts';
+import type { ColumnProfile, RawColumn, RawTable } from '../csv/rawTable.ts';
 import { DataError } from '../../base/errors.ts';
 import { discretise } from './discretise.ts';
 import { inferKind, MAX_CATEGORICAL_VALUES, parseNumber } from './infer.ts';
@@ -6,7 +6,6 @@ import type {
   Attribute,
   CategoricalTable,
   ColumnKind,
-  ColumnProfile,
   ColumnRole,
   ColumnSummary,
   Discretisation,

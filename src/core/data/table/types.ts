@@ -4,22 +4,6 @@ export type ColumnRole = 'feature' | 'class' | 'excluded';
 export type MissingPolicy = 'drop' | 'own' | 'mode';
 export type Discretisation = 'equal-frequency' | 'equal-width' | 'raw';
 
-/**
- * A column known by its dictionary alone — what inferring its kind and mapping its values read:
- * a parsed column (`RawColumn`, whose codes give `rows`) or a column profiled out of core (SQL).
- */
-export interface ColumnProfile {
-  name: string;
-  /** Distinct non-missing labels in order of first appearance. */
-  labels: string[];
-  /** counts[k] = rows holding labels[k]. */
-  counts: number[];
-  /** Rows whose cell is missing. */
-  missing: number;
-  /** Rows of the file. */
-  rows: number;
-}
-
 /** One categorical feature of the modelled table. */
 export interface Attribute {
   name: string;

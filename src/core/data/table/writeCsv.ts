@@ -1,4 +1,4 @@
-import { parseNumber } from '../table/infer.ts';
+import { parseNumber } from './infer.ts';
 
 /**
  * One CSV field for a file the user will open in a spreadsheet: quoted per RFC 4180 (quotes
