@@ -11,7 +11,7 @@
  * No n × n matrix is built. Figures only, no pass/fail.
  */
 import { casoNeighboursSteps } from '../src/core/methods/cas/neighbours.ts';
-import { casModelSteps } from '../src/core/methods/cas/model.ts';
+import { casModelSteps } from '../src/core/methods/cas/casModel.ts';
 import { summedDistance } from '../src/core/platform/valueTables.ts';
 import { computeCounts } from '../src/core/data/counts/counts.ts';
 import { objectValues } from '../src/core/platform/objectEmbedding.ts';

@@ -11,7 +11,7 @@
  */
 import { auc } from '../src/core/evaluation/partitions.ts';
 import { computeCounts } from '../src/core/data/counts/counts.ts';
-import { dilcaModel } from '../src/core/methods/dilca/model.ts';
+import { dilcaModel } from '../src/core/methods/dilca/dilcaModel.ts';
 import { runToEnd } from '../src/core/base/jobs.ts';
 import { createRandom } from '../src/core/base/random.ts';
 import { sandcatScoreSteps } from '../src/core/methods/sandcat/score.ts';

@@ -12,9 +12,9 @@
 import { computeCounts } from '../src/core/data/counts/counts.ts';
 import { runToEnd } from '../src/core/base/jobs.ts';
 import { kernelSpaces } from '../src/core/methods/untie/kernelSpaces.ts';
-import { KERNEL_SETS } from '../src/core/methods/untie/kernels.ts';
+import { KERNEL_SETS } from '../src/core/methods/untie/kernelFunctions.ts';
 import { learnHeterogeneity } from '../src/core/methods/untie/learning.ts';
-import { untieEmbedding } from '../src/core/methods/untie/representation.ts';
+import { untieEmbedding } from '../src/core/methods/untie/vectorRepresentation.ts';
 import { generateTable } from './generate.ts';
 import { seconds } from './timing.ts';
 

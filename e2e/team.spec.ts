@@ -10,7 +10,7 @@ interface TeamStats {
 }
 
 /**
- * The pool's workers form a team (issue 15, src/worker/team.ts): a t-SNE's Barnes-Hut gradient
+ * The pool's workers form a team (issue 15, src/worker/teamLink.ts): a t-SNE's Barnes-Hut gradient
  * is split into tasks, and the idle worker takes some of them through shared memory (bound over
  * ports the page relays). Node's tests show the layout is identical whatever the team; this shows the
  * browser's workers really share the work.

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { IRS_VARIANTS } from '../src/core/methods/cas/irs.ts';
-import { casModelSteps, type CasModel } from '../src/core/methods/cas/model.ts';
+import { casModelSteps, type CasModel } from '../src/core/methods/cas/casModel.ts';
 import { objectPair } from '../src/core/methods/cas/objects.ts';
 import { CURE_TABLE_1, UNTIE_TABLE_4 } from '../src/core/evaluation/paperTables.ts';
 import { SEED_002_TABLE_IV } from '../src/core/methods/sandcat/paperTable.ts';
@@ -390,7 +390,7 @@ async function untieHousevotes(): Promise<Reproduction> {
     title: 'UNTIE on Housevotes: Zhu et al. 2022 (UNTIE) Table 4',
     source:
       'Zhu, Cao, Yin, TNNLS 2022 (UNTIE, Zhu et al. 2022), Table 4; data as its Table 3 (232 objects, 16 attributes)',
-    protocol: `vote.csv with rows holding a missing vote dropped (232 of 435, the paper's Housevotes), class \`Class\` (k = 2). Vector representations (UNTIE, Couplings, CDE) into k-means, similarity-based ones (ADD = Ahmad, DILCA, Hamming) into k-modes, ${runs} runs of one k-means++ start each (seed 0); UNTIE and CDE re-fitted with each run's seed. UNTIE at the paper's defaults with kernels scaled to k(x, x) = 1 and the scale-free loss (src/core/untie/).`,
+    protocol: `vote.csv with rows holding a missing vote dropped (232 of 435, the paper's Housevotes), class \`Class\` (k = 2). Vector representations (UNTIE, Couplings, CDE) into k-means, similarity-based ones (ADD = Ahmad, DILCA, Hamming) into k-modes, ${runs} runs of one k-means++ start each (seed 0); UNTIE and CDE re-fitted with each run's seed. UNTIE at the paper's defaults with kernels scaled to k(x, x) = 1 and the scale-free loss (src/core/methods/untie/).`,
     rows,
     notes: [
       'Ahmad, DILCA and Hamming are deterministic representations and reproduce Table 4 to 0.0001: the harness (protocol, F-score) is the paper’s. Their tolerance is 0.005.',

@@ -4,7 +4,7 @@
  * bundled data set where IRSP is feasible, the bounds of Theorem 1, and CASO / CADO properties.
  */
 import { describe, expect, it } from 'vitest';
-import { casModelSteps, type CasModel } from '../src/core/methods/cas/model.ts';
+import { casModelSteps, type CasModel } from '../src/core/methods/cas/casModel.ts';
 import { IRS_VARIANTS, IRSP_MAX_VALUES, type IrsVariant } from '../src/core/methods/cas/irs.ts';
 import { objectPair } from '../src/core/methods/cas/objects.ts';
 import { parseWeights } from '../src/core/methods/cas/weights.ts';

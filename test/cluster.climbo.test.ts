@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { AGGLOMERATE_MAX_ITEMS } from '../src/core/clustering/agglomerate.ts';
 import { climboValueClustering, limboValueClustering } from '../src/core/clustering/limbo.ts';
-import { casModelSteps } from '../src/core/methods/cas/model.ts';
+import { casModelSteps } from '../src/core/methods/cas/casModel.ts';
 import { computeCounts } from '../src/core/data/counts/counts.ts';
 import { runToEnd } from '../src/core/base/jobs.ts';
 import { attributeIndex, loadDataset } from './helpers.ts';

@@ -1,6 +1,6 @@
 import { interpolateBlues, interpolateYlOrRd, scaleLinear, scaleSqrt, scaleSymlog } from 'd3';
 import { describe, expect, it } from 'vitest';
-import { cellScale, packed, type ScaleKind } from '../src/app/components/heatmap/colors.ts';
+import { cellScale, packed, type ScaleKind } from '../src/app/components/heatmap/cellColors.ts';
 import { createRandom } from '../src/core/base/random.ts';
 
 /** The colour d3's clamped scale of that kind onto 256 ramp steps picks (the reference). */

@@ -7,7 +7,7 @@ import {
   SHARE_STRIP,
   type AxisInput,
   type HeatmapGeometry,
-} from '../src/app/components/heatmap/geometry.ts';
+} from '../src/app/components/heatmap/cellGeometry.ts';
 
 /** An axis of `attributes` attributes with `values` values each (labels of the given length). */
 function axis(attributes: number, values: number, nameLength = 8): AxisInput {

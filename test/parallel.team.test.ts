@@ -1,5 +1,5 @@
 /**
- * Teams of threads (src/core/parallel/team.ts, src/worker/team.ts, src/cli/nodeTeam.ts): every
+ * Teams of threads (src/core/parallel/team.ts, src/worker/teamLink.ts, src/cli/nodeTeam.ts): every
  * task of a step runs exactly once, whoever claims it; a helper's failure makes the caller run
  * the step itself; and a t-SNE gives the same layout, bit for bit, on 1, 2 or 3 threads, with
  * the helpers really taking tasks; NN-descent's local joins give the same graph too.

@@ -9,7 +9,11 @@ import { computeCounts } from '../src/core/data/counts/counts.ts';
 import { runToEnd } from '../src/core/base/jobs.ts';
 import { standaloneRepresentation } from '../src/core/platform/representation.ts';
 import type { InputRef as Call } from '../src/core/platform/spec.ts';
-import { mismatchTables, pairKernel, type AdditiveDistance } from '../src/core/platform/additiveDistance.ts';
+import {
+  mismatchTables,
+  pairKernel,
+  type AdditiveDistance,
+} from '../src/core/platform/additiveDistance.ts';
 import { GraphLists } from '../src/core/neighbours/graphLists.ts';
 import { groupIdentical } from '../src/core/neighbours/identical.ts';
 import { createRandom } from '../src/core/base/random.ts';

@@ -7,7 +7,11 @@
 import { describe, expect, it } from 'vitest';
 import { runToEnd } from '../src/core/base/jobs.ts';
 import { createRandom } from '../src/core/base/random.ts';
-import { distanceOf, vectorInput, type ProjectionInput } from '../src/core/platform/projectionInput.ts';
+import {
+  distanceOf,
+  vectorInput,
+  type ProjectionInput,
+} from '../src/core/platform/projectionInput.ts';
 import {
   BRUTE_FORCE_LIMIT,
   nearestNeighbourSteps,

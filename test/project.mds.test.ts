@@ -15,7 +15,12 @@ import {
   type VectorInput,
 } from '../src/core/platform/projectionInput.ts';
 import { blockLanczos } from '../src/core/linalg/lanczos.ts';
-import { mdsSteps, resolveMdsOptions, runMds, type MdsOptions } from '../src/core/projection/mds.ts';
+import {
+  mdsSteps,
+  resolveMdsOptions,
+  runMds,
+  type MdsOptions,
+} from '../src/core/projection/mds.ts';
 import { kruskalStress } from '../src/core/projection/stress.ts';
 import { asDistance, gaussianVectors, hammingInput, normal } from './projectionInputs.ts';
 

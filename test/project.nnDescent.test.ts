@@ -10,7 +10,11 @@ import { computeCounts } from '../src/core/data/counts/counts.ts';
 import { runToEnd } from '../src/core/base/jobs.ts';
 import { standaloneRepresentation } from '../src/core/platform/representation.ts';
 import { approximateNeighbourSteps } from '../src/core/neighbours/approximateKnn.ts';
-import { distanceOf, vectorInput, type ProjectionInput } from '../src/core/platform/projectionInput.ts';
+import {
+  distanceOf,
+  vectorInput,
+  type ProjectionInput,
+} from '../src/core/platform/projectionInput.ts';
 import {
   APPROXIMATE_LIMIT,
   TREE_APPROXIMATE_LIMIT,

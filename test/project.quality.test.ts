@@ -5,7 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '../src/core/base/random.ts';
-import { distanceOf, vectorInput, type ProjectionInput } from '../src/core/platform/projectionInput.ts';
+import {
+  distanceOf,
+  vectorInput,
+  type ProjectionInput,
+} from '../src/core/platform/projectionInput.ts';
 import {
   projectionQuality,
   qualitySteps,

@@ -10,7 +10,11 @@ import { runToEnd } from '../src/core/base/jobs.ts';
 import { perplexityAffinities, type SparseAffinity } from '../src/core/projection/affinity.ts';
 import { exactRepulsion } from '../src/core/projection/barnesHut.ts';
 import { identicalObjects, uniqueInput } from '../src/core/projection/duplicates.ts';
-import { vectorInput, type DistanceInput, type VectorInput } from '../src/core/platform/projectionInput.ts';
+import {
+  vectorInput,
+  type DistanceInput,
+  type VectorInput,
+} from '../src/core/platform/projectionInput.ts';
 import { nearestNeighbourSteps } from '../src/core/neighbours/knn.ts';
 import { projectionQuality } from '../src/core/projection/quality.ts';
 import { klDivergence, klGradient, runTsne } from '../src/core/projection/tsne.ts';

@@ -6,9 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { batchKernel, createScratch, weightCoefficients } from '../src/core/methods/untie/batch.ts';
-import { kernelEntry, kernelSpaces, type KernelSpaces } from '../src/core/methods/untie/kernelSpaces.ts';
-import { KERNEL_SETS, kernelMatrix } from '../src/core/methods/untie/kernels.ts';
-import { similarityTables } from '../src/core/methods/untie/representation.ts';
+import {
+  kernelEntry,
+  kernelSpaces,
+  type KernelSpaces,
+} from '../src/core/methods/untie/kernelSpaces.ts';
+import { KERNEL_SETS, kernelMatrix } from '../src/core/methods/untie/kernelFunctions.ts';
+import { similarityTables } from '../src/core/methods/untie/vectorRepresentation.ts';
 import { valueClasses } from '../src/core/methods/untie/valueClasses.ts';
 import { symmetricEigen } from '../src/core/linalg/pca.ts';
 import { createRandom } from '../src/core/base/random.ts';

@@ -11,14 +11,14 @@ import { untieSteps } from '../src/core/methods/untie/untie.ts';
 import { objectRow, type ObjectEmbedding } from '../src/core/platform/objectEmbedding.ts';
 import { createRandom, sampleOf } from '../src/core/base/random.ts';
 import { kernelSpaces } from '../src/core/methods/untie/kernelSpaces.ts';
-import { KERNEL_SETS } from '../src/core/methods/untie/kernels.ts';
+import { KERNEL_SETS } from '../src/core/methods/untie/kernelFunctions.ts';
 import { batchKernel, learnHeterogeneity } from '../src/core/methods/untie/learning.ts';
 import {
   similarityTables,
   spaceLayout,
   spaceWeights,
   untieEmbedding,
-} from '../src/core/methods/untie/representation.ts';
+} from '../src/core/methods/untie/vectorRepresentation.ts';
 import type { ExplorerSession } from '../src/core/platform/session.ts';
 import { datasetSession, resultOf, zooSession } from './sessions.ts';
 

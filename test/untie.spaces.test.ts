@@ -4,7 +4,7 @@
  */
 import { EigenvalueDecomposition, Matrix } from 'ml-matrix';
 import { describe, expect, it } from 'vitest';
-import { KERNEL_SETS, kernelMatrix } from '../src/core/methods/untie/kernels.ts';
+import { KERNEL_SETS, kernelMatrix } from '../src/core/methods/untie/kernelFunctions.ts';
 import { couplingSpaces, interSpace, intraSpace } from '../src/core/methods/untie/spaces.ts';
 import { datasetSession } from './sessions.ts';
 

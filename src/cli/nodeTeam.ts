@@ -1,6 +1,6 @@
 /**
  * A team for Node (the CLI, benches and tests): the calling thread plus threads − 1 helper
- * threads serving the team channel (src/worker/team.ts). Returns once every helper listens, so
+ * threads serving the team channel (src/worker/teamLink.ts). Returns once every helper listens, so
  * the first binding reaches them all. Helpers are unreferenced: they never keep Node alive.
  */
 import { availableParallelism } from 'node:os';
@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads';
 import { useTeam } from '../core/parallel/ambient.ts';
 import { serialTeam, type Team } from '../core/parallel/team.ts';
 import type { Call } from '../core/platform/spec.ts';
-import { broadcastLink, SharedTeam } from '../worker/team.ts';
+import { broadcastLink, SharedTeam } from '../worker/teamLink.ts';
 
 export interface NodeTeam {
   team: Team;

@@ -2,7 +2,7 @@ import { appendFileSync, writeFileSync } from 'node:fs';
 import { runToEnd } from '../core/base/jobs.ts';
 import type { Call, MethodOutput } from '../core/platform/spec.ts';
 import { text, type Args } from './args.ts';
-import { rowOutput, writeRows } from './engine/rows.ts';
+import { rowOutput, writeRows } from './engine/rowOutputs.ts';
 import { engineOptions, type LoadedTable } from './table.ts';
 import { objectCsv, outputJson } from './json.ts';
 import { withTeam } from './nodeTeam.ts';

@@ -118,7 +118,7 @@ export async function loadTable(file: string, args: Args): Promise<LoadedTable> 
       `“${file}” is a Parquet file: the in-memory engine reads CSV; count it with --engine duckdb`,
     );
   const session = new ExplorerSession();
-  // The same reading contract as the browser's (core/csv/bytes.ts): bytes in, decoded there.
+  // The same reading contract as the browser's (core/data/csv/bytes.ts): bytes in, decoded there.
   const source: ByteSource = {
     size,
     stream: () => createReadStream(file, { highWaterMark: 1 << 20 }),

@@ -1,6 +1,6 @@
 /** A helper thread of a Node team (nodeTeam.ts): serves the team channel given in workerData. */
 import { parentPort, workerData } from 'node:worker_threads';
-import { broadcastLink, serveTeams } from '../worker/team.ts';
+import { broadcastLink, serveTeams } from '../worker/teamLink.ts';
 
 if (!parentPort) throw new Error('src/cli/teamThread.ts runs as a worker thread');
 serveTeams(broadcastLink((workerData as { channel: string }).channel));

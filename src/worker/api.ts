@@ -19,7 +19,7 @@ import {
 import type { PrepareOptions } from '../core/data/table/prepare.ts';
 import { columnarFormat } from './columnarFormat.ts';
 import { GiveWay } from './giveWay.ts';
-import { portLink, serveTeams, SharedTeam } from './team.ts';
+import { portLink, serveTeams, SharedTeam } from './teamLink.ts';
 import { useTeam } from '../core/parallel/ambient.ts';
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };
@@ -86,7 +86,7 @@ export function createExplorerApi() {
 
   return {
     /**
-     * Reads a CSV file (streamed; the reading contract of core/csv/bytes.ts), or a Parquet or
+     * Reads a CSV file (streamed; the reading contract of core/data/csv/bytes.ts), or a Parquet or
      * Arrow file (DuckDB-Wasm), and models it.
      */
     async load(
@@ -258,7 +258,7 @@ export function createExplorerApi() {
     },
 
     /**
-     * Joins the pool's team (src/worker/team.ts) through a port to the page's relay: this
+     * Joins the pool's team (src/worker/teamLink.ts) through a port to the page's relay: this
      * worker's t-SNE steps are split with the other workers, and it helps theirs when idle.
      * Needs shared memory (cross-origin isolation).
      */

@@ -188,7 +188,7 @@ export class WorkerPool {
     return Promise.all(this.slots.map((s) => s.worker.api.waitedForPage()));
   }
 
-  /** Each worker's share of team work (src/worker/team.ts): steps split, tasks, helped. */
+  /** Each worker's share of team work (src/worker/teamLink.ts): steps split, tasks, helped. */
   teamStats(): Promise<{ steps: number; tasks: number; local: number; helped: number }[]> {
     return Promise.all(this.slots.map((s) => s.worker.api.teamStats()));
   }

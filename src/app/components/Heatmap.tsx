@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import type { HeatmapLayout } from '../model/heatmap.ts';
 import { ColorLegend } from './ColorLegend.tsx';
-import type { LegendSpec } from './heatmap/colors.ts';
-import { heatmapGeometry, LABEL_FONT, LABEL_SLOT, type AxisInput } from './heatmap/geometry.ts';
+import type { LegendSpec } from './heatmap/cellColors.ts';
+import { heatmapGeometry, LABEL_FONT, LABEL_SLOT, type AxisInput } from './heatmap/cellGeometry.ts';
 import {
   LABEL_FAMILY,
   MatrixFrame,

@@ -1,5 +1,10 @@
 import { formatScore } from './numberFormat.ts';
-import type { CasTerms, Results, ValueMatrix, ValuePartition } from '../../core/platform/results.ts';
+import type {
+  CasTerms,
+  Results,
+  ValueMatrix,
+  ValuePartition,
+} from '../../core/platform/results.ts';
 import type { TableMeta } from '../../core/platform/session.ts';
 import type { HeatmapLayout } from './heatmap.ts';
 

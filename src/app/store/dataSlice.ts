@@ -8,7 +8,7 @@ import type { RowFilter } from '../../core/data/table/rows.ts';
 import type { Remote } from 'comlink';
 import type { ExplorerApi, Outcome } from '../../worker/api.ts';
 import type { JobHandle, WorkerPool } from '../../worker/pool.ts';
-import { workerPool } from '../workerPool/pool.ts';
+import { workerPool } from '../workerPool/pagePool.ts';
 import type { JobKind } from './jobsSlice.ts';
 import type { ColorBy } from './linkSlice.ts';
 import type { Store } from './index.ts';

@@ -2,7 +2,7 @@ import { interpolateBlues, interpolateGreens } from 'd3';
 import { useCallback, useMemo, useState } from 'react';
 import { ChoiceSelect, type Choices } from '../components/ChoiceSelect.tsx';
 import { Heatmap } from '../components/Heatmap.tsx';
-import { cellScale, packed, type LegendSpec } from '../components/heatmap/colors.ts';
+import { cellScale, packed, type LegendSpec } from '../components/heatmap/cellColors.ts';
 import { useStore } from '../store/index.ts';
 import { useValueLinks } from './useValueLinks.ts';
 import {

@@ -10,7 +10,7 @@ import {
 import type { TableMeta } from '../../core/platform/session.ts';
 import { useWidth } from '../components/useWidth.ts';
 import { ImpactCloud } from '../components/wordcloud/ImpactCloud.tsx';
-import type { CloudWord } from '../components/wordcloud/layout.ts';
+import type { CloudWord } from '../components/wordcloud/cloudLayout.ts';
 import { CLOUD_MAX_FONT, CLOUD_MIN_FONT } from '../components/wordcloud/WordCloud.tsx';
 import { useStore } from '../store/index.ts';
 import type { Panel } from '../store/panelsSlice.ts';

@@ -1,4 +1,8 @@
-import { findResult, type ObjectDistance, type ObjectSimilarity } from '../../core/platform/results.ts';
+import {
+  findResult,
+  type ObjectDistance,
+  type ObjectSimilarity,
+} from '../../core/platform/results.ts';
 import type { TableMeta } from '../../core/platform/session.ts';
 import { useStore } from '../store/index.ts';
 import type { Panel } from '../store/panelsSlice.ts';

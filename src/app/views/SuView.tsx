@@ -2,7 +2,7 @@ import { interpolatePurples } from 'd3';
 import { useCallback, useMemo, useState } from 'react';
 import { ChoiceSelect, type Choices } from '../components/ChoiceSelect.tsx';
 import { Heatmap } from '../components/Heatmap.tsx';
-import { cellScale } from '../components/heatmap/colors.ts';
+import { cellScale } from '../components/heatmap/cellColors.ts';
 import { useStore } from '../store/index.ts';
 import { attributeLayout, type SuOrder } from '../model/heatmap.ts';
 

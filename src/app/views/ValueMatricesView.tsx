@@ -9,7 +9,7 @@ import {
   type ValuePartitions,
 } from '../../core/platform/results.ts';
 import type { TableMeta } from '../../core/platform/session.ts';
-import { cellScale, packed } from '../components/heatmap/colors.ts';
+import { cellScale, packed } from '../components/heatmap/cellColors.ts';
 import { Heatmap } from '../components/Heatmap.tsx';
 import { useStore } from '../store/index.ts';
 import { useValueLinks } from './useValueLinks.ts';

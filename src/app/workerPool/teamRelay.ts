@@ -1,5 +1,5 @@
 /**
- * The page's relay for the pool's team (src/worker/team.ts): each worker gets a port, and a
+ * The page's relay for the pool's team (src/worker/teamLink.ts): each worker gets a port, and a
  * message from one (a kernel's binding, with its shared memory) is forwarded to all the others.
  * Chrome passes shared memory through ports but not through a BroadcastChannel. A replaced
  * worker connects a new port; a terminated one is disconnected.

@@ -1,11 +1,14 @@
 import { computeCounts } from '../../core/data/counts/counts.ts';
-import { dilcaModel } from '../../core/methods/dilca/model.ts';
+import { dilcaModel } from '../../core/methods/dilca/dilcaModel.ts';
 import { DataError } from '../../core/base/errors.ts';
 import { runToEnd } from '../../core/base/jobs.ts';
 import { dilcaRows } from '../../core/methods/dilca/dilca.ts';
 import { detectorsNamed, DETECTOR_IDS } from '../../core/methods/detectors/detectors.ts';
 import type { Detector } from '../../core/methods/detectors/detector.ts';
-import { detectorExperimentSteps, type ExperimentResult } from '../../core/evaluation/outlierExperiment.ts';
+import {
+  detectorExperimentSteps,
+  type ExperimentResult,
+} from '../../core/evaluation/outlierExperiment.ts';
 import { SANDCAT_PARAMETERS } from '../../core/methods/sandcat/sandcat.ts';
 import { resolveOptions } from '../../core/platform/parameters.ts';
 import { methodSpec } from '../../core/platform/registry.ts';

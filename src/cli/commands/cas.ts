@@ -1,4 +1,4 @@
-import { casModelSteps } from '../../core/methods/cas/model.ts';
+import { casModelSteps } from '../../core/methods/cas/casModel.ts';
 import { objectPair } from '../../core/methods/cas/objects.ts';
 import { parseWeights } from '../../core/methods/cas/weights.ts';
 import { DataError } from '../../core/base/errors.ts';

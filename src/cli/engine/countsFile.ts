@@ -2,7 +2,11 @@ import { readFileSync, statSync } from 'node:fs';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { pairCount } from '../../core/data/counts/cooccurrence.ts';
 import type { Counts } from '../../core/data/counts/counts.ts';
-import { countsInputOfJson, countsTable, type CountsInput } from '../../core/data/counts/countsTable.ts';
+import {
+  countsInputOfJson,
+  countsTable,
+  type CountsInput,
+} from '../../core/data/counts/countsTable.ts';
 import { quoteString } from '../../core/data/counts/sql.ts';
 import { DataError } from '../../core/base/errors.ts';
 import type { CategoricalTable, MissingPolicy, TableSummary } from '../../core/data/table/types.ts';

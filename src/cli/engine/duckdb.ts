@@ -33,11 +33,7 @@ import {
   type PrepareOptions,
   type ValueMapping,
 } from '../../core/data/table/prepare.ts';
-import type {
-  CategoricalTable,
-  ColumnKind,
-  TableSummary,
-} from '../../core/data/table/types.ts';
+import type { CategoricalTable, ColumnKind, TableSummary } from '../../core/data/table/types.ts';
 import type { ColumnProfile } from '../../core/data/csv/rawTable.ts';
 
 /**
@@ -538,7 +534,7 @@ async function countSource(
   };
 }
 
-/** The number grammar of parseNumber (core/table/infer.ts) as a regular expression. */
+/** The number grammar of parseNumber (core/data/table/infer.ts) as a regular expression. */
 const NUMBER_PATTERN = '[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?';
 
 /** Columns profiled by one scan (DuckDB keeps a hash table per grouping set). */
@@ -612,7 +608,7 @@ GROUP BY GROUPING SETS (${[...batch.map((i) => `(${rawName(i)})`), ...(start ===
       raws: new Map([[null, null]]),
     };
     if (!complete) {
-      // inferKind's rules on the whole dictionary (core/table/infer.ts).
+      // inferKind's rules on the whole dictionary (core/data/table/infer.ts).
       const numbers = Boolean(s?.[2]);
       const present = rows - nulls;
       p.kind =

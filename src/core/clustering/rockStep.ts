@@ -1,10 +1,5 @@
 import { checkedSimilarity } from '../base/checkedValue.ts';
-import {
-  categoricalJaccard,
-  rockSteps,
-  ROCK_MAX_OBJECTS,
-  type Similarity,
-} from './rock.ts';
+import { categoricalJaccard, rockSteps, ROCK_MAX_OBJECTS, type Similarity } from './rock.ts';
 import { scaledSteps } from '../base/jobs.ts';
 import { valueTableSum } from '../platform/representation.ts';
 import { defineMethod } from '../platform/spec.ts';

@@ -10,7 +10,11 @@ import type { ObjectSimilarity } from '../platform/results.ts';
 import type { CategoricalTable } from '../data/table/types.ts';
 import type { Partitioner } from './partition.ts';
 import { partitionerFor } from './partition.ts';
-import { projectionSource, valueTableSum, type Representation } from '../platform/representation.ts';
+import {
+  projectionSource,
+  valueTableSum,
+  type Representation,
+} from '../platform/representation.ts';
 
 /**
  * Spectral clustering of any representation (coupled attribute similarity, Wang et al. 2015, Sec. VIII-B: Laplacian eigenmaps on the

@@ -1,5 +1,5 @@
 import { countSteps } from '../data/counts/counts.ts';
-import { dilcaModel } from '../methods/dilca/model.ts';
+import { dilcaModel } from '../methods/dilca/dilcaModel.ts';
 import { auc, meanSd } from './partitions.ts';
 import { scaledSteps, type Steps } from '../base/jobs.ts';
 import { subTable } from '../data/table/subTable.ts';

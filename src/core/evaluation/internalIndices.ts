@@ -39,7 +39,6 @@ import { pacer, runToEnd, type Steps } from '../base/jobs.ts';
  * INTERNAL_INDICES_MAX_OBJECTS objects.
  */
 
-
 /** Largest n scored (n(n−1)/2 ≈ 2·10⁸ evaluations of d). */
 export const INTERNAL_INDICES_MAX_OBJECTS = 20_000;
 

@@ -2,7 +2,11 @@ import { auc, meanSd } from './partitions.ts';
 import { rocCurve, tprAt } from './roc.ts';
 import { scaledSteps, type Steps } from '../base/jobs.ts';
 import type { RawOptions } from '../platform/parameters.ts';
-import { protocolSplits, type Protocol, type ProtocolOptions } from '../methods/sandcat/protocol.ts';
+import {
+  protocolSplits,
+  type Protocol,
+  type ProtocolOptions,
+} from '../methods/sandcat/protocol.ts';
 import type { CategoricalTable } from '../data/table/types.ts';
 import type { Detector } from '../methods/detectors/detector.ts';
 

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Tooltip } from '../Tooltip.tsx';
-import { cssOf } from './colors.ts';
-import { LABEL_FONT, type AxisGeometry, type HeatmapGeometry } from './geometry.ts';
+import { cssOf } from './cellColors.ts';
+import { LABEL_FONT, type AxisGeometry, type HeatmapGeometry } from './cellGeometry.ts';
 import { paintMatrix } from './paint.ts';
 import { useShownAfterFrame } from '../afterFrame.ts';
 

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { CloudWord } from './layout.ts';
+import type { CloudWord } from './cloudLayout.ts';
 
 /** A value for ordering: not-a-number last. */
 const key = (v: number): number => (Number.isNaN(v) ? -Infinity : v);

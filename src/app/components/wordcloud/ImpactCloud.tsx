@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ImpactBars } from './ImpactBars.tsx';
-import type { CloudWord } from './layout.ts';
+import type { CloudWord } from './cloudLayout.ts';
 import { WordCloud } from './WordCloud.tsx';
 
 /** From this width on, the bar list stands beside the cloud instead of under it. */

@@ -1,6 +1,6 @@
 import { interpolateLab } from 'd3';
 import { useMemo } from 'react';
-import type { CloudLayoutRequest, CloudWord } from './layout.ts';
+import type { CloudLayoutRequest, CloudWord } from './cloudLayout.ts';
 import { useCloudLayout } from './useCloudLayout.ts';
 
 /** The font of the cloud's words: measured in the worker with it, drawn in the SVG with it. */

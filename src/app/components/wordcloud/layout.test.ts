@@ -5,7 +5,7 @@ import {
   type CanvasFactory,
   type CloudLayoutRequest,
   type CloudWord,
-} from './layout.ts';
+} from './cloudLayout.ts';
 
 /**
  * A canvas stand-in for Node: text is a box 0.6 em per character wide, from 0.75 em above the

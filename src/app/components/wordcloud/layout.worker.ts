@@ -1,4 +1,4 @@
-import { layoutCloud, type CloudLayout, type CloudLayoutRequest } from './layout.ts';
+import { layoutCloud, type CloudLayout, type CloudLayoutRequest } from './cloudLayout.ts';
 
 /**
  * The word-cloud layout off the main thread: one request at a time ({ id, request }), answered

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { layoutCloud, type CloudLayout, type CloudLayoutRequest } from './layout.ts';
+import { layoutCloud, type CloudLayout, type CloudLayoutRequest } from './cloudLayout.ts';
 import type { LayoutMessage, LayoutReply } from './layout.worker.ts';
 
 let nextId = 1;

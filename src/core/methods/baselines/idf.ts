@@ -1,5 +1,8 @@
 import type { Counts } from '../../data/counts/counts.ts';
-import { uniformValueEmbedding, type ValueConcatEmbedding } from '../../platform/objectEmbedding.ts';
+import {
+  uniformValueEmbedding,
+  type ValueConcatEmbedding,
+} from '../../platform/objectEmbedding.ts';
 import { embeddingResult } from '../../platform/representation.ts';
 import { defineMethod } from '../../platform/spec.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';

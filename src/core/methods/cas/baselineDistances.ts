@@ -1,5 +1,5 @@
 import { addTables, ofdTables } from './baselineTables.ts';
-import { casModelSteps } from './model.ts';
+import { casModelSteps } from './casModel.ts';
 import { summedDistance } from '../../platform/valueTables.ts';
 import { defineMethod } from '../../platform/spec.ts';
 import { CAS_PAPER } from './cas.ts';

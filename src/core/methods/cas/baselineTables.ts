@@ -1,5 +1,5 @@
 import type { Counts } from '../../data/counts/counts.ts';
-import type { CasModel } from './model.ts';
+import type { CasModel } from './casModel.ts';
 
 /**
  * The value dissimilarities Wang et al. 2015 (coupled attribute similarity) compares CADO with (Sec. VIII-A), as per-attribute m × m

@@ -1,7 +1,7 @@
 import { addTables, ofdTables } from './baselineTables.ts';
 import { blockMatrix, summedDistance } from '../../platform/valueTables.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
-import { casModelSteps, checkIrsp } from './model.ts';
+import { casModelSteps, checkIrsp } from './casModel.ts';
 import { parseWeights } from './weights.ts';
 import { IRS_VARIANTS } from './irs.ts';
 import { checkCouplingSize } from '../cure/cureShared.ts';

@@ -1,4 +1,4 @@
-import { casModelSteps } from './model.ts';
+import { casModelSteps } from './casModel.ts';
 import { casWalkthrough } from './walkthrough.ts';
 import { checkCouplingSize } from '../cure/cureShared.ts';
 import { defineMethod } from '../../platform/spec.ts';

@@ -1,5 +1,5 @@
 import { IRS_VARIANTS } from './irs.ts';
-import { casModelSteps, checkIrsp, type CasModel } from './model.ts';
+import { casModelSteps, checkIrsp, type CasModel } from './casModel.ts';
 import { scaledSteps } from '../../base/jobs.ts';
 import { checkCouplingSize } from '../cure/cureShared.ts';
 import { defineMethod } from '../../platform/spec.ts';

@@ -3,7 +3,7 @@ import { attributeGroups, fillGroupTables, groupCells } from '../sandcat/groups.
 import { BestK } from '../sandcat/selection.ts';
 import { distinctTuples } from '../sandcat/tuples.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
-import type { CasModel } from './model.ts';
+import type { CasModel } from './casModel.ts';
 
 export interface Neighbours {
   /** queries × k object indices, most similar first (ties: lower index). */

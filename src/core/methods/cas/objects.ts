@@ -1,5 +1,5 @@
 import type { CategoricalTable } from '../../data/table/types.ts';
-import type { CasModel } from './model.ts';
+import type { CasModel } from './casModel.ts';
 
 export interface ObjectPairBreakdown {
   /** CASO (Eq. (15)): Σ_j CASV_j(x_j, y_j). */

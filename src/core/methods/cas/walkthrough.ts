@@ -5,7 +5,7 @@ import type { CategoricalTable } from '../../data/table/types.ts';
 import { coOccurring, conditionalTable } from './conditional.ts';
 import { intraSimilarity } from './intra.ts';
 import { IRS_FUNCTIONS, IRS_VARIANTS, IRSP_MAX_VALUES, irsInput } from './irs.ts';
-import type { CasModel } from './model.ts';
+import type { CasModel } from './casModel.ts';
 import { objectPair } from './objects.ts';
 import { workedValue } from './worked.ts';
 

@@ -1,5 +1,5 @@
 import type { CategoricalTable } from '../../data/table/types.ts';
-import { uniformWeights } from './model.ts';
+import { uniformWeights } from './casModel.ts';
 
 /**
  * α_k of Eq. (13) from per-attribute weights ("a1=2, a3=0.5"; unnamed attributes weigh 1):

@@ -1,5 +1,8 @@
 import type { Counts } from '../../data/counts/counts.ts';
-import { uniformValueEmbedding, type ValueConcatEmbedding } from '../../platform/objectEmbedding.ts';
+import {
+  uniformValueEmbedding,
+  type ValueConcatEmbedding,
+} from '../../platform/objectEmbedding.ts';
 import { runToEnd, type Steps } from '../../base/jobs.ts';
 import { pcaWithRangeFilter } from '../../linalg/pca.ts';
 import { createRandom } from '../../base/random.ts';

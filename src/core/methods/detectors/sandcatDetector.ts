@@ -1,5 +1,5 @@
 import { countSteps } from '../../data/counts/counts.ts';
-import { dilcaModel } from '../dilca/model.ts';
+import { dilcaModel } from '../dilca/dilcaModel.ts';
 import { scaledSteps } from '../../base/jobs.ts';
 import { SANDCAT_PARAMETERS } from '../sandcat/sandcat.ts';
 import type { Detector } from './detector.ts';

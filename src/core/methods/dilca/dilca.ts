@@ -1,16 +1,21 @@
 import { countSteps } from '../../data/counts/counts.ts';
 import { DataError } from '../../base/errors.ts';
-import { dilcaModel } from './model.ts';
+import { dilcaModel } from './dilcaModel.ts';
 import {
   contextTable,
   dilcaImpacts,
   dilcaObjectDistance,
   dilcaValueMatrix,
-} from './results.ts';
+} from './dilcaResults.ts';
 import { scaledSteps } from '../../base/jobs.ts';
 import type { ParameterSpec } from '../../platform/parameters.ts';
 import { defineMethod } from '../../platform/spec.ts';
-import { classRows, parseRowList, withRows, type ClassRowsChoice } from '../../data/table/classRows.ts';
+import {
+  classRows,
+  parseRowList,
+  withRows,
+  type ClassRowsChoice,
+} from '../../data/table/classRows.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
 
 export const DILCA_PAPER = 'Ienco, Pensa, Meo, TNNLS 2016 (DILCA/SAnDCat, Ienco et al. 2016)';

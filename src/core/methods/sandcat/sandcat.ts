@@ -3,7 +3,12 @@ import { sandcatScoreSteps } from './score.ts';
 import { scaledSteps, type Steps } from '../../base/jobs.ts';
 import type { ParameterSpec } from '../../platform/parameters.ts';
 import { defineMethod, type MethodContext } from '../../platform/spec.ts';
-import type { AttributeImpacts, ResultTable, ValueMatrix, ValueTableDistance } from '../../platform/results.ts';
+import type {
+  AttributeImpacts,
+  ResultTable,
+  ValueMatrix,
+  ValueTableDistance,
+} from '../../platform/results.ts';
 import { classRows, majorityClass, parseRowList, withRows } from '../../data/table/classRows.ts';
 import { DILCA_PAPER } from '../dilca/dilca.ts';
 

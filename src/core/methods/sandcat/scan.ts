@@ -1,4 +1,4 @@
-import type { ValueTables } from '../dilca/model.ts';
+import type { ValueTables } from '../dilca/dilcaModel.ts';
 import { pacer, type Progress, type Steps } from '../../base/jobs.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
 import { attributeGroups, fillGroupTables, groupCells } from './groups.ts';

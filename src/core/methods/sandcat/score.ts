@@ -1,4 +1,4 @@
-import type { ValueTables } from '../dilca/model.ts';
+import type { ValueTables } from '../dilca/dilcaModel.ts';
 import type { Steps } from '../../base/jobs.ts';
 import { createRandom, sampleOf } from '../../base/random.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';

@@ -1,6 +1,11 @@
 import type { Cooccurrence } from '../../data/counts/cooccurrence.ts';
 import { runToEnd, scaledSteps, type Steps } from '../../base/jobs.ts';
-import { kernelFromGeometry, kernelName, pairGeometrySteps, type KernelSpec } from './kernels.ts';
+import {
+  kernelFromGeometry,
+  kernelName,
+  pairGeometrySteps,
+  type KernelSpec,
+} from './kernelFunctions.ts';
 import { couplingSpaces, type CouplingSpace } from './spaces.ts';
 import { valueClasses, type ValueClasses } from './valueClasses.ts';
 

@@ -7,9 +7,9 @@ import type { Results } from '../../platform/results.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
 import type { Counts } from '../../data/counts/counts.ts';
 import { kernelSpaceSteps, type KernelSpaces } from './kernelSpaces.ts';
-import { KERNEL_SETS, kernelName } from './kernels.ts';
+import { KERNEL_SETS, kernelName } from './kernelFunctions.ts';
 import { learnHeterogeneity, type LearningResult } from './learning.ts';
-import { similarityTableSteps, spaceWeights, untieEmbedding } from './representation.ts';
+import { similarityTableSteps, spaceWeights, untieEmbedding } from './vectorRepresentation.ts';
 import { workByShape, workOfSpaces } from './work.ts';
 
 export const UNTIE_PAPER =
@@ -34,7 +34,7 @@ export const UNTIE_PARAMETERS = [
     type: 'boolean',
     default: true,
     description:
-      'Scale each kernel to k(x, x) = 1, k(x, y)/√(k(x, x)·k(y, y)) (see core/untie/kernels.ts)',
+      'Scale each kernel to k(x, x) = 1, k(x, y)/√(k(x, x)·k(y, y)) (see core/methods/untie/kernelFunctions.ts)',
   },
   {
     name: 'clusters',
@@ -263,7 +263,7 @@ function* untieResults(
         },
       ],
       notes: [
-        'Eq. (22) divided by Tr(S), the loss the weights minimise (see core/untie/learning.ts)',
+        'Eq. (22) divided by Tr(S), the loss the weights minimise (see core/methods/untie/learning.ts)',
       ],
     },
   };

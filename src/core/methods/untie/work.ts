@@ -1,6 +1,6 @@
 import { iterationWork } from './batch.ts';
 import type { KernelSpaces } from './kernelSpaces.ts';
-import type { KernelSpec } from './kernels.ts';
+import type { KernelSpec } from './kernelFunctions.ts';
 
 /**
  * How many products each phase of UNTIE computes, to share a run's progress bar among them in

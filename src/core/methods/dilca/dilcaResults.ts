@@ -1,7 +1,12 @@
-import type { AttributeImpacts, ResultTable, ValueMatrix, ValueTableDistance } from '../../platform/results.ts';
+import type {
+  AttributeImpacts,
+  ResultTable,
+  ValueMatrix,
+  ValueTableDistance,
+} from '../../platform/results.ts';
 import { blockMatrix, tableDistance } from '../../platform/valueTables.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
-import type { DilcaModel } from './model.ts';
+import type { DilcaModel } from './dilcaModel.ts';
 
 /**
  * The model's value distances as one L × L value matrix for the shared heatmap: each attribute's
