@@ -32,7 +32,7 @@ const CORE_PURE = [
  * The core's folders from the bottom up (docs/architecture.md): a folder imports only the
  * folders before it (and itself), so no two folders import each other.
  */
-const CORE_LAYERS = [
+export const CORE_LAYERS = [
   'base',
   'linalg',
   'data/csv',

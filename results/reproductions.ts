@@ -226,7 +226,7 @@ async function dilcaLenses(): Promise<Reproduction> {
     id: 'dilca-contact-lenses',
     title: 'DILCA on contact-lenses: Ienco et al. 2016 (DILCA/SAnDCat) Figs. 2-3, Tables I-II',
     source:
-      'Ienco, Pensa, Meo, TNNLS 2016 (DILCA/SAnDCat, Ienco et al. 2016), Sec. IV-C: Figs. 2-3, Tables I-II',
+      'Ienco et al. 2016, A semisupervised approach to the detection and characterization of outliers in categorical data (IEEE TNNLS), Sec. IV-C: Figs. 2-3, Tables I-II',
     protocol:
       '24 objects × 4 attributes, class `contact-lenses`. Normal model: DILCA learned on the 15 rows of class none; abnormal model: on the 9 others (soft, hard). Contexts by FCBF on symmetric uncertainty (strict redundancy rule), Eq. (1) with declared-domain denominators. Distance impact: SAnDCat with k = 15 (every normal object a representative), averaged over the 9 abnormal objects.',
     rows,
@@ -273,7 +273,7 @@ async function sandcatTableIV(): Promise<Reproduction> {
     title:
       'SAnDCat under the Ienco et al. 2016 (DILCA/SAnDCat) protocol: Table IV (Vote, Breast-cancer)',
     source:
-      'Ienco, Pensa, Meo, TNNLS 2016 (DILCA/SAnDCat, Ienco et al. 2016), Sec. V, Tables III-IV',
+      'Ienco et al. 2016, A semisupervised approach to the detection and characterization of outliers in categorical data (IEEE TNNLS), Sec. V, Tables III-IV',
     protocol: `Normal = the majority class; abnormal = a seeded random 3 % of the normal count from the other classes (Vote 8, Breast-cancer 6, as Table III); missing values replaced by the column mode; 5-fold cross-validation over the normal objects; ${samples} abnormal samples (seed 1); AUC (Mann–Whitney, ties ½) mean ± sd over the ${samples * 5} folds.`,
     rows,
     notes: [
@@ -339,7 +339,7 @@ async function casWorkedValues(): Promise<Reproduction> {
     title:
       'Coupled attribute similarity: Wang et al. 2015 (coupled attribute similarity) worked values',
     source:
-      'Wang, She, Cao, TNNLS 2015 (Wang et al. 2015), Tables II and V-VIII, Sec. V-C; reference notes',
+      'Wang et al. 2015, Coupled attribute similarity learning on categorical data (IEEE TNNLS), Tables II and V-VIII, Sec. V-C; reference notes',
     protocol:
       'coupled-toy.csv without `object`; movie.csv without `Movie`, class `Class`. α_k = 1/(n − 1). Every value under IRSP, IRSU, IRSJ and IRSI.',
     rows,

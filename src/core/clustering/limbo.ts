@@ -11,7 +11,7 @@ import {
 /**
  * Clustering the values of one attribute A: LIMBO (Andritsos, Tsaparas, Miller, Sevcik, "LIMBO:
  * Scalable clustering of categorical data", EDBT 2004, attribute-value clustering) and CLIMBO
- * (coupled attribute similarity, Wang et al. 2015, Wang, She, Cao, TNNLS 2015, Sec. VIII-C), both by the agglomeration of
+ * (Wang et al. 2015, Sec. VIII-C), both by the agglomeration of
  * cluster/agglomerate.ts (least cost first, ties to the lowest ids).
  *
  * LIMBO. T = the values of every other attribute (V′). A value a is its context

@@ -5,7 +5,7 @@ import { pacer, runToEnd, type Steps } from '../base/jobs.ts';
  * ICDE 1999), written against any object similarity so that
  * - ROCK = rock(n, categoricalJaccard(columns), …), the original: Jaccard of the objects' value
  *   sets, and
- * - CROCK (coupled attribute similarity, Wang et al. 2015, Wang, She, Cao, TNNLS 2015, Sec. VIII-B) = rock(n, coupled, …) with the
+ * - CROCK (Wang et al. 2015, Sec. VIII-B) = rock(n, coupled, …) with the
  *   coupled object similarity scaled to [0, 1] (the paper thresholds CASO / n ≥ θ, n there being
  *   the number of attributes).
  *

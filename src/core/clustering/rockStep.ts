@@ -17,7 +17,8 @@ export const rockStep = defineMethod({
   title: 'ROCK / CROCK',
   role: 'step',
   order: 12,
-  paper: 'Guha, Rastogi, Shim, ICDE 1999; CROCK: Wang, She, Cao, TNNLS 2015 (Wang et al. 2015)',
+  paper:
+    'Guha, Rastogi, Shim, ICDE 1999; CROCK: Wang et al. 2015, Coupled attribute similarity learning on categorical data (IEEE TNNLS)',
   where: 'Wang et al. 2015 (coupled attribute similarity) Sec. VIII-B',
   description:
     'Link-based agglomerative clustering on Jaccard (ROCK) or coupled similarity (CROCK)',

@@ -7,7 +7,7 @@ import { kmeansRows, validateKMeans } from './kmeans.ts';
 import type { Similarity } from './rock.ts';
 
 /**
- * Spectral clustering as Wang et al. 2015 (coupled attribute similarity) (Wang, She, Cao, TNNLS 2015, Sec. VIII-B) runs it: "Laplacian
+ * Spectral clustering as Wang et al. 2015 (coupled attribute similarity, Sec. VIII-B) runs it: "Laplacian
  * Eigenmaps on a dissimilarity matrix … before the k-means algorithm", the subspace dimension
  * being the number of clusters k. We follow Ng, Jordan and Weiss (NIPS 2001):
  * 1. an affinity W (n × n, W_ii = 0) from the objects, either

@@ -25,7 +25,8 @@ export const epsGammaStep = defineMethod({
   title: '(ε,γ)-curves',
   role: 'step',
   order: 27,
-  paper: 'Zhu, Cao, Yin, UNTIE (UNTIE, Zhu et al. 2022); Balcan, Blum, Srebro 2008',
+  paper:
+    'Zhu et al. 2022, Unsupervised heterogeneous coupling learning for categorical representation (IEEE TPAMI); Balcan, Blum, Srebro 2008',
   where: 'Zhu et al. 2022 (UNTIE) Sec. 6.3, Fig. 6',
   description: 'How well each similarity separates the classes: margin γ kept by all but a share ε',
   parameters: QUALITY_SAMPLE_PARAMETERS,

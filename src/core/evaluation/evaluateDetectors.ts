@@ -77,7 +77,8 @@ export const evaluateDetectorsStep = defineMethod({
   title: 'Detector comparison',
   role: 'step',
   order: 22,
-  paper: 'Ienco, Pensa, Meo, TNNLS 2016 (DILCA/SAnDCat, Ienco et al. 2016)',
+  paper:
+    'Ienco et al. 2016, A semisupervised approach to the detection and characterization of outliers in categorical data (IEEE TNNLS)',
   where: 'Sec. V, Tables III-IV: 3 % abnormal, 5-fold CV over the normal class, AUC',
   description: 'AUC (mean ± sd over folds) and ROC of every detector on the same splits',
   parameters: DETECTOR_EXPERIMENT_PARAMETERS,

@@ -19,8 +19,7 @@ export const evaluateOutliersStep = defineMethod({
   title: 'Outlier evaluation',
   role: 'step',
   order: 21,
-  paper:
-    'Jian et al., CURE (CURE, Jian et al. 2019) Sec. 7; Ienco et al. (DILCA/SAnDCat, Ienco et al. 2016) Sec. V',
+  paper: 'Jian et al. 2019 (CURE) Sec. 7; Ienco et al. 2016 Sec. V',
   where: 'AUC of the outlier scores against one class',
   description: 'AUC of each detector’s scores, the objects of one class being the outliers',
   parameters: [

@@ -18,7 +18,8 @@ export const impactAblationStep = defineMethod({
   title: 'Attribute ablation',
   role: 'step',
   order: 23,
-  paper: 'Ienco, Pensa, Meo, TNNLS 2016 (DILCA/SAnDCat, Ienco et al. 2016)',
+  paper:
+    'Ienco et al. 2016, A semisupervised approach to the detection and characterization of outliers in categorical data (IEEE TNNLS)',
   where: 'Sec. V-C, Fig. 13: AUC with the top-n attributes by impact',
   description: 'SAnDCat’s AUC keeping only the n attributes of highest model impact',
   parameters: PARAMETERS as typeof DETECTOR_EXPERIMENT_PARAMETERS,

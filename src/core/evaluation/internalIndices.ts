@@ -3,7 +3,7 @@ import { checkedDistance, type Owner } from '../base/checkedValue.ts';
 import { pacer, runToEnd, type Steps } from '../base/jobs.ts';
 
 /**
- * The internal cluster descriptors of Wang et al. 2015 (coupled attribute similarity) (Wang, She, Cao, TNNLS 2015, Sec. VIII-A): how well
+ * The internal cluster descriptors of Wang et al. 2015 (coupled attribute similarity, Sec. VIII-A): how well
  * a dissimilarity separates a given partition (there the class labels). The paper names four —
  * relative dissimilarity (RD), Davies–Bouldin (DBI), Dunn (DI) and sum-dissimilarity (SD) —
  * "larger RD, larger DI, smaller DBI and smaller SD" being better. They see the objects only

@@ -21,7 +21,7 @@ export const internalIndicesStep = defineMethod({
   title: 'Cluster structure (RD, DBI, DI, SD)',
   role: 'step',
   order: 24,
-  paper: 'Wang, She, Cao, TNNLS 2015 (Wang et al. 2015)',
+  paper: 'Wang et al. 2015, Coupled attribute similarity learning on categorical data (IEEE TNNLS)',
   where: 'Sec. VIII-A, Fig. 2',
   description: 'How well each dissimilarity separates the classes: RD, DBI, DI and SD',
   parameters: [],

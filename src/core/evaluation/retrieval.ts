@@ -30,7 +30,8 @@ export const retrievalStep = defineMethod({
   title: 'Precision@k',
   role: 'step',
   order: 28,
-  paper: 'Zhu, Cao, Yin, UNTIE (UNTIE, Zhu et al. 2022)',
+  paper:
+    'Zhu et al. 2022, Unsupervised heterogeneous coupling learning for categorical representation (IEEE TPAMI)',
   where: 'Sec. 6.3.2',
   description: 'The share of each object’s k nearest neighbours that are of its class',
   parameters: [

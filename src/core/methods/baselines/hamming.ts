@@ -9,8 +9,7 @@ export const hammingMethod = defineMethod({
   title: 'Hamming',
   role: 'method',
   order: 6,
-  paper:
-    'Simple matching dissimilarity (SMD), the baseline of Wang et al., TNNLS 2015 (Wang et al. 2015)',
+  paper: 'Simple matching dissimilarity (SMD), the baseline of Wang et al. 2015',
   where: 'Sec. VIII-A',
   description: 'The number of attributes on which two objects differ',
   parameters: [],

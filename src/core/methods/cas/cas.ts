@@ -8,7 +8,8 @@ import { checkCouplingSize } from '../cure/cureShared.ts';
 import type { ParameterSpec } from '../../platform/parameters.ts';
 import { defineMethod } from '../../platform/spec.ts';
 
-export const CAS_PAPER = 'Wang, She, Cao, TNNLS 2015 (Wang et al. 2015)';
+export const CAS_PAPER =
+  'Wang et al. 2015, Coupled attribute similarity learning on categorical data (IEEE TNNLS)';
 
 export const CAS_PARAMETERS = [
   {

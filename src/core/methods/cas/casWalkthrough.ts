@@ -58,7 +58,7 @@ export const casWalkthroughStep = defineMethod({
   title: 'Coupled similarity walk-through',
   role: 'step',
   order: 25,
-  paper: 'Wang, She, Cao, TNNLS 2015 (Wang et al. 2015)',
+  paper: 'Wang et al. 2015, Coupled attribute similarity learning on categorical data (IEEE TNNLS)',
   where: 'Eqs. (5)-(16), Tables II and V-VIII',
   description:
     'Every quantity of IaASV, IeASV, CASV, CASO and CADO for chosen values, step by step',

@@ -15,7 +15,7 @@ export const compareIrsStep = defineMethod({
   title: 'IRS variants compared',
   role: 'step',
   order: 26,
-  paper: 'Wang, She, Cao, TNNLS 2015 (Wang et al. 2015)',
+  paper: 'Wang et al. 2015, Coupled attribute similarity learning on categorical data (IEEE TNNLS)',
   where: 'Sec. VI, Theorem 6.1, Table X',
   description: 'IRSP, IRSU, IRSJ and IRSI side by side: operations, time, agreement',
   parameters: [],

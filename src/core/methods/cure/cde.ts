@@ -201,7 +201,7 @@ export const cdeMethod = defineMethod({
   title: 'CDE',
   role: 'method',
   order: 1,
-  paper: `${CURE_PAPER}; Jian et al., IJCAI 2017 (CDE, Jian et al. 2017)`,
+  paper: `${CURE_PAPER}; Jian et al., Jian et al. 2017 (CDE)`,
   where: 'Defs. 5-6, Alg. 1, Eqs. (10)-(11); stop rule of Jian et al. 2017 (CDE) Alg. 1',
   description: 'Coupled data embedding: value clusters of Mc and Mo at many granularities, PCA',
   parameters: CDE_PARAMETERS,

@@ -18,7 +18,8 @@ import {
 } from '../../data/table/classRows.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
 
-export const DILCA_PAPER = 'Ienco, Pensa, Meo, TNNLS 2016 (DILCA/SAnDCat, Ienco et al. 2016)';
+export const DILCA_PAPER =
+  'Ienco et al. 2016, A semisupervised approach to the detection and characterization of outliers in categorical data (IEEE TNNLS)';
 
 export const DILCA_PARAMETERS = [
   {
