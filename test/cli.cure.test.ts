@@ -160,7 +160,7 @@ describe('cli evaluate-clustering and indicators', () => {
     for (const r of table.rows) expect(r.gap).toBeCloseTo(r.fscore.mean - (r.paper as number), 12);
     // The table is matched to Jian et al. 2019's Zoo row (its FCI is printed beside ours).
     expect(table.notes?.join('\n')).toMatch(
-      /Zoo in Jian et al. 2019 (CURE) Table 1 \(101 objects, 30 values\)/,
+      /Zoo in Jian et al. 2019 \(CURE\) Table 1 \(101 objects, 30 values\)/,
     );
     expect(indicators.values.paperFci).toBe(0.11);
     expect(indicators.values.fci).toBeCloseTo(0.11, 3);
@@ -201,7 +201,7 @@ describe('cli evaluate-clustering and indicators', () => {
     const out = JSON.parse(run.stdout) as Output<EvaluationJson> & { warnings?: string[] };
     const remarks = [...(out.results.table.notes ?? []), ...(out.warnings ?? [])];
     expect(remarks.join('\n')).toMatch(/Zoo.*--drop legs/s);
-    expect(remarks.join('\n')).toMatch(/Zoo in Zhu et al. 2022 (UNTIE) Table 4/);
+    expect(remarks.join('\n')).toMatch(/Zoo in Zhu et al. 2022 \(UNTIE\) Table 4/);
     expect(out.results.table.rows[0]).toMatchObject({ method: 'idf', paper: null });
   });
 

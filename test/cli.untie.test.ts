@@ -122,7 +122,7 @@ describe('CLI: untie', () => {
     expect(rows.map((r) => r.paper)).toEqual([0.9051, 0.8836, 0.8664]);
     expect(rows[1]?.title).toMatch(/UNTIE.*iterations 0/);
     expect(json.results.table.notes.join(' ')).toMatch(
-      /Housevotes in Zhu et al. 2022 (UNTIE) Table 4/,
+      /Housevotes in Zhu et al. 2022 \(UNTIE\) Table 4/,
     );
     const bad = await cli(
       'evaluate-clustering',
