@@ -7,6 +7,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { useTeam } from '../core/parallel/ambient.ts';
 import { serialTeam, type Team } from '../core/parallel/team.ts';
+import { hasMethod, methodSpec } from '../core/platform/registry.ts';
 import type { Call } from '../core/platform/spec.ts';
 import { broadcastLink, SharedTeam } from '../worker/teamLink.ts';
 
@@ -56,22 +57,24 @@ export async function startNodeTeam(threads = defaultThreads()): Promise<NodeTea
   };
 }
 
-/**
- * Methods whose steps split work across a team: t-SNE (its NN-descent neighbours, nnDescentJoin.ts,
- * and its Barnes-Hut gradient, parallelGradient.ts).
- */
-const TEAM_METHODS = new Set(['tsne']);
+/** Whether a call, or one of its inputs, runs a method that splits its work across a team. */
+export function usesTeam(call: Call): boolean {
+  if (hasMethod(call.method) && methodSpec(call.method).team) return true;
+  return Object.values(call.inputs ?? {}).some((input) =>
+    (Array.isArray(input) ? input : [input]).some(usesTeam),
+  );
+}
 
 /**
- * Runs `work` with this thread's team set to `threads` threads when the call's method splits its
- * work (else alone: starting helpers costs about 0.2 s). The output does not depend on it.
+ * Runs `work` with this thread's team set to `threads` threads when the call uses a team (a
+ * method's `team` in its spec) (else alone: starting helpers costs about 0.2 s). The output does not depend on it.
  */
 export async function withTeam<T>(
   call: Call,
   threads: number | undefined,
   work: () => T,
 ): Promise<T> {
-  if (!TEAM_METHODS.has(call.method)) return work();
+  if (!usesTeam(call)) return work();
   const started = await startNodeTeam(threads ?? defaultThreads());
   useTeam(started.team);
   try {

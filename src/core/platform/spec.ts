@@ -38,6 +38,12 @@ export interface MethodSpec<P extends readonly ParameterSpec[] = readonly Parame
   needsRowsBecause?: string;
   /** Position in menus and listings (lower first; ties by id). */
   order?: number;
+  /**
+   * Which of its steps split their work across a team of threads (src/core/parallel/team.ts),
+   * for people (“its NN-descent neighbours and its Barnes-Hut gradient”). The CLI starts helper
+   * threads only for a call of such a method, or with one among its inputs.
+   */
+  team?: string;
   /** Data-dependent checks, apart from the parameter table: throw a message naming the problem. */
   check?(table: CategoricalTable, options: OptionsOf<P>): void;
   run(context: MethodContext, options: OptionsOf<P>, inputs: CallInputs): Steps<Results>;
