@@ -3,7 +3,7 @@ import { E2E_ORIGIN } from './e2e/origin.ts';
 
 /**
  * Specs that measure the page's main thread or the worker pool's use of the cores (long tasks,
- * a t-SNE splitting its gradient with an idle worker, a page made busy):
+ * a t-SNE splitting its gradient with an idle worker, two jobs on two workers, a page made busy):
  * they run alone, after the rest (scripts/e2e.mjs), so another test's page does not take the
  * cores they measure.
  */
@@ -11,6 +11,7 @@ export const TIMING_SPECS = [
   'longtasks.spec.ts',
   'wordcloud.spec.ts',
   'team.spec.ts',
+  'platform.spec.ts',
   'projection.spec.ts',
 ];
 

@@ -403,6 +403,11 @@ test.describe('zoo', () => {
     // Without legs zoo has the paper's shape (101 × 30 values). A new table is evaluated only
     // when asked (evaluations are long); then Table 1's row shows up beside ours.
     await page.getByLabel('Use legs as a feature').click();
+    // The table is prepared again in a worker, after the evaluation's last jobs wind down.
+    await expect(page.getByTestId('summary').getByTestId('summary-features')).toHaveText(
+      '15',
+      RESULT,
+    );
     await expectSummary(page, { features: 15 });
     await expect(panel.getByTestId('comparison-idle')).toContainText('The table changed');
     await expect(table).toHaveCount(0);
