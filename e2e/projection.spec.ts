@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { workUnitMs } from '../test/workUnit.ts';
 import { addProjection, dragBox, expect, openApp, test, waitIdle } from './fixtures.ts';
+import { workUnitMs } from './longTasks.ts';
 
 /** Soybean's CDE t-SNE (562 rows after dropping rows with missing cells) gets this long. */
 const RUN = { timeout: 90_000 } as const;
@@ -99,7 +99,7 @@ test('a t-SNE of the CDE embedding of soybean animates while the page stays resp
   expect(supported).toBe(true);
   // No task near a stall: 40 work units (200–320 ms on this machine), timed now in
   // the page, so a machine busy with other jobs stretches the allowance with the tasks.
-  const allowed = 40 * (await page.evaluate(workUnitMs));
+  const allowed = 40 * (await workUnitMs(page));
   const during = tasks.filter((t) => t.start + t.duration >= from && t.start <= to);
   expect(during.filter((t) => t.duration > allowed)).toEqual([]);
 });
