@@ -13,6 +13,10 @@ export const TIMING_SPECS = [
   'team.spec.ts',
   'platform.spec.ts',
   'projection.spec.ts',
+  // Zoo's clustering evaluation: with another page beside it, dropping `legs` right after the
+  // evaluation twice did not reach the summary in 30 s (not understood yet; it always passes
+  // alone, as before the two phases).
+  'cure-views.spec.ts',
 ];
 
 /**
