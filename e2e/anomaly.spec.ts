@@ -45,7 +45,7 @@ test('breast-cancer: six detectors on the same folds, AUC table and ROC curves w
   page,
 }) => {
   await openApp(page, 'breast-cancer.csv');
-  const panel = await addPanel(page, 'detector-comparison');
+  const panel = await addPanel(page, 'comparison:evaluate-detectors');
   await setNumber(panel.getByLabel(/samples/), 2);
   await panel.getByRole('button', { name: /Run detector comparison/ }).click();
   const table = panel.getByTestId('evaluation-table');

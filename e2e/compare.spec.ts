@@ -53,7 +53,7 @@ test('zoo: Run all fills the results board; the compare layout shows every proje
   expect(p10).toEqual([...p10].sort((a, b) => b - a));
   // A number opens the view it came from, computed already.
   await board.getByTestId('board-fscore-cde').getByRole('button').click();
-  const evaluation = page.getByTestId('panel-evaluation');
+  const evaluation = page.getByTestId('panel-comparison');
   await expect(evaluation.getByTestId('evaluation-table')).toBeVisible();
   await waitIdle(page);
 

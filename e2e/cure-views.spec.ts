@@ -347,7 +347,7 @@ test.describe('zoo', () => {
       'untie',
       'sandcat',
     ];
-    const panel = await addPanel(page, 'evaluation');
+    const panel = await addPanel(page, 'comparison:evaluate-clustering');
     await expect(titleOf(panel)).toHaveText('Clustering evaluation');
     // Every representation is offered and checked.
     for (const title of [
@@ -431,7 +431,7 @@ test.describe('zoo', () => {
     // bar showed.
     await setNumber(runs, 400);
     await expect(panel).toContainText('The settings above changed since this was run.');
-    const seen = await cancelWhenShown(page, 'panel-evaluation');
+    const seen = await cancelWhenShown(page, 'panel-comparison');
     await panel.getByRole('button', { name: 'Clustering evaluation: run again' }).click();
     const job = panel.getByTestId('job');
     await expect.poll(seen).toEqual({

@@ -100,7 +100,7 @@ test('the clustering evaluation’s “Paper protocol” drops rows with a missi
   await openApp(page, 'vote.csv');
   // The explorer keeps all 435 rows (dropping would lose 46.7 %).
   await expectSummary(page, { rows: 435 });
-  const panel = await addPanel(page, 'evaluation');
+  const panel = await addPanel(page, 'comparison:evaluate-clustering');
   await expect(panel.getByTestId('paper-protocol-rows')).toContainText('the protocol drops');
   await panel.getByRole('button', { name: 'Paper protocol' }).click();
   await expectSummary(page, { rows: 232 });

@@ -72,7 +72,11 @@ test('vote: dropping rows would lose 47 %, so missing is its own value; one clic
   await openApp(page, 'vote.csv');
   // Only 232 of the 435 rows have no missing cell: the explorer keeps all 435 and says so.
   await expectSummary(page, { rows: 435, columns: 17, features: 16 });
-  await expect(page.getByLabel('Missing policy')).toHaveValue('own');
+  // The explorer's own policy, auto, shown with what it chose here.
+  await expect(page.getByLabel('Missing policy')).toHaveValue('auto');
+  await expect(page.getByLabel('Missing policy').locator('option:checked')).toHaveText(
+    'auto: own value',
+  );
   const note = page.getByTestId('missing-auto');
   await expect(note).toContainText('would keep 232 of 435');
   await expect(note).toContainText('removes 46.7 %, more than 5 %');

@@ -284,7 +284,7 @@ test('outlier evaluation: the AUC of COSH matches the ranking panel’s, compute
   await expect(auc).toHaveText(/^AUC \d\.\d{3} \(insect as outliers\)/, RUN);
   const ours = /^AUC (\d\.\d{3})/.exec((await auc.textContent()) ?? '')?.[1];
 
-  const panel = await addPanel(page, 'outlier-evaluation');
+  const panel = await addPanel(page, 'comparison:evaluate-outliers');
   await expect(titleOf(panel)).toHaveText('Outlier evaluation');
   await expect(panel.getByRole('checkbox', { name: 'COSH', exact: true })).toBeChecked();
   // Every detector is offered; COSH alone is the ranking's call.

@@ -7,7 +7,7 @@ test('zoo: (ε,γ)-curves for every representation on one chart, with toggles an
   page,
 }) => {
   await openApp(page);
-  const panel = await addPanel(page, 'eps-gamma');
+  const panel = await addPanel(page, 'comparison:eps-gamma');
   await panel.getByRole('button', { name: 'Run (ε,γ)-curves' }).click();
   const chart = panel.getByTestId('curves-chart');
   await expect(chart).toBeVisible(RUN);
@@ -27,7 +27,7 @@ test('zoo: (ε,γ)-curves for every representation on one chart, with toggles an
   await chart.getByRole('button', { name: 'CDE', exact: true }).click();
   await expect(chart.locator('path[data-series]')).toHaveCount(series - 1);
 
-  const retrieval = await addPanel(page, 'retrieval');
+  const retrieval = await addPanel(page, 'comparison:retrieval');
   await retrieval.getByRole('button', { name: 'Run precision@k' }).click();
   await expect(retrieval.getByTestId('curves-chart')).toHaveAttribute(
     'data-series',

@@ -8,7 +8,7 @@ test('movie: the walk-through reads 0.3333 for Scorsese–Coppola and 0.25 for K
   page,
 }) => {
   await openApp(page, 'movie.csv');
-  const panel = await addPanel(page, 'cas-walkthrough');
+  const panel = await addPanel(page, 'walkthrough:cas-walkthrough');
   const control = (name: string) => panel.getByLabel(`Coupled similarity walk-through ${name}`);
   await control('attribute').selectOption('Director');
   await control('x').selectOption('Scorsese');

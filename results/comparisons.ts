@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { runToEnd } from '../src/core/base/jobs.ts';
 import { ExplorerSession } from '../src/core/platform/session.ts';
 import type { Cell, ResultTable } from '../src/core/platform/results.ts';
-import { UNTIE_TABLE_4 } from '../src/core/evaluation/paperTables.ts';
+import { UNTIE_TABLE_4 } from '../src/core/methods/untie/table4.ts';
 
 export interface Comparison {
   id: string;

@@ -28,10 +28,18 @@ describe('runAllPlan', () => {
     expect(plan.outlierClass).toBe('amphibian');
     const roles = plan.calls.map((c) => c.role);
     // Methods, then the board's four evaluations, then the compare layout's projections.
-    const evaluations = roles.filter((r) => r !== 'method' && r !== 'projection');
-    expect(evaluations).toEqual(['clustering', 'outliers', 'eps-gamma', 'retrieval']);
-    expect(roles.lastIndexOf('method')).toBeLessThan(roles.indexOf('clustering'));
-    expect(roles.lastIndexOf('retrieval')).toBeLessThan(roles.indexOf('projection'));
+    const evaluations = plan.calls.filter((c) => c.role === 'evaluation').map((c) => c.method);
+    expect(evaluations).toEqual([
+      'evaluate-clustering',
+      'evaluate-outliers',
+      'eps-gamma',
+      'retrieval',
+    ]);
+    expect(roles.lastIndexOf('method')).toBeLessThan(roles.indexOf('evaluation'));
+    expect(roles.lastIndexOf('evaluation')).toBeLessThan(roles.indexOf('projection'));
+    // The outlier evaluation takes the smallest class; each evaluation its fits.
+    const outliers = plan.calls.find((c) => c.method === 'evaluate-outliers');
+    expect(outliers?.call.options).toEqual({ fits: 10, outlierClass: 'amphibian' });
     // Every planned call is valid (resolves against the registry).
     for (const c of plan.calls) expect(() => resolveCall(c.call)).not.toThrow();
   });
@@ -81,7 +89,7 @@ describe('boardRows and sortBoard', () => {
     plan.calls.forEach((c, i) => {
       const key = keys[i] as string;
       if (c.role === 'method') results[key] = entry(key, { results: {} } as Partial<MethodOutput>);
-      if (c.role === 'clustering')
+      if (c.method === 'evaluate-clustering')
         results[key] = entry(
           key,
           table([
@@ -101,7 +109,7 @@ describe('boardRows and sortBoard', () => {
             },
           ]) as Partial<MethodOutput>,
         );
-      if (c.role === 'outliers')
+      if (c.method === 'evaluate-outliers')
         results[key] = entry(key, table([{ method: 'cosh', auc: 0.9 }]) as Partial<MethodOutput>);
     });
     const run = runState(plan, keys);
@@ -109,8 +117,8 @@ describe('boardRows and sortBoard', () => {
     expect(rows.map((r) => r.method)).toEqual(allSpecs('method').map((m) => m.id));
     const row = (m: string) => rows.find((r) => r.method === m)!;
     expect(row('cde').cells.fscore).toEqual({ kind: 'value', cell: { mean: 0.65, sd: 0.09 } });
-    expect(row('cde').paperF).toBe(0.75);
-    expect(row('onehot').paperF).toBeNull();
+    expect(row('cde').paper.fscore).toBe(0.75);
+    expect(row('onehot').paper.fscore).toBeUndefined();
     expect(row('cosh').cells.auc).toEqual({ kind: 'value', cell: 0.9 });
     expect(row('cosh').cells.fscore).toBeUndefined();
     // (ε,γ) has not run yet: its cells are still to come, not blank.
@@ -134,7 +142,7 @@ describe('boardRows and sortBoard', () => {
       c.method === 'onehot-pca' ? '0-1P decomposes an L × L covariance…' : null,
     );
     // onehot-pca does not apply: no evaluation compares it.
-    for (const c of plan.calls.filter((p) => p.role !== 'method' && p.role !== 'projection'))
+    for (const c of plan.calls.filter((p) => p.role === 'evaluation'))
       expect(JSON.stringify(c.call)).not.toContain('onehot-pca');
     const results: Record<string, ResultEntry> = {};
     const done = (key: string, out: Partial<MethodOutput>) => ({
@@ -151,7 +159,7 @@ describe('boardRows and sortBoard', () => {
           seconds: 3,
         } as ResultEntry;
       else if (c.role === 'method') results[key] = done(key, { results: {} });
-      if (c.role === 'eps-gamma')
+      if (c.role === 'evaluation' && c.method === 'eps-gamma')
         results[key] = done(key, {
           results: {
             table: {
@@ -165,7 +173,7 @@ describe('boardRows and sortBoard', () => {
             },
           },
         } as Partial<MethodOutput>);
-      if (c.role === 'retrieval')
+      if (c.role === 'evaluation' && c.method === 'retrieval')
         results[key] = {
           ...entry(key, null),
           status: 'failed',

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { printJson, textSink, writeJson, type Io } from '../src/cli/output.ts';
-import { parseArgs } from '../src/cli/args.ts';
+import { parseRequest } from '../src/cli/request.ts';
 
 /** An Io recording every call. */
 function recordingIo(append: boolean) {
@@ -52,7 +52,7 @@ describe('writeJson', () => {
     const { io, calls, text } = recordingIo(false);
     printJson(
       { vectors: [big.subarray(0, 1_500_000), big.subarray(1_500_000)] },
-      parseArgs([]),
+      parseRequest([]),
       io,
     );
     expect(calls.length).toBeGreaterThan(40);
@@ -67,7 +67,7 @@ describe('writeJson', () => {
 
   it('to --out FILE: written, then appended chunk by chunk (joined when the Io cannot append)', () => {
     const value = { scores: Float64Array.from({ length: 400_000 }, (_, i) => Math.sqrt(i)) };
-    const args = parseArgs(['run', '--out', 'x.json']);
+    const args = parseRequest(['run', '--out', 'x.json']);
     const streamed = recordingIo(true);
     printJson(value, args, streamed.io);
     expect(streamed.calls[0]?.to).toBe('write x.json');

@@ -1,5 +1,7 @@
 /** Runs the CLI (`tsx src/cli/main.ts`) as a user would, for the CLI tests. */
 import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { runCli } from '../src/cli/program.ts';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -32,4 +34,19 @@ export function cliWithin(ms: number, ...args: string[]): Promise<Run> {
       },
     );
   });
+}
+
+/**
+ * The CLI run in this process (faster than a process of its own; the registry is the tests'):
+ * stdout and stderr in memory, files written to disk.
+ */
+export async function cliHere(...argv: string[]): Promise<Run> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(
+    argv,
+    { stdout: (t) => (stdout += t), writeFile: (path, t) => writeFileSync(path, t) },
+    (t) => (stderr += t),
+  );
+  return { code, stdout, stderr };
 }

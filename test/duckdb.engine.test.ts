@@ -10,10 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { cliHere } from './cliRun.ts';
 import { generateBig } from '../bench/generateBig.ts';
 import { countWithDuckdb, openDuckdb } from '../src/cli/engine/duckdb.ts';
-import type { Io } from '../src/cli/output.ts';
-import { runCli } from '../src/cli/program.ts';
 import {
   computeCounts,
   parseCsvText,
@@ -117,17 +116,7 @@ describe('duckdb engine: the same counts as the in-memory path', () => {
   });
 });
 
-/** Runs the CLI in this process; stdout and files written land in memory as well as on disk. */
-async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io: Io = {
-    stdout: (t) => (stdout += t),
-    writeFile: (path, t) => writeFileSync(path, t),
-  };
-  const code = await runCli(argv, io, (t) => (stderr += t));
-  return { code, stdout, stderr };
-}
+const cli = cliHere;
 
 /** A run's JSON without its timing. */
 const results = (stdout: string): unknown => {

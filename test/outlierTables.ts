@@ -6,7 +6,8 @@ import {
   runToEnd,
   type CategoricalTable,
 } from '../src/core/index.ts';
-import { allRows, type Detector } from '../src/core/methods/detectors/detector.ts';
+import { allRows } from '../src/core/data/table/rows.ts';
+import type { DetectorRole } from '../src/core/platform/detection.ts';
 
 export async function tableOf(
   lines: string[],
@@ -45,7 +46,7 @@ export async function plantedTable(
 
 /** A detector fitted on every row and scoring every row. */
 export function scoreAll(
-  detector: Detector,
+  detector: DetectorRole,
   table: CategoricalTable,
   seed: number,
   options = {},

@@ -14,7 +14,7 @@ import {
 } from '../src/core/index.ts';
 import { cbrwDetector } from '../src/core/methods/detectors/cbrwMethod.ts';
 import { cbrwModel, cbrwObjectScores } from '../src/core/methods/detectors/cbrw.ts';
-import { allRows } from '../src/core/methods/detectors/detector.ts';
+import { allRows } from '../src/core/data/table/rows.ts';
 import { readDataset } from './helpers.ts';
 import { tableOf, plantedTable } from './outlierTables.ts';
 import { datasetSession, resultOf } from './sessions.ts';

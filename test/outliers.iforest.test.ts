@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { auc, runToEnd } from '../src/core/index.ts';
 import { isolationForestDetector } from '../src/core/methods/detectors/isolationForestMethod.ts';
-import { allRows } from '../src/core/methods/detectors/detector.ts';
+import { allRows } from '../src/core/data/table/rows.ts';
 import { averagePathLength, growForest } from '../src/core/methods/detectors/isolationForest.ts';
 import { tableOf, plantedTable, scoreAll } from './outlierTables.ts';
 import { datasetSession, resultOf } from './sessions.ts';

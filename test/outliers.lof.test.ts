@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { auc, runToEnd, type CategoricalTable } from '../src/core/index.ts';
 import { lofOfDetector, lofOfMethod } from '../src/core/methods/detectors/lofOfMethod.ts';
-import { allRows } from '../src/core/methods/detectors/detector.ts';
+import { allRows } from '../src/core/data/table/rows.ts';
 import { LOF_PAIR_LIMIT } from '../src/core/methods/detectors/lofOf.ts';
 import { distinctObjects } from '../src/core/data/table/distinctObjects.ts';
 import { tableOf, plantedTable } from './outlierTables.ts';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { auc, runToEnd } from '../src/core/index.ts';
 import { zeroDetector } from '../src/core/methods/detectors/zeroPlusPlusMethod.ts';
-import { allRows } from '../src/core/methods/detectors/detector.ts';
+import { allRows } from '../src/core/data/table/rows.ts';
 import { zeroMembers } from '../src/core/methods/detectors/zeroPlusPlus.ts';
 import { tableOf, plantedTable, scoreAll } from './outlierTables.ts';
 import { datasetSession, resultOf } from './sessions.ts';

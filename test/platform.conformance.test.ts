@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runToEnd } from '../src/core/base/jobs.ts';
-import { checkParameter, type ParameterSpec } from '../src/core/platform/parameters.ts';
+import { checkParameter, type ParameterSpec } from '../src/core/base/parameters.ts';
 import { allSpecs, hasMethod } from '../src/core/platform/registry.ts';
 import { resolveCall } from '../src/core/platform/calls.ts';
 import type { Call, MethodSpec } from '../src/core/platform/spec.ts';

@@ -5,7 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { auc } from '../src/core/evaluation/partitions.ts';
 import { runToEnd } from '../src/core/base/jobs.ts';
-import { sandcatDetector } from '../src/core/methods/detectors/sandcatDetector.ts';
+import { sandcatMethod } from '../src/core/methods/sandcat/sandcat.ts';
+import { detectorOf } from '../src/core/platform/registry.ts';
+
+const sandcatDetector = detectorOf(sandcatMethod);
 import { detectorExperimentSteps } from '../src/core/evaluation/outlierExperiment.ts';
 import { protocolSplits } from '../src/core/methods/sandcat/protocol.ts';
 import { sandcatScoreSteps } from '../src/core/methods/sandcat/score.ts';

@@ -361,26 +361,29 @@ describe('invalid options', () => {
     [
       'missing',
       { missing: 'ignore' as never },
-      'missing must be drop, own, mode or auto, got “ignore”',
+      'missing must be "drop" | "own" | "mode" | "auto", got “ignore”',
     ],
     [
       'discretisation',
       { discretisation: 'quantile' as never },
-      'discretisation must be equal-frequency, equal-width or raw, got “quantile”',
+      'discretise must be "equal-frequency" | "equal-width" | "raw", got “quantile”',
     ],
-    ['bins 1', { bins: 1 }, 'bins must be an integer from 2 to 1000, got 1'],
-    ['bins 1001', { bins: 1001 }, 'bins must be an integer from 2 to 1000, got 1001'],
-    ['bins 2.5', { bins: 2.5 }, 'bins must be an integer from 2 to 1000, got 2.5'],
-    ['bins NaN', { bins: Number.NaN }, 'bins must be an integer from 2 to 1000, got NaN'],
+    ['bins 1', { bins: 1 }, 'bins must be a whole number ≥ 2 and ≤ 1000, got 1'],
+    ['bins 1001', { bins: 1001 }, 'bins must be a whole number ≥ 2 and ≤ 1000, got 1001'],
+    ['bins 2.5', { bins: 2.5 }, 'bins must be a whole number ≥ 2 and ≤ 1000, got 2.5'],
+    ['bins NaN', { bins: Number.NaN }, 'bins must be a whole number ≥ 2 and ≤ 1000, got NaN'],
     [
       'kind',
       { kinds: { outlook: 'ordinal' as never } },
       'kind of “outlook” must be one of categorical, numeric, identifier, constant, got “ordinal”',
     ],
-  ])('%s → RangeError', async (_, options, message) => {
-    const table = await load();
-    expect(() => prepareTable(table, options)).toThrow(new RangeError(message));
-  });
+  ])(
+    '%s → an error naming the option and its domain (the preparation table’s)',
+    async (_, options, message) => {
+      const table = await load();
+      expect(() => prepareTable(table, options)).toThrow(message);
+    },
+  );
 
   it('undefined options fall back to the defaults', async () => {
     const table = await load();

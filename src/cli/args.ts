@@ -38,11 +38,16 @@ export function parseArgs(argv: readonly string[]): Args {
   return { positionals, flags };
 }
 
-/** The command's FILE argument; refused with the usage when it is missing. */
-export function fileArgument(args: Args, usage?: string): string {
-  const file = args.positionals[1];
-  // --counts FILE stands in for the data file.
-  if (!file && args.flags.has('counts')) return '';
+/**
+ * The command's FILE argument (its first positional); refused with the usage when it is missing.
+ * `--counts FILE` stands in for the data file.
+ */
+export function fileArgument(
+  request: { positionals: readonly string[]; engine: { counts: string | null } },
+  usage?: string,
+): string {
+  const file = request.positionals[0];
+  if (!file && request.engine.counts !== null) return '';
   if (!file) throw new RangeError(`expected a CSV file${usage ? `\n${usage}` : ''}`);
   return file;
 }

@@ -1,5 +1,5 @@
-import type { RawOptions, ParameterSpec } from '../core/platform/parameters.ts';
-import { parseParameterText } from '../core/platform/parameters.ts';
+import type { RawOptions, ParameterSpec } from '../core/base/parameters.ts';
+import { parseParameterText } from '../core/base/parameters.ts';
 import { methodSpec } from '../core/platform/registry.ts';
 import type { Call, InputRef } from '../core/platform/spec.ts';
 import { list, text, type Args } from './args.ts';

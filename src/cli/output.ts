@@ -1,9 +1,9 @@
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { runToEnd } from '../core/base/jobs.ts';
 import type { Call, MethodOutput } from '../core/platform/spec.ts';
-import { text, type Args } from './args.ts';
 import { rowOutput, writeRows } from './engine/rowOutputs.ts';
-import { engineOptions, type LoadedTable } from './table.ts';
+import type { LoadedTable } from './table.ts';
+import { duckdbOptions, type CliRequest } from './request.ts';
 import { objectCsv, outputJson } from './json.ts';
 import { withTeam } from './nodeTeam.ts';
 
@@ -131,8 +131,8 @@ function numberLine(values: ArrayLike<number | null>, sink: TextSink): void {
 }
 
 /** A command's JSON answer, streamed to --out FILE or stdout. */
-export function printJson(value: object, args: Args, io: Io): void {
-  jsonTo(value, io, text(args, 'out'));
+export function printJson(value: object, request: Pick<CliRequest, 'output'>, io: Io): void {
+  jsonTo(value, io, request.output.out ?? undefined);
 }
 
 /** JSON streamed to the file, or to stdout when there is none. */
@@ -150,16 +150,16 @@ function jsonTo(value: object, io: Io, path: string | undefined): void {
 export async function runAndPrint(
   { session, loaded, duckdb }: LoadedTable,
   call: Call,
-  args: Args,
+  request: CliRequest,
   io: Io,
   extra: (output: MethodOutput) => object = () => ({}),
 ): Promise<void> {
-  const output = await withTeam(call, engineOptions(args).threads, () =>
+  const output = await withTeam(call, request.engine.threads || undefined, () =>
     runToEnd(session.runSteps(call)),
   );
   const { summary } = loaded;
   const json = {
-    ...outputJson(loaded.meta, output, { matrices: args.flags.has('matrices') }),
+    ...outputJson(loaded.meta, output, { matrices: request.output.matrices }),
     // How many rows the method saw: the CLI keeps the papers' default (drop rows with a missing
     // cell) so published numbers stay stable, and says what that cost.
     data: {
@@ -170,7 +170,7 @@ export async function runAndPrint(
     },
     ...extra(output),
   };
-  const out = text(args, 'out');
+  const out = request.output.out ?? undefined;
   if (out?.toLowerCase().endsWith('.csv') && session.table.rowless) {
     // The rows are not here: a per-row look-up streamed by DuckDB from the file, if any.
     const rows = rowOutput(output, loaded.meta.valueAttribute, loaded.meta.attributes.length);
@@ -180,7 +180,7 @@ export async function runAndPrint(
       throw new RangeError(
         'a counts file has no rows: per-object results need the data file (--engine duckdb streams them)',
       );
-    await writeRows(duckdb, rows, out, engineOptions(args));
+    await writeRows(duckdb, rows, out, duckdbOptions(request.engine));
     delete json.results[rows.name];
     const csv = {
       file: out,
@@ -201,5 +201,5 @@ export async function runAndPrint(
     jsonTo({ ...json, csv: { file: out, result: csv.name } }, io, undefined);
     return;
   }
-  printJson(json, args, io);
+  printJson(json, request, io);
 }

@@ -1,5 +1,5 @@
 import { toErrorInfo } from '../core/base/errors.ts';
-import { parseArgs } from './args.ts';
+import { parseRequest, optionsUsage, SHARED_TABLES } from './request.ts';
 import {
   cdeCommand,
   coshCommand,
@@ -17,7 +17,6 @@ import { methodsCommand } from './commands/methods.ts';
 import { runCommand } from './commands/run.ts';
 import { untieCommand } from './commands/untie.ts';
 import { PROCESS_IO, type Io } from './output.ts';
-import { TABLE_USAGE } from './table.ts';
 
 /** Every command, by name; there is no default branch: an unknown name is refused. */
 export const COMMANDS: readonly Command[] = [
@@ -45,7 +44,7 @@ export function usage(): string {
     'usage: npm run cli -- <command> [FILE] [options]',
     `commands: ${COMMANDS.map((c) => c.name).join(', ')}`,
     ...COMMANDS.map((c) => `  ${c.name.padEnd(20)} ${c.summary}`),
-    TABLE_USAGE,
+    ...SHARED_TABLES.map((t) => `${t.title}:\n${optionsUsage(t.parameters)}`),
     ...COMMANDS.map((c) => c.usage()),
   ].join('\n');
 }
@@ -60,16 +59,16 @@ export async function runCli(
   stderr: (text: string) => void = (t) => process.stderr.write(t),
 ): Promise<number> {
   try {
-    const args = parseArgs(argv);
-    const name = args.positionals[0];
-    if (args.flags.has('help') || name === undefined) {
+    const request = parseRequest(argv);
+    const name = request.command;
+    if (request.help || name === undefined) {
       io.stdout(`${usage()}\n`);
-      return name === undefined && !args.flags.has('help') ? 2 : 0;
+      return name === undefined && !request.help ? 2 : 0;
     }
     const command = COMMANDS.find((c) => c.name === name);
     if (!command)
       throw new RangeError(`unknown command “${name}” (${COMMANDS.map((c) => c.name).join(', ')})`);
-    await command.run(args, io);
+    await command.run(request, io);
     return 0;
   } catch (error) {
     stderr(`error: ${toErrorInfo(error).message.split('\n')[0]}\n`);

@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from '../../src/cli/args.ts';
+import { parseRequest } from '../../src/cli/request.ts';
 import { loadTable } from '../../src/cli/table.ts';
 import { toErrorInfo } from '../../src/core/base/errors.ts';
 import type { TableSummary } from '../../src/core/data/table/types.ts';
@@ -30,7 +30,7 @@ export async function viaCli(bytes: Uint8Array, name = 'input.csv'): Promise<Rea
   const file = join(dir, name);
   writeFileSync(file, bytes);
   try {
-    const { loaded } = await loadTable(file, parseArgs([]));
+    const { loaded } = await loadTable(file, parseRequest(['describe', file]));
     return { ok: true, summary: loaded.summary };
   } catch (error) {
     const info = toErrorInfo(error);

@@ -3,7 +3,7 @@ import {
   describeDomain,
   type OptionValue,
   type ParameterSpec,
-} from '../../core/platform/parameters.ts';
+} from '../../core/base/parameters.ts';
 import type { MethodSpec } from '../../core/platform/spec.ts';
 import { useStore } from '../store/index.ts';
 import { NumberField } from './NumberField.tsx';

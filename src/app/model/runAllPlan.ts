@@ -1,6 +1,7 @@
-import { allSpecs, methodsProducing } from '../../core/platform/registry.ts';
+import { allSpecs, boardSteps, methodsProducing } from '../../core/platform/registry.ts';
 import { REPRESENTATION_KINDS } from '../../core/platform/representation.ts';
-import type { Call } from '../../core/platform/spec.ts';
+import type { Call, MethodSpec } from '../../core/platform/spec.ts';
+import { projectionCall } from './steps.ts';
 import type { TableMeta } from '../../core/platform/session.ts';
 
 /**
@@ -22,19 +23,17 @@ export interface RunAllPlan {
   notes: string[];
 }
 
-export type PlannedRole =
-  'method' | 'projection' | 'clustering' | 'outliers' | 'eps-gamma' | 'retrieval';
+/** A method of the registry, a projection of one, or an evaluation step of the board. */
+export type PlannedRole = 'method' | 'projection' | 'evaluation';
 
 export interface PlannedCall {
   role: PlannedRole;
-  /** The method it is about (for 'method' and 'projection'), or null for an evaluation. */
-  method: string | null;
+  /** The method it is about ('method', 'projection'), or the evaluation step ('evaluation'). */
+  method: string;
   call: Call;
 }
 
 export const BOARD_FITS = 10;
-/** The projection of the compare layout: t-SNE, one seed for every representation. */
-export const COMPARE_PROJECTION = 'tsne';
 
 /**
  * `inapplicable`: methods that do not apply to this table (a precondition their spec declares,
@@ -45,15 +44,7 @@ export function runAllPlan(
   fits = BOARD_FITS,
   inapplicable: ReadonlySet<string> = new Set(),
 ): RunAllPlan {
-  const methods = allSpecs('method');
-  const applies = (s: { id: string }) => !inapplicable.has(s.id);
-  const representations = methodsProducing(REPRESENTATION_KINDS)
-    .filter(applies)
-    .map((s) => ({ method: s.id }));
-  const detectors = methodsProducing(['object-scores'])
-    .filter(applies)
-    .map((s) => ({ method: s.id }));
-  const calls: PlannedCall[] = methods.map((s) => ({
+  const calls: PlannedCall[] = allSpecs('method').map((s) => ({
     role: 'method' as const,
     method: s.id,
     call: { method: s.id },
@@ -64,43 +55,17 @@ export function runAllPlan(
   const projections: PlannedCall[] = methodsProducing(REPRESENTATION_KINDS).map((spec) => ({
     role: 'projection' as const,
     method: spec.id,
-    call: { method: COMPARE_PROJECTION, inputs: { of: { method: spec.id } } },
+    call: projectionCall({ method: spec.id }),
   }));
   const notes: string[] = [];
   const cls = meta.classColumn;
   const outlierClass = cls && classesPresent(cls) >= 2 ? smallestClass(cls) : null;
-  if (cls && outlierClass !== null) {
-    calls.push(
-      {
-        role: 'clustering',
-        method: null,
-        call: {
-          method: 'evaluate-clustering',
-          options: { runs: fits },
-          inputs: { methods: representations },
-        },
-      },
-      {
-        role: 'outliers',
-        method: null,
-        call: {
-          method: 'evaluate-outliers',
-          options: { outlierClass, fits },
-          inputs: { methods: detectors },
-        },
-      },
-      {
-        role: 'eps-gamma',
-        method: null,
-        call: { method: 'eps-gamma', options: { fits }, inputs: { methods: representations } },
-      },
-      {
-        role: 'retrieval',
-        method: null,
-        call: { method: 'retrieval', options: { fits }, inputs: { methods: representations } },
-      },
-    );
-  } else
+  if (cls && outlierClass !== null)
+    for (const step of boardSteps()) {
+      const call = boardCall(step, fits, outlierClass, inapplicable);
+      if (call) calls.push({ role: 'evaluation', method: step.id, call });
+    }
+  else
     notes.push(
       cls
         ? `Only one class of ${cls.name} is present: the evaluations need two or more.`
@@ -108,6 +73,29 @@ export function runAllPlan(
     );
   calls.push(...projections);
   return { calls, outlierClass, fits, notes };
+}
+
+/**
+ * A board step's call: over every applicable method its list input accepts, with that input's
+ * fits option at `fits` and a required class label (the outlier class) at the smallest class.
+ */
+function boardCall(
+  step: MethodSpec,
+  fits: number,
+  outlierClass: string,
+  inapplicable: ReadonlySet<string>,
+): Call | null {
+  const input = step.inputs?.find((i) => i.many);
+  if (!input) return null;
+  const options: Record<string, string | number> = {};
+  if (input.fitsOption) options[input.fitsOption] = fits;
+  for (const p of step.parameters)
+    if (p.type === 'string' && p.suggest === 'class-label' && p.required)
+      options[p.name] = outlierClass;
+  const methods = methodsProducing(input.accepts)
+    .filter((s) => !inapplicable.has(s.id))
+    .map((s) => ({ method: s.id }));
+  return { method: step.id, options, inputs: { [input.name]: methods } };
 }
 
 /** The label of the class with the fewest objects (ties: the first), the outlier protocol's choice. */

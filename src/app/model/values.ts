@@ -39,7 +39,7 @@ export function matrixTooltip(
       `${m.title.split(' — ')[0]}: not defined between values of different attributes`,
     ];
   if (!t) return [...head, `${m.title.split(' — ')[0]} = ${fmt(value)}`];
-  if (t.kind === 'cas') return [...head, ...casTooltip(t, siblings, i, j, value)];
+  if (t.kind === 'cas-tables') return [...head, ...casTooltip(t, siblings, i, j, value)];
   const pi = t.p[i] ?? 0;
   const pj = t.p[j] ?? 0;
   if (t.kind === 'cure-mc') {

@@ -1,5 +1,4 @@
-import { allSpecs } from '../../core/platform/registry.ts';
-import { REPRESENTATION_KINDS } from '../../core/platform/representation.ts';
+import { allSpecs, boardSteps } from '../../core/platform/registry.ts';
 import { findResult, type Cell, type ResultKind } from '../../core/platform/results.ts';
 import type { ResultEntry } from './resultsSlice.ts';
 import { runAllJobs, type JobStatus, type RunAllJob, type RunAllState } from './runAllSlice.ts';
@@ -11,59 +10,34 @@ import type { PlannedRole } from '../model/runAllPlan.ts';
  * F-score beside where the table has one of the papers' shapes), outlier AUC, the (ε,γ) area
  * and precision@10 — and where each number came from, so the board can open that view.
  */
-export type BoardMeasure = 'fscore' | 'nmi' | 'accuracy' | 'auc' | 'area' | 'p10';
+/** A measure's key: the column of its step's table (`fscore`), unique on the board. */
+export type BoardMeasure = string;
 
-export const BOARD_MEASURES: readonly {
+export interface BoardMeasureSpec {
   key: BoardMeasure;
   title: string;
-  from: PlannedRole;
+  /** The evaluation step whose table holds it. */
+  from: string;
   /** The column of the step's table. */
   column: string;
   help: string;
-}[] = [
-  {
-    key: 'fscore',
-    title: 'F-score',
-    from: 'clustering',
-    column: 'fscore',
-    help: 'k-means (k-modes for a distance) with k = classes, matched to the classes (CURE, Jian et al. 2019)',
-  },
-  {
-    key: 'nmi',
-    title: 'NMI',
-    from: 'clustering',
-    column: 'nmi',
-    help: 'normalised mutual information of the same clusterings',
-  },
-  {
-    key: 'accuracy',
-    title: 'accuracy',
-    from: 'clustering',
-    column: 'accuracy',
-    help: 'share of objects in their class’s cluster (best matching)',
-  },
-  {
-    key: 'auc',
-    title: 'outlier AUC',
-    from: 'outliers',
-    column: 'auc',
-    help: 'the smallest class as outliers, ranked by the method’s scores',
-  },
-  {
-    key: 'area',
-    title: '(ε,γ) area',
-    from: 'eps-gamma',
-    column: 'area',
-    help: 'area under the (ε,γ)-curve: how well similarities separate the classes (UNTIE, Zhu et al. 2022)',
-  },
-  {
-    key: 'p10',
-    title: 'precision@10',
-    from: 'retrieval',
-    column: 'p10',
-    help: 'share of the 10 nearest neighbours of an object’s class (UNTIE, Zhu et al. 2022)',
-  },
-];
+  /** The column of the step's table holding the paper's value, shown beside ours. */
+  paperColumn?: string;
+  /** The result kinds of the methods the step compares. */
+  evaluates: readonly ResultKind[];
+}
+
+/** The board's columns: every board step's declared columns (`board` on its spec), in order. */
+export function boardMeasures(): BoardMeasureSpec[] {
+  return boardSteps().flatMap((step) =>
+    (step.board ?? []).map((b) => ({
+      ...b,
+      key: b.column,
+      from: step.id,
+      evaluates: step.inputs?.find((i) => i.many)?.accepts ?? [],
+    })),
+  );
+}
 
 /**
  * What a board cell holds: a number (or mean ± sd); a failure or a precondition, with its reason
@@ -87,42 +61,31 @@ export interface BoardRow {
   seconds: number | null;
   /** Each measure's cell, or undefined where the method is not evaluated that way. */
   cells: Partial<Record<BoardMeasure, BoardCell>>;
-  /** The paper's F-score for this method on this table's shape, when there is one. */
-  paperF: number | null;
+  /** The paper's value of a measure for this method on this table's shape, where it has one. */
+  paper: Partial<Record<BoardMeasure, number>>;
 }
-
-/** Which methods each evaluation compares: representations, or detectors. */
-const EVALUATES: Record<PlannedRole, readonly ResultKind[]> = {
-  method: [],
-  projection: [],
-  clustering: REPRESENTATION_KINDS,
-  'eps-gamma': REPRESENTATION_KINDS,
-  retrieval: REPRESENTATION_KINDS,
-  outliers: ['object-scores'],
-};
 
 export function boardRows(run: RunAllState, results: Record<string, ResultEntry>): BoardRow[] {
   const { plan } = run;
   const jobs = runAllJobs(run, results);
-  const jobOf = (role: PlannedRole, method: string | null = null) => {
-    const i = plan.calls.findIndex(
-      (p) => p.role === role && (method === null || p.method === method),
-    );
+  const jobOf = (role: PlannedRole, method: string) => {
+    const i = plan.calls.findIndex((p) => p.role === role && p.method === method);
     return i < 0 ? null : (jobs[i] as RunAllJob);
   };
-  const tableOf = (role: PlannedRole) => {
-    const job = jobOf(role);
+  const tableOf = (step: string) => {
+    const job = jobOf('evaluation', step);
     const output = job ? results[job.key]?.output : null;
     return output ? (findResult(output.results, 'table')?.result ?? null) : null;
   };
-  const tables = new Map(BOARD_MEASURES.map((m) => [m.from, tableOf(m.from)]));
+  const measures = boardMeasures();
+  const tables = new Map(measures.map((m) => [m.from, tableOf(m.from)]));
   return allSpecs('method').map((spec) => {
     const own = jobOf('method', spec.id);
     const cells: BoardRow['cells'] = {};
-    let paperF: number | null = null;
-    for (const measure of BOARD_MEASURES) {
-      if (!spec.produces.some((k) => EVALUATES[measure.from].includes(k))) continue;
-      const evaluation = jobOf(measure.from);
+    const paper: BoardRow['paper'] = {};
+    for (const measure of measures) {
+      if (!spec.produces.some((k) => measure.evaluates.includes(k))) continue;
+      const evaluation = jobOf('evaluation', measure.from);
       if (own?.status === 'not applicable') {
         cells[measure.key] = { kind: 'not applicable', reason: own.reason ?? '' };
         continue;
@@ -130,7 +93,8 @@ export function boardRows(run: RunAllState, results: Record<string, ResultEntry>
       if (!evaluation) continue; // not planned (no class column): the board's note says why
       const row = tables.get(measure.from)?.rows.find((r) => r.method === spec.id);
       cells[measure.key] = cellOf(evaluation, row, measure.column);
-      if (measure.from === 'clustering' && typeof row?.paper === 'number') paperF = row.paper;
+      const printed = measure.paperColumn ? row?.[measure.paperColumn] : undefined;
+      if (typeof printed === 'number') paper[measure.key] = printed;
     }
     return {
       method: spec.id,
@@ -140,7 +104,7 @@ export function boardRows(run: RunAllState, results: Record<string, ResultEntry>
       reason: own?.reason ?? null,
       seconds: own?.seconds ?? null,
       cells,
-      paperF,
+      paper,
     };
   });
 }

@@ -1,7 +1,7 @@
 import { callDependencies, describeCall } from '../../core/platform/calls.ts';
-import { methodSpec } from '../../core/platform/registry.ts';
+import { clusteringSteps, methodSpec } from '../../core/platform/registry.ts';
 import { REPRESENTATION_KINDS } from '../../core/platform/representation.ts';
-import type { Call } from '../../core/platform/spec.ts';
+import type { Call, InputSpec } from '../../core/platform/spec.ts';
 import type { ResultEntry } from './resultsSlice.ts';
 
 /** One entry of the colour-by menu. */
@@ -9,10 +9,6 @@ export type ColorChoice =
   | { kind: 'result'; key: string; name: string; label: string }
   /** A clustering not computed yet ("k-means of CDE", ROCK …): choosing it runs the call. */
   | { kind: 'run'; call: Call; label: string };
-
-/** Above these sizes the dense-matrix clusterings are not offered (they would refuse). */
-const SPECTRAL_LIMIT = 3000;
-const ROCK_LIMIT = 5000;
 
 /**
  * What objects can be coloured by: every object partition and object score result in the
@@ -23,6 +19,10 @@ export function colorChoices(
   nRows: number | null = null,
 ): ColorChoice[] {
   const out: ColorChoice[] = [];
+  // The clustering steps this table can take (no more objects than a step's n × n allows).
+  const clustering = clusteringSteps().filter(
+    (s) => s.maxObjects === undefined || (nRows !== null && nRows <= s.maxObjects),
+  );
   for (const entry of Object.values(results)) {
     if (entry.status !== 'done' || !entry.output) continue;
     for (const [name, r] of Object.entries(entry.output.results))
@@ -46,29 +46,28 @@ export function colorChoices(
         continue;
       representations.add(call.key);
       const of = { method: call.method, options: call.options, inputs: call.inputs };
-      out.push({
-        kind: 'run',
-        call: { method: 'kmeans', inputs: { of } },
-        label: `k-means of ${describeCall(call)}`,
-      });
-      if (nRows !== null && nRows <= SPECTRAL_LIMIT)
+      for (const step of clustering.filter((s) => s.inputs?.length))
         out.push({
           kind: 'run',
-          call: { method: 'spectral', inputs: { of } },
-          label: `spectral clustering of ${describeCall(call)}`,
+          call: { method: step.id, inputs: { [(step.inputs?.[0] as InputSpec).name]: of } },
+          label: `${lowerFirst(step.title)} of ${describeCall(call)}`,
         });
     }
   }
-  // Wang et al. 2015's link-based clusterings need no representation: offered once a table is in.
-  if (nRows !== null && nRows <= ROCK_LIMIT && Object.keys(results).length > 0)
-    for (const [similarity, name] of [
-      ['jaccard', 'ROCK (Jaccard, θ = 0.5)'],
-      ['caso', 'CROCK (CASO/n, θ = 0.9)'],
-    ] as const)
-      out.push({
-        kind: 'run',
-        call: { method: 'rock', options: { similarity, theta: similarity === 'caso' ? 0.9 : 0.5 } },
-        label: name,
-      });
+  // Clusterings that need no representation (Wang et al. 2015's link-based ROCK and CROCK):
+  // their presets, offered once a table is in.
+  if (Object.keys(results).length > 0)
+    for (const step of clustering.filter((s) => !s.inputs?.length))
+      for (const preset of step.presets ?? [{ label: step.title, options: {} }])
+        out.push({
+          kind: 'run',
+          call: { method: step.id, options: preset.options },
+          label: preset.label,
+        });
   return out;
+}
+
+/** “Spectral clustering” → “spectral clustering”; “k-means” stays. */
+function lowerFirst(title: string): string {
+  return /^[A-Z][a-z]/.test(title) ? title[0]?.toLowerCase() + title.slice(1) : title;
 }

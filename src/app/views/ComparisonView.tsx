@@ -52,7 +52,7 @@ export function ComparisonView({ panel }: { panel: Panel }) {
     (p) => p.type === 'string' && p.required === true && (draft.options?.[p.name] ?? null) === null,
   );
   const stale = ran !== null && canonicalJson(ran) !== canonicalJson(draft);
-  const protocol = PAPER_PROTOCOL[draft.method];
+  const protocol = step.paperProtocol;
   const output = entry?.output ?? null;
   return (
     <div className="view">
@@ -124,11 +124,6 @@ export function ComparisonView({ panel }: { panel: Panel }) {
     </div>
   );
 }
-
-/** The papers' settings of an evaluation (CURE, Jian et al. 2019, Sec. 6.1: k = classes, 50 runs, seed 0). */
-const PAPER_PROTOCOL: Record<string, Record<string, string | number>> = {
-  'evaluate-clustering': { runs: 50, seed: 0, k: 0, algorithm: 'auto' },
-};
 
 /**
  * The papers' protocol in one click: their evaluation settings and their missing-value rule

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { OptionValue } from '../../core/platform/parameters.ts';
+import type { OptionValue } from '../../core/base/parameters.ts';
 import { methodSpec } from '../../core/platform/registry.ts';
 import type { Call, MethodOutput } from '../../core/platform/spec.ts';
 import type { TableMeta } from '../../core/platform/session.ts';

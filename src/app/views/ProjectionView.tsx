@@ -14,8 +14,7 @@ import { MethodStatus } from './MethodStatus.tsx';
 import { useLinkedObjects } from './useLinkedObjects.ts';
 import { useObjectColor } from './useObjectColor.ts';
 import { useResult } from './useResult.ts';
-
-export const PROJECTION_STEPS = ['tsne', 'mds', 'pca'] as const;
+import { projectionFor, projectionsOf } from '../model/steps.ts';
 
 /**
  * Objects of any representation — every method producing an object embedding or distance —
@@ -36,7 +35,6 @@ export function ProjectionView({ panel }: { panel: Panel }) {
   if (!loaded) return <p className="muted">Load a data set to project its objects.</p>;
   const step = methodSpec(call.method);
   const source = methodSpec(of.method);
-  const distanceOnly = !source.produces.includes('object-embedding');
   const setCall = (c: Call) => setPanelCall(panel.id, c);
   const output = entry?.output ?? null;
   const layout = output ? findResult(output.results, 'object-embedding')?.result : null;
@@ -61,9 +59,8 @@ export function ProjectionView({ panel }: { panel: Panel }) {
           value={of.method}
           choices={methodsProducing(REPRESENTATION_KINDS).map((s) => [s.id, s.title] as const)}
           onChange={(method) => {
-            const embedding = methodSpec(method).produces.includes('object-embedding');
             // A distance has no principal components: PCA becomes MDS.
-            const projection = !embedding && call.method === 'pca' ? 'mds' : call.method;
+            const projection = projectionFor(call.method, methodSpec(method));
             setCall({
               method: projection,
               options: projection === call.method ? call.options : {},
@@ -83,9 +80,7 @@ export function ProjectionView({ panel }: { panel: Panel }) {
           label="By"
           ariaLabel="Projection"
           value={call.method}
-          choices={PROJECTION_STEPS.filter((p) => !(distanceOnly && p === 'pca')).map(
-            (p) => [p, methodSpec(p).title] as const,
-          )}
+          choices={projectionsOf(source).map((p) => [p.id, p.title] as const)}
           onChange={(method) => setCall({ method, options: {}, inputs: call.inputs ?? {} })}
         />
         <ParamControls

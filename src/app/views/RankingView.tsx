@@ -18,6 +18,7 @@ import { labelColumn, topIndices, valueName } from '../model/values.ts';
 import { MethodPanel } from './MethodPanel.tsx';
 import { useObjectValues } from './useObjectValues.ts';
 import { useResult } from './useResult.ts';
+import { outlierEvaluationCall } from '../model/steps.ts';
 import { lineOf, rowName, ROW_NUMBERING } from '../model/rowNames.ts';
 
 const TOP_OBJECTS = 25;
@@ -141,11 +142,7 @@ export function RankingView({ panel }: { panel: Panel }) {
 
 /** The AUC of this detector against the outlier class (computed in a worker, cached by call). */
 function Auc({ call, outlierClass }: { call: NonNullable<Panel['call']>; outlierClass: string }) {
-  const { entry } = useResult({
-    method: 'evaluate-outliers',
-    options: { outlierClass },
-    inputs: { methods: [call] },
-  });
+  const { entry } = useResult(outlierEvaluationCall(call, outlierClass));
   const table = entry?.output ? findResult(entry.output.results, 'table')?.result : null;
   const auc = table?.rows[0]?.auc;
   if (typeof auc !== 'number')

@@ -7,7 +7,7 @@ import { InfoButton } from '../components/InfoButton.tsx';
 import { RunAllBar } from '../components/RunAllBar.tsx';
 import { useStore } from '../store/index.ts';
 import {
-  BOARD_MEASURES,
+  boardMeasures,
   boardRows,
   cellNumber,
   sortBoard,
@@ -19,16 +19,8 @@ import { firstLine } from '../../core/evaluation/isolated.ts';
 import type { JobStatus } from '../store/runAllSlice.ts';
 import { RunAllJobs } from './RunAllJobs.tsx';
 import { formatScore, formatSeconds } from '../model/numberFormat.ts';
-import type { PlannedRole } from '../model/runAllPlan.ts';
-import type { ViewId } from '../model/viewIds.ts';
-
-/** The view each evaluation's numbers open. */
-const VIEW_OF: Partial<Record<PlannedRole, ViewId>> = {
-  clustering: 'evaluation',
-  outliers: 'outlier-evaluation',
-  'eps-gamma': 'eps-gamma',
-  retrieval: 'retrieval',
-};
+import { projectionCall } from '../model/steps.ts';
+import { viewOfStep } from './registry.tsx';
 
 /**
  * Every method's scores in one sortable table — what "Run all" measured — with the data
@@ -44,20 +36,24 @@ export function ResultsBoardView() {
     by: 'fscore',
     descending: true,
   });
+  const measures = useMemo(() => boardMeasures(), []);
   const rows = useMemo(
     () => (run ? sortBoard(boardRows(run, results), sort.by, sort.descending) : []),
     [run, results, sort],
   );
   if (!meta) return <p className="muted">Load a data set to compare every method on it.</p>;
-  const open = (role: PlannedRole) => {
-    const planned = run?.plan.calls.find((p) => p.role === role);
-    const view = VIEW_OF[role];
-    if (planned && view) addPanel(view, planned.call, { ran: planned.call, ranOn: version });
+  const open = (step: string) => {
+    const planned = run?.plan.calls.find((p) => p.role === 'evaluation' && p.method === step);
+    if (planned)
+      addPanel(viewOfStep(methodSpec(step)).id, planned.call, {
+        ran: planned.call,
+        ranOn: version,
+      });
   };
   const openMethod = (row: BoardRow) => {
     const spec = methodSpec(row.method);
     if (spec.produces.some((k) => (REPRESENTATION_KINDS as readonly string[]).includes(k)))
-      addPanel('projection', { method: 'tsne', inputs: { of: { method: row.method } } });
+      addPanel('projection', projectionCall({ method: row.method }));
     else if (spec.produces.includes('object-scores')) addPanel('ranking', { method: row.method });
     else if (spec.produces.includes('value-partitions'))
       addPanel('value-partitions', { method: row.method });
@@ -102,7 +98,7 @@ export function ResultsBoardView() {
               <tr>
                 {header('title', 'method')}
                 <th>status</th>
-                {BOARD_MEASURES.map((m) => header(m.key, m.title, m.help))}
+                {measures.map((m) => header(m.key, m.title, m.help))}
               </tr>
             </thead>
             <tbody>
@@ -124,11 +120,11 @@ export function ResultsBoardView() {
                   >
                     <StatusText status={row.status} reason={row.reason} seconds={row.seconds} />
                   </td>
-                  {BOARD_MEASURES.map((m) => (
+                  {measures.map((m) => (
                     <td key={m.key} data-testid={`board-${m.key}-${row.method}`}>
                       <BoardCellView
                         cell={row.cells[m.key]}
-                        paper={m.key === 'fscore' ? row.paperF : null}
+                        paper={row.paper[m.key] ?? null}
                         onOpen={() => open(m.from)}
                         what={`${m.title} of ${row.title}`}
                       />

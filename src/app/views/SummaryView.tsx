@@ -1,4 +1,6 @@
 import { useStore } from '../store/index.ts';
+import { prepareParameter } from '../../core/data/table/preparation.ts';
+import type { ChoiceParameter, NumberParameter } from '../../core/base/parameters.ts';
 import type {
   ColumnKind,
   ColumnSummary,
@@ -21,6 +23,11 @@ const KIND_LABEL: Record<ColumnKind, string> = {
   identifier: 'identifier',
   constant: 'constant',
 };
+
+/** The preparation's parameter table (core/data/table/preparation.ts): choices, titles, bounds. */
+const MISSING = prepareParameter('missing') as ChoiceParameter;
+const DISCRETISE = prepareParameter('discretise') as ChoiceParameter;
+const BINS = prepareParameter('bins') as NumberParameter;
 
 /** Rows used and dropped, each column's kind, role, values and missing cells, and warnings. */
 export function SummaryView() {
@@ -97,26 +104,36 @@ export function SummaryView() {
           Missing
           <select
             aria-label="Missing policy"
-            value={summary.missingPolicy}
-            onChange={(e) => void setPrepareOptions({ missing: e.target.value as MissingPolicy })}
+            title={MISSING.description}
+            value={prepareOptions.missing ?? 'auto'}
+            onChange={(e) =>
+              void setPrepareOptions({ missing: e.target.value as MissingPolicy | 'auto' })
+            }
           >
-            <option value="drop">drop rows</option>
-            <option value="own">own value</option>
-            <option value="mode">column mode</option>
+            {MISSING.choices.map((c) => (
+              <option key={c} value={c}>
+                {c === 'auto'
+                  ? `auto: ${MISSING.choiceTitles?.[summary.missingPolicy] ?? summary.missingPolicy}`
+                  : (MISSING.choiceTitles?.[c] ?? c)}
+              </option>
+            ))}
           </select>
         </label>
         <label>
           Numeric
           <select
             aria-label="Discretisation"
-            value={prepareOptions.discretisation ?? 'equal-frequency'}
+            title={DISCRETISE.description}
+            value={prepareOptions.discretisation ?? DISCRETISE.default}
             onChange={(e) =>
               void setPrepareOptions({ discretisation: e.target.value as Discretisation })
             }
           >
-            <option value="equal-frequency">equal-frequency bins</option>
-            <option value="equal-width">equal-width bins</option>
-            <option value="raw">raw values</option>
+            {DISCRETISE.choices.map((c) => (
+              <option key={c} value={c}>
+                {DISCRETISE.choiceTitles?.[c] ?? c}
+              </option>
+            ))}
           </select>
         </label>
         <label>
@@ -124,12 +141,13 @@ export function SummaryView() {
           <input
             aria-label="Bins"
             type="number"
-            min={2}
-            max={100}
-            value={prepareOptions.bins ?? 10}
+            title={BINS.description}
+            min={BINS.min}
+            max={BINS.max}
+            value={prepareOptions.bins ?? BINS.default}
             onChange={(e) => {
               const bins = Number(e.target.value);
-              if (Number.isInteger(bins) && bins >= 2 && bins <= 100)
+              if (Number.isInteger(bins) && bins >= (BINS.min ?? 2) && bins <= (BINS.max ?? bins))
                 void setPrepareOptions({ bins });
             }}
           />

@@ -10,6 +10,14 @@ import { useStore } from '../store/index.ts';
 import type { Panel } from '../store/panelsSlice.ts';
 import type { ResultEntry } from '../store/resultsSlice.ts';
 import { MethodPanel } from './MethodPanel.tsx';
+import { methodSpec } from '../../core/platform/registry.ts';
+import type { Call } from '../../core/platform/spec.ts';
+import { compareProjection, projectionCall } from '../model/steps.ts';
+
+/** The default projection's title (“t-SNE”). */
+function projectionTitle(): string {
+  return methodSpec(compareProjection()).title;
+}
 
 const KINDS = ['intra', 'inter'] as const;
 const KIND_COLOR = { intra: '#4477aa', inter: '#ee7733' } as const;
@@ -140,7 +148,9 @@ function TrainingCharts({
       )}
       <KernelWeightBars meta={meta} kernels={kernels} weights={training.spaceWeights} />
       {notes.length > 0 && <p className="muted">{notes.join(' · ')}</p>}
-      {panel && <Figure7Button panel={panel} meta={meta} />}
+      {panel?.call && methodSpec(panel.call.method).shownBeside && (
+        <Figure7Button panel={panel} meta={meta} />
+      )}
     </div>
   );
 }
@@ -262,20 +272,23 @@ function KernelWeightBars({
 function Figure7Button({ panel, meta }: { panel: Panel; meta: TableMeta }) {
   const addPanel = useStore((s) => s.addPanel);
   const setColorBy = useStore((s) => s.setColorBy);
+  const spec = methodSpec((panel.call as Call).method);
   return (
     <button
       type="button"
       data-testid="untie-fig7"
       onClick={() => {
         if (meta.classColumn) setColorBy({ kind: 'class' });
-        addPanel('projection', {
-          method: 'tsne',
-          inputs: { of: { method: 'untie', options: panel.call?.options ?? {} } },
-        });
-        addPanel('projection', { method: 'tsne', inputs: { of: { method: 'cde' } } });
+        const call = panel.call as Call;
+        addPanel(
+          'projection',
+          projectionCall({ method: call.method, options: call.options ?? {} }),
+        );
+        const beside = methodSpec(call.method).shownBeside;
+        if (beside) addPanel('projection', projectionCall({ method: beside }));
       }}
     >
-      t-SNE of UNTIE beside CDE (Fig. 7)
+      {projectionTitle()} of {spec.title} beside {methodSpec(spec.shownBeside ?? '').title} (Fig. 7)
     </button>
   );
 }

@@ -1,5 +1,11 @@
 import type { ComponentType } from 'react';
-import { allSpecs } from '../../core/platform/registry.ts';
+import {
+  allSpecs,
+  comparisonSteps,
+  methodsProducing,
+  projectionSteps,
+} from '../../core/platform/registry.ts';
+import { projectionCall } from '../model/steps.ts';
 import { REPRESENTATION_KINDS } from '../../core/platform/representation.ts';
 import type { Call, MethodSpec } from '../../core/platform/spec.ts';
 import type { ResultKind } from '../../core/platform/results.ts';
@@ -33,19 +39,32 @@ export interface ViewSpec {
    */
   consumes?: readonly ResultKind[];
   callFor?(method: MethodSpec): Call;
-  /** A comparison view: its first call, over every method it can compare. */
-  defaultCall?(): Call;
+  /**
+   * A view of steps that compare or explain (the evaluations, the walk-through): which of those
+   * steps it shows. Its menu entries are those steps, each first called over every method it can
+   * compare (`stepCall`).
+   */
+  showsStep?(step: MethodSpec): boolean;
   /** Data jobs (reading, counting) whose progress the panel shows. */
   dataJobs: JobKind[];
   /** Listed under "Compare methods" though it holds no call of its own (the results board). */
   compares?: boolean;
 }
 
-/** Every registered method producing one of the kinds, with its default options. */
-function every(kinds: readonly ResultKind[]): Call[] {
-  return allSpecs('method')
-    .filter((s) => s.produces.some((k) => kinds.includes(k)))
-    .map((s) => ({ method: s.id }));
+/** A comparison step's first call: its list input over every method producing what it takes. */
+export function stepCall(step: MethodSpec): Call {
+  const input = step.inputs?.find((i) => i.many);
+  return input
+    ? {
+        method: step.id,
+        inputs: { [input.name]: methodsProducing(input.accepts).map((s) => ({ method: s.id })) },
+      }
+    : { method: step.id };
+}
+
+/** The view showing a comparison step's results. */
+export function viewOfStep(step: MethodSpec): ViewSpec {
+  return VIEWS.find((v) => v.showsStep?.(step)) as ViewSpec;
 }
 
 /** Every view a panel can hold. Views consume result kinds, so any method's results fit. */
@@ -143,91 +162,31 @@ export const VIEWS: ViewSpec[] = [
   },
   {
     id: 'projection',
-    title: 'Projection (t-SNE, MDS, PCA)',
+    get title() {
+      return `Projection (${projectionSteps()
+        .map((s) => s.title)
+        .join(', ')})`;
+    },
     description: 'Objects of the representation in 2-D',
     component: ProjectionView,
     consumes: REPRESENTATION_KINDS,
-    callFor: (m) => ({ method: 'tsne', inputs: { of: { method: m.id } } }),
+    callFor: (m) => projectionCall({ method: m.id }),
     dataJobs: [],
   },
   {
-    id: 'evaluation',
-    title: 'Clustering evaluation',
-    description:
-      'F-score, NMI and accuracy of clustering every representation (CURE, Jian et al. 2019, Table 1)',
+    id: 'comparison',
+    title: 'Comparison',
+    description: 'An evaluation of several methods: tables and curves side by side',
     component: ComparisonView,
-    defaultCall: () => ({
-      method: 'evaluate-clustering',
-      inputs: { methods: every(REPRESENTATION_KINDS) },
-    }),
+    showsStep: (step) => step.reading !== 'walkthrough',
     dataJobs: [],
   },
   {
-    id: 'outlier-evaluation',
-    title: 'Outlier evaluation',
-    description: 'AUC of every detector’s scores against an outlier class',
-    component: ComparisonView,
-    defaultCall: () => ({
-      method: 'evaluate-outliers',
-      inputs: { methods: every(['object-scores']) },
-    }),
-    dataJobs: [],
-  },
-  {
-    id: 'detector-comparison',
-    title: 'Detector comparison (the protocol of Ienco et al. 2016)',
-    description:
-      'SAnDCat, COSH, CBRW, ZERO++, LOF and isolation forest on the same folds: AUC and ROC',
-    component: ComparisonView,
-    defaultCall: () => ({ method: 'evaluate-detectors' }),
-    dataJobs: [],
-  },
-  {
-    id: 'impact-ablation',
-    title: 'Attribute ablation (DILCA/SAnDCat, Ienco et al. 2016, Fig. 13)',
-    description: 'SAnDCat’s AUC keeping only the n attributes of highest model impact',
-    component: ComparisonView,
-    defaultCall: () => ({ method: 'impact-ablation' }),
-    dataJobs: [],
-  },
-  {
-    id: 'cas-walkthrough',
-    title: 'Coupled similarity walk-through (Wang et al. 2015)',
-    description: 'Every quantity of IaASV, IeASV, CASV, CASO and CADO, step by step',
+    id: 'walkthrough',
+    title: 'Walk-through',
+    description: 'One worked example, step by step',
     component: WalkthroughView,
-    defaultCall: () => ({ method: 'cas-walkthrough' }),
-    dataJobs: [],
-  },
-  {
-    id: 'irs-comparison',
-    title: 'IRS variants compared (Wang et al. 2015)',
-    description: 'IRSP, IRSU, IRSJ and IRSI side by side: operations, time and agreement',
-    component: ComparisonView,
-    defaultCall: () => ({ method: 'compare-irs' }),
-    dataJobs: [],
-  },
-  {
-    id: 'eps-gamma',
-    title: '(ε,γ)-curves',
-    description:
-      'How well each representation’s similarity separates the classes (UNTIE, Zhu et al. 2022)',
-    component: ComparisonView,
-    defaultCall: () => ({
-      method: 'eps-gamma',
-      inputs: { methods: every(REPRESENTATION_KINDS) },
-    }),
-    dataJobs: [],
-  },
-  {
-    id: 'retrieval',
-    title: 'Precision@k',
-    description:
-      'The share of each object’s k nearest neighbours of its class (UNTIE, Zhu et al. 2022)',
-    component: ComparisonView,
-    defaultCall: () => ({
-      method: 'retrieval',
-      inputs: { methods: every(REPRESENTATION_KINDS) },
-    }),
+    showsStep: (step) => step.reading === 'walkthrough',
     dataJobs: [],
   },
 ];
@@ -249,8 +208,8 @@ export interface PanelChoice {
  * that fits a result it produces.
  */
 export function panelChoices(): { group: string; choices: PanelChoice[] }[] {
-  const data = VIEWS.filter((v) => !v.consumes && !v.defaultCall && !v.compares);
-  const comparisons = VIEWS.filter((v) => v.defaultCall || v.compares);
+  const data = VIEWS.filter((v) => !v.consumes && !v.showsStep && !v.compares);
+  const comparisons = VIEWS.filter((v) => v.compares);
   return [
     {
       group: 'Data',
@@ -258,12 +217,18 @@ export function panelChoices(): { group: string; choices: PanelChoice[] }[] {
     },
     {
       group: 'Compare methods',
-      choices: comparisons.map((v) => ({
-        id: v.id,
-        label: v.title,
-        view: v.id,
-        call: v.defaultCall?.() ?? null,
-      })),
+      choices: [
+        ...comparisons.map((v) => ({ id: v.id, label: v.title, view: v.id, call: null })),
+        ...comparisonSteps().map((step) => {
+          const view = viewOfStep(step);
+          return {
+            id: `${view.id}:${step.id}`,
+            label: step.title,
+            view: view.id,
+            call: stepCall(step),
+          };
+        }),
+      ],
     },
     ...allSpecs('method').map((m) => ({
       group: `${m.title} — ${m.description}`,

@@ -1,47 +1,59 @@
 import { runToEnd } from '../../core/base/jobs.ts';
-import { methodsProducing } from '../../core/platform/registry.ts';
+import { cdeMethod } from '../../core/methods/cure/cde.ts';
+import { coshMethod } from '../../core/methods/cure/coshMethod.ts';
+import { CURE_TABLE_1 } from '../../core/methods/cure/table1.ts';
+import { isSchemeName } from '../../core/methods/cas/schemes.ts';
+import { evaluateClusteringStep } from '../../core/evaluation/evaluateClustering.ts';
+import { evaluateOutliersStep } from '../../core/evaluation/evaluateOutliers.ts';
+import { methodsProducing, projectionSteps } from '../../core/platform/registry.ts';
 import { REPRESENTATION_KINDS } from '../../core/platform/representation.ts';
+import type { MethodSpec } from '../../core/platform/spec.ts';
 import { fileArgument, list, refuseUnknown, text, type Args } from '../args.ts';
 import { callFromFlags } from '../callFlags.ts';
 import { printJson, runAndPrint, type Io } from '../output.ts';
-import { loadTable, TABLE_FLAGS } from '../table.ts';
-import { evaluateSchemes, isSchemeName } from './clusteringNames.ts';
+import { optionsUsage, type CliRequest } from '../request.ts';
+import { loadTable } from '../table.ts';
+import { evaluateSchemes } from './clusteringNames.ts';
 import type { Command } from './command.ts';
 import { runMethod } from './run.ts';
 
 /**
  * The commands from before the registry, kept as thin aliases of `run`: each rewrites its
- * flags into a call and prints exactly what `run` prints for it.
+ * flags into a call and prints exactly what `run` prints for it. Their usage is generated from
+ * the methods' parameter tables.
  */
+
+/** `NAME FILE [--PARAM value …]` for a method, from its parameter table. */
+function methodUsage(spec: MethodSpec, extra = ''): string {
+  return `${spec.id}: ${spec.id} FILE${extra}\n${optionsUsage(spec.parameters)}`;
+}
 
 /** `cde FILE …` is `run cde FILE …`. */
 export const cdeCommand: Command = {
-  name: 'cde',
-  summary: 'alias of `run cde`',
-  usage: () =>
-    'cde:      cde FILE [--alpha 10] [--beta 1e-10] [--seed N] [--orientation paper|code] [--matrices]',
-  run: (args, io) => runMethod('cde', fileArgument(args), args, io),
+  name: cdeMethod.id,
+  summary: `alias of \`run ${cdeMethod.id}\``,
+  usage: () => methodUsage(cdeMethod),
+  run: (request, io) => runMethod(cdeMethod.id, fileArgument(request), request, io),
 };
 
 /** `cosh FILE …` is `run cosh FILE …`, plus the AUC of an outlier class. */
 export const coshCommand: Command = {
-  name: 'cosh',
-  summary: 'alias of `run cosh`, with --outlier-class the AUC (run evaluate-outliers)',
-  usage: () =>
-    'cosh:     cosh FILE [--alpha 30] [--seed N] [--orientation code|paper] [--outlier-class LABEL]',
-  async run(args: Args, io: Io) {
-    const file = fileArgument(args);
-    const outlierClass = text(args, 'outlier-class');
-    const used = new Set([...TABLE_FLAGS, 'matrices', 'outlier-class']);
-    const call = callFromFlags('cosh', args, used);
-    refuseUnknown(args, used, this.usage());
-    const loaded = await loadTable(file, args);
+  name: coshMethod.id,
+  summary: `alias of \`run ${coshMethod.id}\`, with --outlier-class the AUC (run ${evaluateOutliersStep.id})`,
+  usage: () => methodUsage(coshMethod, ' [--outlier-class LABEL]'),
+  async run(request: CliRequest, io: Io) {
+    const file = fileArgument(request);
+    const outlierClass = text(request.own, 'outlier-class');
+    const used = new Set(['outlier-class']);
+    const call = callFromFlags(coshMethod.id, request.own, used);
+    refuseUnknown(request.own, used, this.usage());
+    const loaded = await loadTable(file, request);
     const { session } = loaded;
-    await runAndPrint(loaded, call, args, io, () => {
+    await runAndPrint(loaded, call, request, io, () => {
       if (outlierClass === undefined) return {};
       const evaluation = runToEnd(
         session.runSteps({
-          method: 'evaluate-outliers',
+          method: evaluateOutliersStep.id,
           options: { outlierClass },
           inputs: { methods: [call] },
         }),
@@ -53,65 +65,73 @@ export const coshCommand: Command = {
   },
 };
 
+/** The methods of Jian et al. 2019 (CURE) Table 1, the clustering evaluation's default here. */
+const TABLE_1_METHODS = Object.keys(CURE_TABLE_1[0]?.fscore ?? {}).join(',');
+
 /** `evaluate-clustering FILE --methods a,b …` is `run evaluate-clustering FILE --methods a,b …`. */
 export const evaluateClusteringCommand: Command = {
-  name: 'evaluate-clustering',
-  summary:
-    'alias of `run evaluate-clustering` (CDE’s α, β, orientation and seed apply to the methods)',
+  name: evaluateClusteringStep.id,
+  summary: `alias of \`run ${evaluateClusteringStep.id}\` (CDE’s α, β, orientation and seed apply to the methods)`,
   usage: () =>
-    `evaluate-clustering: evaluate-clustering FILE --class COL [--methods cde,onehot,onehot-pca,idf] [--runs 50] [--seed N] [--alpha 10] [--beta 1e-10] [--orientation paper|code]
+    `${methodUsage(evaluateClusteringStep, ` --class COL [--methods ${TABLE_1_METHODS}]`)}
           Wang et al. 2015's schemes: --methods kmodes-smd,kmodes-ofd,kmodes-add,kmodes-cado,spectral-smd,…,spectral-cado,rock,crock [--theta 0.5] [--runs 50] [--k 0]`,
-  async run(args: Args, io: Io) {
-    const names = list(text(args, 'methods'));
+  async run(request: CliRequest, io: Io) {
+    const names = list(text(request.own, 'methods'));
     if (names.some(isSchemeName)) {
-      const used = new Set([...TABLE_FLAGS, 'methods', 'runs', 'seed', 'theta', 'k']);
-      refuseUnknown(args, used, this.usage());
+      const used = new Set(['methods', 'runs', 'seed', 'theta', 'k']);
+      refuseUnknown(request.own, used, this.usage());
       const number = (flag: string, fallback: number): number => {
-        const t = text(args, flag);
+        const t = text(request.own, flag);
         const v = t === undefined ? fallback : Number(t);
         if (!Number.isFinite(v)) throw new RangeError(`--${flag} must be a number, got “${t}”`);
         return v;
       };
-      const { session } = await loadTable(fileArgument(args), args);
+      const { session } = await loadTable(fileArgument(request), request);
       const table = evaluateSchemes(session, names, {
         runs: number('runs', 50),
         seed: number('seed', 0),
         theta: number('theta', 0.5),
         k: number('k', 0),
       });
-      printJson({ method: 'evaluate-clustering', results: { table } }, args, io);
+      printJson({ method: evaluateClusteringStep.id, results: { table } }, request, io);
       return;
     }
-    const legacy = renamed(args, {
-      methods: { to: ['methods'], default: 'cde,onehot,onehot-pca,idf' },
+    const legacy = renamed(request, {
+      methods: { to: ['methods'], default: TABLE_1_METHODS },
       alpha: { to: ['methods.alpha'] },
       beta: { to: ['methods.beta'] },
       orientation: { to: ['methods.orientation'] },
       seed: { to: ['seed', 'methods.seed'] },
     });
-    return runMethod('evaluate-clustering', fileArgument(args), legacy.args, io, legacy.optional);
+    return runMethod(
+      evaluateClusteringStep.id,
+      fileArgument(request),
+      legacy.request,
+      io,
+      legacy.optional,
+    );
   },
 };
 
 /** `project FILE --representation R --projection P …` is `run P FILE --of R …`. */
 export const projectCommand: Command = {
   name: 'project',
-  summary: 'alias of `run tsne|mds|pca --of REPRESENTATION`',
-  usage:
-    () => `project:  project FILE [--representation ${representations().join('|')}] [--projection tsne|mds|pca]
-          [--perplexity 30] [--iterations 1000] [--theta 0.5] [--init pca|random] [--seed N]
-          [--mds auto|classical|landmark] [--landmarks 300] [--no-quality] [--out coords.csv|.json]`,
-  run(args: Args, io: Io) {
-    const representation = text(args, 'representation') ?? 'cde';
-    if (!representations().includes(representation))
+  summary: `alias of \`run ${projections().join('|')} --of REPRESENTATION\``,
+  usage: () =>
+    `project:  project FILE [--representation ${representations().join('|')}] [--projection ${projections().join('|')}] [--no-quality]
+          and the projection's options (see run)`,
+  run(request: CliRequest, io: Io) {
+    const [firstRepresentation] = representations();
+    const representation = text(request.own, 'representation') ?? firstRepresentation;
+    if (representation === undefined || !representations().includes(representation))
       throw new RangeError(
         `unknown representation “${representation}” (${representations().join(', ')})`,
       );
-    const projection = text(args, 'projection') ?? 'tsne';
-    if (!['tsne', 'mds', 'pca'].includes(projection))
-      throw new RangeError(`unknown projection “${projection}” (tsne, mds, pca)`);
-    const legacy = renamed(args, {
-      representation: { to: ['of'], default: 'cde' },
+    const projection = text(request.own, 'projection') ?? projections()[0];
+    if (projection === undefined || !projections().includes(projection))
+      throw new RangeError(`unknown projection “${projection}” (${projections().join(', ')})`);
+    const legacy = renamed(request, {
+      representation: { to: ['of'], default: representation },
       projection: { to: [] },
       seed: { to: ['seed', 'of.seed'] },
       alpha: { to: ['of.alpha'] },
@@ -120,8 +140,8 @@ export const projectCommand: Command = {
       mds: { to: ['method'] },
       'no-quality': { to: [] },
     });
-    if (args.flags.has('no-quality')) legacy.args.flags.set('quality', 'false');
-    return runMethod(projection, fileArgument(args), legacy.args, io, legacy.optional);
+    if (request.own.flags.has('no-quality')) legacy.request.own.flags.set('quality', 'false');
+    return runMethod(projection, fileArgument(request), legacy.request, io, legacy.optional);
   },
 };
 
@@ -129,18 +149,23 @@ function representations(): string[] {
   return methodsProducing(REPRESENTATION_KINDS).map((s) => s.id);
 }
 
+function projections(): string[] {
+  return projectionSteps().map((s) => s.id);
+}
+
 /**
- * The same arguments with legacy flags renamed into run's flags: each `from` flag (or its
+ * The same request with legacy flags renamed into run's flags: each `from` flag (or its
  * default) is copied to every target name; the targets are optional for the methods asked.
  */
 function renamed(
-  args: Args,
+  request: CliRequest,
   mapping: Record<string, { to: string[]; default?: string }>,
-): { args: Args; optional: string[] } {
-  const flags = new Map(args.flags);
+): { request: CliRequest; optional: string[] } {
+  const given = request.own.flags;
+  const flags = new Map(given);
   const optional: string[] = [];
   for (const [from, { to, default: fallback }] of Object.entries(mapping)) {
-    const value = args.flags.get(from) ?? fallback;
+    const value = given.get(from) ?? fallback;
     flags.delete(from);
     if (value === undefined) continue;
     for (const name of to) {
@@ -148,5 +173,6 @@ function renamed(
       optional.push(name);
     }
   }
-  return { args: { positionals: args.positionals, flags }, optional };
+  const own: Args = { positionals: request.own.positionals, flags };
+  return { request: { ...request, own }, optional };
 }

@@ -1,25 +1,30 @@
 import { computeCounts } from '../../core/data/counts/counts.ts';
+import { dilcaMethod } from '../../core/methods/dilca/dilca.ts';
+import { sandcatMethod } from '../../core/methods/sandcat/sandcat.ts';
+import { cbrwMethod } from '../../core/methods/detectors/cbrwMethod.ts';
 import { dilcaModel } from '../../core/methods/dilca/dilcaModel.ts';
 import { DataError } from '../../core/base/errors.ts';
 import { runToEnd } from '../../core/base/jobs.ts';
 import { dilcaRows } from '../../core/methods/dilca/dilca.ts';
-import { detectorsNamed, DETECTOR_IDS } from '../../core/methods/detectors/detectors.ts';
-import type { Detector } from '../../core/methods/detectors/detector.ts';
+import { detectorIds, detectorOf, detectorsNamed } from '../../core/platform/registry.ts';
 import {
   detectorExperimentSteps,
   type ExperimentResult,
 } from '../../core/evaluation/outlierExperiment.ts';
 import { SANDCAT_PARAMETERS } from '../../core/methods/sandcat/sandcat.ts';
-import { resolveOptions } from '../../core/platform/parameters.ts';
-import { methodSpec } from '../../core/platform/registry.ts';
+import { resolveOptions } from '../../core/base/parameters.ts';
 import { paperOutlierRow } from '../../core/methods/sandcat/paperTable.ts';
-import { DETECTOR_EXPERIMENT_PARAMETERS } from '../../core/evaluation/evaluateDetectors.ts';
+import {
+  DETECTOR_EXPERIMENT_PARAMETERS,
+  handedOn,
+} from '../../core/evaluation/evaluateDetectors.ts';
 import type { CategoricalTable } from '../../core/data/table/types.ts';
-import { fileArgument, refuseUnknown, text, type Args } from '../args.ts';
+import { fileArgument, refuseUnknown, text } from '../args.ts';
 import { optionFlags } from '../callFlags.ts';
 import { printJson } from '../output.ts';
-import { loadTable, TABLE_FLAGS } from '../table.ts';
+import { loadTable } from '../table.ts';
 import type { Command } from './command.ts';
+import type { CliRequest } from '../request.ts';
 
 /**
  * The anomaly workflow of Ienco et al. 2016 (DILCA/SAnDCat) on the command line: DILCA's model (Fig. 2, Table I), the
@@ -44,21 +49,21 @@ function rowsWhere(table: CategoricalTable, spec: string | undefined) {
 const round = (x: number, digits = 4): number => Number(x.toFixed(digits));
 
 export const dilcaCommand: Command = {
-  name: 'dilca',
+  name: dilcaMethod.id,
   summary:
     'DILCA contexts, value distances and model impacts (DILCA/SAnDCat, Ienco et al. 2016, Fig. 2, Table I)',
   usage: () => 'dilca:    dilca FILE --class COL [--rows-where COL=VALUE | COL!=VALUE]',
-  async run(args, io) {
-    const used = new Set([...TABLE_FLAGS, 'rows-where']);
-    refuseUnknown(args, used, this.usage());
-    const { session } = await loadTable(fileArgument(args), args);
+  async run(request, io) {
+    const used = new Set(['rows-where']);
+    refuseUnknown(request.own, used, this.usage());
+    const { session } = await loadTable(fileArgument(request), request);
     const table = session.table;
-    if (table.rowless && args.flags.has('rows-where'))
+    if (table.rowless && request.own.flags.has('rows-where'))
       throw new DataError(
         'needs-rows',
         '--rows-where selects rows: a table known by its counts alone has none',
       );
-    const options = rowsWhere(table, text(args, 'rows-where'));
+    const options = rowsWhere(table, text(request.own, 'rows-where'));
     const rows = dilcaRows(table, options);
     // Fitted on every row: the shared counts (also those of a counts file or the duckdb engine).
     const counts =
@@ -68,7 +73,7 @@ export const dilcaCommand: Command = {
     const name = (a: number): string => table.attributes[a]?.name ?? '';
     printJson(
       {
-        fittedOn: { rows: counts.nRows, where: text(args, 'rows-where') ?? 'every row' },
+        fittedOn: { rows: counts.nRows, where: text(request.own, 'rows-where') ?? 'every row' },
         attributes: table.attributes.map((attr, a) => {
           const m = attr.labels.length;
           const start = model.tableStart[a] as number;
@@ -89,16 +94,19 @@ export const dilcaCommand: Command = {
           warnings: model.emptyContexts.map((a) => `${name(a)}: empty context, distance 0`),
         }),
       },
-      args,
+      request,
       io,
     );
   },
 };
 
-/** Flags of the protocol, with missing values read as the column mode by default. */
-async function loadForProtocol(args: Args) {
-  if (!args.flags.has('missing') && !args.flags.has('counts')) args.flags.set('missing', 'mode');
-  return loadTable(fileArgument(args), args);
+/** The protocol's table: missing values read as the column mode unless --missing says otherwise. */
+async function loadForProtocol(request: CliRequest) {
+  const byMode = !request.given.has('missing') && request.engine.counts === null;
+  return loadTable(
+    fileArgument(request),
+    byMode ? { ...request, prepare: { ...request.prepare, missing: 'mode' } } : request,
+  );
 }
 
 function experimentJson(result: ExperimentResult, attributes: number) {
@@ -117,29 +125,29 @@ function experimentJson(result: ExperimentResult, attributes: number) {
 }
 
 export const sandcatCommand: Command = {
-  name: 'sandcat',
+  name: sandcatMethod.id,
   summary:
     'SAnDCat under the Ienco et al. 2016 (DILCA/SAnDCat) protocol: AUC per fold, mean ± sd (Table IV)',
   usage: () =>
     'sandcat:  sandcat FILE --class COL [--heuristic maxdtk|mindtk|randk|centralk] [--k 40] [--folds 5] [--samples 10] [--normal-class LABEL] [--abnormal-share 0.03] [--seed N]',
-  async run(args, io) {
-    const used = new Set([...TABLE_FLAGS]);
-    const raw = optionFlags(DETECTOR_EXPERIMENT_PARAMETERS, args, '', used);
+  async run(request, io) {
+    const used = new Set<string>();
+    const raw = optionFlags(DETECTOR_EXPERIMENT_PARAMETERS, request.own, '', used);
     used.delete('detectors');
-    refuseUnknown(args, used, this.usage());
-    const options = resolveOptions(DETECTOR_EXPERIMENT_PARAMETERS, raw, 'sandcat');
+    refuseUnknown(request.own, used, this.usage());
+    const options = resolveOptions(DETECTOR_EXPERIMENT_PARAMETERS, raw, sandcatMethod.id);
     const sandcat = resolveOptions(
       SANDCAT_PARAMETERS,
       { heuristic: options.heuristic, k: options.k },
       'SAnDCat',
     );
-    const { session } = await loadForProtocol(args);
+    const { session } = await loadForProtocol(request);
     const table = session.table;
     if (!table.classColumn) throw new RangeError('sandcat needs --class COL');
     const result = runToEnd(
       detectorExperimentSteps(
         table,
-        [{ detector: detectorsNamed('sandcat')[0] as Detector, options: sandcat }],
+        [{ detector: detectorOf(sandcatMethod), options: sandcat }],
         options,
       ),
     );
@@ -157,7 +165,7 @@ export const sandcatCommand: Command = {
         folds: outcome.folds.map((f) => ({ ...f, auc: round(f.auc) })),
         seconds: round(outcome.seconds, 3),
       },
-      args,
+      request,
       io,
     );
   },
@@ -168,20 +176,22 @@ export const outliersCommand: Command = {
   summary:
     'every detector on the same Ienco et al. 2016 (DILCA/SAnDCat) splits: AUC mean ± sd and seconds',
   usage: () =>
-    `outliers: outliers FILE --class COL [--methods ${DETECTOR_IDS.join(',')}] [--folds 5] [--samples 10] [--heuristic maxdtk] [--k 40] [--seed N]`,
-  async run(args, io) {
-    const used = new Set([...TABLE_FLAGS, 'methods']);
-    const raw = optionFlags(DETECTOR_EXPERIMENT_PARAMETERS, args, '', used);
-    refuseUnknown(args, used, this.usage());
+    `outliers: outliers FILE --class COL [--methods ${detectorIds().join(',')}] [--folds 5] [--samples 10] [--heuristic maxdtk] [--k 40] [--seed N]`,
+  async run(request, io) {
+    const used = new Set(['methods']);
+    const raw = optionFlags(DETECTOR_EXPERIMENT_PARAMETERS, request.own, '', used);
+    refuseUnknown(request.own, used, this.usage());
     const methods =
-      text(args, 'methods') ?? (raw.detectors as string | undefined) ?? DETECTOR_IDS.join(',');
+      text(request.own, 'methods') ??
+      (raw.detectors as string | undefined) ??
+      detectorIds().join(',');
     const options = resolveOptions(
       DETECTOR_EXPERIMENT_PARAMETERS,
       { ...raw, detectors: methods },
       'outliers',
     );
     const detectors = detectorsNamed(methods);
-    const { session } = await loadForProtocol(args);
+    const { session } = await loadForProtocol(request);
     const table = session.table;
     if (!table.classColumn) throw new RangeError('outliers needs --class COL');
     const result = runToEnd(
@@ -189,7 +199,7 @@ export const outliersCommand: Command = {
         table,
         detectors.map((detector) => ({
           detector,
-          options: detector.id === 'sandcat' ? { heuristic: options.heuristic, k: options.k } : {},
+          options: handedOn(detector, options),
         })),
         options,
       ),
@@ -205,27 +215,27 @@ export const outliersCommand: Command = {
           seconds: round(d.seconds, 3),
         })),
       },
-      args,
+      request,
       io,
     );
   },
 };
 
 export const cbrwCommand: Command = {
-  name: 'cbrw',
+  name: cbrwMethod.id,
   summary: 'CBRW outlier scores and feature weights (Pang et al., IJCAI 2016)',
   usage: () => 'cbrw:     cbrw FILE [--class COL] [--tol 1e-12] [--alpha 0.95]',
-  async run(args, io) {
-    const used = new Set([...TABLE_FLAGS]);
-    const options = optionFlags(methodSpec('cbrw').parameters, args, '', used);
-    refuseUnknown(args, used, this.usage());
-    const { session, loaded } = await loadTable(fileArgument(args), args);
+  async run(request, io) {
+    const used = new Set<string>();
+    const options = optionFlags(cbrwMethod.parameters, request.own, '', used);
+    refuseUnknown(request.own, used, this.usage());
+    const { session, loaded } = await loadTable(fileArgument(request), request);
     if (session.table.rowless)
       throw new DataError(
         'needs-rows',
         'cbrw prints every object’s score, which needs the rows; `run cbrw` gives the value scores and feature weights from counts',
       );
-    const output = runToEnd(session.runSteps({ method: 'cbrw', options }));
+    const output = runToEnd(session.runSteps({ method: cbrwMethod.id, options }));
     const scores = output.results.scores;
     const weights = output.results.featureWeights;
     if (scores?.kind !== 'object-scores' || weights?.kind !== 'attribute-impacts')
@@ -238,7 +248,7 @@ export const cbrwCommand: Command = {
         ),
         warnings: output.warnings,
       },
-      args,
+      request,
       io,
     );
   },

@@ -1,16 +1,17 @@
 import { casModelSteps } from '../../core/methods/cas/casModel.ts';
+import { casMethod } from '../../core/methods/cas/cas.ts';
 import { objectPair } from '../../core/methods/cas/objects.ts';
 import { parseWeights } from '../../core/methods/cas/weights.ts';
 import { DataError } from '../../core/base/errors.ts';
 import { runToEnd } from '../../core/base/jobs.ts';
 import { CAS_PARAMETERS } from '../../core/methods/cas/cas.ts';
-import { resolveOptions } from '../../core/platform/parameters.ts';
-import { methodSpec } from '../../core/platform/registry.ts';
-import { fileArgument, list, refuseUnknown, text, type Args } from '../args.ts';
+import { resolveOptions } from '../../core/base/parameters.ts';
+import { fileArgument, list, refuseUnknown, text } from '../args.ts';
 import { optionFlags } from '../callFlags.ts';
 import { printJson } from '../output.ts';
-import { loadTable, TABLE_FLAGS } from '../table.ts';
+import { loadTable } from '../table.ts';
 import type { Command } from './command.ts';
+import type { CliRequest } from '../request.ts';
 
 const round = (x: number): number => Number(x.toFixed(6));
 
@@ -20,26 +21,26 @@ const round = (x: number): number => Number(x.toFixed(6));
  * CASO and CADO with their per-attribute terms.
  */
 export const casCommand: Command = {
-  name: 'cas',
+  name: casMethod.id,
   summary:
     'coupled attribute similarity (Wang et al. 2015): IaASV, IeASV, CASV per attribute; CASO/CADO',
   usage: () =>
     'cas:      cas FILE [--irs P|U|J|I] [--weights a1=2,a3=0.5] [--objects i,j]  (rows 0-based, after missing-row handling)',
-  async run(args: Args, io) {
-    const used = new Set([...TABLE_FLAGS, 'objects']);
-    const raw = optionFlags(CAS_PARAMETERS, args, '', used);
-    refuseUnknown(args, used, this.usage());
-    const options = resolveOptions(CAS_PARAMETERS, raw, 'cas');
-    const objects = list(text(args, 'objects')).map((t) => {
+  async run(request: CliRequest, io) {
+    const used = new Set(['objects']);
+    const raw = optionFlags(CAS_PARAMETERS, request.own, '', used);
+    refuseUnknown(request.own, used, this.usage());
+    const options = resolveOptions(CAS_PARAMETERS, raw, casMethod.id);
+    const objects = list(text(request.own, 'objects')).map((t) => {
       const r = Number(t);
       if (!/^\d+$/.test(t)) throw new RangeError(`--objects expects two row indices, got “${t}”`);
       return r;
     });
     if (objects.length !== 0 && objects.length !== 2)
       throw new RangeError(`--objects expects two row indices i,j, got ${objects.length}`);
-    const { session } = await loadTable(fileArgument(args, this.usage()), args);
+    const { session } = await loadTable(fileArgument(request, this.usage()), request);
     const table = session.table;
-    methodSpec('cas').check?.(table, options as never);
+    casMethod.check?.(table, options as never);
     if (table.rowless && objects.length > 0)
       throw new DataError(
         'needs-rows',
@@ -88,7 +89,7 @@ export const casCommand: Command = {
           },
         }),
       },
-      args,
+      request,
       io,
     );
   },

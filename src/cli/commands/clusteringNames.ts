@@ -2,39 +2,14 @@ import { scorePartition, meanSd } from '../../core/evaluation/partitions.ts';
 import { runToEnd } from '../../core/base/jobs.ts';
 import type { Cell, ResultTable } from '../../core/platform/results.ts';
 import type { ExplorerSession } from '../../core/platform/session.ts';
+import { parseScheme } from '../../core/methods/cas/schemes.ts';
+import { evaluateClusteringStep } from '../../core/evaluation/evaluateClustering.ts';
 
 /**
- * Wang et al. 2015's clustering schemes by name, for `evaluate-clustering --methods`: KM and SC with each
- * dissimilarity (kmodes-smd, spectral-cado …) and ROCK / CROCK. Each scheme runs through the
- * registry (the clustering evaluation with algorithm auto or spectral; the rock step), so the
- * numbers are the app's.
+ * Wang et al. 2015's clustering schemes by name, for `evaluate-clustering --methods`
+ * (core/methods/cas/schemes.ts). Each runs through the registry (the clustering evaluation with
+ * algorithm auto or spectral; the rock step), so the numbers are the app's.
  */
-const DISSIMILARITIES: Readonly<Record<string, string>> = {
-  smd: 'hamming',
-  ofd: 'ofd',
-  add: 'add',
-  cado: 'cas',
-};
-
-export function isSchemeName(name: string): boolean {
-  return /^(kmodes|spectral)-/.test(name) || name === 'rock' || name === 'crock';
-}
-
-function parseScheme(name: string): {
-  algorithm: 'auto' | 'spectral' | 'spectral-similarity' | 'rock';
-  method: string;
-} {
-  if (name === 'rock') return { algorithm: 'rock', method: 'jaccard' };
-  if (name === 'crock') return { algorithm: 'rock', method: 'caso' };
-  if (name === 'spectral-caso') return { algorithm: 'spectral-similarity', method: 'cas' };
-  const [prefix, measure = ''] = name.split(/-(.*)/s);
-  const method = DISSIMILARITIES[measure];
-  if (!method)
-    throw new RangeError(
-      `unknown scheme “${name}”: use kmodes-D or spectral-D with D one of ${Object.keys(DISSIMILARITIES).join(', ')}, spectral-caso, rock or crock`,
-    );
-  return { algorithm: prefix === 'spectral' ? 'spectral' : 'auto', method };
-}
 
 /** The schemes' AC, NMI and F-score as one table (ROCK / CROCK are deterministic: sd 0). */
 export function evaluateSchemes(
@@ -43,16 +18,16 @@ export function evaluateSchemes(
   options: { runs: number; seed: number; theta: number; k: number },
 ): ResultTable {
   const table = session.table;
-  if (!table.classColumn) throw new RangeError('evaluate-clustering needs --class COL');
+  if (!table.classColumn) throw new RangeError(`${evaluateClusteringStep.id} needs --class COL`);
   const classes = table.classColumn.codes;
   const rows: Record<string, Cell>[] = [];
   for (const name of names) {
     const scheme = parseScheme(name);
-    if (scheme.algorithm === 'rock') {
+    if (scheme.kind === 'step') {
       const out = runToEnd(
         session.runSteps({
-          method: 'rock',
-          options: { similarity: scheme.method, theta: options.theta, k: options.k },
+          method: scheme.method,
+          options: { ...scheme.options, theta: options.theta, k: options.k },
         }),
       );
       const partition = out.results.partition;
@@ -70,7 +45,7 @@ export function evaluateSchemes(
     }
     const out = runToEnd(
       session.runSteps({
-        method: 'evaluate-clustering',
+        method: evaluateClusteringStep.id,
         options: {
           runs: options.runs,
           seed: options.seed,
@@ -83,7 +58,8 @@ export function evaluateSchemes(
     const row = (out.results.table as ResultTable).rows[0] ?? {};
     rows.push({
       method: name,
-      title: `${scheme.algorithm === 'auto' ? 'k-modes' : 'spectral'} with ${name.split('-')[1]?.toUpperCase()}`,
+      // The scheme's own words: “kmodes-smd” → “k-modes with SMD”.
+      title: `${name.split('-')[0]?.replace('kmodes', 'k-modes')} with ${name.split('-')[1]?.toUpperCase()}`,
       clusters: null,
       accuracy: row.accuracy ?? null,
       nmi: row.nmi ?? null,

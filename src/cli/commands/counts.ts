@@ -8,12 +8,13 @@ import {
 } from '../../core/data/counts/sql.ts';
 import type { CountsReport, ExplorerSession, Loaded } from '../../core/platform/session.ts';
 import { parseRowFilter } from '../../core/data/table/rows.ts';
-import { fileArgument, refuseUnknown, text, type Args } from '../args.ts';
+import { fileArgument, refuseUnknown, text } from '../args.ts';
 import { writeCountsParquet } from '../engine/countsFile.ts';
 import { matrixRows } from '../json.ts';
 import { printJson, type Io } from '../output.ts';
-import { engineOptions, loadTable, TABLE_FLAGS } from '../table.ts';
+import { loadTable } from '../table.ts';
 import type { Command } from './command.ts';
+import { duckdbOptions, type CliRequest } from '../request.ts';
 
 /**
  * `counts FILE`: value counts, co-occurrences, entropy and symmetric uncertainty — the counts
@@ -27,34 +28,34 @@ export const countsCommand: Command = {
     `counts:   counts FILE [--rows-where COL=VALUE] [--out FILE.json|FILE.parquet]
           counts FILE --sql [--dialect ansi|spark] [--sql-table data] [--sql-form cells|grouping-sets]: the SQL computing the same
           counts on a table of the file's rows (needs no --engine: the columns are profiled by DuckDB)`,
-  async run(args: Args, io: Io) {
-    const file = fileArgument(args, this.usage());
+  async run(request: CliRequest, io: Io) {
+    const file = fileArgument(request, this.usage());
     refuseUnknown(
-      args,
-      new Set([...TABLE_FLAGS, 'rows-where', 'sql', 'dialect', 'sql-table', 'sql-form']),
+      request.own,
+      new Set(['rows-where', 'sql', 'dialect', 'sql-table', 'sql-form']),
       this.usage(),
     );
-    const filter = text(args, 'rows-where');
-    if (args.flags.has('sql')) {
-      await printSql(file, args, io);
+    const filter = text(request.own, 'rows-where');
+    if (request.own.flags.has('sql')) {
+      await printSqlOf(file, request, io);
       return;
     }
     for (const f of ['dialect', 'sql-table', 'sql-form'])
-      if (args.flags.has(f)) throw new RangeError(`--${f} goes with --sql`);
-    if (filter && args.flags.has('counts'))
+      if (request.own.flags.has(f)) throw new RangeError(`--${f} goes with --sql`);
+    if (filter && request.engine.counts !== null)
       throw new RangeError('--rows-where needs the rows: a counts file has none');
-    if (filter && text(args, 'engine') === 'duckdb')
+    if (filter && request.engine.engine === 'duckdb')
       throw new RangeError('--rows-where is not available with --engine duckdb');
-    const { session, loaded } = await loadTable(file, args);
+    const { session, loaded } = await loadTable(file, request);
     const rowsWhere = filter ? parseRowFilter(filter) : null;
     const report = runToEnd(session.countSteps({ rowsWhere }));
-    const out = text(args, 'out');
+    const out = request.output.out ?? undefined;
     if (out?.toLowerCase().endsWith('.parquet')) {
-      await writeParquet(session, loaded, out, args, filter !== undefined);
+      await writeParquet(session, loaded, out, request, filter !== undefined);
       io.stdout(`${JSON.stringify({ rows: report.nRows, out, format: 'parquet' })}\n`);
       return;
     }
-    printJson(countsJson(loaded, report), args, io);
+    printJson(countsJson(loaded, report), request, io);
   },
 };
 
@@ -62,7 +63,7 @@ async function writeParquet(
   session: ExplorerSession,
   loaded: Loaded,
   out: string,
-  args: Args,
+  request: CliRequest,
   subset: boolean,
 ): Promise<void> {
   if (subset) throw new RangeError('--rows-where counts are written as JSON only');
@@ -71,22 +72,23 @@ async function writeParquet(
     session.table,
     runToEnd(session.fitCountSteps()),
     loaded.summary,
-    engineOptions(args),
+    duckdbOptions(request.engine),
   );
 }
 
-async function printSqlOf(file: string, args: Args, io: Io): Promise<void> {
-  const dialect = (text(args, 'dialect') ?? 'ansi') as SqlDialect;
+async function printSqlOf(file: string, request: CliRequest, io: Io): Promise<void> {
+  const dialect = (text(request.own, 'dialect') ?? 'ansi') as SqlDialect;
   if (dialect !== 'ansi' && dialect !== 'spark')
     throw new RangeError(`--dialect must be ansi or spark, got “${String(dialect)}”`);
-  const relation = text(args, 'sql-table') ?? 'data';
-  const engineArgs: Args = { ...args, flags: new Map(args.flags) };
-  engineArgs.flags.set('engine', 'duckdb');
-  const { duckdb } = await loadTable(file, engineArgs);
+  const relation = text(request.own, 'sql-table') ?? 'data';
+  const { duckdb } = await loadTable(file, {
+    ...request,
+    engine: { ...request.engine, engine: 'duckdb' },
+  });
   if (!duckdb) throw new Error('the duckdb engine gave no plan');
   const plan = duckdb.plan;
   const names = plan.grouped.map((g) => plan.columns[g.column] as string);
-  const form = text(args, 'sql-form') ?? 'cells';
+  const form = text(request.own, 'sql-form') ?? 'cells';
   if (form !== 'cells' && form !== 'grouping-sets')
     throw new RangeError(`--sql-form must be cells or grouping-sets, got “${form}”`);
   const sql =
@@ -130,10 +132,6 @@ async function printSqlOf(file: string, args: Args, io: Io): Promise<void> {
       '',
     ].join('\n'),
   );
-}
-
-function printSql(file: string, args: Args, io: Io): Promise<void> {
-  return printSqlOf(file, args, io);
 }
 
 function countsJson(loaded: Loaded, counts: CountsReport): object {

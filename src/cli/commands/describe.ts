@@ -1,19 +1,20 @@
 import type { Loaded } from '../../core/platform/session.ts';
-import { fileArgument, refuseUnknown, type Args } from '../args.ts';
+import { fileArgument, refuseUnknown } from '../args.ts';
 import { printJson, type Io } from '../output.ts';
-import { loadTable, TABLE_FLAGS } from '../table.ts';
+import { loadTable } from '../table.ts';
 import type { Command } from './command.ts';
+import type { CliRequest } from '../request.ts';
 
 /** `describe FILE`: rows, columns (kind, role, values, missing) and warnings. */
 export const describeCommand: Command = {
   name: 'describe',
   summary: 'how the file is read: rows, columns, kinds, values, warnings',
   usage: () => 'describe: describe FILE',
-  async run(args: Args, io: Io) {
-    const file = fileArgument(args, this.usage());
-    refuseUnknown(args, new Set(TABLE_FLAGS), this.usage());
-    const { loaded } = await loadTable(file, args);
-    printJson(describeJson(loaded), args, io);
+  async run(request: CliRequest, io: Io) {
+    const file = fileArgument(request, this.usage());
+    refuseUnknown(request.own, new Set<string>(), this.usage());
+    const { loaded } = await loadTable(file, request);
+    printJson(describeJson(loaded), request, io);
   },
 };
 

@@ -1,17 +1,18 @@
-import { describeDomain } from '../../core/platform/parameters.ts';
+import { describeDomain } from '../../core/base/parameters.ts';
 import { allSpecs } from '../../core/platform/registry.ts';
-import { refuseUnknown, type Args } from '../args.ts';
+import { refuseUnknown } from '../args.ts';
 import { printJson, type Io } from '../output.ts';
 import type { Command } from './command.ts';
+import type { CliRequest } from '../request.ts';
 
 /** `methods`: the registry — every method and step, its paper, parameters and result kinds. */
 export const methodsCommand: Command = {
   name: 'methods',
   summary: 'list the registered methods and steps as JSON',
   usage: () => 'methods:  methods [--out FILE]',
-  async run(args: Args, io: Io) {
-    refuseUnknown(args, new Set(['out']), this.usage());
-    printJson(registryJson(), args, io);
+  async run(request: CliRequest, io: Io) {
+    refuseUnknown(request.own, new Set(['out']), this.usage());
+    printJson(registryJson(), request, io);
   },
 };
 

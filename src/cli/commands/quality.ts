@@ -1,31 +1,41 @@
 import { runToEnd } from '../../core/base/jobs.ts';
 import type { Curves, ResultTable } from '../../core/platform/results.ts';
-import { fileArgument, list, refuseUnknown, text, type Args } from '../args.ts';
+import { fileArgument, refuseUnknown } from '../args.ts';
+import { callFromFlags } from '../callFlags.ts';
+import { methodsProducing } from '../../core/platform/registry.ts';
+import type { InputSpec, MethodSpec } from '../../core/platform/spec.ts';
+import { epsGammaStep } from '../../core/evaluation/epsGammaStep.ts';
+import { retrievalStep } from '../../core/evaluation/retrieval.ts';
+import { optionsUsage, type CliRequest } from '../request.ts';
 import { printJson } from '../output.ts';
-import { loadTable, TABLE_FLAGS } from '../table.ts';
+import { loadTable } from '../table.ts';
 import type { Command } from './command.ts';
 import { errorsJson } from '../failures.ts';
 
-const DEFAULT_METHODS = 'cde,onehot,idf,hamming,caso,dilca';
-
-async function runQuality(args: Args, method: 'eps-gamma' | 'retrieval', extra: string[]) {
-  const used = new Set([...TABLE_FLAGS, 'methods', 'seed', 'sample', ...extra]);
-  refuseUnknown(
-    args,
-    used,
-    `${method} FILE --class COL [--methods ${DEFAULT_METHODS}] [--sample 1000] [--seed N]`,
-  );
-  const file = fileArgument(args);
-  const methods = list(text(args, 'methods') ?? DEFAULT_METHODS).map((m) => ({ method: m }));
-  const options: Record<string, unknown> = {};
-  for (const flag of ['seed', 'sample']) {
-    const v = text(args, flag);
-    if (v !== undefined) options[flag] = Number(v);
+/**
+ * A quality step (the (ε,γ)-curves or precision@k) over representations: its call read from its
+ * own parameter table (`run`'s flags); `--methods` defaults to every representation it takes,
+ * and `--k` is precision@k's `--ks`.
+ */
+async function runQuality(request: CliRequest, step: MethodSpec) {
+  const input = step.inputs?.find((i) => i.many) as InputSpec;
+  const own = new Map(request.own.flags);
+  if (!own.has(input.name))
+    own.set(
+      input.name,
+      methodsProducing(input.accepts)
+        .map((s) => s.id)
+        .join(','),
+    );
+  if (own.has('k') && !own.has('ks')) {
+    own.set('ks', own.get('k') as string);
+    own.delete('k');
   }
-  const k = text(args, 'k');
-  if (k !== undefined) options.ks = k;
-  const { session } = await loadTable(file, args);
-  const output = runToEnd(session.runSteps({ method, options, inputs: { methods } }));
+  const used = new Set<string>();
+  const call = callFromFlags(step.id, { ...request.own, flags: own }, used);
+  refuseUnknown({ ...request.own, flags: own }, used, qualityUsage(step));
+  const { session } = await loadTable(fileArgument(request), request);
+  const output = runToEnd(session.runSteps(call));
   return {
     curves: output.results.curves as Curves,
     table: output.results.table as ResultTable,
@@ -34,14 +44,17 @@ async function runQuality(args: Args, method: 'eps-gamma' | 'retrieval', extra: 
   };
 }
 
+function qualityUsage(step: MethodSpec): string {
+  return `${step.id}: ${step.id} FILE --class COL [--methods METHOD,…: every representation]\n${optionsUsage(step.parameters)}`;
+}
+
 /** `eps-gamma FILE --class COL --methods …` → `{curves: [{method, points: [[ε, γ] …]}], sample?}`. */
 export const epsGammaCommand: Command = {
-  name: 'eps-gamma',
+  name: epsGammaStep.id,
   summary: '(ε,γ)-curves of representations against the class (UNTIE, Zhu et al. 2022, Sec. 6.3)',
-  usage: () =>
-    `eps-gamma: eps-gamma FILE --class COL [--methods ${DEFAULT_METHODS}] [--sample 1000] [--seed N]`,
-  async run(args, io) {
-    const { curves, table, n, errors } = await runQuality(args, 'eps-gamma', []);
+  usage: () => qualityUsage(epsGammaStep),
+  async run(request, io) {
+    const { curves, table, n, errors } = await runQuality(request, epsGammaStep);
     const note = curves.notes?.[0] ?? '';
     printJson(
       {
@@ -55,7 +68,7 @@ export const epsGammaCommand: Command = {
         note,
         ...(errors.length > 0 && { errors }),
       },
-      args,
+      request,
       io,
     );
   },
@@ -63,12 +76,11 @@ export const epsGammaCommand: Command = {
 
 /** `retrieval FILE --class COL --methods … --k 1,5,10` → `{results: [{method, precision: […]}]}`. */
 export const retrievalCommand: Command = {
-  name: 'retrieval',
+  name: retrievalStep.id,
   summary: 'precision@k of representations against the class (UNTIE, Zhu et al. 2022, Sec. 6.3.2)',
-  usage: () =>
-    `retrieval: retrieval FILE --class COL [--methods ${DEFAULT_METHODS}] [--k 1,5,10,20,50] [--sample 1000] [--seed N]`,
-  async run(args, io) {
-    const { curves, table, errors } = await runQuality(args, 'retrieval', ['k']);
+  usage: () => qualityUsage(retrievalStep),
+  async run(request, io) {
+    const { curves, table, errors } = await runQuality(request, retrievalStep);
     printJson(
       {
         k: Array.from(curves.series[0]?.x ?? []),
@@ -80,7 +92,7 @@ export const retrievalCommand: Command = {
         note: curves.notes?.[0] ?? '',
         ...(errors.length > 0 && { errors }),
       },
-      args,
+      request,
       io,
     );
   },

@@ -1,8 +1,9 @@
 import { allSpecs, methodSpec } from '../../core/platform/registry.ts';
-import { refuseUnknown, type Args } from '../args.ts';
+import { refuseUnknown } from '../args.ts';
 import { callFromFlags, kebab } from '../callFlags.ts';
 import { runAndPrint, type Io } from '../output.ts';
-import { loadTable, TABLE_FLAGS, TABLE_USAGE } from '../table.ts';
+import type { CliRequest } from '../request.ts';
+import { loadTable } from '../table.ts';
 import type { Command } from './command.ts';
 
 /** `run METHOD FILE [--param value …]`: any registered method or step, flags from its table. */
@@ -22,25 +23,25 @@ ${allSpecs()
       ].join(' ')}`,
   )
   .join('\n')}`,
-  async run(args: Args, io: Io) {
-    const [, method, file = args.flags.has('counts') ? '' : undefined] = args.positionals;
+  async run(request: CliRequest, io: Io) {
+    const [method, file = request.engine.counts !== null ? '' : undefined] = request.positionals;
     if (!method || file === undefined)
       throw new RangeError(`expected a method and a CSV file\n${this.usage()}`);
-    await runMethod(method, file, args, io);
+    await runMethod(method, file, request, io);
   },
 };
 
-/** Runs one registered method on a file and prints its output (also the legacy commands' core). */
+/** Runs one registered method on a file and prints its output (also the named commands' core). */
 export async function runMethod(
   method: string,
   file: string,
-  args: Args,
+  request: CliRequest,
   io: Io,
   optionalFlags: readonly string[] = [],
 ): Promise<void> {
   methodSpec(method); // an unknown method is named before the file is read
-  const used = new Set([...TABLE_FLAGS, 'matrices', ...optionalFlags]);
-  const call = callFromFlags(method, args, used);
-  refuseUnknown(args, used, `${TABLE_USAGE}\n${runCommand.usage()}`);
-  await runAndPrint(await loadTable(file, args), call, args, io);
+  const used = new Set(optionalFlags);
+  const call = callFromFlags(method, request.own, used);
+  refuseUnknown(request.own, used, runCommand.usage());
+  await runAndPrint(await loadTable(file, request), call, request, io);
 }

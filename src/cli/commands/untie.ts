@@ -1,17 +1,18 @@
 import { runToEnd } from '../../core/base/jobs.ts';
+import { untieMethod } from '../../core/methods/untie/untie.ts';
 import { UNTIE_PARAMETERS, untieSteps } from '../../core/methods/untie/untie.ts';
-import { resolveOptions } from '../../core/platform/parameters.ts';
-import { methodSpec } from '../../core/platform/registry.ts';
+import { resolveOptions } from '../../core/base/parameters.ts';
 import { refuseWithoutRows } from '../../core/platform/run.ts';
 import type { CategoricalTable } from '../../core/data/table/types.ts';
 import { kernelName } from '../../core/methods/untie/kernelFunctions.ts';
 import type { CouplingSpace } from '../../core/methods/untie/spaces.ts';
 import { spaceWeights } from '../../core/methods/untie/vectorRepresentation.ts';
-import { fileArgument, has, refuseUnknown, text, type Args } from '../args.ts';
+import { fileArgument, has, refuseUnknown, text } from '../args.ts';
 import { optionFlags } from '../callFlags.ts';
 import { printJson } from '../output.ts';
-import { loadTable, TABLE_FLAGS } from '../table.ts';
+import { loadTable } from '../table.ts';
 import type { Command } from './command.ts';
+import type { CliRequest } from '../request.ts';
 
 const round = (x: number): number => Number(x.toPrecision(8));
 
@@ -22,15 +23,17 @@ const round = (x: number): number => Number(x.toPrecision(8));
  * the value each column stands for.
  */
 export const untieCommand: Command = {
-  name: 'untie',
+  name: untieMethod.id,
   summary:
     'UNTIE (UNTIE, Zhu et al. 2022): coupling spaces, learned kernel weights, loss per iteration',
   usage: () =>
     'untie:    untie FILE [--kernels default|gaussian|polynomial] [--iterations 1000] [--batch 20] [--lr 1e-3] [--seed N] [--clusters 0] [--normalise true|false] [--spaces]',
-  async run(args: Args, io) {
-    const used = new Set([...TABLE_FLAGS, 'spaces', 'lr']);
-    const raw: Record<string, unknown> = { ...optionFlags(UNTIE_PARAMETERS, args, '', used) };
-    const lr = text(args, 'lr');
+  async run(request: CliRequest, io) {
+    const used = new Set(['spaces', 'lr']);
+    const raw: Record<string, unknown> = {
+      ...optionFlags(UNTIE_PARAMETERS, request.own, '', used),
+    };
+    const lr = text(request.own, 'lr');
     if (lr !== undefined) {
       if (raw.learningRate !== undefined)
         throw new RangeError('give --lr or --learning-rate, not both');
@@ -38,19 +41,19 @@ export const untieCommand: Command = {
       if (!Number.isFinite(raw.learningRate))
         throw new RangeError(`--lr must be a number, got “${lr}”`);
     }
-    refuseUnknown(args, used, this.usage());
-    const options = resolveOptions(UNTIE_PARAMETERS, raw, 'untie');
-    const { session } = await loadTable(fileArgument(args, this.usage()), args);
+    refuseUnknown(request.own, used, this.usage());
+    const options = resolveOptions(UNTIE_PARAMETERS, raw, untieMethod.id);
+    const { session } = await loadTable(fileArgument(request, this.usage()), request);
     const table = session.table;
-    refuseWithoutRows(table, methodSpec('untie'));
-    methodSpec('untie').check?.(table, options as never);
+    refuseWithoutRows(table, untieMethod);
+    untieMethod.check?.(table, options as never);
     const model = runToEnd(untieSteps(table, session.counts(), options));
     const weights = spaceWeights(model.spaces.spaces, model.learning.weights);
     const dims = model.spaces.spaces.reduce((sum, s) => sum + s.m, 0);
     printJson(
       {
         options: { ...options, clusters: model.clusters },
-        ...(has(args, 'spaces') ? { spaces: spacesJson(table, model.spaces.coupling) } : {}),
+        ...(has(request.own, 'spaces') ? { spaces: spacesJson(table, model.spaces.coupling) } : {}),
         kernelWeights: model.spaces.spaces.map((s, p) => ({
           attribute: table.attributes[s.attribute]?.name,
           space: s.kind,
@@ -62,7 +65,7 @@ export const untieCommand: Command = {
         stopped: model.learning.stopped,
         dims,
       },
-      args,
+      request,
       io,
     );
   },

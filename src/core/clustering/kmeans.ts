@@ -7,7 +7,7 @@ import { createRandom, type Random } from '../base/random.ts';
  * values' vectors (src/core/platform/objectEmbedding.ts), where a centroid lives per attribute block and distances
  * come from per-value tables instead of per-object vectors.
  *
- * Matches MATLAB's `kmeans` as the CURE authors ran it: k-means++ seeding (first centre uniform,
+ * Matches MATLAB's k-means function as the CURE authors ran it: k-means++ seeding (first centre uniform,
  * the next ones with probability ∝ D²), squared Euclidean distance, batch updates, at most 100
  * iterations, and an empty cluster re-seeded at the object farthest from its centroid ('singleton').
  */

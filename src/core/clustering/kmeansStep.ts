@@ -1,7 +1,7 @@
 import { scaledSteps } from '../base/jobs.ts';
 import { bestOfStarts, partitionerFor } from './partition.ts';
 import { requireRepresentation } from '../platform/representation.ts';
-import type { ParameterSpec } from '../platform/parameters.ts';
+import type { ParameterSpec } from '../base/parameters.ts';
 import { defineMethod, type ResolvedCall } from '../platform/spec.ts';
 import type { CategoricalTable } from '../data/table/types.ts';
 import { PROJECTION_INPUT } from '../projection/projectionStep.ts';

@@ -47,6 +47,7 @@ export const spectralStep = defineMethod({
     },
   ],
   produces: ['object-partition'],
+  maxObjects: SPECTRAL_MAX_OBJECTS,
   check(table) {
     if (table.nRows > SPECTRAL_MAX_OBJECTS)
       throw new RangeError(

@@ -22,6 +22,13 @@ const GRID = Float64Array.from({ length: 101 }, (_, i) => i / 100);
  */
 export const epsGammaStep = defineMethod({
   id: 'eps-gamma',
+  board: [
+    {
+      column: 'area',
+      title: '(ε,γ) area',
+      help: 'area under the (ε,γ)-curve: how well similarities separate the classes (UNTIE, Zhu et al. 2022)',
+    },
+  ],
   title: '(ε,γ)-curves',
   role: 'step',
   order: 27,

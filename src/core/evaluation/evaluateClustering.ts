@@ -1,7 +1,7 @@
 import { checkClasses } from './classPreconditions.ts';
 import { featureCorrelationIndex, valueClusterIndex } from './indicators.ts';
 import { interHeterogeneity, intraHeterogeneity } from './heterogeneity.ts';
-import { paperNearMatch, paperRowFor, type PaperMatch } from './paperTables.ts';
+import { paperNearMatch, paperRowFor, type PaperMatch } from './paperMatch.ts';
 import { meanSd, scorePartition, type PartitionScores } from './partitions.ts';
 import { scaledSteps, type Steps } from '../base/jobs.ts';
 import { describeCall, seedParameter, withSeed } from '../platform/calls.ts';
@@ -9,7 +9,7 @@ import { clampK, partitionerFor, type Partitioner } from '../clustering/partitio
 import { spectralPartitionerFor } from '../clustering/spectralPartition.ts';
 import { methodSpec } from '../platform/registry.ts';
 import { pickResult, REPRESENTATION_KINDS } from '../platform/representation.ts';
-import type { OptionsOf, ParameterSpec } from '../platform/parameters.ts';
+import type { OptionsOf, ParameterSpec } from '../base/parameters.ts';
 import { defineMethod, type MethodContext, type ResolvedCall } from '../platform/spec.ts';
 import { createRandom } from '../base/random.ts';
 import { ITERATIONS_PARAMETER } from '../clustering/kmeansStep.ts';
@@ -57,6 +57,22 @@ const CLUSTERING_PARAMETERS = [
  */
 export const evaluateClusteringStep = defineMethod({
   id: 'evaluate-clustering',
+  // CURE, Jian et al. 2019, Sec. 6.1: k = classes, 50 runs, seed 0.
+  paperProtocol: { runs: 50, seed: 0, k: 0, algorithm: 'auto' },
+  board: [
+    {
+      column: 'fscore',
+      title: 'F-score',
+      help: 'k-means (k-modes for a distance) with k = classes, matched to the classes (CURE, Jian et al. 2019)',
+      paperColumn: 'paper',
+    },
+    { column: 'nmi', title: 'NMI', help: 'normalised mutual information of the same clusterings' },
+    {
+      column: 'accuracy',
+      title: 'accuracy',
+      help: 'share of objects in their class’s cluster (best matching)',
+    },
+  ],
   title: 'Clustering evaluation',
   role: 'step',
   order: 20,
@@ -237,17 +253,23 @@ function* clusterOne(
 }
 
 /**
- * The paper's column for a call: its method at default settings (any seed), or UNTIE with no
- * iterations and otherwise default settings (Zhu et al. 2022's “Couplings”); null for other settings.
+ * The paper's column for a call: its method at default settings (any seed), or a variant its
+ * spec names (`paperNames`: UNTIE with no iterations is Zhu et al. 2022's “Couplings”); null for
+ * other settings.
  */
 function paperKey(ref: ResolvedCall, seedName: string | null): string | null {
   const differing = methodSpec(ref.method).parameters.filter(
     (p) => p.name !== seedName && ref.options[p.name] !== p.default,
   );
   if (differing.length === 0) return ref.method;
-  if (ref.method === 'untie' && differing.length === 1 && ref.options.iterations === 0)
-    return 'couplings';
-  return null;
+  // A variant the paper names (UNTIE with no iterations is Table 4's “Couplings”): exactly its
+  // settings differ from the defaults.
+  const variant = methodSpec(ref.method).paperNames?.find(
+    (v) =>
+      differing.length === Object.keys(v.options).length &&
+      differing.every((p) => v.options[p.name] === ref.options[p.name]),
+  );
+  return variant?.name ?? null;
 }
 
 function paperFscore(row: Readonly<Record<string, number>>, key: string | null): number | null {

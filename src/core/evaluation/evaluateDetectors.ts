@@ -1,6 +1,7 @@
-import { DETECTORS, detectorsNamed, DETECTOR_IDS } from '../methods/detectors/detectors.ts';
+import { detectorIds, detectors, detectorsNamed } from '../platform/registry.ts';
 import { detectorExperimentSteps } from './outlierExperiment.ts';
-import type { ParameterSpec } from '../platform/parameters.ts';
+import type { ParameterSpec, RawOptions } from '../base/parameters.ts';
+import type { Detector } from '../platform/detection.ts';
 import { defineMethod } from '../platform/spec.ts';
 import type { Cell } from '../platform/results.ts';
 import { HEURISTICS, HEURISTIC_TITLES } from '../methods/sandcat/heuristics.ts';
@@ -15,13 +16,23 @@ export const DETECTOR_EXPERIMENT_PARAMETERS = [
     emptyLabel: 'the most frequent class',
     description: 'The normal class (empty: the most frequent class, as Sec. V)',
   },
+  // Every registered detector (a spec declaring `detector`), read when the table is: a detector
+  // added later (a module of its own) joins the default and the choices.
   {
     name: 'detectors',
     type: 'string',
-    default: DETECTOR_IDS.join(','),
-    subsetOf: DETECTOR_IDS,
-    subsetTitles: Object.fromEntries(DETECTORS.map((d) => [d.id, d.title])),
-    description: `Detectors compared, comma-separated (${DETECTOR_IDS.join(', ')})`,
+    get default(): string {
+      return detectorIds().join(',');
+    },
+    get subsetOf(): readonly string[] {
+      return detectorIds();
+    },
+    get subsetTitles(): Readonly<Record<string, string>> {
+      return Object.fromEntries(detectors().map((d) => [d.id, d.title]));
+    },
+    get description(): string {
+      return `Detectors compared, comma-separated (${detectorIds().join(', ')})`;
+    },
   },
   {
     name: 'heuristic',
@@ -90,12 +101,11 @@ export const evaluateDetectorsStep = defineMethod({
   },
   *run(context, options) {
     const { table } = context;
-    const sandcatOptions = { heuristic: options.heuristic, k: options.k };
     const result = yield* detectorExperimentSteps(
       table,
       detectorsNamed(options.detectors ?? '').map((detector) => ({
         detector,
-        options: detector.id === 'sandcat' ? sandcatOptions : {},
+        options: handedOn(detector, options),
       })),
       options,
     );
@@ -134,3 +144,12 @@ export const evaluateDetectorsStep = defineMethod({
     };
   },
 });
+
+/** The experiment's options a detector declares it takes (SAnDCat: `heuristic` and `k`). */
+export function handedOn(detector: Detector, options: RawOptions): RawOptions {
+  return Object.fromEntries(
+    (detector.experimentOptions ?? [])
+      .filter((name) => options[name] !== undefined)
+      .map((name) => [name, options[name]]),
+  );
+}

@@ -16,6 +16,13 @@ import { failureRow, isolated, unlessAllFailed } from './isolated.ts';
  */
 export const evaluateOutliersStep = defineMethod({
   id: 'evaluate-outliers',
+  board: [
+    {
+      column: 'auc',
+      title: 'outlier AUC',
+      help: 'the smallest class as outliers, ranked by the method’s scores',
+    },
+  ],
   title: 'Outlier evaluation',
   role: 'step',
   order: 21,

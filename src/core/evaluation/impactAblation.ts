@@ -1,4 +1,4 @@
-import type { ParameterSpec } from '../platform/parameters.ts';
+import type { ParameterSpec } from '../base/parameters.ts';
 import { defineMethod } from '../platform/spec.ts';
 import { impactAblationSteps } from './ablation.ts';
 import { protocolSplits } from '../methods/sandcat/protocol.ts';

@@ -1,14 +1,14 @@
 import { auc, meanSd } from './partitions.ts';
 import { rocCurve, tprAt } from './roc.ts';
 import { scaledSteps, type Steps } from '../base/jobs.ts';
-import type { RawOptions } from '../platform/parameters.ts';
+import type { RawOptions } from '../base/parameters.ts';
 import {
   protocolSplits,
   type Protocol,
   type ProtocolOptions,
 } from '../methods/sandcat/protocol.ts';
 import type { CategoricalTable } from '../data/table/types.ts';
-import type { Detector } from '../methods/detectors/detector.ts';
+import type { Detector } from '../platform/detection.ts';
 
 export interface DetectorEntry {
   detector: Detector;

@@ -8,7 +8,7 @@ import {
 } from '../platform/representation.ts';
 import { distanceOf } from '../platform/projectionInput.ts';
 import type { InputSpec, MethodContext, ResolvedCall } from '../platform/spec.ts';
-import type { ParameterSpec } from '../platform/parameters.ts';
+import type { ParameterSpec } from '../base/parameters.ts';
 import { meanSd } from './partitions.ts';
 import type { Cell, MethodFailure } from '../platform/results.ts';
 import { isolated, unlessAllFailed } from './isolated.ts';

@@ -27,6 +27,13 @@ function parseKs(text: string | null): number[] {
 /** Precision@k retrieval (UNTIE, Zhu et al. 2022, Sec. 6.3.2): the share of each object's k nearest neighbours of its class. */
 export const retrievalStep = defineMethod({
   id: 'retrieval',
+  board: [
+    {
+      column: 'p10',
+      title: 'precision@10',
+      help: 'share of the 10 nearest neighbours of an object’s class (UNTIE, Zhu et al. 2022)',
+    },
+  ],
   title: 'Precision@k',
   role: 'step',
   order: 28,

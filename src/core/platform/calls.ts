@@ -1,12 +1,12 @@
-import { resolveOptions } from './parameters.ts';
+import { resolveOptions } from '../base/parameters.ts';
 import { methodSpec } from './registry.ts';
 import type { Call, CallInputs, InputRef, MethodSpec, ResolvedCall } from './spec.ts';
 
 /**
  * Calls are resolved against the registry: the method must exist, every option is checked and
  * defaults are filled in, every input is a call of a method producing an accepted kind. The key
- * is a canonical JSON of the resolved call, so `{method: 'cde'}` and `{method: 'cde', options:
- * {alpha: 10}}` share one cache entry, and a projection of 0-1 does not depend on CDE's options.
+ * is a canonical JSON of the resolved call, so a call at its defaults and the same call with its
+ * defaults spelt out (CDE and CDE with α = 10) share one cache entry.
  */
 export function resolveCall(call: Call | ResolvedCall, path = ''): ResolvedCall {
   if (call === null || typeof call !== 'object' || typeof call.method !== 'string')

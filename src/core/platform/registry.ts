@@ -1,3 +1,4 @@
+import type { Detector, DetectorRole } from './detection.ts';
 import type { ResultKind } from './results.ts';
 import { isMethodSpec, type MethodSpec } from './spec.ts';
 
@@ -71,4 +72,72 @@ export function methodsProducing(
   role: MethodSpec['role'] = 'method',
 ): MethodSpec[] {
   return allSpecs(role).filter((s) => s.produces.some((k) => kinds.includes(k)));
+}
+
+/**
+ * Every registered detector (specs declaring `detector`): the semi-supervised first (SAnDCat,
+ * the paper's own), then in menu order.
+ */
+export function detectors(): Detector[] {
+  return allSpecs('method')
+    .filter((s) => s.detector)
+    .map(detectorOf)
+    .sort(
+      (a, b) => Number(a.supervision === 'unsupervised') - Number(b.supervision === 'unsupervised'),
+    );
+}
+
+/** The detectors' ids, in that order. */
+export function detectorIds(): string[] {
+  return detectors().map((d) => d.id);
+}
+
+/** Detectors named in a comma-separated list, in its order; unknown names are refused. */
+export function detectorsNamed(list: string): Detector[] {
+  const all = detectors();
+  const known = all.map((d) => d.id).join(', ');
+  const names = list
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (names.length === 0) throw new RangeError(`name at least one detector (${known})`);
+  return names.map((name) => {
+    const found = all.find((d) => d.id === name);
+    if (!found) throw new RangeError(`unknown detector “${name}” (${known})`);
+    return found;
+  });
+}
+
+/** A spec's detector, named by the spec (it must declare `detector`). */
+export function detectorOf(spec: MethodSpec): Detector {
+  if (!spec.detector) throw new RangeError(`${spec.id} is not a detector`);
+  return { ...(spec.detector as DetectorRole), id: spec.id, title: spec.title };
+}
+
+/** Steps that lay objects out in 2-D (t-SNE, MDS, PCA): they produce an object embedding. */
+export function projectionSteps(): MethodSpec[] {
+  return allSpecs('step').filter((s) => s.produces.includes('object-embedding'));
+}
+
+/** Steps that cluster objects (k-means, spectral, ROCK): they produce an object partition. */
+export function clusteringSteps(): MethodSpec[] {
+  return allSpecs('step').filter((s) => s.produces.includes('object-partition'));
+}
+
+/**
+ * Steps whose results compare or explain (evaluations, walk-throughs): tables and curves, and
+ * neither a projection nor a clustering.
+ */
+export function comparisonSteps(): MethodSpec[] {
+  return allSpecs('step').filter(
+    (s) =>
+      s.produces.some((k) => k === 'table' || k === 'curves') &&
+      !s.produces.includes('object-embedding') &&
+      !s.produces.includes('object-partition'),
+  );
+}
+
+/** Evaluation steps that feed the results board (they declare `board`). */
+export function boardSteps(): MethodSpec[] {
+  return allSpecs('step').filter((s) => s.board);
 }

@@ -58,7 +58,7 @@ export interface ValueMatrix extends Described {
  * factors are its sibling results `intra` and `inter`).
  */
 export interface CasTerms {
-  kind: 'cas';
+  kind: 'cas-tables';
   part: 'intra' | 'inter' | 'casv';
   counts: Float64Array;
 }

@@ -2,7 +2,8 @@ import type { Counts } from '../data/counts/counts.ts';
 import type { Steps } from '../base/jobs.ts';
 import type { ResultKind, Results } from './results.ts';
 import type { CategoricalTable } from '../data/table/types.ts';
-import type { OptionsOf, OptionValue, ParameterSpec, RawOptions } from './parameters.ts';
+import type { DetectorRole } from './detection.ts';
+import type { OptionsOf, OptionValue, ParameterSpec, RawOptions } from '../base/parameters.ts';
 
 /**
  * The method contract. A method (or a generic step such as "t-SNE of" or "k-means of") is one
@@ -44,9 +45,52 @@ export interface MethodSpec<P extends readonly ParameterSpec[] = readonly Parame
    * threads only for a call of such a method, or with one among its inputs.
    */
   team?: string;
+  /**
+   * An evaluation step whose table feeds the results board ("Run all"): the columns of its
+   * table the board shows, one per method it compares. Run all calls it over every method its
+   * input accepts, with its `fitsOption` at the board's fits and a required class label (an
+   * outlier class) at the smallest class.
+   */
+  board?: readonly BoardColumn[];
+  /**
+   * How a step's tables read: 'walkthrough', one worked example step by step (each table in
+   * turn); otherwise as a comparison of the methods it takes (tables and curves side by side).
+   */
+  reading?: 'walkthrough';
+  /** The published protocol's settings of this step, offered as one click ("Paper protocol"). */
+  paperProtocol?: Readonly<Record<string, OptionValue>>;
+  /**
+   * The most objects it takes (it keeps an n × n matrix): its `check` refuses a larger table,
+   * and menus (colour by) do not offer it there.
+   */
+  maxObjects?: number;
+  /** Settings worth one click each, by name (colour by: “ROCK (Jaccard, θ = 0.5)”). */
+  presets?: readonly { label: string; options: RawOptions }[];
+  /**
+   * The method its paper's figures set beside it (UNTIE, Zhu et al. 2022, Fig. 7: the t-SNE of
+   * CDE's vectors beside UNTIE's), for a view to offer the same pair.
+   */
+  shownBeside?: string;
+  /**
+   * Settings under which a paper reports this method under another name, for the paper's
+   * column beside ours (Zhu et al. 2022's “Couplings”: UNTIE with no learning iterations).
+   */
+  paperNames?: readonly { name: string; options: Readonly<Record<string, OptionValue>> }[];
+  /** Takes part in the detector experiments (Ienco et al. 2016, Sec. V) as this detector. */
+  detector?: DetectorRole;
   /** Data-dependent checks, apart from the parameter table: throw a message naming the problem. */
   check?(table: CategoricalTable, options: OptionsOf<P>): void;
   run(context: MethodContext, options: OptionsOf<P>, inputs: CallInputs): Steps<Results>;
+}
+
+/** A column of the results board: which column of the step's table, its title and its help. */
+export interface BoardColumn {
+  /** The column of the step's table; it is also the board column's key, unique on the board. */
+  column: string;
+  title: string;
+  help: string;
+  /** The column of the step's table holding the paper's value of this number, shown beside it. */
+  paperColumn?: string;
 }
 
 export interface InputSpec {

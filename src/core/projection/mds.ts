@@ -1,6 +1,6 @@
 import type { Steps } from '../base/jobs.ts';
 import { runToEnd, scaledSteps } from '../base/jobs.ts';
-import { resolveOptions, type ParameterSpec } from '../platform/parameters.ts';
+import { resolveOptions, type ParameterSpec } from '../base/parameters.ts';
 import { classicalMdsSteps, MAX_CLASSICAL_POINTS } from './classicalMds.ts';
 import type { ProjectionInput } from '../platform/projectionInput.ts';
 import { DEFAULT_LANDMARKS, landmarkMdsSteps } from './landmarkMds.ts';

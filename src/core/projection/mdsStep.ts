@@ -1,3 +1,4 @@
+import { mdsLayout } from './project.ts';
 import { defineMethod, type ResolvedCall } from '../platform/spec.ts';
 import { MDS_PARAMETERS } from './mds.ts';
 import {
@@ -21,10 +22,8 @@ export const mdsStep = defineMethod({
   produces: ['object-embedding', 'measures'],
   run(context, options, inputs) {
     const { quality, seed, ...mds } = options;
-    return projectRepresentation(context, inputs.of as ResolvedCall, {
-      projection: 'mds',
+    return projectRepresentation(context, inputs.of as ResolvedCall, mdsLayout(mds), {
       seed,
-      mds,
       quality: quality ? {} : false,
     });
   },

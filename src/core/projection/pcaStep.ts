@@ -1,3 +1,4 @@
+import { pcaLayout } from './project.ts';
 import { defineMethod, type ResolvedCall } from '../platform/spec.ts';
 import { PROJECTION_PAPER, projectRepresentation, QUALITY_PARAMETER } from './projectionStep.ts';
 
@@ -33,10 +34,10 @@ export const pcaStep = defineMethod({
   ],
   produces: ['object-embedding', 'measures'],
   run(context, options, inputs) {
-    return projectRepresentation(context, inputs.of as ResolvedCall, {
-      projection: 'pca',
+    return projectRepresentation(context, inputs.of as ResolvedCall, pcaLayout, {
       seed: options.seed,
       quality: options.quality ? {} : false,
+      explained: true,
     });
   },
 });

@@ -8,36 +8,22 @@ import { qualitySteps, type ProjectionQuality, type QualityOptions } from './qua
 import { stressSteps } from './stress.ts';
 import { tsneSteps, type TsneOptions } from './tsne.ts';
 
-export const PROJECTIONS = ['tsne', 'mds', 'pca'] as const;
-export type ProjectionKind = (typeof PROJECTIONS)[number];
-
 /** What is projected: the objects' input, and their principal layout when they are vectors. */
 export interface ProjectionSource {
   input: ProjectionInput;
   principal: (() => Float64Array) | null;
 }
 
-export interface ProjectionOptions {
-  projection: ProjectionKind;
-  tsne?: Omit<TsneOptions, 'init'> & { init?: 'pca' | 'random' };
-  mds?: MdsOptions;
-  /** Trustworthiness and continuity; false skips them. */
-  quality?: QualityOptions | false;
-  seed?: number;
-}
-
-export interface Projection {
-  projection: ProjectionKind;
+/** A layout of the objects in 2-D, with what its method measured of it. */
+export interface Layout {
   /** n × 2, row-major. */
   coordinates: Float64Array;
   /** KL(P‖Q) of a t-SNE layout. */
   kl: number | null;
   /** Kruskal stress-1 of an MDS or PCA layout against the input distances. */
   stress: number | null;
-  quality: ProjectionQuality | null;
   /** How it was computed, for people: "Barnes-Hut t-SNE, perplexity 30 …". */
   detail: string;
-  seconds: number;
 }
 
 /** Progress that may carry the current layout (t-SNE iterations), for animation. */
@@ -45,9 +31,27 @@ export interface ProjectionProgress extends Progress {
   layout?: Float64Array | null;
 }
 
-/** Projects objects to 2-D by t-SNE, MDS or PCA and measures how well neighbourhoods survive. */
-export function* projectionSteps(
+/** One projection method's layout of a source: each projection step passes its own. */
+export type LayoutSteps = (
   source: ProjectionSource,
+  seed: number,
+) => Generator<ProjectionProgress, Layout, void>;
+
+export interface ProjectionOptions {
+  /** Trustworthiness and continuity; false skips them. */
+  quality?: QualityOptions | false;
+  seed?: number;
+}
+
+export interface Projection extends Layout {
+  quality: ProjectionQuality | null;
+  seconds: number;
+}
+
+/** Lays objects out in 2-D with `layout` and measures how well neighbourhoods survive. */
+export function* projectSteps(
+  source: ProjectionSource,
+  layout: LayoutSteps,
   options: ProjectionOptions,
 ): Generator<ProjectionProgress, Projection, void> {
   const start = now();
@@ -55,12 +59,40 @@ export function* projectionSteps(
   const { input } = source;
   const quality = options.quality ?? {};
   const layoutEnd = quality === false ? 1 : 0.9;
-  let coordinates: Float64Array;
-  let kl: number | null = null;
-  let stress: number | null = null;
-  let detail: string;
-  if (options.projection === 'tsne') {
-    const { init = 'pca', ...tsne } = options.tsne ?? {};
+  // The layout's own progress, scaled, keeping the live layout it may carry.
+  const steps = layout(source, seed);
+  let result: Layout;
+  for (;;) {
+    const step = steps.next();
+    if (step.done) {
+      result = step.value;
+      break;
+    }
+    yield { ...step.value, fraction: layoutEnd * step.value.fraction };
+  }
+  let { detail } = result;
+  // Trustworthiness compares neighbourhoods: it needs at least 3 objects, else it is skipped.
+  const measurable = quality !== false && input.n >= 3;
+  if (quality !== false && !measurable)
+    detail += `; trustworthiness not measured (it needs at least 3 objects, there are ${input.n})`;
+  const measured = !measurable
+    ? null
+    : yield* scaledSteps(
+        qualitySteps(input, result.coordinates, { seed, ...quality }),
+        layoutEnd,
+        1,
+        'trustworthiness: ',
+      );
+  return { ...result, detail, quality: measured, seconds: (now() - start) / 1000 };
+}
+
+/** t-SNE from a PCA start (MDS for a distance) or seeded noise (project/tsne.ts). */
+export function tsneLayout(
+  options: Omit<TsneOptions, 'init'> & { init?: 'pca' | 'random' },
+): LayoutSteps {
+  return function* (source, seed) {
+    const { input } = source;
+    const { init = 'pca', ...tsne } = options;
     let initial: Float64Array | 'random' = 'random';
     if (init === 'pca') {
       yield { fraction: 0, message: 'initial layout…' };
@@ -77,11 +109,9 @@ export function* projectionSteps(
         result = step.value;
         break;
       }
-      yield { ...step.value, fraction: 0.05 + (layoutEnd - 0.05) * step.value.fraction };
+      yield { ...step.value, fraction: 0.05 + 0.95 * step.value.fraction };
     }
-    coordinates = result.coordinates;
-    kl = result.kl;
-    detail =
+    const detail =
       `${repulsionName(result.gradient, tsne.theta ?? 0.5)} t-SNE, ` +
       `perplexity ${round(result.perplexity)} on ${result.neighbours} neighbours` +
       `${usesApproximateSearch(input) ? ' (approximate: NN-descent)' : ''}, ` +
@@ -89,51 +119,38 @@ export function* projectionSteps(
       (result.points < input.n
         ? `; ${result.points} distinct of ${input.n} objects, identical ones share a position`
         : '');
-  } else if (options.projection === 'mds') {
-    const mds = yield* scaledSteps(mdsSteps(input, { seed, ...options.mds }), 0, layoutEnd);
-    coordinates = mds.coordinates;
-    stress = mds.stress;
-    detail =
+    return { coordinates: result.coordinates, kl: result.kl, stress: null, detail };
+  };
+}
+
+/** Classical (Torgerson) MDS up to a size, landmark MDS above (project/mds.ts). */
+export function mdsLayout(options: MdsOptions = {}): LayoutSteps {
+  return function* (source, seed) {
+    const mds = yield* mdsSteps(source.input, { seed, ...options });
+    const detail =
       mds.method === 'classical'
         ? 'classical (Torgerson) MDS'
         : `landmark MDS on ${mds.landmarks?.length ?? '?'} landmarks`;
-  } else if (options.projection === 'pca') {
-    if (!source.principal)
-      throw new RangeError(
-        'PCA needs object vectors; this representation only defines distances — use MDS',
-      );
-    yield { fraction: 0, message: 'principal components…' };
-    coordinates = source.principal();
-    stress = yield* scaledSteps(
-      stressSteps(input, coordinates, { seed }),
-      0.5 * layoutEnd,
-      layoutEnd,
-      'stress: ',
-    );
-    detail = 'PCA (first two principal components)';
-  } else throw new RangeError(`unknown projection “${String(options.projection)}”`);
-  // Trustworthiness compares neighbourhoods: it needs at least 3 objects, else it is skipped.
-  const measurable = quality !== false && input.n >= 3;
-  if (quality !== false && !measurable)
-    detail += `; trustworthiness not measured (it needs at least 3 objects, there are ${input.n})`;
-  const measured = !measurable
-    ? null
-    : yield* scaledSteps(
-        qualitySteps(input, coordinates, { seed, ...quality }),
-        layoutEnd,
-        1,
-        'trustworthiness: ',
-      );
-  return {
-    projection: options.projection,
-    coordinates,
-    kl,
-    stress,
-    quality: measured,
-    detail,
-    seconds: (now() - start) / 1000,
+    return { coordinates: mds.coordinates, kl: null, stress: mds.stress, detail };
   };
 }
+
+/** The first two principal components of object vectors, with their stress. */
+export const pcaLayout: LayoutSteps = function* (source, seed) {
+  if (!source.principal)
+    throw new RangeError(
+      'PCA needs object vectors; this representation only defines distances — use MDS',
+    );
+  yield { fraction: 0, message: 'principal components…' };
+  const coordinates = source.principal();
+  const stress = yield* scaledSteps(
+    stressSteps(source.input, coordinates, { seed }),
+    0.5,
+    1,
+    'stress: ',
+  );
+  return { coordinates, kl: null, stress, detail: 'PCA (first two principal components)' };
+};
 
 function round(x: number): string {
   return Number.isInteger(x) ? String(x) : x.toFixed(1);

@@ -1,12 +1,12 @@
 import { scaledSteps, type Steps } from '../base/jobs.ts';
-import type { ParameterSpec } from '../platform/parameters.ts';
+import type { ParameterSpec } from '../base/parameters.ts';
 import {
   projectionSource,
   REPRESENTATION_KINDS,
   requireRepresentation,
 } from '../platform/representation.ts';
 import type { InputSpec, MethodContext, ResolvedCall } from '../platform/spec.ts';
-import { projectionSteps, type ProjectionOptions } from './project.ts';
+import { projectSteps, type LayoutSteps, type ProjectionOptions } from './project.ts';
 import type { Results } from '../platform/results.ts';
 
 /**
@@ -33,7 +33,11 @@ export const PROJECTION_PAPER =
 export function* projectRepresentation(
   context: MethodContext,
   of: ResolvedCall,
-  options: ProjectionOptions,
+  layout: LayoutSteps,
+  options: ProjectionOptions & {
+    /** The share of variance of the two axes, for a principal-components layout. */
+    explained?: boolean;
+  },
 ): Steps<Results> {
   const representation = yield* scaledSteps(requireRepresentation(context, of), 0, 0.05);
   const source = projectionSource(
@@ -42,9 +46,9 @@ export function* projectRepresentation(
     context.counts,
     context.objectValues(),
   );
-  const p = yield* scaledSteps(projectionSteps(source, options), 0.05, 1);
+  const p = yield* scaledSteps(projectSteps(source, layout, options), 0.05, 1);
   const q = p.quality;
-  const explained = options.projection === 'pca' ? source.explained?.() : undefined;
+  const explained = options.explained ? source.explained?.() : undefined;
   return {
     layout: {
       kind: 'object-embedding',

@@ -1,7 +1,7 @@
 import type { Progress, Steps } from '../base/jobs.ts';
 import { runToEnd, scaledSteps } from '../base/jobs.ts';
 import { createRandom, gaussian, type Random } from '../base/random.ts';
-import { resolveOptions, type ParameterSpec } from '../platform/parameters.ts';
+import { resolveOptions, type ParameterSpec } from '../base/parameters.ts';
 import { perplexityAffinities, type SparseAffinity } from './affinity.ts';
 import { attraction } from './attraction.ts';
 import { exactRepulsion, type Repulsion } from './barnesHut.ts';
@@ -35,7 +35,7 @@ export interface TsneOptions {
   /** Factor on P during the first `exaggerationIterations` (default 12 for 250). */
   earlyExaggeration?: number;
   exaggerationIterations?: number;
-  /** Starting layout: 'pca' (default: caller-provided principal layout), 'random', or n × 2. */
+  /** Starting layout: 'random', or n × 2 (the caller's principal layout). */
   init?: 'random' | Float64Array;
   seed?: number;
   /** Threads to split the Barnes-Hut gradient with; the result does not depend on it. */

@@ -1,3 +1,4 @@
+import { tsneLayout } from './project.ts';
 import { defineMethod, type ResolvedCall } from '../platform/spec.ts';
 import { TSNE_PARAMETERS } from './tsne.ts';
 import {
@@ -36,10 +37,8 @@ export const tsneStep = defineMethod({
   produces: ['object-embedding', 'measures'],
   run(context, options, inputs) {
     const { quality, seed, ...tsne } = options;
-    return projectRepresentation(context, inputs.of as ResolvedCall, {
-      projection: 'tsne',
+    return projectRepresentation(context, inputs.of as ResolvedCall, tsneLayout(tsne), {
       seed,
-      tsne,
       quality: quality ? {} : false,
     });
   },

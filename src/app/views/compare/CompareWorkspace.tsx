@@ -5,7 +5,8 @@ import type { ResultKind } from '../../../core/platform/results.ts';
 import { allSpecs } from '../../../core/platform/registry.ts';
 import { REPRESENTATION_KINDS } from '../../../core/platform/representation.ts';
 import { useStore } from '../../store/index.ts';
-import { PROJECTION_STEPS } from '../ProjectionView.tsx';
+import { compareProjection, projectionFor } from '../../model/steps.ts';
+import { projectionSteps } from '../../../core/platform/registry.ts';
 import { CompareClusters, CompareMatrix, CompareProjection, CompareScores } from './cells.tsx';
 
 /** One row of the compare layout: a kind of view, and which methods can fill it. */
@@ -38,7 +39,7 @@ export function CompareWorkspace() {
     () => new Set(methods.map((m) => m.id)),
   );
   const [attribute, setAttribute] = useState<number | null>(null);
-  const [projection, setProjection] = useState<(typeof PROJECTION_STEPS)[number]>('tsne');
+  const [projection, setProjection] = useState(compareProjection);
   const [seed, setSeed] = useState(0);
   if (!meta) return <p className="muted">Load a data set to compare its methods.</p>;
   const columns = methods.filter((m) => chosen.has(m.id));
@@ -52,9 +53,8 @@ export function CompareWorkspace() {
       case 'clusters':
         return <CompareClusters method={spec.id} column={index} />;
       case 'projection': {
-        const embedding = spec.produces.includes('object-embedding');
         // A distance has no principal components: PCA becomes MDS for it.
-        const step = !embedding && projection === 'pca' ? 'mds' : projection;
+        const step = projectionFor(projection, spec);
         return <CompareProjection method={spec.id} step={step} seed={seed} />;
       }
       case 'scores':
@@ -83,16 +83,16 @@ export function CompareWorkspace() {
           <select
             aria-label="Compare projection"
             value={projection}
-            onChange={(e) => setProjection(e.target.value as typeof projection)}
+            onChange={(e) => setProjection(e.target.value)}
           >
-            {PROJECTION_STEPS.map((p) => (
-              <option key={p} value={p}>
-                {methodSpec(p).title}
+            {projectionSteps().map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.title}
               </option>
             ))}
           </select>
         </label>
-        {projection === 'tsne' && (
+        {methodSpec(projection).parameters.some((p) => p.role === 'seed') && (
           <label>
             seed
             <input

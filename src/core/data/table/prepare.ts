@@ -1,6 +1,8 @@
 import type { ColumnProfile, RawColumn, RawTable } from '../csv/rawTable.ts';
 import { DataError } from '../../base/errors.ts';
 import { discretise } from './discretise.ts';
+import { checkParameter } from '../../base/parameters.ts';
+import { prepareParameter } from './preparation.ts';
 import { inferKind, MAX_CATEGORICAL_VALUES, parseNumber } from './infer.ts';
 import type {
   Attribute,
@@ -253,14 +255,10 @@ function validate(columns: readonly ColumnProfile[], options: PrepareOptions): V
     if (!KINDS.includes(kind))
       throw new RangeError(`kind of “${n}” must be one of ${KINDS.join(', ')}, got “${kind}”`);
   }
-  if (!['drop', 'own', 'mode', 'auto'].includes(opts.missing))
-    throw new RangeError(`missing must be drop, own, mode or auto, got “${opts.missing}”`);
-  if (!['equal-frequency', 'equal-width', 'raw'].includes(opts.discretisation))
-    throw new RangeError(
-      `discretisation must be equal-frequency, equal-width or raw, got “${opts.discretisation}”`,
-    );
-  if (!Number.isInteger(opts.bins) || opts.bins < 2 || opts.bins > 1000)
-    throw new RangeError(`bins must be an integer from 2 to 1000, got ${opts.bins}`);
+  // The preparation parameter table's own checks (preparation.ts), the CLI's and the app's.
+  checkParameter(prepareParameter('missing'), opts.missing);
+  checkParameter(prepareParameter('discretise'), opts.discretisation);
+  checkParameter(prepareParameter('bins'), opts.bins);
   return opts;
 }
 

@@ -42,3 +42,8 @@ export function selectRows(table: CategoricalTable, filter: RowFilter): Int32Arr
   });
   return Int32Array.from(out);
 }
+
+/** Every row index 0..n−1. */
+export function allRows(n: number): Int32Array {
+  return Int32Array.from({ length: n }, (_, i) => i);
+}

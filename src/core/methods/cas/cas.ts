@@ -5,7 +5,7 @@ import { casModelSteps, checkIrsp } from './casModel.ts';
 import { parseWeights } from './weights.ts';
 import { IRS_VARIANTS } from './irs.ts';
 import { checkCouplingSize } from '../cure/cureShared.ts';
-import type { ParameterSpec } from '../../platform/parameters.ts';
+import type { ParameterSpec } from '../../base/parameters.ts';
 import { defineMethod } from '../../platform/spec.ts';
 
 export const CAS_PAPER =
@@ -70,7 +70,11 @@ export const casMethod = defineMethod({
       );
     const irs = `IRS${options.irs}`;
     const counts = Float64Array.from(context.counts.cooccurrence.valueCounts);
-    const terms = (part: 'intra' | 'inter' | 'casv') => ({ kind: 'cas' as const, part, counts });
+    const terms = (part: 'intra' | 'inter' | 'casv') => ({
+      kind: 'cas-tables' as const,
+      part,
+      counts,
+    });
     const matrices = {
       intra: blockMatrix(table, model.intra, model.tableStart, {
         title: 'IaASV — intra-coupled similarity',

@@ -55,6 +55,7 @@ function objectPairOf(table: CategoricalTable, text: string | null): [number, nu
  */
 export const casWalkthroughStep = defineMethod({
   id: 'cas-walkthrough',
+  reading: 'walkthrough',
   title: 'Coupled similarity walk-through',
   role: 'step',
   order: 25,

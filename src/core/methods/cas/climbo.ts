@@ -1,5 +1,5 @@
 import { climboValueClustering, limboValueClustering } from '../../clustering/limbo.ts';
-import type { ParameterSpec } from '../../platform/parameters.ts';
+import type { ParameterSpec } from '../../base/parameters.ts';
 import { defineMethod } from '../../platform/spec.ts';
 import type { ValuePartition, ValueTableDistance } from '../../platform/results.ts';
 import { CAS_PAPER } from './cas.ts';

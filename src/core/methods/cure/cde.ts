@@ -6,7 +6,7 @@ import {
 import { runToEnd, type Steps } from '../../base/jobs.ts';
 import { pcaWithRangeFilter } from '../../linalg/pca.ts';
 import { createRandom } from '../../base/random.ts';
-import { resolveOptions, type ParameterSpec } from '../../platform/parameters.ts';
+import { resolveOptions, type ParameterSpec } from '../../base/parameters.ts';
 import { embeddingResult } from '../../platform/representation.ts';
 import { defineMethod } from '../../platform/spec.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';

@@ -1,15 +1,11 @@
 import type { Counts } from '../../data/counts/counts.ts';
 import { runToEnd, type Steps } from '../../base/jobs.ts';
 import { createRandom } from '../../base/random.ts';
-import { resolveOptions, type ParameterSpec } from '../../platform/parameters.ts';
-import { defineMethod } from '../../platform/spec.ts';
+import { resolveOptions, type ParameterSpec } from '../../base/parameters.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
 import {
   CLUSTERING_ITERATIONS_PARAMETER,
   CLUSTERING_SEED_PARAMETER,
-  CURE_PAPER,
-  checkCouplingSize,
-  cureValueResults,
   orientationParameter,
 } from './cureShared.ts';
 import { valueClusteringSteps, type CouplingMatrixName } from './valueClustering.ts';
@@ -196,47 +192,3 @@ export const COSH_PARAMETERS = [
   ),
   CLUSTERING_ITERATIONS_PARAMETER,
 ] as const satisfies readonly ParameterSpec[];
-
-export const coshMethod = defineMethod({
-  id: 'cosh',
-  title: 'COSH',
-  role: 'method',
-  order: 2,
-  paper: CURE_PAPER,
-  where: 'Alg. 2, Eqs. (12)-(15)',
-  description: 'Coupled outlier scores: value clusters of Mc and Mo at many granularities',
-  parameters: COSH_PARAMETERS,
-  produces: ['value-matrix', 'value-partitions', 'value-scores', 'object-scores'],
-  reads: 'counts',
-  check: (table) => checkCouplingSize(table, 'COSH'),
-  *run(context, options) {
-    const cosh = yield* coshSteps(context.table, context.counts, options);
-    return {
-      // COSH keeps every cluster: small ones carry the outlying behaviour.
-      ...cureValueResults(context, 'COSH', cosh.couplings, cosh.granularities, () => true),
-      valueScores: {
-        kind: 'value-scores',
-        title: 'COSH value scores',
-        scores: cosh.valueScores,
-        direction: 'higher-is-more-anomalous',
-        source: cosh.valueSource,
-        sourceNames: cosh.granularities.map((g) => `${g.matrix} k=${g.k}`),
-        objectScore: {
-          result: 'scores',
-          weights: new Float64Array(context.table.attributes.length).fill(1),
-        },
-      },
-      // An object scores the sum of its values' scores: on a table without rows, that rule
-      // stands in for the per-row scores (computed row by row where the rows are).
-      ...(!context.table.rowless && {
-        scores: {
-          kind: 'object-scores',
-          title: 'COSH outlier score',
-          n: context.table.nRows,
-          scores: cosh.objectScores,
-          direction: 'higher-is-more-anomalous',
-        },
-      }),
-    };
-  },
-});

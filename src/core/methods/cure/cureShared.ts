@@ -1,6 +1,6 @@
 import { widestColumns } from '../../data/counts/limits.ts';
 import { DataError } from '../../base/errors.ts';
-import type { ParameterSpec } from '../../platform/parameters.ts';
+import type { ParameterSpec } from '../../base/parameters.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
 import type { MethodContext } from '../../platform/spec.ts';
 import {

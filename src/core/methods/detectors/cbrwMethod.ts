@@ -1,8 +1,8 @@
 import { countSteps } from '../../data/counts/counts.ts';
 import { scaledSteps } from '../../base/jobs.ts';
 import { cbrwModelSteps, cbrwObjectScores, CBRW_DEFAULTS } from './cbrw.ts';
-import type { Detector } from './detector.ts';
-import { resolveOptions, type ParameterSpec } from '../../platform/parameters.ts';
+import type { DetectorRole } from '../../platform/detection.ts';
+import { resolveOptions, type ParameterSpec } from '../../base/parameters.ts';
 import { defineMethod } from '../../platform/spec.ts';
 
 export const CBRW_PAPER =
@@ -40,6 +40,17 @@ export const CBRW_PARAMETERS = [
   },
 ] as const satisfies readonly ParameterSpec[];
 
+/** CBRW as a detector: the walk is fitted on the fit rows' counts; no randomness. */
+export const cbrwDetector: DetectorRole = {
+  supervision: 'unsupervised',
+  *score(task, options = {}) {
+    const opts = resolveOptions(CBRW_PARAMETERS, options, 'CBRW');
+    const counts = yield* scaledSteps(countSteps(task.table, { rows: task.fitRows }), 0, 0.3);
+    const model = yield* scaledSteps(cbrwModelSteps(task.table, counts, opts), 0.3, 1);
+    return cbrwObjectScores(task.table, model, task.scoreRows);
+  },
+};
+
 export const cbrwMethod = defineMethod({
   id: 'cbrw',
   title: 'CBRW',
@@ -50,6 +61,7 @@ export const cbrwMethod = defineMethod({
   description: 'Coupled biased random walks: values visited often by a walk drawn to rare values',
   parameters: CBRW_PARAMETERS,
   produces: ['value-scores', 'attribute-impacts', 'object-scores'],
+  detector: cbrwDetector,
   reads: 'counts',
   *run(context, options) {
     const model = yield* cbrwModelSteps(context.table, context.counts, options);
@@ -82,16 +94,3 @@ export const cbrwMethod = defineMethod({
     };
   },
 });
-
-/** CBRW as a detector: the walk is fitted on the fit rows' counts; no randomness. */
-export const cbrwDetector: Detector = {
-  id: 'cbrw',
-  title: 'CBRW',
-  supervision: 'unsupervised',
-  *score(task, options = {}) {
-    const opts = resolveOptions(CBRW_PARAMETERS, options, 'CBRW');
-    const counts = yield* scaledSteps(countSteps(task.table, { rows: task.fitRows }), 0, 0.3);
-    const model = yield* scaledSteps(cbrwModelSteps(task.table, counts, opts), 0.3, 1);
-    return cbrwObjectScores(task.table, model, task.scoreRows);
-  },
-};

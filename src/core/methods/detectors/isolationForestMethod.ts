@@ -1,7 +1,7 @@
-import type { Detector } from './detector.ts';
-import { allRows } from './detector.ts';
+import type { DetectorRole } from '../../platform/detection.ts';
+import { allRows } from '../../data/table/rows.ts';
 import { IFOREST_DEFAULTS, isolationForestSteps } from './isolationForest.ts';
-import { resolveOptions, type ParameterSpec } from '../../platform/parameters.ts';
+import { resolveOptions, type ParameterSpec } from '../../base/parameters.ts';
 import { defineMethod } from '../../platform/spec.ts';
 
 export const IFOREST_PAPER = 'Liu, Ting, Zhou, “Isolation forest”, ICDM 2008';
@@ -34,6 +34,19 @@ export const IFOREST_PARAMETERS = [
   },
 ] as const satisfies readonly ParameterSpec[];
 
+/** The isolation forest as a detector: trees grown on the fit rows with the task's seed. */
+export const isolationForestDetector: DetectorRole = {
+  supervision: 'unsupervised',
+  *score(task, options = {}) {
+    const opts = resolveOptions(
+      IFOREST_PARAMETERS,
+      { ...options, seed: task.seed },
+      'Isolation forest',
+    );
+    return yield* isolationForestSteps(task.table, task.fitRows, task.scoreRows, opts);
+  },
+};
+
 export const isolationForestMethod = defineMethod({
   id: 'iforest',
   title: 'Isolation forest',
@@ -44,6 +57,7 @@ export const isolationForestMethod = defineMethod({
   description: 'How quickly random splits on one-hot value columns isolate the object',
   parameters: IFOREST_PARAMETERS,
   produces: ['object-scores'],
+  detector: isolationForestDetector,
   *run(context, options) {
     const rows = allRows(context.table.nRows);
     const scores = yield* isolationForestSteps(context.table, rows, rows, options);
@@ -58,18 +72,3 @@ export const isolationForestMethod = defineMethod({
     };
   },
 });
-
-/** The isolation forest as a detector: trees grown on the fit rows with the task's seed. */
-export const isolationForestDetector: Detector = {
-  id: 'iforest',
-  title: 'Isolation forest',
-  supervision: 'unsupervised',
-  *score(task, options = {}) {
-    const opts = resolveOptions(
-      IFOREST_PARAMETERS,
-      { ...options, seed: task.seed },
-      'Isolation forest',
-    );
-    return yield* isolationForestSteps(task.table, task.fitRows, task.scoreRows, opts);
-  },
-};

@@ -1,8 +1,8 @@
-import type { Detector } from './detector.ts';
-import { allRows } from './detector.ts';
+import type { DetectorRole } from '../../platform/detection.ts';
+import { allRows } from '../../data/table/rows.ts';
 import { checkLofSize, lofOfSteps } from './lofOf.ts';
 import { distinctObjects } from '../../data/table/distinctObjects.ts';
-import { resolveOptions, type ParameterSpec } from '../../platform/parameters.ts';
+import { resolveOptions, type ParameterSpec } from '../../base/parameters.ts';
 import { defineMethod } from '../../platform/spec.ts';
 
 export const LOF_PAPER =
@@ -21,6 +21,15 @@ export const LOF_PARAMETERS = [
   },
 ] as const satisfies readonly ParameterSpec[];
 
+/** LOF as a detector: neighbours among the fit rows; no randomness. */
+export const lofOfDetector: DetectorRole = {
+  supervision: 'unsupervised',
+  *score(task, options = {}) {
+    const opts = resolveOptions(LOF_PARAMETERS, options, 'LOF');
+    return yield* lofOfSteps(task.table, task.fitRows, task.scoreRows, opts);
+  },
+};
+
 export const lofOfMethod = defineMethod({
   id: 'lof-of',
   title: 'LOF (OF distance)',
@@ -31,6 +40,7 @@ export const lofOfMethod = defineMethod({
   description: 'Local outlier factor: local density against the neighbours’, OF distance',
   parameters: LOF_PARAMETERS,
   produces: ['object-scores'],
+  detector: lofOfDetector,
   check(table) {
     checkLofSize(distinctObjects(table, allRows(table.nRows)).count);
   },
@@ -48,14 +58,3 @@ export const lofOfMethod = defineMethod({
     };
   },
 });
-
-/** LOF as a detector: neighbours among the fit rows; no randomness. */
-export const lofOfDetector: Detector = {
-  id: 'lof-of',
-  title: 'LOF (OF distance)',
-  supervision: 'unsupervised',
-  *score(task, options = {}) {
-    const opts = resolveOptions(LOF_PARAMETERS, options, 'LOF');
-    return yield* lofOfSteps(task.table, task.fitRows, task.scoreRows, opts);
-  },
-};

@@ -1,7 +1,7 @@
-import type { Detector } from './detector.ts';
-import { allRows } from './detector.ts';
+import type { DetectorRole } from '../../platform/detection.ts';
+import { allRows } from '../../data/table/rows.ts';
 import { ZERO_DEFAULTS, zeroScoreSteps } from './zeroPlusPlus.ts';
-import { resolveOptions, type ParameterSpec } from '../../platform/parameters.ts';
+import { resolveOptions, type ParameterSpec } from '../../base/parameters.ts';
 import { defineMethod } from '../../platform/spec.ts';
 
 export const ZERO_PAPER =
@@ -33,6 +33,15 @@ export const ZERO_PARAMETERS = [
   },
 ] as const satisfies readonly ParameterSpec[];
 
+/** ZERO++ as a detector: sub-samples drawn from the fit rows with the task's seed. */
+export const zeroDetector: DetectorRole = {
+  supervision: 'unsupervised',
+  *score(task, options = {}) {
+    const opts = resolveOptions(ZERO_PARAMETERS, { ...options, seed: task.seed }, 'ZERO++');
+    return yield* zeroScoreSteps(task.table, task.fitRows, task.scoreRows, opts);
+  },
+};
+
 export const zeroMethod = defineMethod({
   id: 'zero',
   title: 'ZERO++',
@@ -43,6 +52,7 @@ export const zeroMethod = defineMethod({
   description: 'Share of small random sub-samples in which the object’s value pair never appears',
   parameters: ZERO_PARAMETERS,
   produces: ['object-scores'],
+  detector: zeroDetector,
   *run(context, options) {
     const rows = allRows(context.table.nRows);
     const scores = yield* zeroScoreSteps(context.table, rows, rows, options);
@@ -57,14 +67,3 @@ export const zeroMethod = defineMethod({
     };
   },
 });
-
-/** ZERO++ as a detector: sub-samples drawn from the fit rows with the task's seed. */
-export const zeroDetector: Detector = {
-  id: 'zero',
-  title: 'ZERO++',
-  supervision: 'unsupervised',
-  *score(task, options = {}) {
-    const opts = resolveOptions(ZERO_PARAMETERS, { ...options, seed: task.seed }, 'ZERO++');
-    return yield* zeroScoreSteps(task.table, task.fitRows, task.scoreRows, opts);
-  },
-};

@@ -8,7 +8,7 @@ import {
   dilcaValueMatrix,
 } from './dilcaResults.ts';
 import { scaledSteps } from '../../base/jobs.ts';
-import type { ParameterSpec } from '../../platform/parameters.ts';
+import type { ParameterSpec } from '../../base/parameters.ts';
 import { defineMethod } from '../../platform/spec.ts';
 import {
   classRows,

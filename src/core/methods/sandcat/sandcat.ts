@@ -1,7 +1,6 @@
-import { HEURISTICS, HEURISTIC_TITLES } from './heuristics.ts';
+import { HEURISTIC_TITLES } from './heuristics.ts';
 import { sandcatScoreSteps } from './score.ts';
 import { scaledSteps, type Steps } from '../../base/jobs.ts';
-import type { ParameterSpec } from '../../platform/parameters.ts';
 import { defineMethod, type MethodContext } from '../../platform/spec.ts';
 import type {
   AttributeImpacts,
@@ -11,50 +10,10 @@ import type {
 } from '../../platform/results.ts';
 import { classRows, majorityClass, parseRowList, withRows } from '../../data/table/classRows.ts';
 import { DILCA_PAPER } from '../dilca/dilca.ts';
+import { SANDCAT_PARAMETERS } from './sandcatParameters.ts';
+import { sandcatDetector } from './detector.ts';
 
-export const SANDCAT_PARAMETERS = [
-  {
-    name: 'normalClass',
-    type: 'string',
-    default: null,
-    suggest: 'class-label',
-    emptyLabel: 'the most frequent class',
-    description: 'The normal class the model learns (empty: the most frequent class, as Sec. V)',
-  },
-  {
-    name: 'heuristic',
-    type: 'choice',
-    default: 'maxdtk',
-    choices: HEURISTICS,
-    choiceTitles: HEURISTIC_TITLES,
-    description: 'How the k representatives are chosen (Sec. IV-A; MaxDTK is best in Fig. 6)',
-  },
-  {
-    name: 'k',
-    type: 'integer',
-    default: 40,
-    min: 1,
-    max: 100000,
-    description: 'Number of representatives (paper: 10-40; best MaxDTK k = 40)',
-  },
-  {
-    name: 'seed',
-    type: 'integer',
-    default: 1,
-    min: 0,
-    // Not a 'seed' role: only RandK's scores depend on it, never the distance an evaluation
-    // clusters, so re-fitting per run would repeat the same work.
-    description: 'Seed of RandK’s random representatives',
-  },
-  {
-    name: 'alsoNormal',
-    type: 'string',
-    default: null,
-    advanced: true,
-    description:
-      'Rows the analyst marked normal (0-based, comma-separated): they join the training set and the model is learned again (Sec. V-C)',
-  },
-] as const satisfies readonly ParameterSpec[];
+export { SANDCAT_PARAMETERS };
 
 interface DilcaResults {
   distance: ValueTableDistance;
@@ -103,6 +62,7 @@ export const sandcatMethod = defineMethod({
     'object-distance',
     'table',
   ],
+  detector: sandcatDetector,
   check(table, options) {
     const normal = options.normalClass ?? majorityClass(table, 'SAnDCat');
     classRows(table, { label: normal, side: 'equal' }, 'SAnDCat');

@@ -1,5 +1,5 @@
 import { scaledSteps, type Steps } from '../../base/jobs.ts';
-import { resolveOptions, type OptionsOf, type ParameterSpec } from '../../platform/parameters.ts';
+import { resolveOptions, type OptionsOf, type ParameterSpec } from '../../base/parameters.ts';
 import { embeddingResult } from '../../platform/representation.ts';
 import { defineMethod } from '../../platform/spec.ts';
 import { blockMatrix } from '../../platform/valueTables.ts';
@@ -156,6 +156,10 @@ function* modelSteps(
 export const untieMethod = defineMethod({
   id: 'untie',
   title: 'UNTIE',
+  // Fig. 7: t-SNE of the UNTIE vectors beside CDE's.
+  shownBeside: 'cde',
+  // Zhu et al. 2022, Table 4's “Couplings”: UNTIE without heterogeneity learning.
+  paperNames: [{ name: 'couplings', options: { iterations: 0 } }],
   role: 'method',
   order: 7.5,
   paper: UNTIE_PAPER,

@@ -1,16 +1,15 @@
 import { countSteps } from '../../data/counts/counts.ts';
 import { dilcaModel } from '../dilca/dilcaModel.ts';
 import { scaledSteps } from '../../base/jobs.ts';
-import { SANDCAT_PARAMETERS } from '../sandcat/sandcat.ts';
-import type { Detector } from './detector.ts';
-import { resolveOptions } from '../../platform/parameters.ts';
-import { sandcatScoreSteps } from '../sandcat/score.ts';
+import { SANDCAT_PARAMETERS } from './sandcatParameters.ts';
+import type { DetectorRole } from '../../platform/detection.ts';
+import { resolveOptions } from '../../base/parameters.ts';
+import { sandcatScoreSteps } from './score.ts';
 
 /** SAnDCat as the outlier experiments run it: DILCA on the training rows, OS of the tested rows. */
-export const sandcatDetector: Detector = {
-  id: 'sandcat',
-  title: 'SAnDCat',
+export const sandcatDetector: DetectorRole = {
   supervision: 'semi-supervised',
+  experimentOptions: ['heuristic', 'k'],
   *score(task, options = {}) {
     const opts = resolveOptions(SANDCAT_PARAMETERS, options, 'SAnDCat');
     const counts = yield* scaledSteps(countSteps(task.table, { rows: task.fitRows }), 0, 0.2);

@@ -1,9 +1,15 @@
-import { checkedSimilarity } from '../base/checkedValue.ts';
-import { categoricalJaccard, rockSteps, ROCK_MAX_OBJECTS, type Similarity } from './rock.ts';
-import { scaledSteps } from '../base/jobs.ts';
-import { valueTableSum } from '../platform/representation.ts';
-import { defineMethod } from '../platform/spec.ts';
-import { defaultClusters } from './kmeansStep.ts';
+import { checkedSimilarity } from '../../base/checkedValue.ts';
+import {
+  categoricalJaccard,
+  rockSteps,
+  ROCK_MAX_OBJECTS,
+  type Similarity,
+} from '../../clustering/rock.ts';
+import { scaledSteps } from '../../base/jobs.ts';
+import { valueTableSum } from '../../platform/representation.ts';
+import { defineMethod } from '../../platform/spec.ts';
+import { defaultClusters } from '../../clustering/kmeansStep.ts';
+import { casMethod } from './cas.ts';
 
 /**
  * ROCK (Guha, Rastogi, Shim 1999) and CROCK (coupled attribute similarity, Wang et al. 2015, Sec. VIII-B): agglomerative clustering by
@@ -50,6 +56,12 @@ export const rockStep = defineMethod({
     },
   ],
   produces: ['object-partition', 'measures'],
+  maxObjects: ROCK_MAX_OBJECTS,
+  // Wang et al. 2015, Sec. VIII-B: θ = 0.5 for ROCK, 0.9 for CROCK.
+  presets: [
+    { label: 'ROCK (Jaccard, θ = 0.5)', options: { similarity: 'jaccard', theta: 0.5 } },
+    { label: 'CROCK (CASO/n, θ = 0.9)', options: { similarity: 'caso', theta: 0.9 } },
+  ],
   check(table) {
     if (table.nRows > ROCK_MAX_OBJECTS)
       throw new RangeError(
@@ -65,7 +77,7 @@ export const rockStep = defineMethod({
       similarity = categoricalJaccard(table.attributes.map((a) => a.codes));
     else {
       // CROCK: CASO from the cas method's results (computed once, shared with its other views).
-      const cas = yield* scaledSteps(context.require({ method: 'cas' }), 0, 0.1);
+      const cas = yield* scaledSteps(context.require({ method: casMethod.id }), 0, 0.1);
       const caso = cas.results.caso;
       if (caso?.kind !== 'object-similarity') throw new Error('cas gave no CASO');
       const sum = valueTableSum(table, caso.tables, caso.tableStart);
