@@ -8,22 +8,21 @@ import { defineConfig } from 'vitest/config';
  * A file missing from here only loses its place, never a run.
  */
 const SLOWEST_FIRST = [
-  'parallel.team',
-  'project.tsne.fft',
-  'fuzz',
-  'matrix.quick',
-  'cli.cure',
-  'cli.platform',
-  'cli.untie',
-  'project.tsne',
+  'test/core/parallel/team',
+  'test/core/projection/tsneFft',
+  'test/fuzz/fuzz',
+  'test/matrix/quick',
+  'test/cli/cure',
+  'test/cli/platform',
+  'test/cli/untie',
+  'test/core/projection/tsne',
 ];
 
 class SlowestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const rank = (file: TestSpecification) => {
-      const name = file.moduleId.split('/').pop() ?? '';
-      const i = SLOWEST_FIRST.findIndex((prefix) => name === `${prefix}.test.ts`);
+      const i = SLOWEST_FIRST.findIndex((path) => file.moduleId.endsWith(`/${path}.test.ts`));
       return i < 0 ? SLOWEST_FIRST.length : i;
     };
     return sorted

@@ -1,6 +1,6 @@
 /**
  * Types for the `tsne-js` package (exact O(N²) t-SNE), which ships none. It is used only as a
- * reference by test/project.tsne.test.ts and bench/projection.bench.ts, never by the product.
+ * reference by test/core/projection/tsne.test.ts and bench/projection.bench.ts, never by the product.
  */
 declare module 'tsne-js' {
   export interface TsneJsConfig {

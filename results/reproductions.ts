@@ -1,6 +1,6 @@
 /**
  * Every published number the product reproduces on its bundled data, paper value beside ours.
- * `npm run reproduce` writes them to results/ (Markdown + JSON); test/paper.numbers.test.ts pins
+ * `npm run reproduce` writes them to results/ (Markdown + JSON); test/results/paperNumbers.test.ts pins
  * each one within its tolerance, so a change that moves a number away from the paper fails.
  * Each method issue adds its paper's reproductions here.
  */
@@ -24,7 +24,7 @@ export interface ReproducedRow {
   ours: number;
   /** Spread of ours, when it is a mean. */
   sd?: number;
-  /** |ours − paper| this reproduction promises (test/paper.numbers.test.ts). */
+  /** |ours − paper| this reproduction promises (test/results/paperNumbers.test.ts). */
   tolerance: number;
 }
 

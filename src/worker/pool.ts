@@ -1,11 +1,14 @@
 import type { TrainingSnapshot } from '../core/methods/untie/learning.ts';
 import { proxy, type Remote } from 'comlink';
+import { OutputMemo } from './outputMemo.ts';
+import { failed, WorkerSlots, type JobHandle, type PoolOptions, type Slot } from './workerSlots.ts';
+
+export type { JobHandle, PoolOptions, SpawnedWorker } from './workerSlots.ts';
 import type { ParseOptions } from '../core/data/csv/parse.ts';
 import { toErrorInfo, type ErrorInfo } from '../core/base/errors.ts';
 import type { Progress } from '../core/base/jobs.ts';
 import { resolveCall, seededFits } from '../core/platform/calls.ts';
 import { methodSpec } from '../core/platform/registry.ts';
-import { bytesOf } from '../core/platform/results.ts';
 import type { Call, MethodOutput, ResolvedCall } from '../core/platform/spec.ts';
 import type { CallFailure, CountRequest, CountsReport, Loaded } from '../core/platform/session.ts';
 import type { PrepareOptions } from '../core/data/table/prepare.ts';
@@ -17,37 +20,6 @@ export type JobProgress = Progress & {
   training?: TrainingSnapshot;
 };
 
-export interface JobHandle<T> {
-  id: number;
-  promise: Promise<Outcome<T>>;
-  cancel(): void;
-}
-
-/** One worker as the pool sees it: its API, and how to stop it. */
-export interface SpawnedWorker {
-  api: Remote<ExplorerApi>;
-  terminate(): void;
-}
-
-export interface PoolOptions {
-  size: number;
-  /** Starts worker `index`; `onCrash` must be called if it dies. */
-  spawn(index: number, onCrash: (reason: string) => void): SpawnedWorker;
-  /** Told how many jobs run on the workers whenever that changes (the page's beat uses it). */
-  onRunning?(jobs: number): void;
-}
-
-interface Slot {
-  index: number;
-  worker: SpawnedWorker;
-  /** Jobs running on it now. */
-  active: number;
-  /** Keys of the outputs it computed or was given for the current table. */
-  has: Set<string>;
-  /** Settles its running jobs when it crashes or is restarted. */
-  pending: Map<number, (o: Outcome<never>) => void>;
-}
-
 /** One computation shared by every caller asking for the same call. */
 interface SharedRun {
   key: string;
@@ -58,15 +30,6 @@ interface SharedRun {
   cancel(): void;
 }
 
-/** If a cancelled job has not stopped after this long, its worker is restarted. */
-const CANCEL_GRACE_MS = 2500;
-/**
- * Outputs kept on this side for handing to other workers (the store keeps its own), least
- * recently used out past this many bytes of typed arrays. Run all's evaluations re-fit each
- * seeded method 10 times and share those fits: on an 8,124-row table some 80 outputs.
- */
-const OUTPUT_MEMO_BYTES = 256 * 1024 * 1024;
-
 /**
  * A pool of workers, each holding the loaded table (shared memory when the page is
  * cross-origin isolated, copies otherwise). Independent jobs run in parallel on the least busy
@@ -76,31 +39,30 @@ const OUTPUT_MEMO_BYTES = 256 * 1024 * 1024;
  * recovery are per job; a crashed worker is restarted and takes the table from another.
  */
 export class WorkerPool {
-  private readonly slots: Slot[] = [];
-  private nextId = 1;
+  private readonly workers: WorkerSlots;
   private primary = 0;
   /** Bumped on every load or re-model; outputs of older tables are never reused. */
   private version = 0;
   /** Resolves once every worker holds the current table. */
   private ready: Promise<void> = Promise.resolve();
   private loadedAny = false;
-  private readonly outputs = new Map<string, MethodOutput>();
-  private readonly outputBytes = new Map<string, number>();
-  private memoBytes = 0;
+  private readonly outputs = new OutputMemo();
   /** Calls that failed on the current table (by key): asked again, they fail at once. */
   private readonly failures = new Map<string, ErrorInfo>();
   private readonly running = new Map<string, SharedRun>();
   /** Called when a worker was replaced and the table could not be restored from another. */
   onRestart: ((reason: string) => void) | null = null;
 
-  constructor(private readonly options: PoolOptions) {
-    if (!Number.isInteger(options.size) || options.size < 1)
-      throw new RangeError(`a pool needs at least one worker, got ${options.size}`);
-    for (let i = 0; i < options.size; i++) this.slots.push(this.start(i));
+  constructor(options: PoolOptions) {
+    this.workers = new WorkerSlots(options, (slot, reason) => this.restart(slot, reason));
   }
 
   get size(): number {
     return this.slots.length;
+  }
+
+  private get slots(): Slot[] {
+    return this.workers.slots;
   }
 
   /** Reads a file on one worker, then hands the table to the others. */
@@ -149,7 +111,7 @@ export class WorkerPool {
     /** Retry a call that failed before (the user asked for it) instead of repeating its failure. */
     again = false,
   ): JobHandle<MethodOutput> {
-    const id = this.nextId++;
+    const id = this.workers.newId();
     let resolved: ResolvedCall;
     try {
       resolved = resolveCall(call);
@@ -194,7 +156,7 @@ export class WorkerPool {
   }
 
   terminate(): void {
-    for (const slot of this.slots) slot.worker.terminate();
+    this.workers.terminate();
   }
 
   // --- runs -------------------------------------------------------------------------------
@@ -225,12 +187,7 @@ export class WorkerPool {
     run.promise = (async (): Promise<Outcome<MethodOutput>> => {
       const version = this.version;
       const memo = this.outputs.get(call.key);
-      if (memo) {
-        // Most recently used last: the memo drops from the front.
-        this.outputs.delete(call.key);
-        this.outputs.set(call.key, memo);
-        return { ok: true, value: memo };
-      }
+      if (memo) return { ok: true, value: memo };
       const known = this.failures.get(call.key);
       if (known) return failed(known);
       // Inputs first, each through the pool (so each is computed once, and shared).
@@ -284,7 +241,7 @@ export class WorkerPool {
       );
       handles.push(handle);
       const outcome = await handle.promise;
-      if (outcome.ok && version === this.version) this.remember(outcome.value);
+      if (outcome.ok && version === this.version) this.outputs.remember(outcome.value);
       if (!outcome.ok && outcome.error.code !== 'cancelled' && version === this.version)
         this.failures.set(call.key, outcome.error);
       return outcome;
@@ -293,24 +250,6 @@ export class WorkerPool {
     });
     this.running.set(key, run);
     return run;
-  }
-
-  private remember(output: MethodOutput): void {
-    this.forgetOutput(output.key);
-    const bytes = bytesOf(output.results);
-    this.outputs.set(output.key, output);
-    this.outputBytes.set(output.key, bytes);
-    this.memoBytes += bytes;
-    for (const key of this.outputs.keys()) {
-      if (this.memoBytes <= OUTPUT_MEMO_BYTES || key === output.key) break;
-      this.forgetOutput(key);
-    }
-  }
-
-  private forgetOutput(key: string): void {
-    this.memoBytes -= this.outputBytes.get(key) ?? 0;
-    this.outputBytes.delete(key);
-    this.outputs.delete(key);
   }
 
   // --- tables -----------------------------------------------------------------------------
@@ -323,8 +262,6 @@ export class WorkerPool {
       this.version++;
       this.loadedAny = true;
       this.outputs.clear();
-      this.outputBytes.clear();
-      this.memoBytes = 0;
       this.failures.clear();
       for (const slot of this.slots) slot.has.clear();
       // A worker that fails to take the table answers its jobs with the error; the pool goes on.
@@ -347,96 +284,17 @@ export class WorkerPool {
 
   // --- workers ----------------------------------------------------------------------------
 
-  private start(index: number): Slot {
-    const slot: Slot = {
-      index,
-      active: 0,
-      has: new Set(),
-      pending: new Map(),
-      worker: this.options.spawn(index, (reason) => this.restart(slot, reason)),
-    };
-    return slot;
-  }
-
-  /**
-   * Runs work on one worker (the given one, else the least busy, preferring one that holds
-   * the given output keys), with an id for cancel and a settle hook for crashes.
-   */
   private onWorker<T>(
     work: (slot: Slot, id: number) => Promise<Outcome<T>>,
     wanted: string[] = [],
     chosen?: Slot,
   ): JobHandle<T> {
-    const id = this.nextId++;
-    const slot = chosen ?? this.pick(wanted);
-    slot.active++;
-    this.runningChanged();
-    const promise = new Promise<Outcome<T>>((resolve) => {
-      slot.pending.set(id, resolve as (o: Outcome<never>) => void);
-      work(slot, id).then(
-        (outcome) => this.settle(slot, id, outcome),
-        (error: unknown) =>
-          this.settle(
-            slot,
-            id,
-            failed({ code: 'internal', message: `The worker failed: ${String(error)}` }),
-          ),
-      );
-    });
-    const cancel = (): void => {
-      if (!slot.pending.has(id)) return;
-      void slot.worker.api.cancel(id);
-      setTimeout(() => {
-        if (!slot.pending.has(id)) return;
-        this.settle(
-          slot,
-          id,
-          failed({
-            code: 'cancelled',
-            message: 'The job was stopped (its worker had to be restarted).',
-          }),
-        );
-        this.restart(slot, 'A job did not stop when asked, so its worker was restarted.');
-      }, CANCEL_GRACE_MS);
-    };
-    return { id, promise, cancel };
-  }
-
-  private pick(wanted: string[]): Slot {
-    let best = this.slots[0] as Slot;
-    let bestScore = -Infinity;
-    for (const slot of this.slots) {
-      const holds = wanted.filter((k) => slot.has.has(k)).length;
-      // Idle first; among equally busy workers, the one holding most inputs.
-      const score = -slot.active * 1000 + holds;
-      if (score > bestScore) {
-        best = slot;
-        bestScore = score;
-      }
-    }
-    return best;
-  }
-
-  private settle(slot: Slot, id: number, outcome: Outcome<unknown>): void {
-    const resolve = slot.pending.get(id);
-    if (!resolve) return;
-    slot.pending.delete(id);
-    slot.active--;
-    this.runningChanged();
-    resolve(outcome as Outcome<never>);
-  }
-
-  private runningChanged(): void {
-    this.options.onRunning?.(this.slots.reduce((sum, s) => sum + s.active, 0));
+    return this.workers.onWorker(work, wanted, chosen);
   }
 
   /** Replaces a worker; its jobs end with the reason, and it takes the table from another. */
   private restart(slot: Slot, reason: string): void {
-    for (const id of [...slot.pending.keys()])
-      this.settle(slot, id, failed({ code: 'internal', message: reason }));
-    slot.worker.terminate();
-    const fresh = this.start(slot.index);
-    this.slots[slot.index] = fresh;
+    const fresh = this.workers.replace(slot, reason);
     if (!this.loadedAny) return;
     const donor = this.slots.find((s) => s !== fresh);
     if (!donor) {
@@ -470,10 +328,6 @@ function inputRefs(call: ResolvedCall): { ref: ResolvedCall; listed: boolean }[]
       return v.flatMap((ref) => seededFits(ref, fits).map((fit) => ({ ref: fit, listed: true })));
     },
   );
-}
-
-function failed(error: ErrorInfo): Outcome<never> {
-  return { ok: false, error };
 }
 
 /** Workers for this machine: its cores, at least 2 (one job never blocks another), at most 4. */

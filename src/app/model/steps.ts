@@ -13,10 +13,18 @@ export function projectionsOf(representation: MethodSpec): MethodSpec[] {
   );
 }
 
-/** `wanted` when it takes the representation, else the first projection that does (PCA → MDS). */
+/**
+ * `wanted` when it takes the representation, else the step its spec names instead (`otherwise`:
+ * PCA → MDS), else the first projection that does.
+ */
 export function projectionFor(wanted: string, representation: MethodSpec): string {
   const usable = projectionsOf(representation);
-  return (usable.find((s) => s.id === wanted) ?? (usable[0] as MethodSpec)).id;
+  const instead = projectionSteps().find((s) => s.id === wanted)?.otherwise;
+  return (
+    usable.find((s) => s.id === wanted) ??
+    usable.find((s) => s.id === instead) ??
+    (usable[0] as MethodSpec)
+  ).id;
 }
 
 /** The projection of new panels and of the compare layout: the first projection step (t-SNE). */

@@ -4,6 +4,7 @@ import type { Call } from '../../core/platform/spec.ts';
 import { useStore } from '../store/index.ts';
 import type { Panel as PanelModel } from '../store/panelsSlice.ts';
 import { viewSpec } from './registry.tsx';
+import { methodSpec } from '../../core/platform/registry.ts';
 import { JobProgress } from '../components/JobProgress.tsx';
 import { afterNextFrame, useShownAfterFrame } from '../components/afterFrame.ts';
 
@@ -81,8 +82,13 @@ export const Panel = memo(function Panel({
     () => (bodyShown ? <View panel={panel} /> : <p className="muted">Opening…</p>),
     [View, panel, bodyShown],
   );
+  // A method's view names its call; a comparison or walk-through is its step.
   const title =
-    spec.consumes && panel.call ? `${spec.title} — ${describeCall(panel.call)}` : spec.title;
+    spec.consumes && panel.call
+      ? `${spec.title} — ${describeCall(panel.call)}`
+      : spec.showsStep && panel.call
+        ? methodSpec(panel.call.method).title
+        : spec.title;
   return (
     <section
       ref={ref}

@@ -3,19 +3,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { tallyByCells, tallyByGroupingSets, tallyByPairs, type SqlValue } from './tally.ts';
 import Papa from 'papaparse';
 import { allocateCooccurrence } from '../../core/data/counts/cooccurrence.ts';
 import { countsOf, type Counts } from '../../core/data/counts/counts.ts';
 import {
-  cellCountsSql,
-  cellKeys,
   codeCount,
   codeSql,
-  countsSql,
   quoteIdentifier,
   type CodeExpression,
   quoteString,
-  readCountsRow,
   type CountsSqlPlan,
   type ValueExpression,
 } from '../../core/data/counts/sql.ts';
@@ -55,9 +52,6 @@ import type { ColumnProfile } from '../../core/data/csv/rawTable.ts';
  * table of 35 attributes needs more than 1 GB). bench/duckdb.bench.ts measures both.
  */
 export type CountsForm = 'pairs' | 'cells' | 'grouping-sets';
-
-/** GROUP BYs sent in one query (UNION ALL). */
-const PAIRS_PER_QUERY = 24;
 
 export interface EngineOptions {
   form?: CountsForm;
@@ -304,12 +298,9 @@ async function countSource(
       ? { kind: 'number', numbers: [...numericMapping.ofNumber.keys()].sort((x, y) => x - y) }
       : { kind: 'interval', cuts: numericMapping.cuts };
   });
-  const singles = grouped.map(() => new Map<string | number | null, number>());
-  const pairRows: { a: number; b: number; va: unknown; vb: unknown; n: number }[] = [];
-  let kept = 0;
   const sizes = codes.map(codeCount);
   // The SQL value a code stands for (as the GROUPING SETS form gives it).
-  const valueOf = (g: number, k: number): string | number | null => {
+  const valueOf = (g: number, k: number): SqlValue => {
     const code = codes[g] as CodeExpression;
     if (k === (sizes[g] as number) - 1) return null;
     return code.kind === 'label'
@@ -318,106 +309,18 @@ async function countSource(
         ? k
         : (code.numbers[k] as number);
   };
-  if (form === 'pairs') {
-    // Every kept row's values as small codes, once; then one GROUP BY per value and per pair of
-    // features over two integer columns (DuckDB aggregates these with a perfect hash table).
-    await connection.run(
-      `CREATE TABLE codes AS SELECT ${grouped
-        .map(
-          (p, g) =>
-            `CAST(${rawCodeSql(p.raw, indexOf(p), codes[g] as CodeExpression)} AS ${codeType(codeCount(codes[g] as CodeExpression))}) AS k${g}`,
-        )
-        .join(', ')} FROM ${rawRows(base, profiles, grouped.map(indexOf), requireAll)}`,
-    );
-    clock = trace('codes', clock);
-    kept = Number(
-      (await connection.runAndReadAll('SELECT COUNT(*) FROM codes')).getRows()[0]?.[0] ?? 0,
-    );
-    const queries = [
-      ...grouped.map(
-        (_, g) =>
-          `SELECT ${g} AS a, -1 AS b, k${g} AS x, 0 AS y, COUNT(*) AS n FROM codes GROUP BY k${g}`,
-      ),
-      ...plan.pairs.map(
-        ([a, b]) =>
-          `SELECT ${a} AS a, ${b} AS b, k${a} AS x, k${b} AS y, COUNT(*) AS n FROM codes GROUP BY k${a}, k${b}`,
-      ),
-    ];
-    for (let q = 0; q < queries.length; q += PAIRS_PER_QUERY) {
-      const result = await connection.runAndReadAll(
-        queries.slice(q, q + PAIRS_PER_QUERY).join(' UNION ALL '),
-      );
-      for (const [aValue, bValue, x, y, n] of result.getRows()) {
-        const a = Number(aValue);
-        const b = Number(bValue);
-        if (b < 0) singles[a]?.set(valueOf(a, Number(x)), Number(n));
-        else
-          pairRows.push({
-            a,
-            b,
-            va: valueOf(a, Number(x)),
-            vb: valueOf(b, Number(y)),
-            n: Number(n),
-          });
-      }
-    }
-  } else if (form === 'grouping-sets') {
-    const result = await connection.runAndReadAll(countsSql(plan));
-    const k = grouped.length;
-    for (const raw of result.getRows()) {
-      const row = readCountsRow(raw, k);
-      if (row.set.length === 0) kept = row.n;
-      else if (row.set.length === 1) {
-        const i = row.set[0] as number;
-        singles[i]?.set(row.values[i] ?? null, row.n);
-      } else {
-        const [a, b] = row.set as [number, number];
-        pairRows.push({ a, b, va: row.values[a], vb: row.values[b], n: row.n });
-      }
-    }
-  } else {
-    const keyed = {
-      ...plan,
-      grouped: plan.grouped.map((g, i) => ({ ...g, code: codes[i] as CodeExpression })),
-    };
-    const result = await connection.runAndReadAll(cellCountsSql(keyed));
-    const keys = cellKeys(codes, plan.pairs);
-    const G = grouped.length;
-    const pairStarts = [...keys.pair]
-      .map(([ab, start]) => ({ a: Math.floor(ab / G), b: ab % G, start }))
-      .sort((x, y) => x.start - y.start);
-    for (const [cellValue, nValue] of result.getRows()) {
-      const cell = Number(cellValue);
-      const n = Number(nValue);
-      if (cell === 0) {
-        kept = n;
-        continue;
-      }
-      if (cell < (pairStarts[0]?.start ?? keys.total)) {
-        let g = keys.single.length - 1;
-        while (g > 0 && (keys.single[g] as number) > cell) g--;
-        singles[g]?.set(valueOf(g, cell - (keys.single[g] as number)), n);
-        continue;
-      }
-      let lo = 0;
-      let hi = pairStarts.length - 1;
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >> 1;
-        if ((pairStarts[mid] as { start: number }).start <= cell) lo = mid;
-        else hi = mid - 1;
-      }
-      const { a, b, start } = pairStarts[lo] as { a: number; b: number; start: number };
-      const width = keys.sizes[b] as number;
-      const offset = cell - start;
-      pairRows.push({
-        a,
-        b,
-        va: valueOf(a, Math.floor(offset / width)),
-        vb: valueOf(b, offset % width),
-        n,
-      });
-    }
-  }
+  const codedRows = `SELECT ${grouped
+    .map(
+      (p, g) =>
+        `CAST(${rawCodeSql(p.raw, indexOf(p), codes[g] as CodeExpression)} AS ${codeType(codeCount(codes[g] as CodeExpression))}) AS k${g}`,
+    )
+    .join(', ')} FROM ${rawRows(base, profiles, grouped.map(indexOf), requireAll)}`;
+  const { singles, pairRows, kept } =
+    form === 'pairs'
+      ? await tallyByPairs(connection, codedRows, plan, valueOf)
+      : form === 'grouping-sets'
+        ? await tallyByGroupingSets(connection, plan)
+        : await tallyByCells(connection, plan, codes, valueOf);
   trace('counts', clock);
   if (kept === 0)
     throw new DataError(

@@ -76,6 +76,11 @@ export interface MethodSpec<P extends readonly ParameterSpec[] = readonly Parame
    * column beside ours (Zhu et al. 2022's “Couplings”: UNTIE with no learning iterations).
    */
   paperNames?: readonly { name: string; options: Readonly<Record<string, OptionValue>> }[];
+  /**
+   * The step to use instead for an input this one does not accept (PCA of a distance, which has
+   * no principal components: MDS).
+   */
+  otherwise?: string;
   /** Takes part in the detector experiments (Ienco et al. 2016, Sec. V) as this detector. */
   detector?: DetectorRole;
   /** Data-dependent checks, apart from the parameter table: throw a message naming the problem. */

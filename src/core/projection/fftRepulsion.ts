@@ -10,7 +10,7 @@
  * (the j = i term is K(0) = 1 per object, taken out exactly; N = Σ m_i). m_i is each point's
  * multiplicity (1 unless identical objects were merged, tsne.ts). openTSNE and FIt-SNE get Z from
  * K² too, through (1 + ‖y_i‖²) φ_0 − 2 y_i·(φ_1, φ_2) + Σ_j K²_ij ‖y_j‖²; that cancels terms of
- * size ‖y‖², and on the very spread test layout (test/project.tsne.fft.test.ts) Z came out 40 %
+ * size ‖y‖², and on the very spread test layout (test/core/projection/tsneFft.test.ts) Z came out 40 %
  * off against 15 % with a kernel of its own, the same cost (four real grids either way).
  *
  * The layout's square bounding box is cut into boxes of width ≤ `intervalWidth`, at least

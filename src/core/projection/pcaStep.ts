@@ -1,3 +1,4 @@
+import { mdsStep } from './mdsStep.ts';
 import { pcaLayout } from './project.ts';
 import { defineMethod, type ResolvedCall } from '../platform/spec.ts';
 import { PROJECTION_PAPER, projectRepresentation, QUALITY_PARAMETER } from './projectionStep.ts';
@@ -33,6 +34,8 @@ export const pcaStep = defineMethod({
     },
   ],
   produces: ['object-embedding', 'measures'],
+  // A distance has no principal components: its MDS is the nearest layout.
+  otherwise: mdsStep.id,
   run(context, options, inputs) {
     return projectRepresentation(context, inputs.of as ResolvedCall, pcaLayout, {
       seed: options.seed,

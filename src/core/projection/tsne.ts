@@ -198,7 +198,7 @@ export function resolveTsneOptions(n: number, options: TsneOptions = {}): Resolv
  * Identical objects (duplicates.ts) are merged by default: each distinct object is one point of
  * multiplicity m, its P and its repulsion count it m times (affinity.ts, barnesHut.ts), and it
  * moves as one of its m objects would. The gradient, Z and KL are exactly those of the expanded
- * table with every object's copies held on one spot (test/project.tsne.duplicates.test.ts), and
+ * table with every object's copies held on one spot (test/core/projection/tsneDuplicates.test.ts), and
  * the layout is expanded back at the end: identical rows share one position. That is a
  * constraint, not what t-SNE on the expanded table converges to: there two copies attract with
  * p_ab ≈ P_II / m² and repel with w_ab² / Z ≈ 1 / Z once apart, so a small group collapses but a

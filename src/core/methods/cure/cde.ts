@@ -113,7 +113,7 @@ export function* cdeSteps(
   //   k = α on, where ⌈(k + 1)/α⌉ > 1 and one or two isolated values no longer stop the rule; on
   //   the bundled data the first split comes by k = 6.
   // Over CDE seeds 0-49 on the bundled data sets with a class column, 'exceed' + waitForSplit keeps
-  // every seed within 0.15 of the median F-score (test/cure.cde.sweep.test.ts), and Zoo without
+  // every seed within 0.15 of the median F-score (test/core/methods/cure/cdeSweep.test.ts), and Zoo without
   // legs goes from 0.622 to 0.630 (seeds 0-9, 50 k-means starts; CURE, Jian et al. 2019, Table 1: 0.647).
   const clusterings = yield* valueClusteringSteps(couplings, opts.alpha, opts.maxIterations, rng, {
     stopRule: opts.stopRule,

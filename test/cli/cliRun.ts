@@ -1,0 +1,52 @@
+/** Runs the CLI (`tsx src/cli/main.ts`) as a user would, for the CLI tests. */
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { runCli } from '../../src/cli/program.ts';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function cli(...args: string[]): Promise<Run> {
+  return cliWithin(60_000, ...args);
+}
+
+/** The CLI with its own time limit (it is killed after `ms`, code −1). */
+export function cliWithin(ms: number, ...args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      'npx',
+      ['tsx', 'src/cli/main.ts', ...args],
+      { cwd: root, timeout: ms, maxBuffer: 256 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        // npm itself may warn about the machine's npm configuration; that is not the CLI's output.
+        const own = stderr
+          .split('\n')
+          .filter((line) => line !== '' && !line.startsWith('npm warn'))
+          .join('\n');
+        resolve({ code, stdout, stderr: own });
+      },
+    );
+  });
+}
+
+/**
+ * The CLI run in this process (faster than a process of its own; the registry is the tests'):
+ * stdout and stderr in memory, files written to disk.
+ */
+export async function cliHere(...argv: string[]): Promise<Run> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(
+    argv,
+    { stdout: (t) => (stdout += t), writeFile: (path, t) => writeFileSync(path, t) },
+    (t) => (stderr += t),
+  );
+  return { code, stdout, stderr };
+}

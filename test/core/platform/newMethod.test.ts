@@ -1,0 +1,332 @@
+/**
+ * Adding a method is one module: a test-only representation, detector and evaluation step,
+ * registered here and nowhere else, appear in the CLI (`methods`, `run`, the detector
+ * comparison), in the app's menus (panels, comparisons, checkboxes), on the results board and in
+ * the explanations (ranking and impact views) — with no other file touched.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../../src/cli/program.ts';
+import { uniformValueEmbedding } from '../../../src/core/platform/objectEmbedding.ts';
+import { REPRESENTATION_KINDS } from '../../../src/core/platform/representation.ts';
+import {
+  methodsProducing,
+  registerMethod,
+  unregisterMethod,
+} from '../../../src/core/platform/registry.ts';
+import { embeddingResult } from '../../../src/core/platform/representation.ts';
+import { defineMethod, type MethodSpec } from '../../../src/core/platform/spec.ts';
+import { computeCounts } from '../../../src/core/data/counts/counts.ts';
+import type { CategoricalTable } from '../../../src/core/data/table/types.ts';
+import { tableMeta } from '../../../src/core/platform/session.ts';
+import { runAllPlan } from '../../../src/app/model/runAllPlan.ts';
+import { boardMeasures } from '../../../src/app/store/board.ts';
+import { zooSession } from '../../sessions.ts';
+
+/** Each value ↦ (its relative frequency · weight): a one-dimensional value-frequency embedding. */
+const frequencyMethod = defineMethod({
+  id: 'test-frequency',
+  title: 'Frequency (test)',
+  role: 'method',
+  paper: 'a test-only method',
+  where: 'test/core/platform/newMethod.test.ts',
+  description: 'each value as its relative frequency',
+  parameters: [
+    {
+      name: 'weight',
+      type: 'number',
+      default: 1,
+      min: 0,
+      minExclusive: true,
+      description: 'scale',
+    },
+  ],
+  produces: ['object-embedding'],
+  // eslint-disable-next-line require-yield
+  *run(context, options) {
+    const n = context.counts.nRows;
+    const vectors = Float64Array.from(
+      context.counts.cooccurrence.valueCounts,
+      (c) => (options.weight * c) / n,
+    );
+    return {
+      embedding: embeddingResult(uniformValueEmbedding(context.table, vectors, 1), 'frequency'),
+    };
+  },
+});
+
+async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await runCli(
+    argv,
+    { stdout: (t) => (out += t), writeFile: () => {} },
+    (t) => (err += t),
+  );
+  return { code, out, err };
+}
+
+const ZOO = 'public/datasets/zoo.csv';
+
+describe('a method added by one module', () => {
+  beforeAll(() => registerMethod(frequencyMethod));
+  afterAll(() => unregisterMethod(frequencyMethod.id));
+
+  it('is listed by the CLI’s methods, with its parameter table', async () => {
+    const run = await cli('methods');
+    expect(run.code).toBe(0);
+    const listed = (
+      JSON.parse(run.out) as {
+        methods: {
+          id: string;
+          parameters: { name: string; default: unknown }[];
+          produces: string[];
+        }[];
+      }
+    ).methods;
+    const entry = listed.find((m) => m.id === 'test-frequency');
+    expect(entry?.parameters).toEqual([expect.objectContaining({ name: 'weight', default: 1 })]);
+    expect(entry?.produces).toEqual(['object-embedding']);
+  });
+
+  it('runs from the CLI with its own flags, validated by its table', async () => {
+    const run = await cli('run', 'test-frequency', ZOO, '--class', 'type', '--weight', '2');
+    expect(run.err).toBe('');
+    const json = JSON.parse(run.out) as {
+      results: { embedding: { dims: number; valueVectors: number[][] } };
+    };
+    expect(json.results.embedding.dims).toBe(16);
+    // hair = TRUE holds in 43 of 101 rows: 2 · 43/101.
+    expect(json.results.embedding.valueVectors[0]?.[0]).toBeCloseTo((2 * 43) / 101, 12);
+    const bad = await cli('run', 'test-frequency', ZOO, '--weight', '-1');
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/weight must be a finite number > 0, got -1/);
+  });
+
+  it('is a representation: projected by t-SNE and MDS', async () => {
+    expect(methodsProducing(REPRESENTATION_KINDS).map((m) => m.id)).toContain('test-frequency');
+    const run = await cli('run', 'mds', ZOO, '--of', 'test-frequency', '--of.weight', '3');
+    expect(run.err).toBe('');
+    const json = JSON.parse(run.out) as {
+      results: { layout: { rows: number[][] }; quality: { values: { stress: number } } };
+    };
+    expect(json.results.layout.rows).toHaveLength(101);
+    expect(json.results.quality.values.stress).toBeGreaterThanOrEqual(0);
+  });
+
+  it('is evaluated by the clustering evaluation beside the others', async () => {
+    const run = await cli(
+      'run',
+      'evaluate-clustering',
+      ZOO,
+      '--class',
+      'type',
+      '--drop',
+      'legs',
+      '--runs',
+      '5',
+      '--methods',
+      'onehot,test-frequency',
+    );
+    expect(run.err).toBe('');
+    const rows = (
+      JSON.parse(run.out) as {
+        results: { table: { rows: { method: string; fscore: { mean: number } }[] } };
+      }
+    ).results.table.rows;
+    expect(rows.map((r) => r.method)).toEqual(['onehot', 'test-frequency']);
+    for (const r of rows) expect(r.fscore.mean).toBeGreaterThan(0);
+  });
+
+  it('is offered by the app: a projection panel, and a box in the clustering evaluation', async () => {
+    const { panelChoices } = await import('../../../src/app/views/registry.tsx');
+    const group = panelChoices().find((g) =>
+      g.choices.some((c) => c.label.startsWith('Frequency (test)')),
+    );
+    expect(group?.choices.map((c) => c.view)).toEqual(['projection']);
+    const evaluation = panelChoices()
+      .flatMap((g) => g.choices)
+      .find((c) => c.id === 'comparison:evaluate-clustering')?.call;
+    expect(evaluation?.inputs?.methods).toContainEqual({ method: 'test-frequency' });
+  });
+});
+
+/**
+ * A test-only detector: an object's score is the sum over attributes of how rare its value is
+ * among the rows it learns from (1 − its share); each term is that attribute's impact.
+ */
+function rarity(table: CategoricalTable, fitRows: Int32Array, row: number, a: number): number {
+  const counts = computeCounts(table, { rows: fitRows });
+  const attribute = table.attributes[a];
+  if (!attribute) return 0;
+  const code = attribute.codes[row] as number;
+  return 1 - (counts.cooccurrence.valueCounts[attribute.offset + code] as number) / fitRows.length;
+}
+
+function rarityScores(table: CategoricalTable, fitRows: Int32Array, scoreRows: Int32Array) {
+  const D = table.attributes.length;
+  const impacts = new Float64Array(scoreRows.length * D);
+  const scores = Float64Array.from(scoreRows, (row, i) => {
+    let sum = 0;
+    for (let a = 0; a < D; a++) sum += impacts[i * D + a] = rarity(table, fitRows, row, a);
+    return sum;
+  });
+  return { scores, impacts };
+}
+
+const rarityMethod = defineMethod({
+  id: 'test-rarity',
+  title: 'Rarity (test)',
+  role: 'method',
+  paper: 'a test-only detector',
+  where: 'test/core/platform/newMethod.test.ts',
+  description: 'the sum of how rare each of the object’s values is',
+  parameters: [],
+  produces: ['object-scores', 'object-impacts'],
+  detector: {
+    supervision: 'unsupervised',
+    // eslint-disable-next-line require-yield
+    *score(task) {
+      return rarityScores(task.table, task.fitRows, task.scoreRows).scores;
+    },
+  },
+  // eslint-disable-next-line require-yield
+  *run(context) {
+    const { table } = context;
+    const rows = Int32Array.from({ length: table.nRows }, (_, i) => i);
+    const { scores, impacts } = rarityScores(table, rows, rows);
+    return {
+      scores: {
+        kind: 'object-scores',
+        title: 'Rarity',
+        n: table.nRows,
+        scores,
+        direction: 'higher-is-more-anomalous',
+      },
+      impacts: {
+        kind: 'object-impacts',
+        title: 'Rarity per attribute',
+        n: table.nRows,
+        dims: table.attributes.length,
+        values: impacts,
+      },
+    };
+  },
+});
+
+/** A test-only evaluation step: each detector's mean score over the objects, a board column. */
+const meanScoreStep = defineMethod({
+  id: 'test-mean-score',
+  title: 'Mean score (test)',
+  role: 'step',
+  paper: 'a test-only evaluation step',
+  where: 'test/core/platform/newMethod.test.ts',
+  description: 'each detector’s mean score',
+  parameters: [
+    { name: 'fits', type: 'integer', default: 1, min: 1, description: 'fits of each method' },
+  ],
+  inputs: [
+    {
+      name: 'methods',
+      many: true,
+      accepts: ['object-scores'],
+      description: 'the detectors',
+      fitsOption: 'fits',
+    },
+  ],
+  produces: ['table'],
+  board: [{ column: 'meanScore', title: 'mean score', help: 'the mean of the object scores' }],
+  *run(context, _options, inputs) {
+    const rows = [];
+    for (const call of inputs.methods as { method: string }[]) {
+      const output = yield* context.require(call);
+      const scores = Object.values(output.results).find((r) => r.kind === 'object-scores');
+      const values = scores?.kind === 'object-scores' ? scores.scores : new Float64Array();
+      rows.push({
+        method: call.method,
+        title: call.method,
+        meanScore: values.reduce((sum, x) => sum + x, 0) / Math.max(1, values.length),
+      });
+    }
+    return {
+      table: {
+        kind: 'table',
+        title: 'Mean score',
+        columns: [
+          { key: 'title', title: 'method' },
+          { key: 'meanScore', title: 'mean score' },
+        ],
+        rows,
+      },
+    };
+  },
+});
+
+describe('a detector and an evaluation step added by one module each', () => {
+  beforeAll(() => {
+    registerMethod(rarityMethod as unknown as MethodSpec);
+    registerMethod(meanScoreStep as unknown as MethodSpec);
+  });
+  afterAll(() => {
+    unregisterMethod(rarityMethod.id);
+    unregisterMethod(meanScoreStep.id);
+  });
+
+  it('the detector runs in the CLI’s detector comparison, chosen by name or by default', async () => {
+    const flags = [ZOO, '--class', 'type', '--samples', '1', '--folds', '2'];
+    const named = await cli('run', 'evaluate-detectors', ...flags, '--detectors', 'test-rarity');
+    expect(named.err).toBe('');
+    const rows = (
+      JSON.parse(named.out) as {
+        results: { table: { rows: { method: string; auc: { mean: number } }[] } };
+      }
+    ).results.table.rows;
+    expect(rows.map((r) => r.method)).toEqual(['test-rarity']);
+    expect(rows[0]?.auc.mean).toBeGreaterThan(0);
+    const usage = await cli('outliers', '--help');
+    expect(usage.out).toContain('test-rarity');
+  });
+
+  it('the detector is in the app: its ranking and impact panels, a box in the detector comparison', async () => {
+    const { panelChoices } = await import('../../../src/app/views/registry.tsx');
+    const choices = panelChoices().flatMap((g) => g.choices);
+    expect(choices.map((c) => c.id)).toEqual(
+      expect.arrayContaining(['ranking:test-rarity', 'impact:test-rarity']),
+    );
+    const comparison = choices.find((c) => c.id === 'comparison:evaluate-detectors');
+    expect(comparison).toBeDefined();
+    const { methodSpec } = await import('../../../src/core/platform/registry.ts');
+    const detectors = methodSpec('evaluate-detectors').parameters.find(
+      (p) => p.name === 'detectors',
+    );
+    expect(detectors?.type === 'string' && detectors.subsetOf).toContain('test-rarity');
+    expect(detectors?.default).toContain('test-rarity');
+  });
+
+  it('the evaluation step is a comparison panel, runs from the CLI, and is a board column', async () => {
+    const { panelChoices } = await import('../../../src/app/views/registry.tsx');
+    const choice = panelChoices()
+      .flatMap((g) => g.choices)
+      .find((c) => c.id === 'comparison:test-mean-score');
+    expect(choice?.call?.inputs?.methods).toContainEqual({ method: 'test-rarity' });
+    const run = await cli('run', 'test-mean-score', ZOO, '--methods', 'test-rarity,zero');
+    expect(run.err).toBe('');
+    const rows = (
+      JSON.parse(run.out) as {
+        results: { table: { rows: { method: string; meanScore: number }[] } };
+      }
+    ).results.table.rows;
+    expect(rows.map((r) => r.method)).toEqual(['test-rarity', 'zero']);
+    // Zoo has 16 features: a rarity sum lies strictly between 0 and 16.
+    expect(rows[0]?.meanScore).toBeGreaterThan(0);
+    expect(rows[0]?.meanScore).toBeLessThan(16);
+    // Run all plans it over every detector (the new one included), and the board shows it.
+    const s = await zooSession();
+    const plan = runAllPlan(tableMeta(s.table), 3);
+    const planned = plan.calls.find(
+      (c) => c.role === 'evaluation' && c.method === 'test-mean-score',
+    );
+    expect(planned?.call.options).toEqual({ fits: 3 });
+    expect(planned?.call.inputs?.methods).toContainEqual({ method: 'test-rarity' });
+    expect(boardMeasures().map((m) => m.key)).toContain('meanScore');
+  });
+});

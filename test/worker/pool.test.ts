@@ -1,0 +1,216 @@
+/**
+ * The worker pool's scheduling, with in-process workers (each a full explorer API): the table
+ * reaches every worker, a call's inputs are computed once however many callers ask, equal calls
+ * are shared, a cancel by one caller does not stop another's, and a crashed worker is replaced
+ * and takes the table from another.
+ */
+import type { Remote } from 'comlink';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createExplorerApi, type ExplorerApi } from '../../src/worker/api.ts';
+import { WorkerPool } from '../../src/worker/pool.ts';
+
+const ZOO = new Blob([readFileSync(new URL('../../public/datasets/zoo.csv', import.meta.url))]);
+
+function inProcessPool(size: number) {
+  const crashes: ((reason: string) => void)[] = [];
+  const pool = new WorkerPool({
+    size,
+    spawn(index, onCrash) {
+      crashes[index] = onCrash;
+      return { api: createExplorerApi() as unknown as Remote<ExplorerApi>, terminate: () => {} };
+    },
+  });
+  return { pool, crash: (i: number) => crashes[i]?.('test crash') };
+}
+
+async function loaded(size = 2) {
+  const p = inProcessPool(size);
+  const outcome = await p.pool.load(ZOO, {}, { classColumn: 'type' }).promise;
+  expect(outcome.ok).toBe(true);
+  return p;
+}
+
+const CDE = { method: 'cde', options: { seed: 1 } };
+
+describe('worker pool', () => {
+  it('every worker holds the table: jobs run on any of them', async () => {
+    const { pool } = await loaded();
+    const outcomes = await Promise.all(
+      ['onehot', 'idf', 'hamming', 'onehot-pca'].map((method) => pool.run({ method }).promise),
+    );
+    for (const o of outcomes) expect(o.ok).toBe(true);
+    const counts = await pool.counts({}).promise;
+    expect(counts.ok && counts.value.nRows).toBe(101);
+  });
+
+  it('a CDE panel, two projections of it and a k-means of it compute CDE once', async () => {
+    const { pool } = await loaded();
+    const runs = [
+      pool.run(CDE),
+      pool.run({ method: 'mds', inputs: { of: CDE } }),
+      pool.run({ method: 'pca', inputs: { of: CDE } }),
+      pool.run({ method: 'kmeans', inputs: { of: CDE } }),
+    ];
+    for (const o of await Promise.all(runs.map((r) => r.promise))) expect(o.ok).toBe(true);
+    expect((await pool.stats()).cde).toBe(1);
+    // Asked again later: served, not computed.
+    expect(
+      (await pool.run({ method: 'tsne', options: { iterations: 50 }, inputs: { of: CDE } }).promise)
+        .ok,
+    ).toBe(true);
+    expect((await pool.stats()).cde).toBe(1);
+  });
+
+  it('evaluations share the seeded fits: CDE is fitted once per seed for three of them', async () => {
+    const { pool } = await loaded();
+    const methods = [{ method: 'cde' }, { method: 'onehot' }];
+    const runs = [
+      pool.run({ method: 'evaluate-clustering', options: { runs: 4 }, inputs: { methods } }),
+      pool.run({ method: 'eps-gamma', options: { fits: 4 }, inputs: { methods } }),
+      pool.run({ method: 'retrieval', options: { fits: 4 }, inputs: { methods } }),
+    ];
+    for (const o of await Promise.all(runs.map((r) => r.promise))) expect(o.ok).toBe(true);
+    // Seeds 0–3, each computed once over both workers (before: once per evaluation's worker).
+    expect((await pool.stats()).cde).toBe(4);
+  });
+
+  it('a listed method that fails is its row’s reason; the evaluation completes', async () => {
+    const { pool } = await loaded();
+    // SAnDCat with a normal class zoo does not have cannot run on this table.
+    const bad = { method: 'sandcat', options: { normalClass: 'unicorn' } };
+    const outcome = await pool.run({
+      method: 'eps-gamma',
+      inputs: { methods: [{ method: 'onehot' }, bad] },
+    }).promise;
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    const table = outcome.value.results.table;
+    expect(table?.kind).toBe('table');
+    if (table?.kind !== 'table') return;
+    expect(table.failures?.map((f) => f.method)).toEqual(['sandcat']);
+    expect(table.failures?.[0]?.reason).toMatch(/unicorn/);
+    expect(table.rows.find((r) => r.method === 'onehot')?.area).toEqual(expect.any(Number));
+    // Asked again, the failed method is not run again: the pool answers with its failure.
+    const again = await pool.run(bad).promise;
+    expect(again.ok).toBe(false);
+    expect((await pool.stats()).sandcat ?? 0).toBe(0);
+  });
+
+  it('equal calls share one run; one caller cancelling leaves the other its result', async () => {
+    const { pool } = await loaded();
+    const call = {
+      method: 'tsne',
+      options: { iterations: 300 },
+      inputs: { of: { method: 'onehot' } },
+    };
+    const a = pool.run(call);
+    const b = pool.run(call);
+    a.cancel();
+    const [ra, rb] = await Promise.all([a.promise, b.promise]);
+    expect(rb.ok).toBe(true);
+    expect(ra.ok).toBe(true); // the shared run went on for b; a's answer is the same output
+    expect((await pool.stats()).tsne).toBe(1);
+  });
+
+  it('a run cancelled by its only caller stops', async () => {
+    const { pool } = await loaded();
+    const run = pool.run({
+      method: 'tsne',
+      options: { iterations: 100000 },
+      inputs: { of: { method: 'idf' } },
+    });
+    setTimeout(() => run.cancel(), 50);
+    expect(await run.promise).toMatchObject({ ok: false, error: { code: 'cancelled' } });
+  });
+
+  it('a crashed worker is replaced and takes the table from another', async () => {
+    const { pool, crash } = await loaded();
+    crash(0);
+    crash(1);
+    const outcomes = await Promise.all(
+      [0, 1, 2, 3].map((s) => pool.run({ method: 'cde', options: { seed: s } }).promise),
+    );
+    for (const o of outcomes) expect(o.ok).toBe(true);
+  });
+
+  it('a re-modelled table never reuses the old table’s outputs', async () => {
+    const { pool } = await loaded();
+    const before = await pool.run({ method: 'onehot' }).promise;
+    const remodel = await pool.prepare({ classColumn: 'type', drop: ['legs'] }).promise;
+    expect(remodel.ok).toBe(true);
+    const after = await pool.run({ method: 'onehot' }).promise;
+    if (!before.ok || !after.ok) throw new Error('runs failed');
+    const dims = (o: typeof before) =>
+      o.ok && o.value.results.embedding?.kind === 'object-embedding'
+        ? o.value.results.embedding.dims
+        : 0;
+    expect(dims(before)).toBe(36);
+    expect(dims(after)).toBe(30);
+  });
+
+  it('tells how many jobs run whenever that changes (the page beats only while some do)', async () => {
+    const told: number[] = [];
+    const pool = new WorkerPool({
+      size: 2,
+      onRunning: (jobs) => told.push(jobs),
+      spawn: () => ({
+        api: createExplorerApi() as unknown as Remote<ExplorerApi>,
+        terminate: () => {},
+      }),
+    });
+    expect((await pool.load(ZOO, {}, { classColumn: 'type' }).promise).ok).toBe(true);
+    const runs = [pool.run({ method: 'onehot' }), pool.run({ method: 'idf' })];
+    await Promise.all(runs.map((r) => r.promise));
+    expect(told.length).toBeGreaterThanOrEqual(6);
+    expect(Math.max(...told)).toBe(2);
+    expect(told.at(-1)).toBe(0);
+    expect(told.every((n) => n >= 0 && n <= 2)).toBe(true);
+  });
+
+  it('an invalid call is refused at once, naming the option', async () => {
+    const { pool } = await loaded();
+    expect(await pool.run({ method: 'cde', options: { alpha: 0 } }).promise).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/^alpha must be/) },
+    });
+  });
+});
+
+describe('table sharing', () => {
+  it('when cross-origin isolated, the snapshot a worker hands over is in shared memory, once', async () => {
+    const g = globalThis as { crossOriginIsolated?: boolean };
+    const before = g.crossOriginIsolated;
+    g.crossOriginIsolated = true;
+    try {
+      const a = createExplorerApi();
+      const b = createExplorerApi();
+      expect((await a.load(ZOO, {}, { classColumn: 'type' }, 1)).ok).toBe(true);
+      const snapshot = await a.snapshot();
+      if (!snapshot.ok) throw new Error(snapshot.error.message);
+      const codes = snapshot.value.table.attributes[0]?.codes;
+      expect(codes?.buffer).toBeInstanceOf(SharedArrayBuffer);
+      expect(snapshot.value.raw.columns[0]?.codes.buffer).toBeInstanceOf(SharedArrayBuffer);
+      // Asked again: the same shared arrays, not new copies.
+      const again = await a.snapshot();
+      expect(again.ok && again.value.table.attributes[0]?.codes).toBe(codes);
+      expect((await b.adopt(snapshot.value)).ok).toBe(true);
+      const [ra, rb] = await Promise.all([
+        a.run({ method: 'idf' }, [], 2),
+        b.run({ method: 'idf' }, [], 3),
+      ]);
+      if (!ra.ok || !rb.ok) throw new Error('runs failed');
+      expect(
+        JSON.stringify(rb.value.results, (_k, v: unknown) =>
+          ArrayBuffer.isView(v) ? Array.from(v as Float64Array) : v,
+        ),
+      ).toBe(
+        JSON.stringify(ra.value.results, (_k, v: unknown) =>
+          ArrayBuffer.isView(v) ? Array.from(v as Float64Array) : v,
+        ),
+      );
+    } finally {
+      g.crossOriginIsolated = before;
+    }
+  });
+});
