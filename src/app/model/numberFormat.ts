@@ -27,3 +27,11 @@ export function formatSeconds(seconds: number): string {
   const minutes = Math.floor(seconds / 60);
   return `${minutes} min ${Math.round(seconds - minutes * 60)} s`;
 }
+
+/**
+ * A title inside a sentence: its first letter lower-cased unless it starts an acronym or a
+ * symbol (“Spectral clustering” → “spectral clustering”; “RD, DBI …”, “k-means”, “(ε,γ)” stay).
+ */
+export function inSentence(title: string): string {
+  return /^[A-Z][a-z]/.test(title) ? (title[0] as string).toLowerCase() + title.slice(1) : title;
+}

@@ -3,6 +3,7 @@ import { clusteringSteps, methodSpec } from '../../core/platform/registry.ts';
 import { REPRESENTATION_KINDS } from '../../core/platform/representation.ts';
 import type { Call, InputSpec } from '../../core/platform/spec.ts';
 import type { ResultEntry } from './resultsSlice.ts';
+import { inSentence } from '../model/numberFormat.ts';
 
 /** One entry of the colour-by menu. */
 export type ColorChoice =
@@ -50,7 +51,7 @@ export function colorChoices(
         out.push({
           kind: 'run',
           call: { method: step.id, inputs: { [(step.inputs?.[0] as InputSpec).name]: of } },
-          label: `${lowerFirst(step.title)} of ${describeCall(call)}`,
+          label: `${inSentence(step.title)} of ${describeCall(call)}`,
         });
     }
   }
@@ -65,9 +66,4 @@ export function colorChoices(
           label: preset.label,
         });
   return out;
-}
-
-/** “Spectral clustering” → “spectral clustering”; “k-means” stays. */
-function lowerFirst(title: string): string {
-  return /^[A-Z][a-z]/.test(title) ? title[0]?.toLowerCase() + title.slice(1) : title;
 }

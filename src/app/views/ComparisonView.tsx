@@ -9,6 +9,7 @@ import { useStore } from '../store/index.ts';
 import type { Panel } from '../store/panelsSlice.ts';
 import { MethodStatus } from './MethodStatus.tsx';
 import { useResult } from './useResult.ts';
+import { inSentence } from '../model/numberFormat.ts';
 
 /**
  * An evaluation step over several methods (clustering evaluation, outlier evaluation): a
@@ -86,7 +87,7 @@ export function ComparisonView({ panel }: { panel: Panel }) {
           disabled={running || (input !== undefined && chosen.length === 0) || missing.length > 0}
           onClick={() => setSettings(panel.id, { ran: draft, ranOn: version })}
         >
-          {ran ? `${step.title}: run again` : `Run ${step.title.toLowerCase()}`}
+          {ran ? `${step.title}: run again` : `Run ${inSentence(step.title)}`}
         </button>
       </div>
       {ran && (!output || entry?.status !== 'done') && (

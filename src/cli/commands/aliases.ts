@@ -116,7 +116,7 @@ export const evaluateClusteringCommand: Command = {
 /** `project FILE --representation R --projection P …` is `run P FILE --of R …`. */
 export const projectCommand: Command = {
   name: 'project',
-  summary: `alias of \`run ${projections().join('|')} --of REPRESENTATION\``,
+  summary: 'alias of `run PROJECTION --of REPRESENTATION` (PROJECTION: a projection step)',
   usage: () =>
     `project:  project FILE [--representation ${representations().join('|')}] [--projection ${projections().join('|')}] [--no-quality]
           and the projection's options (see run)`,

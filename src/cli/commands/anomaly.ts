@@ -1,4 +1,5 @@
 import { computeCounts } from '../../core/data/counts/counts.ts';
+import { optionsUsage } from '../request.ts';
 import { dilcaMethod } from '../../core/methods/dilca/dilca.ts';
 import { sandcatMethod } from '../../core/methods/sandcat/sandcat.ts';
 import { cbrwMethod } from '../../core/methods/detectors/cbrwMethod.ts';
@@ -52,7 +53,8 @@ export const dilcaCommand: Command = {
   name: dilcaMethod.id,
   summary:
     'DILCA contexts, value distances and model impacts (DILCA/SAnDCat, Ienco et al. 2016, Fig. 2, Table I)',
-  usage: () => 'dilca:    dilca FILE --class COL [--rows-where COL=VALUE | COL!=VALUE]',
+  usage: () =>
+    `${dilcaMethod.id}: ${dilcaMethod.id} FILE --class COL [--rows-where COL=VALUE | COL!=VALUE]: fitted on those rows`,
   async run(request, io) {
     const used = new Set(['rows-where']);
     refuseUnknown(request.own, used, this.usage());
@@ -129,7 +131,7 @@ export const sandcatCommand: Command = {
   summary:
     'SAnDCat under the Ienco et al. 2016 (DILCA/SAnDCat) protocol: AUC per fold, mean ± sd (Table IV)',
   usage: () =>
-    'sandcat:  sandcat FILE --class COL [--heuristic maxdtk|mindtk|randk|centralk] [--k 40] [--folds 5] [--samples 10] [--normal-class LABEL] [--abnormal-share 0.03] [--seed N]',
+    `${sandcatMethod.id}: ${sandcatMethod.id} FILE --class COL (missing values: the column mode)\n${optionsUsage(DETECTOR_EXPERIMENT_PARAMETERS.filter((p) => p.name !== 'detectors'))}`,
   async run(request, io) {
     const used = new Set<string>();
     const raw = optionFlags(DETECTOR_EXPERIMENT_PARAMETERS, request.own, '', used);
@@ -176,7 +178,7 @@ export const outliersCommand: Command = {
   summary:
     'every detector on the same Ienco et al. 2016 (DILCA/SAnDCat) splits: AUC mean ± sd and seconds',
   usage: () =>
-    `outliers: outliers FILE --class COL [--methods ${detectorIds().join(',')}] [--folds 5] [--samples 10] [--heuristic maxdtk] [--k 40] [--seed N]`,
+    `outliers: outliers FILE --class COL [--methods ${detectorIds().join(',')}] (missing values: the column mode)\n${optionsUsage(DETECTOR_EXPERIMENT_PARAMETERS.filter((p) => p.name !== 'detectors'))}`,
   async run(request, io) {
     const used = new Set(['methods']);
     const raw = optionFlags(DETECTOR_EXPERIMENT_PARAMETERS, request.own, '', used);
@@ -224,7 +226,8 @@ export const outliersCommand: Command = {
 export const cbrwCommand: Command = {
   name: cbrwMethod.id,
   summary: 'CBRW outlier scores and feature weights (Pang et al., IJCAI 2016)',
-  usage: () => 'cbrw:     cbrw FILE [--class COL] [--tol 1e-12] [--alpha 0.95]',
+  usage: () =>
+    `${cbrwMethod.id}: ${cbrwMethod.id} FILE [--class COL]\n${optionsUsage(cbrwMethod.parameters)}`,
   async run(request, io) {
     const used = new Set<string>();
     const options = optionFlags(cbrwMethod.parameters, request.own, '', used);

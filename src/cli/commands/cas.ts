@@ -1,4 +1,5 @@
 import { casModelSteps } from '../../core/methods/cas/casModel.ts';
+import { optionsUsage } from '../request.ts';
 import { casMethod } from '../../core/methods/cas/cas.ts';
 import { objectPair } from '../../core/methods/cas/objects.ts';
 import { parseWeights } from '../../core/methods/cas/weights.ts';
@@ -25,7 +26,7 @@ export const casCommand: Command = {
   summary:
     'coupled attribute similarity (Wang et al. 2015): IaASV, IeASV, CASV per attribute; CASO/CADO',
   usage: () =>
-    'cas:      cas FILE [--irs P|U|J|I] [--weights a1=2,a3=0.5] [--objects i,j]  (rows 0-based, after missing-row handling)',
+    `${casMethod.id}: ${casMethod.id} FILE [--objects i,j: two rows, 0-based, after missing-row handling]\n${optionsUsage(CAS_PARAMETERS)}`,
   async run(request: CliRequest, io) {
     const used = new Set(['objects']);
     const raw = optionFlags(CAS_PARAMETERS, request.own, '', used);

@@ -1,4 +1,5 @@
 import { runToEnd } from '../../core/base/jobs.ts';
+import { optionsUsage } from '../request.ts';
 import { untieMethod } from '../../core/methods/untie/untie.ts';
 import { UNTIE_PARAMETERS, untieSteps } from '../../core/methods/untie/untie.ts';
 import { resolveOptions } from '../../core/base/parameters.ts';
@@ -27,7 +28,7 @@ export const untieCommand: Command = {
   summary:
     'UNTIE (UNTIE, Zhu et al. 2022): coupling spaces, learned kernel weights, loss per iteration',
   usage: () =>
-    'untie:    untie FILE [--kernels default|gaussian|polynomial] [--iterations 1000] [--batch 20] [--lr 1e-3] [--seed N] [--clusters 0] [--normalise true|false] [--spaces]',
+    `${untieMethod.id}: ${untieMethod.id} FILE [--spaces: every coupling space with its value vectors] [--lr: --learning-rate]\n${optionsUsage(UNTIE_PARAMETERS)}`,
   async run(request: CliRequest, io) {
     const used = new Set(['spaces', 'lr']);
     const raw: Record<string, unknown> = {

@@ -5,13 +5,12 @@ import type { Cell } from '../platform/results.ts';
 import {
   fitCell,
   fitsByMethod,
-  fitsNote,
+  qualityResults,
   QUALITY_INPUTS,
   QUALITY_SAMPLE_PARAMETERS,
   sampledRepresentations,
   sampleNote,
 } from './qualityInputs.ts';
-import { failureRow } from './isolated.ts';
 
 const GRID = Float64Array.from({ length: 101 }, (_, i) => i / 100);
 
@@ -80,20 +79,9 @@ export const epsGammaStep = defineMethod({
       return { name: first.title, x: curve.eps, y: curve.gamma };
     });
     const note = `similarity s = 1 − d / (largest d over the sample's pairs), per method; ${sampleNote(sample.length, context.table.nRows, options.seed)}; γ < 0 not drawn; area = ∫ max(γ, 0) dε over ε ∈ [0, 1]`;
-    const fitted = fitsNote(options.fits);
-    return {
-      curves: {
-        kind: 'curves',
-        title: '(ε,γ)-curves',
-        xLabel: 'ε',
-        yLabel: 'γ',
-        series,
-        notes: [note],
-        ...(failures.length > 0 && { failures }),
-      },
-      table: {
-        notes: fitted ? [fitted] : undefined,
-        kind: 'table',
+    return qualityResults(
+      { title: '(ε,γ)-curves', xLabel: 'ε', yLabel: 'γ', series, notes: [note] },
+      {
         title: 'Margins kept',
         columns: [
           { key: 'title', title: 'representation' },
@@ -102,9 +90,10 @@ export const epsGammaStep = defineMethod({
           { key: 'g50', title: 'γ at ε = 0.5' },
           { key: 'area', title: 'area' },
         ],
-        rows: [...rows, ...failures.map(failureRow)],
-        ...(failures.length > 0 && { failures }),
+        rows,
       },
-    };
+      failures,
+      options.fits,
+    );
   },
 });

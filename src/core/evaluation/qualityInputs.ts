@@ -10,8 +10,8 @@ import { distanceOf } from '../platform/projectionInput.ts';
 import type { InputSpec, MethodContext, ResolvedCall } from '../platform/spec.ts';
 import type { ParameterSpec } from '../base/parameters.ts';
 import { meanSd } from './partitions.ts';
-import type { Cell, MethodFailure } from '../platform/results.ts';
-import { isolated, unlessAllFailed } from './isolated.ts';
+import type { Cell, Curves, MethodFailure, ResultTable } from '../platform/results.ts';
+import { failureRow, isolated, unlessAllFailed } from './isolated.ts';
 
 /** The input the representation-quality steps share: the representations compared. */
 export const QUALITY_INPUTS = [
@@ -163,4 +163,28 @@ export function fitsNote(fits: number): string | null {
   return fits > 1
     ? `a method with a seed is re-fitted ${fits} times (its seed, +1, …): mean ± sd; the curves show the first fit`
     : null;
+}
+
+/**
+ * A quality step's two results: its curves (a series per method) and its table (a row per
+ * method, then a row per failed one), each carrying the failures, the table its fits note.
+ */
+export function qualityResults(
+  curves: Omit<Curves, 'kind' | 'failures'>,
+  table: Omit<ResultTable, 'kind' | 'failures' | 'notes'>,
+  failures: readonly MethodFailure[],
+  fits: number,
+): { curves: Curves; table: ResultTable } {
+  const failed = failures.length > 0 ? { failures: [...failures] } : {};
+  const fitted = fitsNote(fits);
+  return {
+    curves: { kind: 'curves', ...curves, ...failed },
+    table: {
+      notes: fitted ? [fitted] : undefined,
+      kind: 'table',
+      ...table,
+      rows: [...table.rows, ...failures.map(failureRow)],
+      ...failed,
+    },
+  };
 }

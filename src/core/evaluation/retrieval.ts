@@ -5,13 +5,12 @@ import type { Cell } from '../platform/results.ts';
 import {
   fitCell,
   fitsByMethod,
-  fitsNote,
+  qualityResults,
   QUALITY_INPUTS,
   QUALITY_SAMPLE_PARAMETERS,
   sampledRepresentations,
   sampleNote,
 } from './qualityInputs.ts';
-import { failureRow } from './isolated.ts';
 
 function parseKs(text: string | null): number[] {
   const ks = (text ?? '')
@@ -75,28 +74,18 @@ export const retrievalStep = defineMethod({
       return { name: first.title, x: Float64Array.from(ks), y: precision[0] as Float64Array };
     });
     const note = `neighbours among ${sampleNote(sample.length, context.table.nRows, options.seed)}; ties by row order`;
-    const fitted = fitsNote(options.fits);
-    return {
-      curves: {
-        kind: 'curves',
-        title: 'Precision@k',
-        xLabel: 'k',
-        yLabel: 'precision',
-        series,
-        notes: [note],
-        ...(failures.length > 0 && { failures }),
-      },
-      table: {
-        notes: fitted ? [fitted] : undefined,
-        kind: 'table',
+    return qualityResults(
+      { title: 'Precision@k', xLabel: 'k', yLabel: 'precision', series, notes: [note] },
+      {
         title: 'Precision@k',
         columns: [
           { key: 'title', title: 'representation' },
           ...ks.map((k) => ({ key: `p${k}`, title: `k = ${k}` })),
         ],
-        rows: [...rows, ...failures.map(failureRow)],
-        ...(failures.length > 0 && { failures }),
+        rows,
       },
-    };
+      failures,
+      options.fits,
+    );
   },
 });
