@@ -28,7 +28,8 @@ test('a generated ~50 MB file loads completely, with progress shown while readin
   // The message counts rows as they are read.
   await expect(job).toContainText(/Reading… [1-9][\d,]* rows/, { timeout: 30_000 });
 
-  await expectSummary(page, { rows: big.rows, columns: 8, features: 8, name: 'big.csv' });
+  // Reading 50 MB takes 5–20 s here, longer on a busy machine: the wait is a hang guard.
+  await expectSummary(page, { rows: big.rows, columns: 8, features: 8, name: 'big.csv' }, 120_000);
   await expect(page.getByTestId('summary-dropped')).toHaveCount(0);
   await waitIdle(page, 60_000);
   testInfo.annotations.push({

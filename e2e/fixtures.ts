@@ -68,12 +68,20 @@ export interface Expected {
   name?: string;
 }
 
-/** Waits until the summary shows the expected data set. Numbers are compared as displayed (en-US). */
-export async function expectSummary(page: Page, expected: Expected): Promise<void> {
+/**
+ * Waits until the summary shows the expected data set. Numbers are compared as displayed (en-US).
+ * `timeout` is a hang guard for the first check (a large file still being read), not a budget.
+ */
+export async function expectSummary(
+  page: Page,
+  expected: Expected,
+  timeout?: number,
+): Promise<void> {
   const summary = page.getByTestId('summary');
   if (expected.rows !== undefined)
     await expect(summary.getByTestId('summary-rows')).toHaveText(
       expected.rows.toLocaleString('en-US'),
+      timeout === undefined ? {} : { timeout },
     );
   if (expected.features !== undefined)
     await expect(summary.getByTestId('summary-features')).toHaveText(String(expected.features));
