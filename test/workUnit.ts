@@ -31,3 +31,21 @@ export const QUIET_WORK_UNIT_MS = 4.6;
 export function stretched(seconds: number, unitMs = workUnitMs()): number {
   return seconds * Math.max(1, unitMs / QUIET_WORK_UNIT_MS);
 }
+
+/**
+ * A clock of the CPU time this process spends from now, in seconds: what an in-process timed
+ * check compares with its budget, since a machine busy with other processes slows the wall
+ * clock, not the work (the least-of-ten work unit does not see such sharing: a short sort often
+ * runs uninterrupted). Where there is no process (a page), the wall clock.
+ */
+export function cpuClock(): () => number {
+  if (typeof process !== 'undefined' && typeof process.cpuUsage === 'function') {
+    const start = process.cpuUsage();
+    return () => {
+      const used = process.cpuUsage(start);
+      return (used.user + used.system) / 1e6;
+    };
+  }
+  const t0 = performance.now();
+  return () => (performance.now() - t0) / 1000;
+}
