@@ -97,6 +97,9 @@ test('Cancel on an 8 MB load: "cancelled" notice, the previous data set stays, a
 test('Cancel on a ~40 MB load stops it at once, without restarting the worker', async ({
   page,
 }, testInfo) => {
-  // Regression: reading pauses for the event loop every ~30 ms, so cancel lands mid-read.
-  await cancelLoad(page, testInfo, 40, 1_000);
+  // Regression: reading pauses for the event loop every ~30 ms, so cancel lands mid-read. "At
+  // once" is judged by what happens, not a wall-clock budget a busy machine breaks: a cancel seen
+  // only after the read would leave the job pending past the client's 2.5 s grace, and the worker
+  // would be restarted — which cancelLoad refuses. The wait itself is a hang guard.
+  await cancelLoad(page, testInfo, 40, 15_000);
 });
