@@ -48,11 +48,12 @@ test('breast-cancer: six detectors on the same folds, AUC table and ROC curves w
   const panel = await addPanel(page, 'comparison:evaluate-detectors');
   await setNumber(panel.getByLabel(/samples/), 2);
   await panel.getByRole('button', { name: /Run detector comparison/ }).click();
-  const table = panel.getByTestId('evaluation-table');
+  const table = panel.getByTestId('evaluation-table').first();
   await expect(table.locator('tbody tr')).toHaveCount(6, RUN);
   const aucs = await table.locator('tbody tr td:nth-child(3)').allTextContents();
   for (const a of aucs) expect(a).toMatch(/^0\.\d{3} ± 0\.\d{3}$/);
   await expect(panel.getByText(/10 samples|2 samples × 5 folds/)).toBeVisible();
+  await expect(panel.getByText('AUC of each abnormal sample (mean over its folds)')).toBeVisible();
   const chart = panel.getByTestId('curves-chart');
   await expect(chart).toHaveAttribute('data-series', '6');
   await expect(chart.locator('path[data-series]')).toHaveCount(6);

@@ -1,6 +1,6 @@
 import type { RawOptions, ParameterSpec } from '../core/base/parameters.ts';
 import { parseParameterText } from '../core/base/parameters.ts';
-import { methodSpec } from '../core/platform/registry.ts';
+import { hasMethod, methodSpec, methodsProducing } from '../core/platform/registry.ts';
 import type { Call, InputRef } from '../core/platform/spec.ts';
 import { list, text, type Args } from './args.ts';
 
@@ -24,6 +24,12 @@ export function callFromFlags(method: string, args: Args, used: Set<string>): Ca
     const result = text(args, `${input.name}.result`);
     const refs = names.map((entry): InputRef => {
       const [name = '', ...pairs] = entry.split('@');
+      if (!hasMethod(name))
+        throw new RangeError(
+          `--${input.name}: unknown method “${name}” (${methodsProducing(input.accepts)
+            .map((s) => s.id)
+            .join(', ')})`,
+        );
       const parameters = methodSpec(name).parameters;
       const options: Record<string, unknown> = {
         ...optionFlags(parameters, args, `${input.name}.`, used),

@@ -1,21 +1,12 @@
 import { toErrorInfo } from '../core/base/errors.ts';
 import { parseRequest, optionsUsage, SHARED_TABLES } from './request.ts';
-import {
-  cdeCommand,
-  coshCommand,
-  evaluateClusteringCommand,
-  projectCommand,
-} from './commands/aliases.ts';
-import { cbrwCommand, dilcaCommand, outliersCommand, sandcatCommand } from './commands/anomaly.ts';
-import { casCommand } from './commands/cas.ts';
+import { ALIAS_COMMANDS, projectCommand } from './commands/aliases.ts';
 import type { Command } from './commands/command.ts';
-import { epsGammaCommand, retrievalCommand } from './commands/quality.ts';
 import { countsCommand } from './commands/counts.ts';
 import { describeCommand } from './commands/describe.ts';
 import { indicatorsCommand } from './commands/indicators.ts';
 import { methodsCommand } from './commands/methods.ts';
 import { runCommand } from './commands/run.ts';
-import { untieCommand } from './commands/untie.ts';
 import { PROCESS_IO, type Io } from './output.ts';
 
 /** Every command, by name; there is no default branch: an unknown name is refused. */
@@ -25,18 +16,8 @@ export const COMMANDS: readonly Command[] = [
   methodsCommand,
   runCommand,
   indicatorsCommand,
-  cdeCommand,
-  coshCommand,
-  evaluateClusteringCommand,
+  ...ALIAS_COMMANDS,
   projectCommand,
-  dilcaCommand,
-  sandcatCommand,
-  outliersCommand,
-  cbrwCommand,
-  casCommand,
-  untieCommand,
-  epsGammaCommand,
-  retrievalCommand,
 ];
 
 export function usage(): string {

@@ -2,61 +2,56 @@
 import { describe, expect, it } from 'vitest';
 import { cli } from './cliRun.ts';
 
-describe('CLI: cas', () => {
+const TOY = 'public/datasets/coupled-toy.csv';
+
+interface CasJson {
+  options: { irs: string };
+  values: { attribute: string; label: string }[];
+  results: Record<string, { matrix?: number[][]; tables?: Record<string, number[][]> }>;
+}
+
+describe('CLI: cas (an alias of run cas)', () => {
   it('coupled-toy: CASO(u2, u3) = 0.75 and the B1/B2 entries, under every IRS', async () => {
     for (const irs of ['I', 'P']) {
-      const run = await cli(
-        'cas',
-        'public/datasets/coupled-toy.csv',
-        '--drop',
-        'object',
-        '--objects',
-        '1,2',
-        '--irs',
-        irs,
-      );
+      const run = await cli('cas', TOY, '--drop', 'object', '--irs', irs, '--matrices');
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);
-      const json = JSON.parse(run.stdout) as {
-        irs: string;
-        attributes: {
-          name: string;
-          values: string[];
-          intra: number[][];
-          inter: number[][];
-          casv: number[][];
-        }[];
-        objects: { caso: number; cado: number; perAttribute: { name: string; casv: number }[] };
-      };
-      expect(json.irs).toBe(`IRS${irs}`);
-      const a2 = json.attributes.find((a) => a.name === 'a2')!;
-      const [b1, b2] = [a2.values.indexOf('B1'), a2.values.indexOf('B2')];
-      expect(a2.intra[b1]![b2]).toBe(0.5);
-      expect(a2.inter[b1]![b2]).toBe(0.25);
-      expect(a2.casv[b1]![b2]).toBe(0.125);
-      expect(json.objects.caso).toBe(0.75);
-      expect(json.objects.perAttribute.map((p) => p.casv)).toEqual([0.5, 0.125, 0.125]);
+      const json = JSON.parse(run.stdout) as CasJson;
+      expect(json.options.irs).toBe(irs);
+      const at = (label: string) => json.values.findIndex((v) => v.label === label);
+      const [b1, b2] = [at('B1'), at('B2')];
+      expect(json.results.intra?.matrix?.[b1]?.[b2]).toBe(0.5);
+      expect(json.results.inter?.matrix?.[b1]?.[b2]).toBe(0.25);
+      expect(json.results.casv?.matrix?.[b1]?.[b2]).toBe(0.125);
+      // u2 = (A2, B1, C1), u3 = (A2, B2, C2): CASO is the sum of each attribute's CASV (Eq. 15).
+      const tables = json.results.caso?.tables ?? {};
+      const terms = [tables.a1?.[1]?.[1], tables.a2?.[0]?.[1], tables.a3?.[0]?.[1]];
+      expect(terms).toEqual([0.5, 0.125, 0.125]);
     }
   });
 
-  it('refuses a third object or a row that is not one', async () => {
-    const three = await cli('cas', 'public/datasets/coupled-toy.csv', '--objects', '1,2,3');
+  it('the walk-through breaks CASO down for two rows; a third object or a row that is not one is refused', async () => {
+    const pair = await cli('run', 'cas-walkthrough', TOY, '--drop', 'object', '--objects', '1,2');
+    expect(pair.code).toBe(0);
+    expect(pair.stdout).toMatch(/CASO/);
+    const three = await cli('run', 'cas-walkthrough', TOY, '--objects', '1,2,3');
     expect(three.code).toBe(2);
-    expect(three.stderr).toMatch(/--objects expects two row indices i,j, got 3/);
-    const far = await cli('cas', 'public/datasets/coupled-toy.csv', '--objects', '1,9');
+    expect(three.stderr).toMatch(/two rows/);
+    const far = await cli('run', 'cas-walkthrough', TOY, '--objects', '1,9');
     expect(far.code).toBe(2);
-    expect(far.stderr).toMatch(/object 9 is not a row index \(0 to 5\)/);
+    expect(far.stderr).toMatch(/9/);
   });
 });
 
-describe('CLI: evaluate-clustering with Wang et al. 2015’s schemes', () => {
+describe('CLI: Wang et al. 2015’s clustering schemes (run clustering-schemes)', () => {
   it('kmodes-*, spectral-*, rock and crock in one table', async () => {
     const run = await cli(
-      'evaluate-clustering',
+      'run',
+      'clustering-schemes',
       'public/datasets/zoo.csv',
       '--class',
       'type',
-      '--methods',
+      '--schemes',
       'kmodes-smd,spectral-cado,spectral-caso,rock,crock',
       '--runs',
       '5',
@@ -88,14 +83,15 @@ describe('CLI: evaluate-clustering with Wang et al. 2015’s schemes', () => {
     ]);
     for (const r of rows) expect(r.accuracy.mean).toBeGreaterThan(0.3);
     const bad = await cli(
-      'evaluate-clustering',
+      'run',
+      'clustering-schemes',
       'public/datasets/zoo.csv',
       '--class',
       'type',
-      '--methods',
+      '--schemes',
       'kmodes-xyz',
     );
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/unknown scheme “kmodes-xyz”/);
+    expect(bad.stderr).toMatch(/schemes: “kmodes-xyz” is not one of kmodes-smd/);
   });
 });

@@ -13,6 +13,16 @@ import { mushroomShapedCsv } from '../matrix/generated.ts';
 const REPRESENTATIONS =
   'cde,onehot,onehot-pca,idf,hamming,cas,caso,ofd,add,dilca,untie,sandcat'.split(',');
 
+/** What `run eps-gamma` and `run retrieval` print (the commands are its aliases). */
+interface Quality {
+  data: { rows: number };
+  results: {
+    table: { rows: { method: string }[] };
+    curves: { series: { y: number[] }[] };
+  };
+  errors?: unknown[];
+}
+
 describe('eps-gamma and retrieval on a real-shaped 8,000-row table', () => {
   const dir = mkdtempSync(join(tmpdir(), 'quality-'));
   const file = join(dir, 'mushroom-shaped.csv');
@@ -31,30 +41,23 @@ describe('eps-gamma and retrieval on a real-shaped 8,000-row table', () => {
     const run = await cliWithin(280_000, 'eps-gamma', ...flags);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    const out = JSON.parse(run.stdout) as {
-      curves: { method: string; points: [number, number][] }[];
-      objects: number;
-      errors?: unknown[];
-    };
+    const out = JSON.parse(run.stdout) as Quality;
     expect(out.errors).toBeUndefined();
-    expect(out.objects).toBe(8000);
-    expect(out.curves.map((c) => c.method)).toEqual(REPRESENTATIONS);
-    for (const c of out.curves)
-      for (const [, gamma] of c.points) expect(gamma).toBeGreaterThanOrEqual(0);
+    expect(out.data.rows).toBe(8000);
+    expect(out.results.table.rows.map((c) => c.method)).toEqual(REPRESENTATIONS);
+    for (const c of out.results.curves.series)
+      for (const gamma of c.y) expect(gamma).toBeGreaterThanOrEqual(0);
   });
 
   it('precision@k of every representation', { timeout: 300_000 }, async () => {
     const run = await cliWithin(280_000, 'retrieval', ...flags);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    const out = JSON.parse(run.stdout) as {
-      results: { method: string; precision: number[] }[];
-      errors?: unknown[];
-    };
+    const out = JSON.parse(run.stdout) as Quality;
     expect(out.errors).toBeUndefined();
-    expect(out.results.map((r) => r.method)).toEqual(REPRESENTATIONS);
-    for (const r of out.results)
-      for (const p of r.precision) {
+    expect(out.results.table.rows.map((r) => r.method)).toEqual(REPRESENTATIONS);
+    for (const r of out.results.curves.series)
+      for (const p of r.y) {
         expect(p).toBeGreaterThanOrEqual(0);
         expect(p).toBeLessThanOrEqual(1);
       }

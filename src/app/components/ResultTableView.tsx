@@ -47,7 +47,7 @@ export function ResultTableView({
   );
 }
 
-const WHOLE = new Set(['dims', 'fits', 'k', 'n', 'icp']);
+const WHOLE = new Set(['dims', 'fits', 'k', 'n', 'icp', 'clusters']);
 
 function cellText(cell: Cell, key: string): string {
   if (cell === null) return '—';

@@ -108,8 +108,12 @@ export function ComparisonView({ panel }: { panel: Panel }) {
       {output && (
         <>
           {stale && <p className="muted">The settings above changed since this was run.</p>}
-          {resultsOfKind(output.results, 'table').map(({ name, result }) => (
-            <ResultTableView key={name} table={result} />
+          {resultsOfKind(output.results, 'table').map(({ name, result }, i, tables) => (
+            <section key={name} aria-label={result.title}>
+              {/* Several tables (e.g. the detector comparison's per-sample AUC): each named. */}
+              {tables.length > 1 && <h4 className="result-title">{result.title}</h4>}
+              <ResultTableView table={result} />
+            </section>
           ))}
           {resultsOfKind(output.results, 'curves').map(({ name, result }) => (
             <CurvesChart key={name} curves={result} />

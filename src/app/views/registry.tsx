@@ -20,7 +20,7 @@ import { ProjectionView } from './ProjectionView.tsx';
 import { RankingView } from './RankingView.tsx';
 import { ResultsBoardView } from './ResultsBoardView.tsx';
 import { RowsView } from './RowsView.tsx';
-import { SummaryView } from './SummaryView.tsx';
+import { SummaryView } from './summary/SummaryView.tsx';
 import { SuView } from './SuView.tsx';
 import { UntieTrainingView } from './UntieTrainingView.tsx';
 import { ValueMatricesView } from './ValueMatricesView.tsx';

@@ -1,171 +1,97 @@
-import { runToEnd } from '../../core/base/jobs.ts';
 import { cdeMethod } from '../../core/methods/cure/cde.ts';
 import { coshMethod } from '../../core/methods/cure/coshMethod.ts';
 import { CURE_TABLE_1 } from '../../core/methods/cure/table1.ts';
-import { isSchemeName } from '../../core/methods/cas/schemes.ts';
+import { casMethod } from '../../core/methods/cas/cas.ts';
+import { dilcaMethod } from '../../core/methods/dilca/dilca.ts';
+import { sandcatMethod } from '../../core/methods/sandcat/sandcat.ts';
+import { cbrwMethod } from '../../core/methods/detectors/cbrwMethod.ts';
+import { untieMethod } from '../../core/methods/untie/untie.ts';
 import { evaluateClusteringStep } from '../../core/evaluation/evaluateClustering.ts';
-import { evaluateOutliersStep } from '../../core/evaluation/evaluateOutliers.ts';
+import { evaluateDetectorsStep } from '../../core/evaluation/evaluateDetectors.ts';
+import { epsGammaStep } from '../../core/evaluation/epsGammaStep.ts';
+import { retrievalStep } from '../../core/evaluation/retrieval.ts';
+import type { PrepareOptions } from '../../core/data/table/prepare.ts';
 import { methodsProducing, projectionSteps } from '../../core/platform/registry.ts';
 import { REPRESENTATION_KINDS } from '../../core/platform/representation.ts';
 import type { MethodSpec } from '../../core/platform/spec.ts';
-import { fileArgument, list, refuseUnknown, text, type Args } from '../args.ts';
-import { callFromFlags } from '../callFlags.ts';
-import { printJson, runAndPrint, type Io } from '../output.ts';
+import { fileArgument, type Args } from '../args.ts';
+import type { Io } from '../output.ts';
 import { optionsUsage, type CliRequest } from '../request.ts';
-import { loadTable } from '../table.ts';
-import { evaluateSchemes } from './clusteringNames.ts';
 import type { Command } from './command.ts';
 import { runMethod } from './run.ts';
 
 /**
  * The commands from before the registry, kept as thin aliases of `run`: each rewrites its
- * flags into a call and prints exactly what `run` prints for it. Their usage is generated from
- * the methods' parameter tables.
+ * flags into `run`'s and prints exactly what `run` prints for that call. Their usage is
+ * generated from the methods' parameter tables; none checks anything of its own.
  */
 
-/** `NAME FILE [--PARAM value …]` for a method, from its parameter table. */
-function methodUsage(spec: MethodSpec, extra = ''): string {
-  return `${spec.id}: ${spec.id} FILE${extra}\n${optionsUsage(spec.parameters)}`;
+/** An old flag rewritten into run's flags: its value (or default) goes to every target. */
+interface Rename {
+  to: readonly string[];
+  /** Read when the command runs (a list of the registry's methods is known only then). */
+  default?: string | (() => string);
+  /** What the old flag means, for the usage. */
+  usage: string;
 }
 
-/** `cde FILE …` is `run cde FILE …`. */
-export const cdeCommand: Command = {
-  name: cdeMethod.id,
-  summary: `alias of \`run ${cdeMethod.id}\``,
-  usage: () => methodUsage(cdeMethod),
-  run: (request, io) => runMethod(cdeMethod.id, fileArgument(request), request, io),
-};
-
-/** `cosh FILE …` is `run cosh FILE …`, plus the AUC of an outlier class. */
-export const coshCommand: Command = {
-  name: coshMethod.id,
-  summary: `alias of \`run ${coshMethod.id}\`, with --outlier-class the AUC (run ${evaluateOutliersStep.id})`,
-  usage: () => methodUsage(coshMethod, ' [--outlier-class LABEL]'),
-  async run(request: CliRequest, io: Io) {
-    const file = fileArgument(request);
-    const outlierClass = text(request.own, 'outlier-class');
-    const used = new Set(['outlier-class']);
-    const call = callFromFlags(coshMethod.id, request.own, used);
-    refuseUnknown(request.own, used, this.usage());
-    const loaded = await loadTable(file, request);
-    const { session } = loaded;
-    await runAndPrint(loaded, call, request, io, () => {
-      if (outlierClass === undefined) return {};
-      const evaluation = runToEnd(
-        session.runSteps({
-          method: evaluateOutliersStep.id,
-          options: { outlierClass },
-          inputs: { methods: [call] },
-        }),
-      );
-      const table = evaluation.results.table;
-      const auc = table?.kind === 'table' ? table.rows[0]?.auc : null;
-      return { auc, outlierClass };
-    });
-  },
-};
-
-/** The methods of Jian et al. 2019 (CURE) Table 1, the clustering evaluation's default here. */
-const TABLE_1_METHODS = Object.keys(CURE_TABLE_1[0]?.fscore ?? {}).join(',');
-
-/** `evaluate-clustering FILE --methods a,b …` is `run evaluate-clustering FILE --methods a,b …`. */
-export const evaluateClusteringCommand: Command = {
-  name: evaluateClusteringStep.id,
-  summary: `alias of \`run ${evaluateClusteringStep.id}\` (CDE’s α, β, orientation and seed apply to the methods)`,
-  usage: () =>
-    `${methodUsage(evaluateClusteringStep, ` --class COL [--methods ${TABLE_1_METHODS}]`)}
-          Wang et al. 2015's schemes: --methods kmodes-smd,kmodes-ofd,kmodes-add,kmodes-cado,spectral-smd,…,spectral-cado,rock,crock [--theta 0.5] [--runs 50] [--k 0]`,
-  async run(request: CliRequest, io: Io) {
-    const names = list(text(request.own, 'methods'));
-    if (names.some(isSchemeName)) {
-      const used = new Set(['methods', 'runs', 'seed', 'theta', 'k']);
-      refuseUnknown(request.own, used, this.usage());
-      const number = (flag: string, fallback: number): number => {
-        const t = text(request.own, flag);
-        const v = t === undefined ? fallback : Number(t);
-        if (!Number.isFinite(v)) throw new RangeError(`--${flag} must be a number, got “${t}”`);
-        return v;
-      };
-      const { session } = await loadTable(fileArgument(request), request);
-      const table = evaluateSchemes(session, names, {
-        runs: number('runs', 50),
-        seed: number('seed', 0),
-        theta: number('theta', 0.5),
-        k: number('k', 0),
-      });
-      printJson({ method: evaluateClusteringStep.id, results: { table } }, request, io);
-      return;
-    }
-    const legacy = renamed(request, {
-      methods: { to: ['methods'], default: TABLE_1_METHODS },
-      alpha: { to: ['methods.alpha'] },
-      beta: { to: ['methods.beta'] },
-      orientation: { to: ['methods.orientation'] },
-      seed: { to: ['seed', 'methods.seed'] },
-    });
-    return runMethod(
-      evaluateClusteringStep.id,
-      fileArgument(request),
-      legacy.request,
-      io,
-      legacy.optional,
-    );
-  },
-};
-
-/** `project FILE --representation R --projection P …` is `run P FILE --of R …`. */
-export const projectCommand: Command = {
-  name: 'project',
-  summary: 'alias of `run PROJECTION --of REPRESENTATION` (PROJECTION: a projection step)',
-  usage: () =>
-    `project:  project FILE [--representation ${representations().join('|')}] [--projection ${projections().join('|')}] [--no-quality]
-          and the projection's options (see run)`,
-  run(request: CliRequest, io: Io) {
-    const [firstRepresentation] = representations();
-    const representation = text(request.own, 'representation') ?? firstRepresentation;
-    if (representation === undefined || !representations().includes(representation))
-      throw new RangeError(
-        `unknown representation “${representation}” (${representations().join(', ')})`,
-      );
-    const projection = text(request.own, 'projection') ?? projections()[0];
-    if (projection === undefined || !projections().includes(projection))
-      throw new RangeError(`unknown projection “${projection}” (${projections().join(', ')})`);
-    const legacy = renamed(request, {
-      representation: { to: ['of'], default: representation },
-      projection: { to: [] },
-      seed: { to: ['seed', 'of.seed'] },
-      alpha: { to: ['of.alpha'] },
-      beta: { to: ['of.beta'] },
-      orientation: { to: ['of.orientation'] },
-      mds: { to: ['method'] },
-      'no-quality': { to: [] },
-    });
-    if (request.own.flags.has('no-quality')) legacy.request.own.flags.set('quality', 'false');
-    return runMethod(projection, fileArgument(request), legacy.request, io, legacy.optional);
-  },
-};
-
-function representations(): string[] {
-  return methodsProducing(REPRESENTATION_KINDS).map((s) => s.id);
+interface Alias {
+  name: string;
+  /** The method or step `run` is given. */
+  of: MethodSpec;
+  summary?: string;
+  renames?: Readonly<Record<string, Rename>>;
+  /** Table preparation this protocol reads unless the user's flags say otherwise. */
+  prepare?: Partial<PrepareOptions>;
 }
 
-function projections(): string[] {
-  return projectionSteps().map((s) => s.id);
+function aliasCommand(alias: Alias): Command {
+  const renames = alias.renames ?? {};
+  return {
+    name: alias.name,
+    summary:
+      alias.summary ??
+      `alias of \`run ${alias.of.id}\`${Object.keys(renames).length ? ' (flags renamed)' : ''}`,
+    usage: () =>
+      `${alias.name}: ${alias.name} FILE${Object.entries(renames)
+        .map(([flag, r]) => ` [--${flag}: ${r.usage}]`)
+        .join('')}${prepareUsage(alias.prepare)}\n${optionsUsage(alias.of.parameters)}`,
+    run(request: CliRequest, io: Io) {
+      const legacy = renamed(withPreparation(request, alias.prepare), renames);
+      return runMethod(alias.of.id, fileArgument(request), legacy.request, io, legacy.optional);
+    },
+  };
+}
+
+function prepareUsage(prepare: Partial<PrepareOptions> | undefined): string {
+  return prepare?.missing ? ` (missing values: --missing ${prepare.missing} unless given)` : '';
+}
+
+/** The protocol's preparation where the user gave none (a counts file has no rows to prepare). */
+function withPreparation(
+  request: CliRequest,
+  prepare: Partial<PrepareOptions> | undefined,
+): CliRequest {
+  if (!prepare || request.engine.counts !== null) return request;
+  const defaults = Object.fromEntries(
+    Object.entries(prepare).filter(([name]) => !request.given.has(name)),
+  );
+  return { ...request, prepare: { ...request.prepare, ...defaults } };
 }
 
 /**
- * The same request with legacy flags renamed into run's flags: each `from` flag (or its
- * default) is copied to every target name; the targets are optional for the methods asked.
+ * The same request with old flags renamed into run's: each `from` flag (or its default) is
+ * copied to every target name not given; the targets are optional for the methods asked.
  */
 function renamed(
   request: CliRequest,
-  mapping: Record<string, { to: string[]; default?: string }>,
+  mapping: Readonly<Record<string, Rename>>,
 ): { request: CliRequest; optional: string[] } {
   const given = request.own.flags;
   const flags = new Map(given);
   const optional: string[] = [];
   for (const [from, { to, default: fallback }] of Object.entries(mapping)) {
-    const value = given.get(from) ?? fallback;
+    const value = given.get(from) ?? (typeof fallback === 'function' ? fallback() : fallback);
     flags.delete(from);
     if (value === undefined) continue;
     for (const name of to) {
@@ -176,3 +102,101 @@ function renamed(
   const own: Args = { positionals: request.own.positionals, flags };
   return { request: { ...request, own }, optional };
 }
+
+/** The methods of Jian et al. 2019 (CURE) Table 1, the clustering evaluation's default here. */
+const TABLE_1_METHODS = Object.keys(CURE_TABLE_1[0]?.fscore ?? {}).join(',');
+
+/** CDE's options, given bare, apply to the representations an evaluation compares. */
+const CDE_OPTIONS_OF = (input: string): Record<string, Rename> =>
+  Object.fromEntries(
+    ['alpha', 'beta', 'orientation'].map((name) => [
+      name,
+      { to: [`${input}.${name}`], usage: `--${input}.${name}` },
+    ]),
+  );
+
+/** Ienco et al. 2016 (DILCA/SAnDCat), Sec. V: the protocol reads missing values as the mode. */
+const PROTOCOL_PREPARATION: Partial<PrepareOptions> = { missing: 'mode' };
+
+export const ALIAS_COMMANDS: readonly Command[] = [
+  aliasCommand({ name: cdeMethod.id, of: cdeMethod }),
+  aliasCommand({ name: coshMethod.id, of: coshMethod }),
+  aliasCommand({ name: casMethod.id, of: casMethod }),
+  aliasCommand({ name: dilcaMethod.id, of: dilcaMethod }),
+  aliasCommand({ name: cbrwMethod.id, of: cbrwMethod }),
+  aliasCommand({
+    name: untieMethod.id,
+    of: untieMethod,
+    renames: { lr: { to: ['learning-rate'], usage: 'same as --learning-rate' } },
+  }),
+  aliasCommand({
+    name: evaluateClusteringStep.id,
+    of: evaluateClusteringStep,
+    summary: `alias of \`run ${evaluateClusteringStep.id}\` (CDE’s α, β, orientation and seed apply to the methods)`,
+    renames: {
+      methods: { to: ['methods'], default: TABLE_1_METHODS, usage: `${TABLE_1_METHODS} unless given` },
+      ...CDE_OPTIONS_OF('methods'),
+      seed: { to: ['seed', 'methods.seed'], usage: 'also --methods.seed' },
+    },
+  }),
+  ...[epsGammaStep, retrievalStep].map((step) =>
+    aliasCommand({
+      name: step.id,
+      of: step,
+      renames: {
+        methods: {
+          to: ['methods'],
+          default: () => representations().join(','),
+          usage: 'every representation unless given',
+        },
+        ...(step === retrievalStep && { k: { to: ['ks'], usage: 'same as --ks' } }),
+      },
+    }),
+  ),
+  aliasCommand({
+    name: sandcatMethod.id,
+    of: evaluateDetectorsStep,
+    summary: `SAnDCat under Ienco et al. 2016's protocol (Table IV): alias of \`run ${evaluateDetectorsStep.id} --detectors ${sandcatMethod.id} --missing mode\``,
+    renames: {
+      detectors: { to: ['detectors'], default: sandcatMethod.id, usage: 'sandcat unless given' },
+    },
+    prepare: PROTOCOL_PREPARATION,
+  }),
+  aliasCommand({
+    name: 'outliers',
+    of: evaluateDetectorsStep,
+    summary: `every detector on the same splits of Ienco et al. 2016's protocol: alias of \`run ${evaluateDetectorsStep.id} --missing mode\``,
+    renames: { methods: { to: ['detectors'], usage: 'same as --detectors' } },
+    prepare: PROTOCOL_PREPARATION,
+  }),
+];
+
+function representations(): string[] {
+  return methodsProducing(REPRESENTATION_KINDS).map((s) => s.id);
+}
+
+function projections(): string[] {
+  return projectionSteps().map((s) => s.id);
+}
+
+/** `project FILE --representation R --projection P …` is `run P FILE --of R …`. */
+export const projectCommand: Command = {
+  name: 'project',
+  summary: 'alias of `run PROJECTION --of REPRESENTATION` (PROJECTION: a projection step)',
+  usage: () =>
+    `project:  project FILE [--representation ${representations().join('|')}] [--projection ${projections().join('|')}] [--no-quality]
+          and the projection's options (see run)`,
+  run(request: CliRequest, io: Io) {
+    const projection = String(request.own.flags.get('projection') ?? projections()[0]);
+    const legacy = renamed(request, {
+      representation: { to: ['of'], default: representations()[0], usage: '--of' },
+      projection: { to: [], usage: 'the step run' },
+      seed: { to: ['seed', 'of.seed'], usage: 'also --of.seed' },
+      ...CDE_OPTIONS_OF('of'),
+      mds: { to: ['method'], usage: '--method' },
+      'no-quality': { to: [], usage: '--quality false' },
+    });
+    if (request.own.flags.has('no-quality')) legacy.request.own.flags.set('quality', 'false');
+    return runMethod(projection, fileArgument(request), legacy.request, io, legacy.optional);
+  },
+};

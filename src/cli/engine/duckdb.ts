@@ -205,6 +205,9 @@ async function parquetColumns(connection: DuckDBConnection, relation: string): P
   return reader.getRows().map((r) => String(r[0]));
 }
 
+/** The file as SQL reads it: its relation, column names and missing tokens. */
+type RawSource = Pick<CountsSqlPlan, 'source' | 'columns' | 'missingTokens'>;
+
 /** A column's dictionary from the profile scan, with the SQL's view of its kind when too long. */
 interface Profiled extends ColumnProfile {
   /** All distinct labels are listed (else only the first ones, and `kind` is SQL's). */
@@ -227,77 +230,22 @@ async function countSource(
     throw new RangeError('the duckdb engine takes --missing drop, own or mode (not auto)');
   const missingTokens = read.missingTokens ?? DEFAULT_MISSING_TOKENS;
   const base = { source: source.relation, columns: names, missingTokens };
-  const all = names.map((_, i) => i);
   let clock = performance.now();
-  const { profiles, rows } = await profile(connection, base, all);
+  const { profiles, rows } = await profile(
+    connection,
+    base,
+    names.map((_, i) => i),
+  );
   clock = trace('profile', clock);
   if (rows === 0)
     throw new DataError(
       'header-only',
       `The file has a header (${names.length} columns) but no data rows.`,
     );
-
-  const kinds: Record<string, ColumnKind> = Object.create(null);
-  for (const p of profiles) if (p.kind) kinds[p.name] = p.kind;
-  const { opts, plans, used, features, warnings } = planTable(profiles, {
-    ...prepare,
-    kinds: { ...kinds, ...prepare.kinds },
-  });
-  for (const p of used)
-    if (!p.raw.complete)
-      throw new DataError(
-        'too-large',
-        `Column “${p.raw.name}” has ${p.raw.distinct.toLocaleString('en-US')} distinct values: the duckdb engine models columns of up to ${PROFILE_VALUE_LIMIT.toLocaleString('en-US')}; --drop it (or bin it before).`,
-      );
-  const policy = opts.missing as 'drop' | 'own' | 'mode';
-  const requireAll =
-    policy === 'drop'
-      ? all.filter((i) => used.some((p) => p.raw === profiles[i] && p.raw.missing > 0))
-      : [];
-  const cls = plans.find((p) => p.role === 'class') ?? null;
-  const grouped = [...features, ...(cls ? [cls] : [])];
-  const indexOf = (p: Plan<Profiled>): number => profiles.indexOf(p.raw);
-
-  // Numeric columns are binned before counting, from their counts over the kept rows.
-  const numericMappings = new Map<Plan, ValueMapping>();
-  const numeric = grouped.filter((p) => p.kind === 'numeric');
-  if (numeric.length > 0) {
-    const kept =
-      requireAll.length > 0
-        ? (await keptCounts(connection, base, profiles, requireAll, numeric.map(indexOf))).map(
-            (k, i) => ({
-              counts: (numeric[i] as Plan<Profiled>).raw.labels.map((l) => k.byLabel.get(l) ?? 0),
-              missing: k.missing,
-            }),
-          )
-        : numeric.map((p) => ({ counts: p.raw.counts, missing: p.raw.missing }));
-    numeric.forEach((p, i) => {
-      const k = kept[i] as { counts: number[]; missing: number };
-      numericMappings.set(p, valueMapping(p, k.counts, k.missing, opts));
-    });
-  }
-  const expression = (p: Plan<Profiled>): ValueExpression => {
-    const numericMapping = numericMappings.get(p)?.numeric;
-    if (!numericMapping) return { kind: 'label' };
-    return numericMapping.cuts === null
-      ? { kind: 'number' }
-      : { kind: 'interval', cuts: numericMapping.cuts };
-  };
-  const plan: CountsSqlPlan = {
-    ...base,
-    requireAll,
-    grouped: grouped.map((p) => ({ column: indexOf(p), value: expression(p) })),
-    pairs: features.flatMap((_, a) =>
-      features.slice(a + 1).map((__, j) => [a, a + 1 + j] as const),
-    ),
-  };
-  const codes = grouped.map((p): CodeExpression => {
-    const numericMapping = numericMappings.get(p)?.numeric;
-    if (!numericMapping) return { kind: 'label', labels: p.raw.labels };
-    return numericMapping.cuts === null
-      ? { kind: 'number', numbers: [...numericMapping.ofNumber.keys()].sort((x, y) => x - y) }
-      : { kind: 'interval', cuts: numericMapping.cuts };
-  });
+  const planned = plannedColumns(profiles, prepare);
+  const { features, grouped, requireAll, indexOf } = planned;
+  const numericMappings = await numericMappingsOf(connection, base, planned);
+  const codes = grouped.map((p) => codeExpression(p, numericMappings));
   const sizes = codes.map(codeCount);
   // The SQL value a code stands for (as the GROUPING SETS form gives it).
   const valueOf = (g: number, k: number): SqlValue => {
@@ -309,10 +257,21 @@ async function countSource(
         ? k
         : (code.numbers[k] as number);
   };
+  const plan: CountsSqlPlan = {
+    ...base,
+    requireAll,
+    grouped: grouped.map((p) => ({
+      column: indexOf(p),
+      value: valueExpression(p, numericMappings),
+    })),
+    pairs: features.flatMap((_, a) =>
+      features.slice(a + 1).map((__, j) => [a, a + 1 + j] as const),
+    ),
+  };
   const codedRows = `SELECT ${grouped
     .map(
       (p, g) =>
-        `CAST(${rawCodeSql(p.raw, indexOf(p), codes[g] as CodeExpression)} AS ${codeType(codeCount(codes[g] as CodeExpression))}) AS k${g}`,
+        `CAST(${rawCodeSql(p.raw, indexOf(p), codes[g] as CodeExpression)} AS ${codeType(sizes[g] as number)}) AS k${g}`,
     )
     .join(', ')} FROM ${rawRows(base, profiles, grouped.map(indexOf), requireAll)}`;
   const { singles, pairRows, kept } =
@@ -327,100 +286,27 @@ async function countSource(
       'no-rows',
       'Every row has a missing cell in a used column, so none is left (missing: drop).',
     );
-
-  // Final values of every grouped column, exactly as prepareTable maps them.
-  const mappings = new Map<Plan, ValueMapping>();
-  const codeOf: ((value: string | number | null) => number)[] = [];
-  grouped.forEach((p, i) => {
-    const counts = singles[i] as Map<string | number | null, number>;
-    const numericMapping = numericMappings.get(p);
-    let mapping: ValueMapping;
-    if (numericMapping) mapping = numericMapping;
-    else {
-      const keptCounts = p.raw.labels.map((label) => counts.get(label) ?? 0);
-      mapping = valueMapping(p, keptCounts, counts.get(null) ?? 0, opts);
-    }
-    mappings.set(p, mapping);
-    const rawIndex = new Map(p.raw.labels.map((l, r) => [l, r]));
-    const m = mapping;
-    codeOf.push((value) => {
-      if (value === null) return m.ofMissing;
-      if (m.numeric)
-        return typeof value === 'number' && m.numeric.cuts !== null
-          ? (m.numeric.ofInterval[value] ?? -1)
-          : (m.numeric.ofNumber.get(Number(value)) ?? -1);
-      return m.ofRaw[rawIndex.get(String(value)) ?? -1] ?? -1;
-    });
-  });
-
-  const attributes = features.map((p, a) => ({
-    name: p.raw.name,
-    labels: (mappings.get(p) as ValueMapping).labels,
-    codes: new Int32Array(0),
-    offset: 0,
-    index: a,
-  }));
-  let offset = 0;
-  for (const attr of attributes) {
-    attr.offset = offset;
-    offset += attr.labels.length;
-  }
-  const valueAttribute = new Int32Array(offset);
-  attributes.forEach((a, i) => valueAttribute.fill(i, a.offset, a.offset + a.labels.length));
-  const table: CategoricalTable = {
-    nRows: kept,
-    attributes: attributes.map(({ name, labels, codes, offset: o }) => ({
-      name,
-      labels,
-      codes,
-      offset: o,
-    })),
-    nValues: offset,
-    valueAttribute,
-    classColumn: cls
-      ? {
-          name: cls.raw.name,
-          labels: (mappings.get(cls) as ValueMapping).labels,
-          codes: new Int32Array(0),
-        }
-      : null,
-    sourceRows: new Int32Array(0),
-    sourceLines: new Int32Array(0),
-    rowless: true,
-  };
-  const c = allocateCooccurrence(table);
-  const D = features.length;
-  features.forEach((p, a) => {
-    const m = mappings.get(p) as ValueMapping;
-    m.counts.forEach((n, code) => (c.valueCounts[attributes[a]!.offset + code] = n));
-  });
-  for (const { a, b, va, vb, n } of pairRows) {
-    const ka = codeOf[a]!(va as string | number | null);
-    const kb = codeOf[b]!(vb as string | number | null);
-    if (ka < 0 || kb < 0)
-      throw new Error(`a counted value has no code (${String(va)}, ${String(vb)})`);
-    const cell = (c.blockOffset[a * D + b] as number) + ka * (c.sizes[b] as number) + kb;
-    c.data[cell] = (c.data[cell] as number) + n;
-  }
+  const { mappings, codeOf } = finalMappings(planned, singles, numericMappings);
+  const table = rowlessTable(planned, mappings, kept);
   const dropped = rows - kept;
-  const summaryWarnings = [...source.warnings, ...warnings];
+  const summaryWarnings = [...source.warnings, ...planned.warnings];
   if (dropped > 0)
     summaryWarnings.push(
       `Dropped ${dropped.toLocaleString('en-US')} of ${rows.toLocaleString('en-US')} rows with a missing value (missing: drop).`,
     );
-  const columns = columnSummaries(plans, mappings).map((s, i) => {
+  const columns = columnSummaries(planned.plans, mappings).map((s, i) => {
     const p = profiles[i] as Profiled;
     return p.complete ? s : { ...s, distinct: p.distinct, inferredKind: p.kind ?? s.inferredKind };
   });
   return {
     table,
-    counts: countsOf(c, kept),
+    counts: countsOf(cooccurrenceOf(table, planned, mappings, pairRows, codeOf), kept),
     summary: {
       rows: kept,
       totalRows: rows,
       droppedRows: dropped,
-      missingPolicy: policy,
-      classDetected: opts.classDetected,
+      missingPolicy: planned.policy,
+      classDetected: planned.opts.classDetected,
       delimiter: source.delimiter,
       columns,
       warnings: summaryWarnings,
@@ -435,6 +321,174 @@ async function countSource(
       ),
     },
   };
+}
+
+/** The in-memory path's plan of the profiled columns (planTable), with the engine's limits. */
+function plannedColumns(profiles: Profiled[], prepare: PrepareOptions) {
+  const kinds: Record<string, ColumnKind> = Object.create(null);
+  for (const p of profiles) if (p.kind) kinds[p.name] = p.kind;
+  const { opts, plans, used, features, warnings } = planTable(profiles, {
+    ...prepare,
+    kinds: { ...kinds, ...prepare.kinds },
+  });
+  for (const p of used)
+    if (!p.raw.complete)
+      throw new DataError(
+        'too-large',
+        `Column “${p.raw.name}” has ${p.raw.distinct.toLocaleString('en-US')} distinct values: the duckdb engine models columns of up to ${PROFILE_VALUE_LIMIT.toLocaleString('en-US')}; --drop it (or bin it before).`,
+      );
+  const policy = opts.missing as 'drop' | 'own' | 'mode';
+  // Under missing: drop, a row is kept when every used column with a missing cell has a value.
+  const requireAll =
+    policy === 'drop'
+      ? profiles.flatMap((raw, i) =>
+          used.some((p) => p.raw === raw && raw.missing > 0) ? [i] : [],
+        )
+      : [];
+  const cls = plans.find((p) => p.role === 'class') ?? null;
+  const grouped = [...features, ...(cls ? [cls] : [])];
+  const indexOf = (p: Plan<Profiled>): number => profiles.indexOf(p.raw);
+  return { profiles, opts, plans, features, warnings, policy, requireAll, cls, grouped, indexOf };
+}
+
+type Planned = ReturnType<typeof plannedColumns>;
+
+/** Numeric columns are binned before counting, from their counts over the kept rows. */
+async function numericMappingsOf(
+  connection: DuckDBConnection,
+  base: RawSource,
+  planned: Planned,
+): Promise<Map<Plan, ValueMapping>> {
+  const { profiles, requireAll, indexOf, opts } = planned;
+  const numericMappings = new Map<Plan, ValueMapping>();
+  const numeric = planned.grouped.filter((p) => p.kind === 'numeric');
+  if (numeric.length === 0) return numericMappings;
+  const kept =
+    requireAll.length > 0
+      ? (await keptCounts(connection, base, profiles, requireAll, numeric.map(indexOf))).map(
+          (k, i) => ({
+            counts: (numeric[i] as Plan<Profiled>).raw.labels.map((l) => k.byLabel.get(l) ?? 0),
+            missing: k.missing,
+          }),
+        )
+      : numeric.map((p) => ({ counts: p.raw.counts, missing: p.raw.missing }));
+  numeric.forEach((p, i) => {
+    const k = kept[i] as { counts: number[]; missing: number };
+    numericMappings.set(p, valueMapping(p, k.counts, k.missing, opts));
+  });
+  return numericMappings;
+}
+
+/** What the SQL groups a column by: its label, its number, or its bin. */
+function valueExpression(p: Plan, numericMappings: Map<Plan, ValueMapping>): ValueExpression {
+  const numericMapping = numericMappings.get(p)?.numeric;
+  if (!numericMapping) return { kind: 'label' };
+  return numericMapping.cuts === null
+    ? { kind: 'number' }
+    : { kind: 'interval', cuts: numericMapping.cuts };
+}
+
+/** The small integer codes a column's values are counted as. */
+function codeExpression(
+  p: Plan<Profiled>,
+  numericMappings: Map<Plan, ValueMapping>,
+): CodeExpression {
+  const numericMapping = numericMappings.get(p)?.numeric;
+  if (!numericMapping) return { kind: 'label', labels: p.raw.labels };
+  return numericMapping.cuts === null
+    ? { kind: 'number', numbers: [...numericMapping.ofNumber.keys()].sort((x, y) => x - y) }
+    : { kind: 'interval', cuts: numericMapping.cuts };
+}
+
+/** Final values of every grouped column, exactly as prepareTable maps them, and SQL value → code. */
+function finalMappings(
+  planned: Planned,
+  singles: readonly Map<string | number | null, number>[],
+  numericMappings: Map<Plan, ValueMapping>,
+) {
+  const mappings = new Map<Plan, ValueMapping>();
+  const codeOf: ((value: string | number | null) => number)[] = [];
+  planned.grouped.forEach((p, i) => {
+    const counts = singles[i] as Map<string | number | null, number>;
+    const m =
+      numericMappings.get(p) ??
+      valueMapping(
+        p,
+        p.raw.labels.map((label) => counts.get(label) ?? 0),
+        counts.get(null) ?? 0,
+        planned.opts,
+      );
+    mappings.set(p, m);
+    const rawIndex = new Map(p.raw.labels.map((l, r) => [l, r]));
+    codeOf.push((value) => {
+      if (value === null) return m.ofMissing;
+      if (m.numeric)
+        return typeof value === 'number' && m.numeric.cuts !== null
+          ? (m.numeric.ofInterval[value] ?? -1)
+          : (m.numeric.ofNumber.get(Number(value)) ?? -1);
+      return m.ofRaw[rawIndex.get(String(value)) ?? -1] ?? -1;
+    });
+  });
+  return { mappings, codeOf };
+}
+
+/** The table of values the counts describe: attributes and class labels, no rows. */
+function rowlessTable(
+  planned: Planned,
+  mappings: Map<Plan, ValueMapping>,
+  kept: number,
+): CategoricalTable {
+  let offset = 0;
+  const attributes = planned.features.map((p) => {
+    const labels = (mappings.get(p) as ValueMapping).labels;
+    const attribute = { name: p.raw.name, labels, codes: new Int32Array(0), offset };
+    offset += labels.length;
+    return attribute;
+  });
+  const valueAttribute = new Int32Array(offset);
+  attributes.forEach((a, i) => valueAttribute.fill(i, a.offset, a.offset + a.labels.length));
+  const { cls } = planned;
+  return {
+    nRows: kept,
+    attributes,
+    nValues: offset,
+    valueAttribute,
+    classColumn: cls
+      ? {
+          name: cls.raw.name,
+          labels: (mappings.get(cls) as ValueMapping).labels,
+          codes: new Int32Array(0),
+        }
+      : null,
+    sourceRows: new Int32Array(0),
+    sourceLines: new Int32Array(0),
+    rowless: true,
+  };
+}
+
+/** Value counts and pair co-occurrences from the tallies, in the in-memory layout. */
+function cooccurrenceOf(
+  table: CategoricalTable,
+  planned: Planned,
+  mappings: Map<Plan, ValueMapping>,
+  pairRows: Awaited<ReturnType<typeof tallyByPairs>>['pairRows'],
+  codeOf: readonly ((value: string | number | null) => number)[],
+) {
+  const c = allocateCooccurrence(table);
+  const D = planned.features.length;
+  planned.features.forEach((p, a) => {
+    const m = mappings.get(p) as ValueMapping;
+    m.counts.forEach((n, code) => (c.valueCounts[table.attributes[a]!.offset + code] = n));
+  });
+  for (const { a, b, va, vb, n } of pairRows) {
+    const ka = codeOf[a]!(va as string | number | null);
+    const kb = codeOf[b]!(vb as string | number | null);
+    if (ka < 0 || kb < 0)
+      throw new Error(`a counted value has no code (${String(va)}, ${String(vb)})`);
+    const cell = (c.blockOffset[a * D + b] as number) + ka * (c.sizes[b] as number) + kb;
+    c.data[cell] = (c.data[cell] as number) + n;
+  }
+  return c;
 }
 
 /** The number grammar of parseNumber (core/data/table/infer.ts) as a regular expression. */
@@ -458,7 +512,7 @@ const rawName = (i: number): string => `r${i}`;
  */
 async function profile(
   connection: DuckDBConnection,
-  base: Pick<CountsSqlPlan, 'source' | 'columns' | 'missingTokens'>,
+  base: RawSource,
   all: number[],
 ): Promise<{ profiles: Profiled[]; rows: number }> {
   await connection.run(

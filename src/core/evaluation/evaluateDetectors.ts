@@ -5,6 +5,7 @@ import type { Detector } from '../platform/detection.ts';
 import { defineMethod } from '../platform/spec.ts';
 import type { Cell } from '../platform/results.ts';
 import { HEURISTICS, HEURISTIC_TITLES } from '../methods/sandcat/heuristics.ts';
+import { paperOutlierRow } from '../methods/sandcat/paperTable.ts';
 import { protocolSplits } from '../methods/sandcat/protocol.ts';
 
 export const DETECTOR_EXPERIMENT_PARAMETERS = [
@@ -109,14 +110,28 @@ export const evaluateDetectorsStep = defineMethod({
       })),
       options,
     );
+    // Ienco et al. 2016's Table IV, when this table has the shape of one of its data sets.
+    const paper = paperOutlierRow({
+      normal: result.normalCount,
+      abnormal: result.abnormalCount,
+      attributes: table.attributes.length,
+    });
+    const paperAuc = (title: string): number | null =>
+      (paper?.auc as Readonly<Record<string, number>> | undefined)?.[title] ?? null;
     const rows: Record<string, Cell>[] = result.detectors.map((d) => ({
       method: d.id,
       title: d.title,
       supervision: d.supervision,
       auc: d.auc,
+      ...(paper && { paper: paperAuc(d.title) }),
       seconds: Math.round(d.seconds * 1000) / 1000,
     }));
     const share = Math.round(options.abnormalShare * 1000) / 10;
+    const paperNote = paper
+      ? [
+          `This table has the shape of ${paper.dataset} in Ienco et al. 2016's Tables III-IV (${paper.normal} normal, ${paper.abnormal} abnormal, ${paper.attributes} attributes): the paper's AUC is beside ours where it reports the detector.`,
+        ]
+      : [];
     return {
       table: {
         kind: 'table',
@@ -125,13 +140,34 @@ export const evaluateDetectorsStep = defineMethod({
           { key: 'title', title: 'detector' },
           { key: 'supervision', title: 'learns from' },
           { key: 'auc', title: 'AUC' },
+          ...(paper ? [{ key: 'paper', title: `paper (${paper.dataset})` }] : []),
           { key: 'seconds', title: 'seconds' },
         ],
         rows,
         notes: [
+          ...paperNote,
           `normal: ${result.normalClass} (${result.normalCount}); abnormal: ${result.abnormalCount} objects (${share} %) drawn from the other classes, ${options.samples} samples × ${options.folds} folds; AUC mean ± sd over the ${options.samples * options.folds} folds`,
           'semi-supervised: learns from the training normal objects; unsupervised: sees every object of the split, without labels; both are judged on the tested objects',
           'the paper replaces missing values by the column mode (data summary: Missing → column mode); rows dropped for missing values are not in the protocol',
+        ],
+      },
+      samples: {
+        kind: 'table',
+        title: 'AUC of each abnormal sample (mean over its folds)',
+        columns: [
+          { key: 'title', title: 'detector' },
+          ...Array.from({ length: options.samples }, (_, i) => ({
+            key: `s${i + 1}`,
+            title: `sample ${i + 1}`,
+          })),
+        ],
+        rows: result.detectors.map((d) => ({
+          method: d.id,
+          title: d.title,
+          ...Object.fromEntries(d.sampleMeans.map((x, i) => [`s${i + 1}`, x])),
+        })),
+        notes: [
+          'How much the drawn abnormal objects move the AUC: the spread between samples is often wider than the sd over folds',
         ],
       },
       roc: {

@@ -191,10 +191,13 @@ describe('CLI: eps-gamma and retrieval', () => {
       '3',
     );
     expect(run.code).toBe(0);
-    const json = JSON.parse(run.stdout) as {
-      curves: { method: string; points: [number, number][] }[];
+    const { results } = JSON.parse(run.stdout) as {
+      results: {
+        table: { rows: { method: string }[] };
+        curves: { series: { x: number[]; y: number[] }[] };
+      };
     };
-    expect(json.curves.map((c) => c.method)).toEqual([
+    expect(results.table.rows.map((c) => c.method)).toEqual([
       'untie',
       'cde',
       'onehot',
@@ -202,9 +205,9 @@ describe('CLI: eps-gamma and retrieval', () => {
       'hamming',
       'caso',
     ]);
-    for (const c of json.curves) expect(c.points[0]?.[0]).toBe(0);
+    for (const c of results.curves.series) expect(c.x[0]).toBe(0);
     // Zhu et al. 2022 (UNTIE) Fig. 6's claim holds on zoo: UNTIE's margin at ε = 0 is the largest.
-    const atZero = json.curves.map((c) => c.points[0]?.[1] ?? 0);
+    const atZero = results.curves.series.map((c) => c.y[0] ?? 0);
     expect(atZero[0]).toBe(Math.max(...atZero));
     const r = await cli(
       'retrieval',
@@ -218,10 +221,11 @@ describe('CLI: eps-gamma and retrieval', () => {
     );
     expect(r.code).toBe(0);
     const rj = JSON.parse(r.stdout) as {
-      k: number[];
-      results: { method: string; precision: number[] }[];
+      results: { curves: { series: { x: number[]; y: number[] }[] } };
     };
-    expect(rj.k).toEqual([1, 5]);
-    expect(rj.results.map((x) => x.precision.length)).toEqual([2, 2]);
+    expect(rj.results.curves.series.map((x) => x.x)).toEqual([
+      [1, 5],
+      [1, 5],
+    ]);
   });
 });

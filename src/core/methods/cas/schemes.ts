@@ -22,8 +22,20 @@ export type Scheme =
   /** The link-based clustering step with these options (its presets: ROCK, CROCK). */
   | { kind: 'step'; method: string; options: Readonly<Record<string, unknown>> };
 
-export function isSchemeName(name: string): boolean {
-  return /^(kmodes|spectral)-/.test(name) || name === 'rock' || name === 'crock';
+/** Every scheme's name, in the order of Wang et al. 2015's Tables IX-X. */
+export const SCHEME_NAMES: readonly string[] = [
+  ...Object.keys(SCHEME_DISSIMILARITIES).map((d) => `kmodes-${d}`),
+  ...Object.keys(SCHEME_DISSIMILARITIES).map((d) => `spectral-${d}`),
+  'spectral-caso',
+  'rock',
+  'crock',
+];
+
+/** “kmodes-smd” → “k-modes with SMD”; ROCK and CROCK by their own names. */
+export function schemeTitle(name: string): string {
+  const [prefix = '', measure = ''] = name.split(/-(.*)/s);
+  if (measure === '') return name.toUpperCase();
+  return `${prefix === 'kmodes' ? 'k-modes' : prefix} with ${measure.toUpperCase()}`;
 }
 
 /** A scheme by its name; an unknown name is refused with the known ones. */

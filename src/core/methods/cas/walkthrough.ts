@@ -32,29 +32,57 @@ export function casWalkthrough(
   model: CasModel,
   choice: WalkthroughChoice,
 ): Record<string, ResultTable> {
-  const c = counts.cooccurrence;
-  const D = table.attributes.length;
-  const j = choice.attribute;
-  const attr = table.attributes[j] as { name: string; labels: string[]; offset: number };
-  const [x, y] = [choice.x, choice.y];
-  const [lx, ly] = [attr.labels[x] as string, attr.labels[y] as string];
+  const attr = table.attributes[choice.attribute] as Attribute;
+  const [lx, ly] = [attr.labels[choice.x] as string, attr.labels[choice.y] as string];
   const names = table.attributes.map((a) => a.name);
-  const paper = (q: 'IaASV' | 'IeASV' | 'CASV'): Cell => {
-    const v = workedValue(names, attr.name, lx, ly, q);
-    return v === null ? null : f(v);
+  const pair: ValuePair = {
+    ...choice,
+    attr,
+    lx,
+    ly,
+    paper(q) {
+      const v = workedValue(names, attr.name, lx, ly, q);
+      return v === null ? null : f(v);
+    },
   };
-  const gx = c.valueCounts[attr.offset + x] as number;
-  const gy = c.valueCounts[attr.offset + y] as number;
+  const { table: intra, ia } = intraStep(counts, pair);
+  const { table: inter, ie } = interStep(table, counts, model, pair);
+  const out: Record<string, ResultTable> = { intra, inter, coupled: coupledStep(pair, ia, ie) };
+  if (choice.objects) out.objects = objectsStep(table, model, choice.objects);
+  return out;
+}
+
+interface Attribute {
+  name: string;
+  labels: string[];
+  offset: number;
+}
+
+/** The two values compared, their labels, and the paper's worked value of a quantity. */
+interface ValuePair extends WalkthroughChoice {
+  attr: Attribute;
+  lx: string;
+  ly: string;
+  paper(q: 'IaASV' | 'IeASV' | 'CASV'): Cell;
+}
+
+const QUANTITY_COLUMNS = [
+  { key: 'quantity', title: 'quantity' },
+  { key: 'formula', title: 'formula' },
+  { key: 'value', title: 'ours' },
+  { key: 'paper', title: 'paper' },
+];
+
+/** Step 1: IaASV (Eq. 5) from the two values' frequencies. */
+function intraStep(counts: Counts, v: ValuePair): { table: ResultTable; ia: number } {
+  const { attr, lx, ly } = v;
+  const gx = counts.cooccurrence.valueCounts[attr.offset + v.x] as number;
+  const gy = counts.cooccurrence.valueCounts[attr.offset + v.y] as number;
   const ia = intraSimilarity(gx, gy);
-  const intra: ResultTable = {
+  const table: ResultTable = {
     kind: 'table',
     title: `Step 1 — IaASV (Eq. 5): how often ${lx} and ${ly} occur`,
-    columns: [
-      { key: 'quantity', title: 'quantity' },
-      { key: 'formula', title: 'formula' },
-      { key: 'value', title: 'ours' },
-      { key: 'paper', title: 'paper' },
-    ],
+    columns: QUANTITY_COLUMNS,
     rows: [
       {
         quantity: `|G(${lx})|`,
@@ -72,26 +100,39 @@ export function casWalkthrough(
         quantity: `IaASV(${lx}, ${ly})`,
         formula: `${gx}·${gy} / (${gx} + ${gy} + ${gx}·${gy})`,
         value: f(ia),
-        paper: paper('IaASV'),
+        paper: v.paper('IaASV'),
       },
     ],
   };
+  return { table, ia };
+}
+
+/** Step 2: IeASV (Eq. 13), one row per other attribute with its IRS terms and weight. */
+function interStep(
+  table: CategoricalTable,
+  counts: Counts,
+  model: CasModel,
+  v: ValuePair,
+): { table: ResultTable; ie: number } {
+  const c = counts.cooccurrence;
+  const D = table.attributes.length;
+  const { attr, lx, ly, x, y } = v;
+  const j = v.attribute;
   const interRows: Record<string, Cell>[] = [];
   let ie = 0;
   for (let k = 0; k < D; k++) {
     if (k === j || D === 1) continue;
     const other = table.attributes[k] as { name: string; labels: string[] };
     const mk = other.labels.length;
-    const mj = attr.labels.length;
     const cond = conditionalTable(c, j, k);
-    const phi = coOccurring(cond, mj, mk);
+    const phi = coOccurring(cond, attr.labels.length, mk);
     const input = irsInput(cond, phi, x, y, mk);
     const list = (codes: Int32Array, row: number): string =>
       Array.from(
         codes,
-        (v) => `${other.labels[v]} ${(cond[row * mk + v] as number).toFixed(2)}`,
+        (u) => `${other.labels[u]} ${(cond[row * mk + u] as number).toFixed(2)}`,
       ).join(', ') || '∅';
-    const both = Array.from(input.phiX).filter((v) => input.phiY.includes(v));
+    const both = Array.from(input.phiX).filter((u) => input.phiY.includes(u));
     const deltas = Object.fromEntries(
       IRS_VARIANTS.map((variant) => [
         variant,
@@ -105,10 +146,10 @@ export function casWalkthrough(
       attribute: other.name,
       phiX: list(input.phiX, x),
       phiY: list(input.phiY, y),
-      common: both.map((v) => other.labels[v]).join(', ') || '∅',
+      common: both.map((u) => other.labels[u]).join(', ') || '∅',
       irsi: f(delta),
-      others: IRS_VARIANTS.filter((v) => v !== 'I')
-        .map((v) => `IRS${v} ${deltas[v] === null ? '—' : f(deltas[v] as number)}`)
+      others: IRS_VARIANTS.filter((u) => u !== 'I')
+        .map((u) => `IRS${u} ${deltas[u] === null ? '—' : f(deltas[u] as number)}`)
         .join(' · '),
       alpha: f(alpha),
       term: f(alpha * delta),
@@ -124,43 +165,45 @@ export function casWalkthrough(
     others: null,
     alpha: null,
     term: f(ie),
-    paper: paper('IeASV'),
+    paper: v.paper('IeASV'),
   });
-  const inter: ResultTable = {
-    kind: 'table',
-    title: `Step 2 — IeASV (Eq. 13): how alike ${lx} and ${ly} co-occur with the other attributes`,
-    columns: [
-      { key: 'attribute', title: 'other attribute k' },
-      { key: 'phiX', title: `ϕ(${lx}): P(v | ${lx})` },
-      { key: 'phiY', title: `ϕ(${ly}): P(v | ${ly})` },
-      { key: 'common', title: 'ϕ ∩ ϕ' },
-      { key: 'irsi', title: 'IRSI δ (Eq. 12)' },
-      { key: 'others', title: 'IRSP, IRSU, IRSJ (Eqs. 8, 10, 11)' },
-      { key: 'alpha', title: 'α_k' },
-      { key: 'term', title: 'α·δ' },
-      { key: 'paper', title: 'paper' },
-    ],
-    rows: interRows,
-    notes: [
-      'δ(IRSI) = Σ over the values both co-occur with of min(P(v|x), P(v|y)); all four variants agree (Theorem 6.1)',
-    ],
+  return {
+    ie,
+    table: {
+      kind: 'table',
+      title: `Step 2 — IeASV (Eq. 13): how alike ${lx} and ${ly} co-occur with the other attributes`,
+      columns: [
+        { key: 'attribute', title: 'other attribute k' },
+        { key: 'phiX', title: `ϕ(${lx}): P(v | ${lx})` },
+        { key: 'phiY', title: `ϕ(${ly}): P(v | ${ly})` },
+        { key: 'common', title: 'ϕ ∩ ϕ' },
+        { key: 'irsi', title: 'IRSI δ (Eq. 12)' },
+        { key: 'others', title: 'IRSP, IRSU, IRSJ (Eqs. 8, 10, 11)' },
+        { key: 'alpha', title: 'α_k' },
+        { key: 'term', title: 'α·δ' },
+        { key: 'paper', title: 'paper' },
+      ],
+      rows: interRows,
+      notes: [
+        'δ(IRSI) = Σ over the values both co-occur with of min(P(v|x), P(v|y)); all four variants agree (Theorem 6.1)',
+      ],
+    },
   };
+}
+
+/** Step 3: CASV (Eq. 14) and the CADO term (Eq. 16) of the two values. */
+function coupledStep(v: ValuePair, ia: number, ie: number): ResultTable {
   const h1 = ia > 0 ? 1 / ia - 1 : 2;
-  const coupled: ResultTable = {
+  return {
     kind: 'table',
     title: 'Step 3 — CASV (Eq. 14) and the CADO term (Eq. 16)',
-    columns: [
-      { key: 'quantity', title: 'quantity' },
-      { key: 'formula', title: 'formula' },
-      { key: 'value', title: 'ours' },
-      { key: 'paper', title: 'paper' },
-    ],
+    columns: QUANTITY_COLUMNS,
     rows: [
       {
-        quantity: `CASV(${lx}, ${ly})`,
+        quantity: `CASV(${v.lx}, ${v.ly})`,
         formula: `IaASV · IeASV = ${f(ia)} · ${f(ie)}`,
         value: f(ia * ie),
-        paper: paper('CASV'),
+        paper: v.paper('CASV'),
       },
       {
         quantity: 'CADO term',
@@ -170,34 +213,37 @@ export function casWalkthrough(
       },
     ],
   };
-  const out: Record<string, ResultTable> = { intra, inter, coupled };
-  if (choice.objects) {
-    const [a, b] = choice.objects;
-    const pair = objectPair(table, model, a, b);
-    out.objects = {
-      kind: 'table',
-      title: `Step 4 — CASO (Eq. 15) and CADO (Eq. 16) of ${pairName(a, b, table.sourceLines)}`,
-      columns: [
-        { key: 'attribute', title: 'attribute' },
-        { key: 'values', title: 'values' },
-        { key: 'casv', title: 'CASV' },
-        { key: 'cado', title: 'CADO term' },
-      ],
-      rows: [
-        ...pair.perAttribute.map((p) => ({
-          attribute: p.name,
-          values: `${p.x} · ${p.y}`,
-          casv: f(p.casv),
-          cado: f(p.cado),
-        })),
-        {
-          attribute: 'Σ over attributes',
-          values: 'CASO · CADO',
-          casv: f(pair.caso),
-          cado: f(pair.cado),
-        },
-      ],
-    };
-  }
-  return out;
+}
+
+/** Step 4: CASO (Eq. 15) and CADO (Eq. 16) of two objects, attribute by attribute. */
+function objectsStep(
+  table: CategoricalTable,
+  model: CasModel,
+  [a, b]: readonly [number, number],
+): ResultTable {
+  const pair = objectPair(table, model, a, b);
+  return {
+    kind: 'table',
+    title: `Step 4 — CASO (Eq. 15) and CADO (Eq. 16) of ${pairName(a, b, table.sourceLines)}`,
+    columns: [
+      { key: 'attribute', title: 'attribute' },
+      { key: 'values', title: 'values' },
+      { key: 'casv', title: 'CASV' },
+      { key: 'cado', title: 'CADO term' },
+    ],
+    rows: [
+      ...pair.perAttribute.map((p) => ({
+        attribute: p.name,
+        values: `${p.x} · ${p.y}`,
+        casv: f(p.casv),
+        cado: f(p.cado),
+      })),
+      {
+        attribute: 'Σ over attributes',
+        values: 'CASO · CADO',
+        casv: f(pair.caso),
+        cado: f(pair.cado),
+      },
+    ],
+  };
 }

@@ -1,0 +1,250 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { selectInBox, selectInPolygon } from './lasso.ts';
+import { PICK_RADIUS } from './scatterStyle.ts';
+import type { SpatialIndex } from './spatialIndex.ts';
+import type { ScatterMode } from './ScatterToolbar.tsx';
+import { panBy, toData, zoomAbout, type Mapping, type Zoom } from './viewTransform.ts';
+
+/** A press that moves less than this is a click. */
+const CLICK_SLOP = 4;
+
+interface Drag {
+  kind: ScatterMode;
+  x0: number;
+  y0: number;
+  zoom0: Zoom;
+  moved: boolean;
+  /** A middle-button press pans and never selects. */
+  middle: boolean;
+  /** Lasso vertices in screen pixels, flat. */
+  path: number[];
+}
+
+export type Overlay =
+  | { kind: 'pan' }
+  | { kind: 'box'; x0: number; y0: number; x1: number; y1: number }
+  | { kind: 'lasso'; path: number[] };
+
+export interface Hover {
+  i: number;
+  cx: number;
+  cy: number;
+}
+
+export interface GestureInput {
+  canvasRef: RefObject<HTMLCanvasElement | null>;
+  points: Float64Array;
+  mapping: Mapping;
+  zoom: Zoom;
+  mode: ScatterMode;
+  width: number;
+  height: number;
+  /** The points' grid index, built on first use. */
+  index(): SpatialIndex;
+  /** Changes the zoom (the caller pins the data bounds on the first change). */
+  changeView(f: (z: Zoom) => Zoom): void;
+  reset(): void;
+  onHover(i: number | null): void;
+  onSelect(objects: number[]): void;
+}
+
+const isTextEntry = (t: EventTarget | null): boolean =>
+  t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
+
+/**
+ * The scatter's pointer, wheel and keyboard gestures: drag to select (box or lasso) or pan
+ * (pan mode, middle button, or Space held over the plot), click to pick, hover through the grid
+ * index, wheel and + / − to zoom, arrows to pan, 0 or a double click to reset.
+ */
+export function usePointerGestures(input: GestureInput) {
+  const { canvasRef, points, mapping, mode, width, height, changeView, reset } = input;
+  const [hover, setHover] = useState<Hover | null>(null);
+  const [overlay, setOverlay] = useState<Overlay | null>(null);
+  const space = useSpaceHeld();
+  const drag = useRef<Drag | null>(null);
+  useWheelZoom(canvasRef, changeView);
+
+  const pick = (sx: number, sy: number): number => {
+    const [x, y] = toData(mapping, sx, sy);
+    return input.index().nearest(x, y, PICK_RADIUS, mapping.ax, mapping.ay);
+  };
+  const local = (e: React.PointerEvent<HTMLCanvasElement>): [number, number] => {
+    const rect = e.currentTarget.getBoundingClientRect();
+    return [e.clientX - rect.left, e.clientY - rect.top];
+  };
+  const clearHover = () => {
+    if (!hover) return;
+    setHover(null);
+    input.onHover(null);
+  };
+
+  const onPointerDown = (e: React.PointerEvent<HTMLCanvasElement>) => {
+    if (e.button !== 0 && e.button !== 1) return;
+    const [x, y] = local(e);
+    const kind: ScatterMode = e.button === 1 || space.held || mode === 'pan' ? 'pan' : mode;
+    e.currentTarget.setPointerCapture(e.pointerId);
+    drag.current = {
+      kind,
+      x0: x,
+      y0: y,
+      zoom0: input.zoom,
+      moved: false,
+      middle: e.button === 1,
+      path: [x, y],
+    };
+    clearHover();
+  };
+
+  const onPointerMove = (e: React.PointerEvent<HTMLCanvasElement>) => {
+    const [x, y] = local(e);
+    const d = drag.current;
+    if (!d) {
+      const i = pick(x, y);
+      if (i < 0) return clearHover();
+      if (hover?.i !== i) input.onHover(i);
+      setHover({ i, cx: e.clientX, cy: e.clientY });
+      return;
+    }
+    if (!d.moved && Math.hypot(x - d.x0, y - d.y0) < CLICK_SLOP) return;
+    d.moved = true;
+    if (d.kind === 'pan') {
+      // From the press, not the last move: no drift from rounding or skipped events.
+      changeView(() => panBy(d.zoom0, x - d.x0, y - d.y0));
+      setOverlay({ kind: 'pan' });
+    } else if (d.kind === 'box') {
+      setOverlay({ kind: 'box', x0: d.x0, y0: d.y0, x1: x, y1: y });
+    } else {
+      const lx = d.path[d.path.length - 2] as number;
+      const ly = d.path[d.path.length - 1] as number;
+      if (Math.hypot(x - lx, y - ly) >= 2) d.path.push(x, y);
+      setOverlay({ kind: 'lasso', path: d.path.slice() });
+    }
+  };
+
+  const onPointerUp = (e: React.PointerEvent<HTMLCanvasElement>) => {
+    const d = drag.current;
+    if (!d) return;
+    drag.current = null;
+    setOverlay(null);
+    if (e.currentTarget.hasPointerCapture(e.pointerId))
+      e.currentTarget.releasePointerCapture(e.pointerId);
+    const [x, y] = local(e);
+    if (!d.moved) {
+      if (d.middle) return;
+      const i = pick(d.x0, d.y0);
+      input.onSelect(i < 0 ? [] : [i]);
+    } else if (d.kind === 'box') {
+      const [ax, ay] = toData(mapping, d.x0, d.y0);
+      const [bx, by] = toData(mapping, x, y);
+      input.onSelect(selectInBox(points, ax, ay, bx, by));
+    } else if (d.kind === 'lasso') {
+      input.onSelect(selectInPolygon(points, polygonInData(mapping, [...d.path, x, y])));
+    }
+  };
+
+  const onKeyDown = (e: React.KeyboardEvent<HTMLCanvasElement>) => {
+    const step = 40;
+    const centre = (f: number) => changeView((z) => zoomAbout(z, width / 2, height / 2, f));
+    const moves: Record<string, () => void> = {
+      '+': () => centre(1.25),
+      '=': () => centre(1.25),
+      '-': () => centre(0.8),
+      '0': reset,
+      ArrowLeft: () => changeView((z) => panBy(z, step, 0)),
+      ArrowRight: () => changeView((z) => panBy(z, -step, 0)),
+      ArrowUp: () => changeView((z) => panBy(z, 0, step)),
+      ArrowDown: () => changeView((z) => panBy(z, 0, -step)),
+    };
+    const move = moves[e.key];
+    if (!move) return;
+    e.preventDefault();
+    move();
+  };
+
+  const cursor =
+    overlay?.kind === 'pan' ? 'grabbing' : space.held || mode === 'pan' ? 'grab' : 'crosshair';
+  return {
+    hover,
+    overlay,
+    cursor,
+    /** Forgets the hovered point (a new layout). */
+    dropHover: () => setHover(null),
+    handlers: {
+      onPointerDown,
+      onPointerMove,
+      onPointerUp,
+      onPointerCancel: () => {
+        drag.current = null;
+        setOverlay(null);
+      },
+      onPointerEnter: () => (space.inside.current = true),
+      onPointerLeave: () => {
+        space.inside.current = false;
+        if (!drag.current) clearHover();
+      },
+      // Middle-button drags pan; keep Chromium's autoscroll out of it.
+      onMouseDown: (e: React.MouseEvent) => e.button === 1 && e.preventDefault(),
+      onDoubleClick: reset,
+      onKeyDown,
+    },
+  };
+}
+
+/** A lasso drawn in screen pixels, in data coordinates. */
+function polygonInData(mapping: Mapping, path: readonly number[]): Float64Array {
+  const polygon = new Float64Array(path.length);
+  for (let k = 0; k < path.length; k += 2) {
+    const [px, py] = toData(mapping, path[k] as number, path[k + 1] as number);
+    polygon[k] = px;
+    polygon[k + 1] = py;
+  }
+  return polygon;
+}
+
+/** Space held while the pointer is over the plot (it pans in any mode). */
+function useSpaceHeld() {
+  const [held, setHeld] = useState(false);
+  const inside = useRef(false);
+  useEffect(() => {
+    const down = (e: KeyboardEvent) => {
+      if (e.code !== 'Space' || !inside.current || isTextEntry(e.target)) return;
+      e.preventDefault();
+      setHeld(true);
+    };
+    const up = (e: KeyboardEvent) => {
+      if (e.code !== 'Space') return;
+      if (inside.current && !isTextEntry(e.target)) e.preventDefault();
+      setHeld(false);
+    };
+    const blur = () => setHeld(false);
+    window.addEventListener('keydown', down);
+    window.addEventListener('keyup', up);
+    window.addEventListener('blur', blur);
+    return () => {
+      window.removeEventListener('keydown', down);
+      window.removeEventListener('keyup', up);
+      window.removeEventListener('blur', blur);
+    };
+  }, []);
+  return { held, inside };
+}
+
+/** Wheel zoom about the pointer: native and non-passive, so the page does not scroll. */
+function useWheelZoom(
+  canvasRef: RefObject<HTMLCanvasElement | null>,
+  changeView: (f: (z: Zoom) => Zoom) => void,
+) {
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    const onWheel = (e: WheelEvent) => {
+      e.preventDefault();
+      const rect = canvas.getBoundingClientRect();
+      const unit = e.deltaMode === 1 ? 0.05 : e.deltaMode === 2 ? 1 : 0.002;
+      const factor = 2 ** (-e.deltaY * unit);
+      changeView((z) => zoomAbout(z, e.clientX - rect.left, e.clientY - rect.top, factor));
+    };
+    canvas.addEventListener('wheel', onWheel, { passive: false });
+    return () => canvas.removeEventListener('wheel', onWheel);
+  }, [canvasRef, changeView]);
+}
