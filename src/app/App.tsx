@@ -16,6 +16,7 @@ const NO_ATTRIBUTES: readonly { name: string }[] = [];
 /**
  * The top bar: colour by, search, selection, layout, Run all and Add panel. It follows results
  * as they arrive (the colour-by menu lists them); the workspace below does not re-render with it.
+ * Long: the markup of seven controls in one bar; each control's logic is a store action or its own component (SearchBox, RunAllBar, ValueThreshold).
  */
 const TopBar = memo(function TopBar() {
   const panels = useStore((s) => s.panels);

@@ -28,8 +28,7 @@ export type ProgressCallback = (p: Progress) => void;
 /**
  * The API the worker exposes through comlink. Tests call it directly. Every call returns an
  * Outcome instead of throwing, so data problems reach the UI as structured, readable messages.
- * Its length is its list of some twenty endpoints, each a few lines over the session
- * (core/platform/session.ts), which does the work; they share the closure's session and jobs.
+ * Long: its list of some twenty endpoints, each a few lines over the session (core/platform/session.ts), which does the work; they share the closure's session and jobs.
  */
 export function createExplorerApi() {
   const session = new ExplorerSession();

@@ -29,6 +29,7 @@ export function valueAt(series: CurveSeries, x: number): number | null {
 /**
  * Curves on one chart (ROC, and later (ε,γ)- and precision@k curves): a legend whose entries
  * toggle their curve, and a hover read-out of every shown curve's value at the pointer's x.
+ * Long: one SVG whose axes, curves, legend toggles and hover read-out share its scales; the interpolation of the read-out is `valueAt` above.
  */
 export function CurvesChart({
   curves,

@@ -62,6 +62,9 @@ export function ParamControls({
   );
 }
 
+/**
+ * Long: one input per parameter type (choice, subset, boolean, number, string with suggestions), each a short branch of markup over the same owner and value.
+ */
 function ParamControl({
   owner,
   labelPrefix,

@@ -9,6 +9,7 @@ const SHOWN = 8;
  * Finds values (an attribute name or a value's label containing the text) and objects (a line
  * of the file, or a row any of whose cells — identifier columns included — contains it), and
  * selects them: one by one, or all at once (Enter selects every value found, else every object).
+ * Long: the query, its two matchings (values, objects) and the markup of their result lists share one state; splitting would pass it all around.
  */
 export function SearchBox() {
   const meta = useStore((s) => s.loaded?.meta);

@@ -80,6 +80,9 @@ function failureNotice(title: string, error: ErrorInfo): Notice {
   return { kind: error.code === 'cancelled' ? 'info' : 'error', title, error };
 }
 
+/**
+ * Long: a zustand slice is one object of its actions (load, prepare, parse, cancel, rows where …), each a few lines over the worker pool.
+ */
 export const createDataSlice: StateCreator<Store, [], [], DataSlice> = (set, get) => {
   /** The pool, started on first use; if it loses the table, the current data set is read again. */
   function pool(): WorkerPool {

@@ -167,6 +167,9 @@ function parseMarked(value: unknown): number[] {
     .filter((r) => Number.isInteger(r) && r >= 0);
 }
 
+/**
+ * Long: the markup of the ranking table: rows, tied groups, marks and the explanation of the selected object.
+ */
 function OutlierTable({
   meta,
   scores,

@@ -6,7 +6,10 @@ import { lineOf, ROW_NUMBERING } from '../model/rowNames.ts';
 
 const PAGE = 50;
 
-/** The data table: objects with their values, the selection first, linked to every view. */
+/**
+ * The data table: objects with their values, the selection first, linked to every view.
+ * Long: the markup of a paged table with its header, selection-first order and paging controls.
+ */
 export function RowsView() {
   const meta = useStore((s) => s.loaded?.meta);
   const selectedObjects = useStore((s) => s.selectedObjects);

@@ -40,6 +40,9 @@ export function ValuePartitionsView({ panel }: { panel: Panel }) {
   );
 }
 
+/**
+ * Long: one SVG grid of values by granularity whose rows, cells, labels and hover share its layout.
+ */
 export function PartitionGrid({
   panelId,
   meta,

@@ -134,7 +134,11 @@ export const ALIAS_COMMANDS: readonly Command[] = [
     of: evaluateClusteringStep,
     summary: `alias of \`run ${evaluateClusteringStep.id}\` (CDE’s α, β, orientation and seed apply to the methods)`,
     renames: {
-      methods: { to: ['methods'], default: TABLE_1_METHODS, usage: `${TABLE_1_METHODS} unless given` },
+      methods: {
+        to: ['methods'],
+        default: TABLE_1_METHODS,
+        usage: `${TABLE_1_METHODS} unless given`,
+      },
       ...CDE_OPTIONS_OF('methods'),
       seed: { to: ['seed', 'methods.seed'], usage: 'also --methods.seed' },
     },

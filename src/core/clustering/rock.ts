@@ -1,4 +1,5 @@
 import { pacer, runToEnd, type Steps } from '../base/jobs.ts';
+import { RockPartners } from './rockPartners.ts';
 
 /**
  * ROCK (Guha, Rastogi, Shim, "ROCK: a robust clustering algorithm for categorical attributes",
@@ -223,64 +224,15 @@ export function* rockSteps(
     return l > 0 ? l / expectedLinks(power, size[lo] as number, size[hi] as number) : -Infinity;
   };
 
-  // Each row's best partner, and the best per block of `width` columns so that finding a row's
-  // new best after its old one merged costs O(n / width + width), not O(n). Ties: lowest id.
-  const width = Math.max(8, Math.ceil(Math.sqrt(n)));
-  const blocks = Math.ceil(n / width);
-  const blockMax = new Float64Array(n * blocks).fill(-Infinity);
-  const blockArg = new Int32Array(n * blocks).fill(-1);
-  const best = new Int32Array(n).fill(-1);
-  const bestGoodness = new Float64Array(n).fill(-Infinity);
-  const refreshBlock = (c: number, block: number): void => {
-    let arg = -1;
-    let top = -Infinity;
-    const end = Math.min(n, (block + 1) * width);
-    for (let x = block * width; x < end; x++) {
-      if (x === c || !alive[x] || (links[c * n + x] as number) <= 0) continue;
-      const g = goodness(c, x);
-      if (g > top) {
-        top = g;
-        arg = x;
-      }
-    }
-    blockMax[c * blocks + block] = top;
-    blockArg[c * blocks + block] = arg;
-  };
-  const refreshBest = (c: number): void => {
-    let arg = -1;
-    let top = -Infinity;
-    for (let block = 0; block < blocks; block++) {
-      const g = blockMax[c * blocks + block] as number;
-      if (g > top) {
-        top = g;
-        arg = blockArg[c * blocks + block] as number;
-      }
-    }
-    best[c] = arg;
-    bestGoodness[c] = top;
-  };
-  const refreshRow = (c: number): void => {
-    for (let block = 0; block < blocks; block++) refreshBlock(c, block);
-    refreshBest(c);
-  };
-  for (let c = 0; c < n; c++) refreshRow(c);
-
+  const partners = new RockPartners(n, links, alive, goodness);
   const merges: RockMerge[] = [];
   let clusters = n;
   const due = pacer();
   while (clusters > k) {
-    // The first id (ascending) with the largest best goodness: with the best partners' ties to
-    // the lowest id this is the lexicographically smallest best pair.
-    let a = -1;
-    let top = -Infinity;
-    for (let c = 0; c < n; c++)
-      if (alive[c] && best[c]! >= 0 && (bestGoodness[c] as number) > top) {
-        top = bestGoodness[c] as number;
-        a = c;
-      }
-    if (a < 0) break;
-    let b = best[a] as number;
-    if (b < a) [a, b] = [b, a];
+    const pair = partners.top();
+    if (!pair) break;
+    const a = Math.min(pair.a, pair.b);
+    const b = Math.max(pair.a, pair.b);
     const linkAB = links[a * n + b] as number;
     // Merge b into a: sizes add, link rows add.
     alive[b] = 0;
@@ -293,42 +245,29 @@ export function* rockSteps(
       links[c * n + a] = l;
     }
     clusters--;
-    merges.push({ a, b, links: linkAB, goodness: top, size: size[a] as number });
-
-    // Row a changed everywhere (its size did). In another row c only columns a (new links, new
-    // size) and b (gone) changed, and only if c was linked to a or b.
-    refreshRow(a);
-    const blockA = Math.floor(a / width);
-    const blockB = Math.floor(b / width);
-    for (let c = 0; c < n; c++) {
-      if (!alive[c] || c === a || (links[c * n + a] as number) <= 0) continue;
-      const at = c * blocks;
-      if (blockArg[at + blockB] === b) refreshBlock(c, blockB);
-      const g = goodness(c, a);
-      const held = blockArg[at + blockA] as number;
-      const heldMax = blockMax[at + blockA] as number;
-      if (held === a) {
-        if (g >= heldMax) blockMax[at + blockA] = g;
-        else refreshBlock(c, blockA);
-      } else if (g > heldMax || (g === heldMax && a < held)) {
-        blockMax[at + blockA] = g;
-        blockArg[at + blockA] = a;
-      }
-      const bc = best[c] as number;
-      if (bc === a || bc === b) refreshBest(c);
-      else if (g > (bestGoodness[c] as number) || (g === bestGoodness[c] && a < bc)) {
-        best[c] = a;
-        bestGoodness[c] = g;
-      }
-    }
+    merges.push({ a, b, links: linkAB, goodness: pair.goodness, size: size[a] as number });
+    partners.merged(a, b);
     if (due(n * 4))
       yield {
         fraction: 0.7 + (0.3 * (n - clusters)) / Math.max(1, n - k),
         message: `ROCK: ${clusters} clusters…`,
       };
   }
+  const { labels, sizes } = labelsOf(parent);
+  return {
+    labels,
+    clusters,
+    reachedK: clusters === k,
+    sizes,
+    neighbours,
+    merges,
+    exponent,
+  };
+}
 
-  // Labels numbered by first object.
+/** Cluster labels numbered by first object, from the merge forest, and each cluster's size. */
+function labelsOf(parent: Int32Array): { labels: Int32Array; sizes: Int32Array } {
+  const n = parent.length;
   const root = (i: number): number => {
     let r = i;
     while (parent[r] !== r) r = parent[r] as number;
@@ -348,15 +287,7 @@ export function* rockSteps(
     labels[i] = label;
     sizes[label]! += 1;
   }
-  return {
-    labels,
-    clusters,
-    reachedK: clusters === k,
-    sizes: Int32Array.from(sizes),
-    neighbours,
-    merges,
-    exponent,
-  };
+  return { labels, sizes: Int32Array.from(sizes) };
 }
 
 /** ROCK with any similarity: see the module comment. */

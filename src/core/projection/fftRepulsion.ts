@@ -65,6 +65,9 @@ export function fftGrid(
   return { boxes: Math.floor(size / (2 * p)), boxWidth, size };
 }
 
+/**
+ * Long: one numerical kernel (Linderman et al. 2019's interpolation: spread the charges on the grid, convolve by FFT, interpolate back) whose passes share its grids and buffers; split, each pass would take a dozen arrays as arguments.
+ */
 export function fftRepulsion(
   n: number,
   options: FftRepulsionOptions = {},

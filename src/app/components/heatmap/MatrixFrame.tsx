@@ -54,6 +54,7 @@ const DRAG_PX = 4;
 /**
  * A matrix with both axes labelled (value labels when they fit, attribute bands always), its
  * selection-share strips, separators, emphasis, hover tooltip, click and brush.
+ * Long: one SVG whose axes, strips, separators, brush and tooltip share the frame's geometry; the geometry, colours and painting are heatmap/cellGeometry.ts, cellColors.ts and paint.ts.
  */
 export function MatrixFrame(props: FrameProps) {
   const { rows, cols, geometry: g, emphasised, shares } = props;

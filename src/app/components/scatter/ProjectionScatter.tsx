@@ -65,6 +65,7 @@ const FOLLOW: View = { zoom: IDENTITY, frozen: null };
  * Objects of a 2-D projection on one canvas, for tens of thousands of points: colour-batched
  * drawing, wheel zoom and pan, box / lasso / click selection, hover through a grid index, and
  * PNG / SVG / CSV export of the current view.
+ * Long: its markup and the wiring of its hooks; gestures, drawing and exports are usePointerGestures.ts, useCanvasDraw.ts and exportFiles.ts.
  */
 export function ProjectionScatter({
   points,

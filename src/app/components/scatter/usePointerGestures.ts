@@ -55,6 +55,7 @@ const isTextEntry = (t: EventTarget | null): boolean =>
  * The scatter's pointer, wheel and keyboard gestures: drag to select (box or lasso) or pan
  * (pan mode, middle button, or Space held over the plot), click to pick, hover through the grid
  * index, wheel and + / − to zoom, arrows to pan, 0 or a double click to reset.
+ * Long: one handler per pointer and key event, sharing the drag state; Space and wheel are their own hooks below.
  */
 export function usePointerGestures(input: GestureInput) {
   const { canvasRef, points, mapping, mode, width, height, changeView, reset } = input;

@@ -152,6 +152,9 @@ function shorten(
   return `${chars.slice(0, lo).join('')}…`;
 }
 
+/**
+ * Long: the spiral placement loop (as in Wordle and d3-cloud) with its occupancy bitmap, words and fitting shared by every step.
+ */
 export function layoutCloud(request: CloudLayoutRequest, canvas: CanvasFactory): CloudLayout {
   const width = Math.max(32, Math.floor(request.width));
   const height = Math.max(32, Math.floor(request.height));

@@ -31,6 +31,7 @@ const fills = (spec: MethodSpec, row: CompareRow) =>
  * restricted to one attribute, the value clusters, the same projection (method and seed) of
  * each representation, the outlier scores. Hover and selection are the store's, so a lasso in
  * one cell lights the same objects in every cell and their values in every matrix.
+ * Long: the markup of the grid of methods by views with its pickers; each cell is its own component (cells.tsx).
  */
 export function CompareWorkspace() {
   const meta = useStore((s) => s.loaded?.meta);

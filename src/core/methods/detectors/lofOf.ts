@@ -158,7 +158,10 @@ function ofDistances(
   };
 }
 
-/** LOF of every scored row, neighbours among the fit rows. */
+/**
+ * LOF of every scored row, neighbours among the fit rows.
+ * Long: LOF's three passes (k-distance, reachability distance, local reachability density) over the same neighbour arrays, each yielding progress.
+ */
 export function* lofOfSteps(
   table: CategoricalTable,
   fitRows: Int32Array,
