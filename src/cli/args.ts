@@ -7,10 +7,15 @@ export interface Args {
   flags: Map<string, string | true>;
 }
 
-/** Flags that never take a value. */
-const SWITCHES = new Set(['help', 'h', 'matrices', 'skip-ragged', 'no-quality', 'spaces', 'sql']);
+/** Flags that never take a value, whatever follows them. */
+const ALWAYS_SWITCHES = ['help', 'h', 'no-quality', 'sql'];
 
-export function parseArgs(argv: readonly string[]): Args {
+/**
+ * The command line as positionals and flags. `switches` are the flags that take no value (the
+ * shared tables' booleans, request.ts): the word after one is a positional.
+ */
+export function parseArgs(argv: readonly string[], switches: readonly string[] = []): Args {
+  const isSwitch = new Set([...ALWAYS_SWITCHES, ...switches]);
   const positionals: string[] = [];
   const flags = new Map<string, string | true>();
   for (let i = 0; i < argv.length; i++) {
@@ -29,7 +34,7 @@ export function parseArgs(argv: readonly string[]): Args {
     if (eq >= 0) flags.set(name, token.slice(eq + 1));
     else {
       const next = argv[i + 1];
-      if (!SWITCHES.has(name) && next !== undefined && !next.startsWith('--')) {
+      if (!isSwitch.has(name) && next !== undefined && !next.startsWith('--')) {
         flags.set(name, next);
         i++;
       } else flags.set(name, true);

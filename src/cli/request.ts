@@ -99,7 +99,11 @@ export const SHARED_TABLES: readonly { title: string; parameters: readonly Param
 
 /** Parses a command line once: every shared option typed and checked, the rest left `own`. */
 export function parseRequest(argv: readonly string[]): CliRequest {
-  const args = parseArgs(argv);
+  // The shared tables' booleans are switches (`--matrices`, `--skip-ragged`): no value follows.
+  const switches = SHARED_TABLES.flatMap((t) => t.parameters)
+    .filter((p) => p.type === 'boolean')
+    .flatMap((p) => [p.name, kebab(p.name)]);
+  const args = parseArgs(argv, switches);
   const used = new Set<string>();
   const read = resolveOptions(READ_PARAMETERS, flagsOf(READ_PARAMETERS, args, used), 'reading');
   const prepare = resolveOptions(

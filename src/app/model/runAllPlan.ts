@@ -1,4 +1,4 @@
-import { allSpecs, boardSteps, methodsProducing } from '../../core/platform/registry.ts';
+import { allSpecs, boardSteps, listInput, methodsProducing } from '../../core/platform/registry.ts';
 import { REPRESENTATION_KINDS } from '../../core/platform/representation.ts';
 import type { Call, MethodSpec } from '../../core/platform/spec.ts';
 import { projectionCall } from './steps.ts';
@@ -85,7 +85,7 @@ function boardCall(
   outlierClass: string,
   inapplicable: ReadonlySet<string>,
 ): Call | null {
-  const input = step.inputs?.find((i) => i.many);
+  const input = listInput(step);
   if (!input) return null;
   const options: Record<string, string | number> = {};
   if (input.fitsOption) options[input.fitsOption] = fits;

@@ -1,4 +1,4 @@
-import { allSpecs, boardSteps } from '../../core/platform/registry.ts';
+import { allSpecs, boardSteps, listInput } from '../../core/platform/registry.ts';
 import { findResult, type Cell, type ResultKind } from '../../core/platform/results.ts';
 import type { ResultEntry } from './resultsSlice.ts';
 import { runAllJobs, type JobStatus, type RunAllJob, type RunAllState } from './runAllSlice.ts';
@@ -34,7 +34,7 @@ export function boardMeasures(): BoardMeasureSpec[] {
       ...b,
       key: b.column,
       from: step.id,
-      evaluates: step.inputs?.find((i) => i.many)?.accepts ?? [],
+      evaluates: listInput(step)?.accepts ?? [],
     })),
   );
 }

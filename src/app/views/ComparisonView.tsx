@@ -1,5 +1,5 @@
 import { canonicalJson } from '../../core/platform/calls.ts';
-import { methodSpec, methodsProducing } from '../../core/platform/registry.ts';
+import { listInput, methodSpec, methodsProducing } from '../../core/platform/registry.ts';
 import type { Call, InputRef, MethodOutput } from '../../core/platform/spec.ts';
 import { findResult, resultsOfKind } from '../../core/platform/results.ts';
 import { CurvesChart } from '../components/CurvesChart.tsx';
@@ -29,7 +29,7 @@ export function ComparisonView({ panel }: { panel: Panel }) {
   const { entry, invalid } = useResult(ran);
   if (!meta) return <p className="muted">Load a data set to compare methods.</p>;
   const step = methodSpec(draft.method);
-  const input = step.inputs?.find((i) => i.many);
+  const input = listInput(step);
   // A step comparing calls (evaluations) lists them; one running its own protocol (the
   // detector comparison) has only its parameters.
   const chosen = (input ? (draft.inputs?.[input.name] ?? []) : []) as InputRef[];

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import {
   allSpecs,
   comparisonSteps,
+  listInput,
   methodsProducing,
   projectionSteps,
 } from '../../core/platform/registry.ts';
@@ -53,7 +54,7 @@ export interface ViewSpec {
 
 /** A comparison step's first call: its list input over every method producing what it takes. */
 export function stepCall(step: MethodSpec): Call {
-  const input = step.inputs?.find((i) => i.many);
+  const input = listInput(step);
   return input
     ? {
         method: step.id,

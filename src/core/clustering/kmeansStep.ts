@@ -1,8 +1,9 @@
-import { scaledSteps } from '../base/jobs.ts';
-import { bestOfStarts, partitionerFor } from './partition.ts';
-import { requireRepresentation } from '../platform/representation.ts';
+import { scaledSteps, type Steps } from '../base/jobs.ts';
+import { bestOfStarts, partitionerFor, type Partitioner } from './partition.ts';
+import { requireRepresentation, type Representation } from '../platform/representation.ts';
 import type { ParameterSpec } from '../base/parameters.ts';
-import { defineMethod, type ResolvedCall } from '../platform/spec.ts';
+import type { Results } from '../platform/results.ts';
+import { defineMethod, type MethodContext, type ResolvedCall } from '../platform/spec.ts';
 import type { CategoricalTable } from '../data/table/types.ts';
 import { PROJECTION_INPUT } from '../projection/projectionStep.ts';
 
@@ -56,30 +57,46 @@ export const kmeansStep = defineMethod({
   ],
   produces: ['object-partition'],
   *run(context, options, inputs) {
-    const representation = yield* scaledSteps(
-      requireRepresentation(context, inputs.of as ResolvedCall),
-      0,
-      0.3,
-    );
-    const partitioner = partitionerFor(representation, context.table, context.objectValues());
-    const { k, labels } = yield* bestOfStarts(
-      partitioner,
-      options.k || defaultClusters(context.table),
-      `the ${representation.title}`,
+    return yield* partitionOf(
+      context,
+      inputs.of as ResolvedCall,
       options,
-      context.warn,
+      (representation) => partitionerFor(representation, context.table, context.objectValues()),
+      (representation, partitioner) => `${partitioner.algorithm} of ${representation.title}`,
     );
-    return {
-      partition: {
-        kind: 'object-partition',
-        title: `${partitioner.algorithm} of ${representation.title} (k = ${k})`,
-        n: partitioner.n,
-        k,
-        labels,
-      },
-    };
   },
 });
+
+/**
+ * A clustering step's run: the representation asked for (30 % of the progress), its
+ * partitioner, the best of the seeded starts, and the object partition titled with k.
+ */
+export function* partitionOf(
+  context: MethodContext,
+  of: ResolvedCall,
+  options: { k: number; runs: number; seed: number; maxIterations: number },
+  partitionerOf: (representation: Representation) => Partitioner,
+  title: (representation: Representation, partitioner: Partitioner) => string,
+): Steps<Results> {
+  const representation = yield* scaledSteps(requireRepresentation(context, of), 0, 0.3);
+  const partitioner = partitionerOf(representation);
+  const { k, labels } = yield* bestOfStarts(
+    partitioner,
+    options.k || defaultClusters(context.table),
+    `the ${representation.title}`,
+    options,
+    context.warn,
+  );
+  return {
+    partition: {
+      kind: 'object-partition',
+      title: `${title(representation, partitioner)} (k = ${k})`,
+      n: partitioner.n,
+      k,
+      labels,
+    },
+  };
+}
 
 /** The number of classes present, or 3 without a class column (at most the number of rows). */
 export function defaultClusters(table: CategoricalTable): number {

@@ -1,10 +1,7 @@
 import { SPECTRAL_MAX_OBJECTS } from './spectral.ts';
-import { scaledSteps } from '../base/jobs.ts';
-import { bestOfStarts } from './partition.ts';
-import { requireRepresentation } from '../platform/representation.ts';
 import { spectralPartitionerFor } from './spectralPartition.ts';
 import { defineMethod, type ResolvedCall } from '../platform/spec.ts';
-import { defaultClusters, ITERATIONS_PARAMETER } from './kmeansStep.ts';
+import { ITERATIONS_PARAMETER, partitionOf } from './kmeansStep.ts';
 import { PROJECTION_INPUT } from '../projection/projectionStep.ts';
 
 /**
@@ -55,32 +52,18 @@ export const spectralStep = defineMethod({
       );
   },
   *run(context, options, inputs) {
-    const representation = yield* scaledSteps(
-      requireRepresentation(context, inputs.of as ResolvedCall),
-      0,
-      0.3,
-    );
-    const partitioner = spectralPartitionerFor(
-      representation,
-      context.table,
-      context.counts,
-      context.objectValues(),
-    );
-    const { k, labels } = yield* bestOfStarts(
-      partitioner,
-      options.k || defaultClusters(context.table),
-      `the ${representation.title}`,
+    return yield* partitionOf(
+      context,
+      inputs.of as ResolvedCall,
       options,
-      context.warn,
+      (representation) =>
+        spectralPartitionerFor(
+          representation,
+          context.table,
+          context.counts,
+          context.objectValues(),
+        ),
+      (representation) => `spectral clustering of ${representation.title}`,
     );
-    return {
-      partition: {
-        kind: 'object-partition',
-        title: `spectral clustering of ${representation.title} (k = ${k})`,
-        n: partitioner.n,
-        k,
-        labels,
-      },
-    };
   },
 });

@@ -4,10 +4,14 @@ import { failureRow, isolated, unlessAllFailed } from './isolated.ts';
 import { meanSd, scorePartition } from './partitions.ts';
 import { scaledSteps, type Steps } from '../base/jobs.ts';
 import type { ParameterSpec } from '../base/parameters.ts';
+import { rockStep } from '../methods/cas/rockStep.ts';
 import { parseScheme, SCHEME_NAMES, schemeTitle } from '../methods/cas/schemes.ts';
 import { resolveCall } from '../platform/calls.ts';
 import { defineMethod, type MethodContext } from '../platform/spec.ts';
 import type { Cell, MethodFailure } from '../platform/results.ts';
+
+/** ROCK's θ, as its step declares it (name, bounds, default). */
+const ROCK_THETA = rockStep.parameters[1];
 
 const SCHEME_PARAMETERS = [
   {
@@ -26,16 +30,7 @@ const SCHEME_PARAMETERS = [
     description: 'Seeded runs of k-modes and spectral clustering (the paper: 50)',
   },
   { name: 'seed', type: 'integer', default: 0, role: 'seed', description: 'Seed of the runs' },
-  {
-    name: 'theta',
-    symbol: 'θ',
-    type: 'number',
-    default: 0.5,
-    min: 0,
-    max: 1,
-    maxExclusive: true,
-    description: 'ROCK’s and CROCK’s neighbour threshold',
-  },
+  { ...ROCK_THETA, description: 'ROCK’s and CROCK’s neighbour threshold' },
   {
     name: 'k',
     type: 'integer',

@@ -4,12 +4,10 @@ import { defineMethod, type ResolvedCall } from '../platform/spec.ts';
 import type { Cell } from '../platform/results.ts';
 import {
   fitCell,
-  fitsByMethod,
+  measuredQuality,
   qualityResults,
   QUALITY_INPUTS,
   QUALITY_SAMPLE_PARAMETERS,
-  sampledRepresentations,
-  sampleNote,
 } from './qualityInputs.ts';
 
 const GRID = Float64Array.from({ length: 101 }, (_, i) => i / 100);
@@ -42,43 +40,33 @@ export const epsGammaStep = defineMethod({
     checkClasses(table, 'the (ε,γ)-curves');
   },
   *run(context, options, inputs) {
-    const methods = inputs.methods as ResolvedCall[];
-    const { sample, classes, items, failures } = yield* sampledRepresentations(
+    const { rows, series, sampleNote, failures } = yield* measuredQuality(
       context,
-      methods,
-      options.sample,
-      options.seed,
-      options.fits,
-    );
-    const rows: Record<string, Cell>[] = [];
-    const series = fitsByMethod(items).map((fits) => {
-      const first = fits[0] as (typeof fits)[number];
-      const measured = fits.map((item) => {
-        const margin = margins(item.d, item.max, classes);
-        const curve = epsGammaCurve(margin, GRID);
-        const at = (e: number): number => {
-          const i = curve.eps.findIndex((x) => Math.abs(x - e) < 1e-9);
-          return i < 0 ? Number.NaN : (curve.gamma[i] as number);
+      inputs.methods as ResolvedCall[],
+      options,
+      (fits, classes) => {
+        const measured = fits.map((item) => {
+          const margin = margins(item.d, item.max, classes);
+          const curve = epsGammaCurve(margin, GRID);
+          const at = (e: number): number => {
+            const i = curve.eps.findIndex((x) => Math.abs(x - e) < 1e-9);
+            return i < 0 ? Number.NaN : (curve.gamma[i] as number);
+          };
+          return { curve, g0: at(0), g10: at(0.1), g50: at(0.5), area: epsGammaArea(margin, GRID) };
+        });
+        const cell = (key: 'g0' | 'g10' | 'g50' | 'area'): Cell => {
+          const values = measured.map((x) => x[key]);
+          // γ < 0 is not drawn: a point missing in any fit is reported missing.
+          return values.some(Number.isNaN) ? null : fitCell(values);
         };
-        return { curve, g0: at(0), g10: at(0.1), g50: at(0.5), area: epsGammaArea(margin, GRID) };
-      });
-      const cell = (key: 'g0' | 'g10' | 'g50' | 'area'): Cell => {
-        const values = measured.map((x) => x[key]);
-        // γ < 0 is not drawn: a point missing in any fit is reported missing.
-        return values.some(Number.isNaN) ? null : fitCell(values);
-      };
-      rows.push({
-        method: first.method,
-        title: first.title,
-        g0: cell('g0'),
-        g10: cell('g10'),
-        g50: cell('g50'),
-        area: cell('area'),
-      });
-      const curve = (measured[0] as (typeof measured)[number]).curve;
-      return { name: first.title, x: curve.eps, y: curve.gamma };
-    });
-    const note = `similarity s = 1 − d / (largest d over the sample's pairs), per method; ${sampleNote(sample.length, context.table.nRows, options.seed)}; γ < 0 not drawn; area = ∫ max(γ, 0) dε over ε ∈ [0, 1]`;
+        const curve = (measured[0] as (typeof measured)[number]).curve;
+        return {
+          cells: { g0: cell('g0'), g10: cell('g10'), g50: cell('g50'), area: cell('area') },
+          series: { name: fits[0]?.title ?? '', x: curve.eps, y: curve.gamma },
+        };
+      },
+    );
+    const note = `similarity s = 1 − d / (largest d over the sample's pairs), per method; ${sampleNote}; γ < 0 not drawn; area = ∫ max(γ, 0) dε over ε ∈ [0, 1]`;
     return qualityResults(
       { title: '(ε,γ)-curves', xLabel: 'ε', yLabel: 'γ', series, notes: [note] },
       {

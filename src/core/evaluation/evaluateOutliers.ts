@@ -2,7 +2,7 @@ import { checkOutlierClass } from './classPreconditions.ts';
 import { outlierMask } from './indicators.ts';
 import { auc } from './partitions.ts';
 import { scaledSteps, type Steps } from '../base/jobs.ts';
-import { describeCall, seededFits } from '../platform/calls.ts';
+import { describeCall, fitsParameter, seededFits } from '../platform/calls.ts';
 import { fitCell, fitsNote } from './qualityInputs.ts';
 import { pickResult } from '../platform/representation.ts';
 import { defineMethod, type MethodContext, type ResolvedCall } from '../platform/spec.ts';
@@ -38,15 +38,7 @@ export const evaluateOutliersStep = defineMethod({
       required: true,
       description: 'The class label whose objects are the outliers',
     },
-    {
-      name: 'fits',
-      type: 'integer',
-      default: 1,
-      min: 1,
-      max: 50,
-      description:
-        'Fits of a detector with a seed of its own (re-fitted with its seed, +1, …; AUC mean ± sd); deterministic detectors are fitted once',
-    },
+    fitsParameter('detector', 'AUC mean ± sd'),
   ],
   inputs: [
     {

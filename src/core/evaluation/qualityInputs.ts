@@ -1,6 +1,6 @@
 import { sampleDistances, sampleObjects } from './epsGamma.ts';
 import { scaledSteps, type Steps } from '../base/jobs.ts';
-import { describeCall, seededFits } from '../platform/calls.ts';
+import { describeCall, fitsParameter, seededFits } from '../platform/calls.ts';
 import {
   projectionSource,
   REPRESENTATION_KINDS,
@@ -10,7 +10,7 @@ import { distanceOf } from '../platform/projectionInput.ts';
 import type { InputSpec, MethodContext, ResolvedCall } from '../platform/spec.ts';
 import type { ParameterSpec } from '../base/parameters.ts';
 import { meanSd } from './partitions.ts';
-import type { Cell, Curves, MethodFailure, ResultTable } from '../platform/results.ts';
+import type { Cell, CurveSeries, Curves, MethodFailure, ResultTable } from '../platform/results.ts';
 import { failureRow, isolated, unlessAllFailed } from './isolated.ts';
 
 /** The input the representation-quality steps share: the representations compared. */
@@ -36,15 +36,7 @@ export const QUALITY_SAMPLE_PARAMETERS = [
       'Objects the curves are computed on (all when the table has fewer; a seeded sample otherwise)',
   },
   { name: 'seed', type: 'integer', default: 0, min: 0, description: 'Seed of the sample' },
-  {
-    name: 'fits',
-    type: 'integer',
-    default: 1,
-    min: 1,
-    max: 50,
-    description:
-      'Fits of a method with a seed of its own (re-fitted with its seed, +1, …; the table gives mean ± sd); deterministic methods are fitted once',
-  },
+  fitsParameter('method', 'the table gives mean ± sd'),
 ] as const satisfies readonly ParameterSpec[];
 
 export interface SampledRepresentation {
@@ -138,6 +130,46 @@ function* sampledFits(
     yield { fraction: at(f + 1), message: `${describeCall(call)}: distances of the sample…` };
   }
   return out;
+}
+
+/** What a quality step measures on one compared method's fits: its table cells and its curve. */
+export type QualityMeasure = (
+  fits: readonly SampledRepresentation[],
+  classes: Int32Array,
+) => { cells: Record<string, Cell>; series: CurveSeries };
+
+/**
+ * A quality step's run over its compared methods: one shared sample, each method's fits
+ * measured, a row (method, title and the measured cells) and a curve per method, and the
+ * sample's note.
+ */
+export function* measuredQuality(
+  context: MethodContext,
+  methods: ResolvedCall[],
+  options: { sample: number; seed: number; fits: number },
+  measure: QualityMeasure,
+): Steps<{
+  rows: Record<string, Cell>[];
+  series: CurveSeries[];
+  sampleNote: string;
+  failures: MethodFailure[];
+}> {
+  const { sample, classes, items, failures } = yield* sampledRepresentations(
+    context,
+    methods,
+    options.sample,
+    options.seed,
+    options.fits,
+  );
+  const rows: Record<string, Cell>[] = [];
+  const series = fitsByMethod(items).map((fits) => {
+    const first = fits[0] as SampledRepresentation;
+    const measured = measure(fits, classes);
+    rows.push({ method: first.method, title: first.title, ...measured.cells });
+    return measured.series;
+  });
+  const note = sampleNote(sample.length, context.table.nRows, options.seed);
+  return { rows, series, sampleNote: note, failures };
 }
 
 export function sampleNote(sampled: number, n: number, seed: number): string {

@@ -1,15 +1,12 @@
 import { checkClasses } from './classPreconditions.ts';
 import { precisionAtK } from './epsGamma.ts';
 import { defineMethod, type ResolvedCall } from '../platform/spec.ts';
-import type { Cell } from '../platform/results.ts';
 import {
   fitCell,
-  fitsByMethod,
+  measuredQuality,
   qualityResults,
   QUALITY_INPUTS,
   QUALITY_SAMPLE_PARAMETERS,
-  sampledRepresentations,
-  sampleNote,
 } from './qualityInputs.ts';
 
 function parseKs(text: string | null): number[] {
@@ -52,28 +49,25 @@ export const retrievalStep = defineMethod({
   },
   *run(context, options, inputs) {
     const ks = parseKs(options.ks);
-    const methods = inputs.methods as ResolvedCall[];
-    const { sample, classes, items, failures } = yield* sampledRepresentations(
+    const { rows, series, sampleNote, failures } = yield* measuredQuality(
       context,
-      methods,
-      options.sample,
-      options.seed,
-      options.fits,
+      inputs.methods as ResolvedCall[],
+      options,
+      (fits, classes) => {
+        const precision = fits.map((item) => precisionAtK(item.d, classes, ks));
+        return {
+          cells: Object.fromEntries(
+            ks.map((k, i) => [`p${k}`, fitCell(precision.map((p) => p[i] as number))]),
+          ),
+          series: {
+            name: fits[0]?.title ?? '',
+            x: Float64Array.from(ks),
+            y: precision[0] as Float64Array,
+          },
+        };
+      },
     );
-    const rows: Record<string, Cell>[] = [];
-    const series = fitsByMethod(items).map((fits) => {
-      const first = fits[0] as (typeof fits)[number];
-      const precision = fits.map((item) => precisionAtK(item.d, classes, ks));
-      rows.push({
-        method: first.method,
-        title: first.title,
-        ...Object.fromEntries(
-          ks.map((k, i) => [`p${k}`, fitCell(precision.map((p) => p[i] as number))]),
-        ),
-      });
-      return { name: first.title, x: Float64Array.from(ks), y: precision[0] as Float64Array };
-    });
-    const note = `neighbours among ${sampleNote(sample.length, context.table.nRows, options.seed)}; ties by row order`;
+    const note = `neighbours among ${sampleNote}; ties by row order`;
     return qualityResults(
       { title: 'Precision@k', xLabel: 'k', yLabel: 'precision', series, notes: [note] },
       {

@@ -1,3 +1,4 @@
+import type { ParameterSpec } from '../base/parameters.ts';
 import { resolveOptions } from '../base/parameters.ts';
 import { methodSpec } from './registry.ts';
 import type { Call, CallInputs, InputRef, MethodSpec, ResolvedCall } from './spec.ts';
@@ -93,6 +94,21 @@ export function seededFits(call: ResolvedCall, fits: number): ResolvedCall[] {
   if (name === null || fits <= 1) return [call];
   const first = call.options[name] as number;
   return Array.from({ length: fits }, (_, f) => withSeed(call, first + f));
+}
+
+/**
+ * The `fits` parameter of a step that compares methods (seededFits): `compared` names them
+ * (“method”, “detector”), `shown` says what the table gives for several fits.
+ */
+export function fitsParameter(compared: string, shown: string) {
+  return {
+    name: 'fits',
+    type: 'integer',
+    default: 1,
+    min: 1,
+    max: 50,
+    description: `Fits of a ${compared} with a seed of its own (re-fitted with its seed, +1, …; ${shown}); deterministic ${compared}s are fitted once`,
+  } as const satisfies ParameterSpec;
 }
 
 /** The name of a method's seed parameter, or null for a deterministic method. */

@@ -1,6 +1,6 @@
 import type { Detector, DetectorRole } from './detection.ts';
 import type { ResultKind } from './results.ts';
-import { isMethodSpec, type MethodSpec } from './spec.ts';
+import { isMethodSpec, type InputSpec, type MethodSpec } from './spec.ts';
 
 /**
  * The registry: every method and step the product offers. Method modules are discovered, not
@@ -64,6 +64,11 @@ export function methodSpec(id: string): MethodSpec {
         .join(', ')})`,
     );
   return spec;
+}
+
+/** A comparing step's list input (`many`: the methods it compares), or undefined. */
+export function listInput(spec: MethodSpec): InputSpec | undefined {
+  return spec.inputs?.find((i) => i.many);
 }
 
 /** Methods (not steps) producing at least one of the kinds. */
