@@ -292,8 +292,9 @@ function Indicators({ outlierClass }: { outlierClass: string | null }) {
         The papers explain why one representation beats another on a data set with these numbers:
         FCI and VCI (CURE, Jian et al. 2019) measure how strongly attributes and values couple with
         each other and with the class, VSI and OCI how the outliers’ values stand apart, I_intra and
-        I_inter (seed 004) how heterogeneous the couplings are within and between attributes. Higher
-        coupling favours coupled representations (CDE, CASO, UNTIE) over 0-1 and Hamming.
+        I_inter (UNTIE, Zhu et al. 2022, Eqs. 23-25) how heterogeneous the couplings are within and
+        between attributes. Higher coupling favours coupled representations (CDE, CASO, UNTIE) over
+        0-1 and Hamming.
       </InfoButton>
     </p>
   );
