@@ -2,27 +2,9 @@ import { defineConfig } from '@playwright/test';
 import { E2E_ORIGIN } from './e2e/origin.ts';
 
 /**
- * Specs that measure the page's main thread or the worker pool's use of the cores (long tasks,
- * a t-SNE splitting its gradient with an idle worker, two jobs on two workers, a page made busy):
- * they run alone, after the rest (scripts/e2e.mjs), so another test's page does not take the
- * cores they measure.
- */
-export const TIMING_SPECS = [
-  'longtasks.spec.ts',
-  'wordcloud.spec.ts',
-  'team.spec.ts',
-  'platform.spec.ts',
-  'projection.spec.ts',
-  // Zoo's clustering evaluation: with another page beside it, dropping `legs` right after the
-  // evaluation twice did not reach the summary in 30 s (not understood yet; it always passes
-  // alone, as before the two phases).
-  'cure-views.spec.ts',
-];
-
-/**
  * End-to-end tests drive the production build (vite preview) in Debian's Chromium, in two
  * projects that scripts/e2e.mjs runs one after the other: `views`, two pages at a time (the
- * machine's two cores), then `timing`, one page alone.
+ * machine's two cores), then `timing`: the tests tagged ALONE, one page alone.
  */
 export default defineConfig({
   testDir: 'e2e',
@@ -31,8 +13,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   projects: [
-    { name: 'views', testIgnore: TIMING_SPECS },
-    { name: 'timing', testMatch: TIMING_SPECS, workers: 1 },
+    // Tests tagged ALONE (e2e/fixtures.ts) measure the cores or the main thread: they run in
+    // `timing`, one page alone, after the others.
+    { name: 'views', grepInvert: /@alone/ },
+    { name: 'timing', grep: /@alone/, workers: 1 },
   ],
   retries: 0,
   reporter: [['list']],

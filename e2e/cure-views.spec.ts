@@ -14,6 +14,7 @@ import {
   leadingNumber,
   ZOO,
   tooltipOf,
+  ALONE,
 } from './fixtures.ts';
 
 /** Worker results (CDE, COSH, evaluation) get this long to arrive. */
@@ -330,132 +331,136 @@ test.describe('zoo', () => {
     await expect(objects.getByTestId('projection-selection')).toHaveText('1 object selected');
   });
 
-  test('clustering evaluation: F-scores with sd, CDE re-fitted per run, Table 1 beside ours for zoo without legs, and cancel', async ({
-    page,
-  }) => {
-    test.setTimeout(180_000);
-    const methods = [
-      'cde',
-      'onehot',
-      'onehot-pca',
-      'idf',
-      'hamming',
-      'cas',
-      'caso',
-      'ofd',
-      'add',
-      'dilca',
-      'untie',
-      'sandcat',
-    ];
-    const panel = await addPanel(page, 'comparison:evaluate-clustering');
-    await expect(titleOf(panel)).toHaveText('Clustering evaluation');
-    // Every representation is offered and checked.
-    for (const title of [
-      'CDE',
-      '0-1',
-      '0-1P',
-      'IDF',
-      'Hamming',
-      'Coupled attribute similarity',
-      'CASO (as a distance)',
-      'OFD',
-      'ADD',
-      'DILCA',
-      'UNTIE',
-      'SAnDCat',
-    ])
-      await expect(panel.getByRole('checkbox', { name: title, exact: true })).toBeChecked();
-    const runs = panel.getByLabel('Clustering evaluation runs');
-    await expect(runs).toHaveValue('50');
-    await setNumber(runs, 5);
-    await panel.getByRole('button', { name: 'Run clustering evaluation' }).click();
-    const table = panel.getByTestId('evaluation-table');
-    await expect(table).toBeVisible(RESULT);
-    const body = table.locator('tbody tr');
-    await expect(body).toHaveCount(methods.length);
-    expect(
-      await body.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-method'))),
-    ).toEqual(methods);
-    for (const method of methods)
-      await expect(table.getByTestId(`fscore-${method}`)).toHaveText(/^[01]\.\d{3} ± \d\.\d{3}$/);
-    // CDE and UNTIE have a seed: each run re-fits them with their own (0–4); the others are
-    // fitted once.
-    await expect(table.getByTestId('fits-cde')).toHaveText('5');
-    await expect(table.getByTestId('fits-untie')).toHaveText('5');
-    for (const method of methods.filter((m) => m !== 'cde' && m !== 'untie'))
-      await expect(table.getByTestId(`fits-${method}`)).toHaveText('1');
-    await expect(panel).toContainText('each of the 5 runs re-fits CDE with its own seed (0–4)');
-    await expect(panel).toContainText('5 runs, one k-means++ start each');
-    expect((await explorerStats(page)).cde).toBe(5);
-    await expect(panel.getByTestId('indicators')).toContainText('FCI (Eq. 16)');
-    // Zoo with legs is Zhu et al. 2022's Zoo (101 × 36 values): its Table 4 is beside ours.
-    await expect(table.locator('th', { hasText: 'paper F-score' })).toHaveCount(1);
-    await expect(table.getByTestId('paper-untie')).toHaveText('0.761');
-    await expect(table.getByTestId('paper-cde')).toHaveText('0.750');
-    await expect(table.getByTestId('paper-hamming')).toHaveText('0.733');
-    await expect(table.getByTestId('paper-onehot')).toHaveText('—');
-    await expect(panel).toContainText(
-      'This table has the shape of Zoo in Zhu et al. 2022 (UNTIE) Table 4',
-    );
-    await expect(panel.getByTestId('indicators')).toContainText('I_intra');
-    await expect(panel.getByTestId('indicators')).not.toContainText('paper');
+  test(
+    'clustering evaluation: F-scores with sd, CDE re-fitted per run, Table 1 beside ours for zoo without legs, and cancel',
+    ALONE,
+    async ({ page }) => {
+      test.setTimeout(180_000);
+      const methods = [
+        'cde',
+        'onehot',
+        'onehot-pca',
+        'idf',
+        'hamming',
+        'cas',
+        'caso',
+        'ofd',
+        'add',
+        'dilca',
+        'untie',
+        'sandcat',
+      ];
+      const panel = await addPanel(page, 'comparison:evaluate-clustering');
+      await expect(titleOf(panel)).toHaveText('Clustering evaluation');
+      // Every representation is offered and checked.
+      for (const title of [
+        'CDE',
+        '0-1',
+        '0-1P',
+        'IDF',
+        'Hamming',
+        'Coupled attribute similarity',
+        'CASO (as a distance)',
+        'OFD',
+        'ADD',
+        'DILCA',
+        'UNTIE',
+        'SAnDCat',
+      ])
+        await expect(panel.getByRole('checkbox', { name: title, exact: true })).toBeChecked();
+      const runs = panel.getByLabel('Clustering evaluation runs');
+      await expect(runs).toHaveValue('50');
+      await setNumber(runs, 5);
+      await panel.getByRole('button', { name: 'Run clustering evaluation' }).click();
+      const table = panel.getByTestId('evaluation-table');
+      await expect(table).toBeVisible(RESULT);
+      const body = table.locator('tbody tr');
+      await expect(body).toHaveCount(methods.length);
+      expect(
+        await body.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-method'))),
+      ).toEqual(methods);
+      for (const method of methods)
+        await expect(table.getByTestId(`fscore-${method}`)).toHaveText(/^[01]\.\d{3} ± \d\.\d{3}$/);
+      // CDE and UNTIE have a seed: each run re-fits them with their own (0–4); the others are
+      // fitted once.
+      await expect(table.getByTestId('fits-cde')).toHaveText('5');
+      await expect(table.getByTestId('fits-untie')).toHaveText('5');
+      for (const method of methods.filter((m) => m !== 'cde' && m !== 'untie'))
+        await expect(table.getByTestId(`fits-${method}`)).toHaveText('1');
+      await expect(panel).toContainText('each of the 5 runs re-fits CDE with its own seed (0–4)');
+      await expect(panel).toContainText('5 runs, one k-means++ start each');
+      expect((await explorerStats(page)).cde).toBe(5);
+      await expect(panel.getByTestId('indicators')).toContainText('FCI (Eq. 16)');
+      // Zoo with legs is Zhu et al. 2022's Zoo (101 × 36 values): its Table 4 is beside ours.
+      await expect(table.locator('th', { hasText: 'paper F-score' })).toHaveCount(1);
+      await expect(table.getByTestId('paper-untie')).toHaveText('0.761');
+      await expect(table.getByTestId('paper-cde')).toHaveText('0.750');
+      await expect(table.getByTestId('paper-hamming')).toHaveText('0.733');
+      await expect(table.getByTestId('paper-onehot')).toHaveText('—');
+      await expect(panel).toContainText(
+        'This table has the shape of Zoo in Zhu et al. 2022 (UNTIE) Table 4',
+      );
+      await expect(panel.getByTestId('indicators')).toContainText('I_intra');
+      await expect(panel.getByTestId('indicators')).not.toContainText('paper');
 
-    // Without legs zoo has the paper's shape (101 × 30 values). A new table is evaluated only
-    // when asked (evaluations are long); then Table 1's row shows up beside ours.
-    await page.getByLabel('Use legs as a feature').click();
-    // The table is prepared again in a worker, after the evaluation's last jobs wind down.
-    // A hang guard (twice it took over 30 s beside other work), not a budget.
-    await expect(page.getByTestId('summary').getByTestId('summary-features')).toHaveText('15', {
-      timeout: 60_000,
-    });
-    await expectSummary(page, { features: 15 });
-    await expect(panel.getByTestId('comparison-idle')).toContainText('The table changed');
-    await expect(table).toHaveCount(0);
-    await panel.getByRole('button', { name: 'Run clustering evaluation' }).click();
-    await expect(table.locator('th', { hasText: 'paper F-score' })).toHaveCount(1, RESULT);
-    await expect(runs).toHaveValue('5');
-    await expect(table.getByTestId('paper-cde')).toHaveText('0.647');
-    await expect(table.getByTestId('paper-onehot')).toHaveText('0.596');
-    await expect(table.getByTestId('paper-idf')).toHaveText('0.537');
-    // Table 1 has no Hamming column.
-    await expect(table.getByTestId('paper-hamming')).toHaveText('—');
-    await expect(table.getByTestId('gap-cde')).toHaveText(/^[+-]\d\.\d{3}$/);
-    await expect(panel.getByTestId('indicators')).toContainText("FCI in the paper's Table 1 0.110");
-    await expect(panel).toContainText(
-      'This table has the shape of Zoo in Jian et al. 2019 (CURE) Table 1',
-    );
-    await waitIdle(page, RESULT.timeout);
+      // Without legs zoo has the paper's shape (101 × 30 values). A new table is evaluated only
+      // when asked (evaluations are long); then Table 1's row shows up beside ours.
+      await page.getByLabel('Use legs as a feature').click();
+      // The table is prepared again in a worker, after the evaluation's last jobs wind down.
+      // A hang guard (twice it took over 30 s beside other work), not a budget.
+      await expect(page.getByTestId('summary').getByTestId('summary-features')).toHaveText('15', {
+        timeout: 60_000,
+      });
+      await expectSummary(page, { features: 15 });
+      await expect(panel.getByTestId('comparison-idle')).toContainText('The table changed');
+      await expect(table).toHaveCount(0);
+      await panel.getByRole('button', { name: 'Run clustering evaluation' }).click();
+      await expect(table.locator('th', { hasText: 'paper F-score' })).toHaveCount(1, RESULT);
+      await expect(runs).toHaveValue('5');
+      await expect(table.getByTestId('paper-cde')).toHaveText('0.647');
+      await expect(table.getByTestId('paper-onehot')).toHaveText('0.596');
+      await expect(table.getByTestId('paper-idf')).toHaveText('0.537');
+      // Table 1 has no Hamming column.
+      await expect(table.getByTestId('paper-hamming')).toHaveText('—');
+      await expect(table.getByTestId('gap-cde')).toHaveText(/^[+-]\d\.\d{3}$/);
+      await expect(panel.getByTestId('indicators')).toContainText(
+        "FCI in the paper's Table 1 0.110",
+      );
+      await expect(panel).toContainText(
+        'This table has the shape of Zoo in Jian et al. 2019 (CURE) Table 1',
+      );
+      await waitIdle(page, RESULT.timeout);
 
-    // Cancel while evaluating with 400 runs. The page clicks Cancel itself the moment the panel's
-    // job bar appears (a click from the test could race a fast job's end) and records what the
-    // bar showed.
-    await setNumber(runs, 400);
-    await expect(panel).toContainText('The settings above changed since this was run.');
-    const seen = await cancelWhenShown(page, 'panel-comparison');
-    await panel.getByRole('button', { name: 'Clustering evaluation: run again' }).click();
-    const job = panel.getByTestId('job');
-    await expect.poll(seen).toEqual({
-      label: 'Clustering evaluation (runs 400) of 12 methods',
-      progress: true,
-      cancelButton: 'Cancel',
-    });
-    await expect(job).toHaveCount(0, { timeout: 5_000 });
-    // The worker stopped the job itself (no restart): the panel says so and offers to run it.
-    const status = panel.getByTestId('method-status');
-    await expect(status).toHaveText('Clustering evaluation (runs 400) of 12 methods: cancelled.');
-    await expect(
-      panel.getByRole('button', { name: 'Run Clustering evaluation (runs 400) of 12 methods' }),
-    ).toBeEnabled();
-    await expect(
-      panel.getByRole('button', { name: 'Clustering evaluation: run again' }),
-    ).toBeEnabled();
-    // Past the pool's 2.5 s grace period: no "Worker restarted" notice, still cancelled.
-    await page.waitForTimeout(3_000);
-    await expect(page.getByTestId('notice')).toHaveCount(0);
-    await expect(status).toHaveText('Clustering evaluation (runs 400) of 12 methods: cancelled.');
-    await expectSummary(page, { rows: 101, features: 15 });
-  });
+      // Cancel while evaluating with 400 runs. The page clicks Cancel itself the moment the panel's
+      // job bar appears (a click from the test could race a fast job's end) and records what the
+      // bar showed.
+      await setNumber(runs, 400);
+      await expect(panel).toContainText('The settings above changed since this was run.');
+      const seen = await cancelWhenShown(page, 'panel-comparison');
+      await panel.getByRole('button', { name: 'Clustering evaluation: run again' }).click();
+      const job = panel.getByTestId('job');
+      await expect.poll(seen).toEqual({
+        label: 'Clustering evaluation (runs 400) of 12 methods',
+        progress: true,
+        cancelButton: 'Cancel',
+      });
+      await expect(job).toHaveCount(0, { timeout: 5_000 });
+      // The worker stopped the job itself (no restart): the panel says so and offers to run it.
+      const status = panel.getByTestId('method-status');
+      await expect(status).toHaveText('Clustering evaluation (runs 400) of 12 methods: cancelled.');
+      await expect(
+        panel.getByRole('button', { name: 'Run Clustering evaluation (runs 400) of 12 methods' }),
+      ).toBeEnabled();
+      await expect(
+        panel.getByRole('button', { name: 'Clustering evaluation: run again' }),
+      ).toBeEnabled();
+      // Past the pool's 2.5 s grace period: no "Worker restarted" notice, still cancelled.
+      await page.waitForTimeout(3_000);
+      await expect(page.getByTestId('notice')).toHaveCount(0);
+      await expect(status).toHaveText('Clustering evaluation (runs 400) of 12 methods: cancelled.');
+      await expectSummary(page, { rows: 101, features: 15 });
+    },
+  );
 });
 
 test('soybean: 683 objects in a PCA of CDE, and colour by k-means of CDE once CDE is done', async ({

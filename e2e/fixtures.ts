@@ -60,6 +60,14 @@ export const test = base.extend<{ pageLog: PageLog }>({
 
 export { expect };
 
+/**
+ * A test that measures the page's main thread or the pool's use of the cores (long tasks, a
+ * team, two jobs on two workers, a cancel's timing): it runs alone, after the others
+ * (playwright.config.ts's `timing` project), so another page does not take the cores it
+ * measures.
+ */
+export const ALONE = { tag: '@alone' } as const;
+
 export interface Expected {
   rows?: number;
   features?: number;

@@ -1,6 +1,15 @@
 import { writeFileSync } from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
-import { addPanel, chooseFile, expect, openApp, scatterOf, test, waitIdle } from './fixtures.ts';
+import {
+  addPanel,
+  chooseFile,
+  expect,
+  openApp,
+  scatterOf,
+  test,
+  waitIdle,
+  ALONE,
+} from './fixtures.ts';
 import { fiveThousandRowsCsv, thousandValuesCsv } from './generatedTables.ts';
 import {
   endSpan,
@@ -68,17 +77,21 @@ async function measureLongTasks(
   await expectNoLongTasks(page, trace, span, unit);
 }
 
-test('soybean: heatmaps, CDE and an animated t-SNE do not block the page', async ({ page }) => {
-  await openApp(page, 'soybean.csv');
-  const start = await startMeasuring(page, 'soybean');
-  // Re-order the co-occurrence heatmap (a full re-render), then compute and draw.
-  await page
-    .getByTestId('panel-cooccurrence')
-    .locator('select[aria-label="Value order"]')
-    .selectOption('frequency');
-  await computeAndDraw(page, 683);
-  await measureLongTasks(page, 'soybean', start);
-});
+test(
+  'soybean: heatmaps, CDE and an animated t-SNE do not block the page',
+  ALONE,
+  async ({ page }) => {
+    await openApp(page, 'soybean.csv');
+    const start = await startMeasuring(page, 'soybean');
+    // Re-order the co-occurrence heatmap (a full re-render), then compute and draw.
+    await page
+      .getByTestId('panel-cooccurrence')
+      .locator('select[aria-label="Value order"]')
+      .selectOption('frequency');
+    await computeAndDraw(page, 683);
+    await measureLongTasks(page, 'soybean', start);
+  },
+);
 
 /**
  * A generated table chosen from disk, as a user would (a buffer would be handed to the page by
@@ -101,27 +114,31 @@ async function measureGeneratedTable(
   await measureLongTasks(page, table.what, start);
 }
 
-test('a generated 5,000-row table: reading, counting, heatmaps, CDE and t-SNE do not block the page', async ({
-  page,
-}, info) => {
-  const csv = fiveThousandRowsCsv();
-  await measureGeneratedTable(page, info, {
-    name: 'rows-5000.csv',
-    csv,
-    what: 'rows5000',
-    rows: 5000,
-  });
-});
+test(
+  'a generated 5,000-row table: reading, counting, heatmaps, CDE and t-SNE do not block the page',
+  ALONE,
+  async ({ page }, info) => {
+    const csv = fiveThousandRowsCsv();
+    await measureGeneratedTable(page, info, {
+      name: 'rows-5000.csv',
+      csv,
+      what: 'rows5000',
+      rows: 5000,
+    });
+  },
+);
 
-test('a generated 1,000-value table: reading, counting, million-cell heatmaps, CDE and t-SNE do not block the page', async ({
-  page,
-}, info) => {
-  const csv = thousandValuesCsv();
-  const table = { name: 'thousand-values.csv', csv, what: 'values1000', rows: 1500 };
-  await measureGeneratedTable(page, info, table);
-});
+test(
+  'a generated 1,000-value table: reading, counting, million-cell heatmaps, CDE and t-SNE do not block the page',
+  ALONE,
+  async ({ page }, info) => {
+    const csv = thousandValuesCsv();
+    const table = { name: 'thousand-values.csv', csv, what: 'values1000', rows: 1500 };
+    await measureGeneratedTable(page, info, table);
+  },
+);
 
-test('the workers give way to a busy page, and resume when it is free', async ({ page }) => {
+test('the workers give way to a busy page, and resume when it is free', ALONE, async ({ page }) => {
   await openApp(page, 'soybean.csv');
   expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
   const waited = (): Promise<number> =>

@@ -9,6 +9,7 @@ import {
   setNumber,
   test,
   waitIdle,
+  ALONE,
 } from './fixtures.ts';
 import { threadNames, threadOf, traceEventsOf } from './trace.ts';
 
@@ -85,105 +86,108 @@ interface Sample {
   iteration: number | null;
 }
 
-test('two t-SNEs of different representations run at the same time on different workers', async ({
-  page,
-  browser,
-}) => {
-  test.setTimeout(120_000);
-  const ITERATIONS = 5000;
-  await openApp(page, 'soybean.csv');
-  const onehot = await addProjection(page, 'onehot');
-  const idf = await addProjection(page, 'idf');
-  // Their first (1000-iteration) runs: the representations are computed and cached.
-  for (const panel of [onehot, idf])
-    await expect(stateOf(panel)).toHaveAttribute('data-state', 'done', RUN);
-  await waitIdle(page, RUN.timeout);
+test(
+  'two t-SNEs of different representations run at the same time on different workers',
+  ALONE,
+  async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    const ITERATIONS = 5000;
+    await openApp(page, 'soybean.csv');
+    const onehot = await addProjection(page, 'onehot');
+    const idf = await addProjection(page, 'idf');
+    // Their first (1000-iteration) runs: the representations are computed and cached.
+    for (const panel of [onehot, idf])
+      await expect(stateOf(panel)).toHaveAttribute('data-state', 'done', RUN);
+    await waitIdle(page, RUN.timeout);
 
-  // Record, in the page, every state and iteration each panel shows, with its time.
-  await page.evaluate(() => {
-    const samples: Sample[] = [];
-    (window as unknown as { __samples: Sample[] }).__samples = samples;
-    const last: (Sample | undefined)[] = [];
-    const views = [...document.querySelectorAll<HTMLElement>('[data-testid="projection-view"]')];
-    const look = () => {
-      const t = performance.now();
-      views.forEach((view, panel) => {
-        const status = view.querySelector('[data-testid="projection-status"]')?.textContent ?? '';
-        const match = /iteration (\d+)\//.exec(status);
-        const state = view.dataset.state ?? '';
-        const iteration = match ? Number(match[1]) : null;
-        const previous = last[panel];
-        if (previous?.state === state && previous.iteration === iteration) return;
-        last[panel] = { panel, t, state, iteration };
-        samples.push(last[panel]);
+    // Record, in the page, every state and iteration each panel shows, with its time.
+    await page.evaluate(() => {
+      const samples: Sample[] = [];
+      (window as unknown as { __samples: Sample[] }).__samples = samples;
+      const last: (Sample | undefined)[] = [];
+      const views = [...document.querySelectorAll<HTMLElement>('[data-testid="projection-view"]')];
+      const look = () => {
+        const t = performance.now();
+        views.forEach((view, panel) => {
+          const status = view.querySelector('[data-testid="projection-status"]')?.textContent ?? '';
+          const match = /iteration (\d+)\//.exec(status);
+          const state = view.dataset.state ?? '';
+          const iteration = match ? Number(match[1]) : null;
+          const previous = last[panel];
+          if (previous?.state === state && previous.iteration === iteration) return;
+          last[panel] = { panel, t, state, iteration };
+          samples.push(last[panel]);
+        });
+      };
+      new MutationObserver(look).observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        characterData: true,
       });
-    };
-    new MutationObserver(look).observe(document.body, {
-      subtree: true,
-      childList: true,
-      attributes: true,
-      characterData: true,
     });
-  });
-  // A trace of every thread shows which workers were busy.
-  await browser.startTracing(page, {
-    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
-  });
+    // A trace of every thread shows which workers were busy.
+    await browser.startTracing(page, {
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+    });
 
-  // Both panels get a long run: typed into both, then committed one right after the other.
-  const fields = [onehot, idf].map((p) => p.getByLabel('t-SNE iterations'));
-  for (const field of fields) await field.fill(String(ITERATIONS));
-  for (const field of fields) await field.press('Enter');
-  for (const panel of [onehot, idf]) {
-    await expect(titleOf(panel)).toContainText(`t-SNE (iterations ${ITERATIONS}) of`);
-    await expect(stateOf(panel)).toHaveAttribute('data-state', 'done', RUN);
-    await expect(panel.getByTestId('projection-status')).toContainText(`${ITERATIONS} iterations`);
-  }
-  const trace = traceEventsOf(await browser.stopTracing());
+    // Both panels get a long run: typed into both, then committed one right after the other.
+    const fields = [onehot, idf].map((p) => p.getByLabel('t-SNE iterations'));
+    for (const field of fields) await field.fill(String(ITERATIONS));
+    for (const field of fields) await field.press('Enter');
+    for (const panel of [onehot, idf]) {
+      await expect(titleOf(panel)).toContainText(`t-SNE (iterations ${ITERATIONS}) of`);
+      await expect(stateOf(panel)).toHaveAttribute('data-state', 'done', RUN);
+      await expect(panel.getByTestId('projection-status')).toContainText(
+        `${ITERATIONS} iterations`,
+      );
+    }
+    const trace = traceEventsOf(await browser.stopTracing());
 
-  const samples = await page.evaluate(
-    () => (window as unknown as { __samples: Sample[] }).__samples,
-  );
-  const animating = [0, 1].map((panel) =>
-    samples.filter((s) => s.panel === panel && s.state === 'animating'),
-  );
-  const spans = animating.map((a) => {
-    expect(a.length, 'animation frames recorded').toBeGreaterThan(10);
-    return { from: (a[0] as Sample).t, to: (a[a.length - 1] as Sample).t };
-  });
-  const [a, b] = spans as [{ from: number; to: number }, { from: number; to: number }];
-  const overlap = { from: Math.max(a.from, b.from), to: Math.min(a.to, b.to) };
-  const shorter = Math.min(a.to - a.from, b.to - b.from);
-  const report = JSON.stringify({ spans, overlap });
-  // Both animated during one long common interval: one did not wait for the other.
-  expect(overlap.to - overlap.from, report).toBeGreaterThan(500);
-  expect(overlap.to - overlap.from, report).toBeGreaterThan(shorter / 2);
-  // And both moved on inside it: several distinct iterations of each in the common interval.
-  for (const panel of [0, 1]) {
-    const inside = new Set(
-      (animating[panel] as Sample[])
-        .filter((s) => s.t >= overlap.from && s.t <= overlap.to)
-        .map((s) => s.iteration),
+    const samples = await page.evaluate(
+      () => (window as unknown as { __samples: Sample[] }).__samples,
     );
-    expect(inside.size, `panel ${panel}: ${report}`).toBeGreaterThan(5);
-  }
+    const animating = [0, 1].map((panel) =>
+      samples.filter((s) => s.panel === panel && s.state === 'animating'),
+    );
+    const spans = animating.map((a) => {
+      expect(a.length, 'animation frames recorded').toBeGreaterThan(10);
+      return { from: (a[0] as Sample).t, to: (a[a.length - 1] as Sample).t };
+    });
+    const [a, b] = spans as [{ from: number; to: number }, { from: number; to: number }];
+    const overlap = { from: Math.max(a.from, b.from), to: Math.min(a.to, b.to) };
+    const shorter = Math.min(a.to - a.from, b.to - b.from);
+    const report = JSON.stringify({ spans, overlap });
+    // Both animated during one long common interval: one did not wait for the other.
+    expect(overlap.to - overlap.from, report).toBeGreaterThan(500);
+    expect(overlap.to - overlap.from, report).toBeGreaterThan(shorter / 2);
+    // And both moved on inside it: several distinct iterations of each in the common interval.
+    for (const panel of [0, 1]) {
+      const inside = new Set(
+        (animating[panel] as Sample[])
+          .filter((s) => s.t >= overlap.from && s.t <= overlap.to)
+          .map((s) => s.iteration),
+      );
+      expect(inside.size, `panel ${panel}: ${report}`).toBeGreaterThan(5);
+    }
 
-  // Two different worker threads did the work (one worker interleaving both would leave the
-  // other idle): each was busy for a good part of a run.
-  const names = threadNames(trace);
-  const busy = new Map<string, number>();
-  for (const e of trace) {
-    const thread = threadOf(e);
-    if (e.ph === 'X' && e.name === 'RunTask' && /Worker/.test(names.get(thread) ?? ''))
-      busy.set(thread, (busy.get(thread) ?? 0) + (e.dur ?? 0) / 1000);
-  }
-  test.info().annotations.push({
-    type: 'parallel t-SNEs',
-    description: `animating ${spans.map((s) => `${Math.round(s.from)}–${Math.round(s.to)} ms`).join(' and ')}; worker threads busy ${[...busy.values()].map((ms) => `${Math.round(ms)} ms`).join(', ')}`,
-  });
-  const busyWorkers = [...busy.values()].filter((ms) => ms > shorter / 3);
-  expect(busyWorkers.length, JSON.stringify([...busy])).toBeGreaterThanOrEqual(2);
-});
+    // Two different worker threads did the work (one worker interleaving both would leave the
+    // other idle): each was busy for a good part of a run.
+    const names = threadNames(trace);
+    const busy = new Map<string, number>();
+    for (const e of trace) {
+      const thread = threadOf(e);
+      if (e.ph === 'X' && e.name === 'RunTask' && /Worker/.test(names.get(thread) ?? ''))
+        busy.set(thread, (busy.get(thread) ?? 0) + (e.dur ?? 0) / 1000);
+    }
+    test.info().annotations.push({
+      type: 'parallel t-SNEs',
+      description: `animating ${spans.map((s) => `${Math.round(s.from)}–${Math.round(s.to)} ms`).join(' and ')}; worker threads busy ${[...busy.values()].map((ms) => `${Math.round(ms)} ms`).join(', ')}`,
+    });
+    const busyWorkers = [...busy.values()].filter((ms) => ms > shorter / 3);
+    expect(busyWorkers.length, JSON.stringify([...busy])).toBeGreaterThanOrEqual(2);
+  },
+);
 
 test('two panels of one method with different settings show their own results side by side', async ({
   page,
@@ -223,56 +227,60 @@ test('two panels of one method with different settings show their own results si
   expect((await explorerStats(page)).cde).toBe(3);
 });
 
-test('cancel a running t-SNE: the panel says so, and Run computes it to the end', async ({
-  page,
-}) => {
-  const ITERATIONS = 6000;
-  await openApp(page, 'soybean.csv');
-  const panel = await addProjection(page, 'onehot');
-  await setNumber(panel.getByLabel('t-SNE iterations'), ITERATIONS);
-  const name = `t-SNE (iterations ${ITERATIONS}) of 0-1`;
-  await expect(titleOf(panel)).toHaveText(`Projection (t-SNE, MDS, PCA) — ${name}`);
-  await expect(stateOf(panel)).toHaveAttribute('data-state', 'animating', RUN);
-  const job = panel.getByTestId('job');
-  await expect(job).toContainText(name);
-  await job.getByTestId('cancel-job').click();
+test(
+  'cancel a running t-SNE: the panel says so, and Run computes it to the end',
+  ALONE,
+  async ({ page }) => {
+    const ITERATIONS = 6000;
+    await openApp(page, 'soybean.csv');
+    const panel = await addProjection(page, 'onehot');
+    await setNumber(panel.getByLabel('t-SNE iterations'), ITERATIONS);
+    const name = `t-SNE (iterations ${ITERATIONS}) of 0-1`;
+    await expect(titleOf(panel)).toHaveText(`Projection (t-SNE, MDS, PCA) — ${name}`);
+    await expect(stateOf(panel)).toHaveAttribute('data-state', 'animating', RUN);
+    const job = panel.getByTestId('job');
+    await expect(job).toContainText(name);
+    await job.getByTestId('cancel-job').click();
 
-  const status = panel.getByTestId('method-status');
-  await expect(status).toHaveText(`${name}: cancelled.`);
-  await expect(job).toHaveCount(0);
-  await expect(stateOf(panel)).toHaveAttribute('data-state', 'idle');
-  await expect(scatterOf(panel)).toHaveCount(0);
-  // It stays cancelled (nothing restarts it behind the user's back).
-  await page.waitForTimeout(1_000);
-  await expect(status).toHaveText(`${name}: cancelled.`);
+    const status = panel.getByTestId('method-status');
+    await expect(status).toHaveText(`${name}: cancelled.`);
+    await expect(job).toHaveCount(0);
+    await expect(stateOf(panel)).toHaveAttribute('data-state', 'idle');
+    await expect(scatterOf(panel)).toHaveCount(0);
+    // It stays cancelled (nothing restarts it behind the user's back).
+    await page.waitForTimeout(1_000);
+    await expect(status).toHaveText(`${name}: cancelled.`);
 
-  await panel.getByRole('button', { name: `Run ${name}` }).click();
-  await expect(status).toHaveCount(0);
-  await expect(stateOf(panel)).toHaveAttribute('data-state', 'animating', RUN);
-  await expect(stateOf(panel)).toHaveAttribute('data-state', 'done', RUN);
-  await expect(scatterOf(panel)).toHaveAttribute('data-points', String(SOYBEAN_ROWS));
-  await expect(panel.getByTestId('projection-status')).toContainText(`${ITERATIONS} iterations`);
-  await expect(panel.getByTestId('projection-status')).toContainText(/KL \d\.\d{3}/);
-});
+    await panel.getByRole('button', { name: `Run ${name}` }).click();
+    await expect(status).toHaveCount(0);
+    await expect(stateOf(panel)).toHaveAttribute('data-state', 'animating', RUN);
+    await expect(stateOf(panel)).toHaveAttribute('data-state', 'done', RUN);
+    await expect(scatterOf(panel)).toHaveAttribute('data-points', String(SOYBEAN_ROWS));
+    await expect(panel.getByTestId('projection-status')).toContainText(`${ITERATIONS} iterations`);
+    await expect(panel.getByTestId('projection-status')).toContainText(/KL \d\.\d{3}/);
+  },
+);
 
-test('a t-SNE cancelled because its panel moved on is computed for a panel opened later', async ({
-  page,
-}) => {
-  await openApp(page, 'soybean.csv');
-  // The panel starts a t-SNE of CDE and switches to PCA at once: the t-SNE is cancelled before
-  // it could finish (it was never computed).
-  const pca = await addProjection(page, 'cde', 'pca');
-  await expect(stateOf(pca)).toHaveAttribute('data-state', 'done', RUN);
-  await waitIdle(page, RUN.timeout);
-  expect((await explorerStats(page)).tsne ?? 0).toBe(0);
-  // A new t-SNE panel of CDE runs it, instead of showing that cancel as its own.
-  const tsne = await addProjection(page, 'cde');
-  await expect(stateOf(tsne)).toHaveAttribute('data-state', 'done', RUN);
-  await expect(tsne.getByTestId('method-status')).toHaveCount(0);
-  await expect(scatterOf(tsne)).toHaveAttribute('data-points', String(SOYBEAN_ROWS));
-  await expect(tsne.getByTestId('projection-status')).toContainText('t-SNE');
-  expect((await explorerStats(page)).tsne).toBe(1);
-});
+test(
+  'a t-SNE cancelled because its panel moved on is computed for a panel opened later',
+  ALONE,
+  async ({ page }) => {
+    await openApp(page, 'soybean.csv');
+    // The panel starts a t-SNE of CDE and switches to PCA at once: the t-SNE is cancelled before
+    // it could finish (it was never computed).
+    const pca = await addProjection(page, 'cde', 'pca');
+    await expect(stateOf(pca)).toHaveAttribute('data-state', 'done', RUN);
+    await waitIdle(page, RUN.timeout);
+    expect((await explorerStats(page)).tsne ?? 0).toBe(0);
+    // A new t-SNE panel of CDE runs it, instead of showing that cancel as its own.
+    const tsne = await addProjection(page, 'cde');
+    await expect(stateOf(tsne)).toHaveAttribute('data-state', 'done', RUN);
+    await expect(tsne.getByTestId('method-status')).toHaveCount(0);
+    await expect(scatterOf(tsne)).toHaveAttribute('data-points', String(SOYBEAN_ROWS));
+    await expect(tsne.getByTestId('projection-status')).toContainText('t-SNE');
+    expect((await explorerStats(page)).tsne).toBe(1);
+  },
+);
 
 test('outlier evaluation: the AUC of COSH matches the ranking panel’s, computed once', async ({
   page,

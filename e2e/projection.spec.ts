@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { addProjection, dragBox, expect, openApp, test, waitIdle } from './fixtures.ts';
+import { addProjection, dragBox, expect, openApp, test, waitIdle, ALONE } from './fixtures.ts';
 import { workUnitMs } from './longTasks.ts';
 
 /** Soybean's CDE t-SNE (562 rows after dropping rows with missing cells) gets this long. */
@@ -63,46 +63,48 @@ async function selectedCount(panel: Locator): Promise<number> {
   return match ? Number(match[1]) : 0;
 }
 
-test('a t-SNE of the CDE embedding of soybean animates while the page stays responsive', async ({
-  page,
-}) => {
-  await recordLongTasks(page);
-  await openApp(page, 'soybean.csv');
-  await recordAnimation(page);
-  const panel = await addProjection(page, 'cde');
-  await expect(panel.getByRole('heading', { level: 2 })).toHaveText(
-    'Projection (t-SNE, MDS, PCA) — t-SNE of CDE',
-  );
-  const view = panel.getByTestId('projection-view');
-  await expect(view).toHaveAttribute('data-state', 'animating', RUN);
-  const from = await pageNow(page);
-  await expect(panel.locator(`[data-points="${SOYBEAN_ROWS}"]`)).toBeVisible();
-  await expect(view).toHaveAttribute('data-state', 'done', RUN);
-  const to = await pageNow(page);
+test(
+  'a t-SNE of the CDE embedding of soybean animates while the page stays responsive',
+  ALONE,
+  async ({ page }) => {
+    await recordLongTasks(page);
+    await openApp(page, 'soybean.csv');
+    await recordAnimation(page);
+    const panel = await addProjection(page, 'cde');
+    await expect(panel.getByRole('heading', { level: 2 })).toHaveText(
+      'Projection (t-SNE, MDS, PCA) — t-SNE of CDE',
+    );
+    const view = panel.getByTestId('projection-view');
+    await expect(view).toHaveAttribute('data-state', 'animating', RUN);
+    const from = await pageNow(page);
+    await expect(panel.locator(`[data-points="${SOYBEAN_ROWS}"]`)).toBeVisible();
+    await expect(view).toHaveAttribute('data-state', 'done', RUN);
+    const to = await pageNow(page);
 
-  // The layout was redrawn as the iterations went: several iteration numbers and distinct frames.
-  const frames = await page.evaluate(
-    () => (window as unknown as { __frames: AnimationFrame[] }).__frames,
-  );
-  expect(frames.length).toBeGreaterThanOrEqual(3);
-  expect(new Set(frames.map((f) => f.image).filter(Boolean)).size).toBeGreaterThanOrEqual(2);
-  const status = panel.getByTestId('projection-status');
-  await expect(status).toContainText(/^CDE \(\d+ dims\) · /);
-  await expect(status).toContainText('t-SNE, perplexity 30');
-  await expect(status).toContainText(/trustworthiness 0\.9\d\d/);
-  await expect(status).toContainText(/KL \d\.\d{3}/);
+    // The layout was redrawn as the iterations went: several iteration numbers and distinct frames.
+    const frames = await page.evaluate(
+      () => (window as unknown as { __frames: AnimationFrame[] }).__frames,
+    );
+    expect(frames.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(frames.map((f) => f.image).filter(Boolean)).size).toBeGreaterThanOrEqual(2);
+    const status = panel.getByTestId('projection-status');
+    await expect(status).toContainText(/^CDE \(\d+ dims\) · /);
+    await expect(status).toContainText('t-SNE, perplexity 30');
+    await expect(status).toContainText(/trustworthiness 0\.9\d\d/);
+    await expect(status).toContainText(/KL \d\.\d{3}/);
 
-  const { supported, tasks } = await page.evaluate(() => {
-    const w = window as unknown as { __longTasks: LongTask[]; __longTaskSupported: boolean };
-    return { supported: w.__longTaskSupported, tasks: w.__longTasks };
-  });
-  expect(supported).toBe(true);
-  // No task near a stall: 40 work units (200–320 ms on this machine), timed now in
-  // the page, so a machine busy with other jobs stretches the allowance with the tasks.
-  const allowed = 40 * (await workUnitMs(page));
-  const during = tasks.filter((t) => t.start + t.duration >= from && t.start <= to);
-  expect(during.filter((t) => t.duration > allowed)).toEqual([]);
-});
+    const { supported, tasks } = await page.evaluate(() => {
+      const w = window as unknown as { __longTasks: LongTask[]; __longTaskSupported: boolean };
+      return { supported: w.__longTaskSupported, tasks: w.__longTasks };
+    });
+    expect(supported).toBe(true);
+    // No task near a stall: 40 work units (200–320 ms on this machine), timed now in
+    // the page, so a machine busy with other jobs stretches the allowance with the tasks.
+    const allowed = 40 * (await workUnitMs(page));
+    const during = tasks.filter((t) => t.start + t.duration >= from && t.start <= to);
+    expect(during.filter((t) => t.duration > allowed)).toEqual([]);
+  },
+);
 
 test('two projections side by side share one selection', async ({ page }) => {
   await openApp(page, 'soybean.csv');

@@ -10,6 +10,7 @@ import {
   test,
   textFile,
   waitIdle,
+  ALONE,
 } from './fixtures.ts';
 import {
   expectNoLongTasks,
@@ -240,7 +241,7 @@ test('contact-lenses: SAnDCat’s and CBRW’s impacts, every attribute in every
   await expect(cbrw.getByTestId('impact-cloud-empty')).toHaveCount(0);
 });
 
-test('soybean (35 attributes): every attribute placed, no long task', async ({ page }) => {
+test('soybean (35 attributes): every attribute placed, no long task', ALONE, async ({ page }) => {
   test.setTimeout(150_000);
   await openApp(page, 'soybean.csv');
   const names = featuresOf('soybean.csv', 'class');
@@ -248,7 +249,7 @@ test('soybean (35 attributes): every attribute placed, no long task', async ({ p
   await checkSandcat(page, names);
 });
 
-test('a file with 60 columns: every attribute placed, no long task', async ({ page }) => {
+test('a file with 60 columns: every attribute placed, no long task', ALONE, async ({ page }) => {
   test.setTimeout(120_000);
   await openApp(page);
   const names = Array.from({ length: 60 }, (_, i) => `c${i}`);
