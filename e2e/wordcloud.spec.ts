@@ -225,21 +225,23 @@ async function checkSandcat(page: Page, names: string[]): Promise<Locator> {
   return panel;
 }
 
-test('contact-lenses: SAnDCat’s and CBRW’s impacts, every attribute in every cloud', async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
-  await openApp(page, 'contact-lenses.csv');
-  const names = featuresOf('contact-lenses.csv', 'contact-lenses');
-  expect(names).toHaveLength(4);
-  await checkSandcat(page, names);
+test(
+  'contact-lenses: SAnDCat’s and CBRW’s impacts, every attribute in every cloud',
+  ALONE,
+  async ({ page }) => {
+    test.setTimeout(120_000);
+    await openApp(page, 'contact-lenses.csv');
+    const names = featuresOf('contact-lenses.csv', 'contact-lenses');
+    expect(names).toHaveLength(4);
+    await checkSandcat(page, names);
 
-  // CBRW's feature weights: one attribute-impacts result, no object impacts.
-  const cbrw = await addPanel(page, 'impact:cbrw');
-  const clouds = await cloudsDone(cbrw, 1);
-  expectComplete(clouds, names);
-  await expect(cbrw.getByTestId('impact-cloud-empty')).toHaveCount(0);
-});
+    // CBRW's feature weights: one attribute-impacts result, no object impacts.
+    const cbrw = await addPanel(page, 'impact:cbrw');
+    const clouds = await cloudsDone(cbrw, 1);
+    expectComplete(clouds, names);
+    await expect(cbrw.getByTestId('impact-cloud-empty')).toHaveCount(0);
+  },
+);
 
 test('soybean (35 attributes): every attribute placed, no long task', ALONE, async ({ page }) => {
   test.setTimeout(150_000);
@@ -267,50 +269,52 @@ test('a file with 60 columns: every attribute placed, no long task', ALONE, asyn
   await checkSandcat(page, names);
 });
 
-test('a file with 4 very long column names, one with markup: all placed, shortened in the cloud only', async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
-  await openApp(page);
-  const names = [
-    'the_patient_reported_frequency_of_symptoms_during_the_last_twelve_months_of_observation',
-    '<b>markup</b> & "quoted" column name that is quite long indeed, with commas, inside',
-    'x'.repeat(300),
-    'an attribute name written in a very verbose style to see how the cloud copes with it',
-  ];
-  const random = createRandom(4);
-  const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
-  const rows = Array.from({ length: 40 }, (_, r) =>
-    [...names.map(() => 'pqr'[random.int(3)]), r % 3 === 0 ? 'o' : 'n'].join(','),
-  );
-  await chooseFile(
-    page,
-    textFile('long4.csv', `${[...names, 'label'].map(quote).join(',')}\n${rows.join('\n')}\n`),
-  );
-  await expectSummary(page, { rows: 40, columns: 5, name: 'long4.csv' });
-  await page.getByTestId('summary').getByLabel('Class column').selectOption('label');
-  await waitIdle(page);
-  const panel = await checkSandcat(page, names);
-  // The cloud draws shortened names (with "…"); the data, tooltips and bars keep them whole.
-  const drawn = await panel
-    .getByTestId('word-cloud')
-    .first()
-    .locator('text[data-word]')
-    .evaluateAll((texts) =>
-      texts.map((t) => ({
-        word: t.getAttribute('data-word') ?? '',
-        shown: [...t.childNodes]
-          .filter((n) => n.nodeType === Node.TEXT_NODE)
-          .map((n) => n.textContent)
-          .join(''),
-        title: t.querySelector('title')?.textContent ?? '',
-      })),
+test(
+  'a file with 4 very long column names, one with markup: all placed, shortened in the cloud only',
+  ALONE,
+  async ({ page }) => {
+    test.setTimeout(120_000);
+    await openApp(page);
+    const names = [
+      'the_patient_reported_frequency_of_symptoms_during_the_last_twelve_months_of_observation',
+      '<b>markup</b> & "quoted" column name that is quite long indeed, with commas, inside',
+      'x'.repeat(300),
+      'an attribute name written in a very verbose style to see how the cloud copes with it',
+    ];
+    const random = createRandom(4);
+    const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
+    const rows = Array.from({ length: 40 }, (_, r) =>
+      [...names.map(() => 'pqr'[random.int(3)]), r % 3 === 0 ? 'o' : 'n'].join(','),
     );
-  expect(drawn).toHaveLength(4);
-  for (const d of drawn) {
-    expect(d.shown.endsWith('…')).toBe(true);
-    expect(d.word.startsWith(d.shown.slice(0, -1))).toBe(true);
-    expect(d.title.startsWith(`${d.word}: `)).toBe(true);
-  }
-  await expect(panel.locator('.cloud-note').first()).toContainText('shortened');
-});
+    await chooseFile(
+      page,
+      textFile('long4.csv', `${[...names, 'label'].map(quote).join(',')}\n${rows.join('\n')}\n`),
+    );
+    await expectSummary(page, { rows: 40, columns: 5, name: 'long4.csv' });
+    await page.getByTestId('summary').getByLabel('Class column').selectOption('label');
+    await waitIdle(page);
+    const panel = await checkSandcat(page, names);
+    // The cloud draws shortened names (with "…"); the data, tooltips and bars keep them whole.
+    const drawn = await panel
+      .getByTestId('word-cloud')
+      .first()
+      .locator('text[data-word]')
+      .evaluateAll((texts) =>
+        texts.map((t) => ({
+          word: t.getAttribute('data-word') ?? '',
+          shown: [...t.childNodes]
+            .filter((n) => n.nodeType === Node.TEXT_NODE)
+            .map((n) => n.textContent)
+            .join(''),
+          title: t.querySelector('title')?.textContent ?? '',
+        })),
+      );
+    expect(drawn).toHaveLength(4);
+    for (const d of drawn) {
+      expect(d.shown.endsWith('…')).toBe(true);
+      expect(d.word.startsWith(d.shown.slice(0, -1))).toBe(true);
+      expect(d.title.startsWith(`${d.word}: `)).toBe(true);
+    }
+    await expect(panel.locator('.cloud-note').first()).toContainText('shortened');
+  },
+);
