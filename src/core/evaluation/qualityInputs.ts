@@ -53,7 +53,7 @@ export interface SampledRepresentation {
  * Each input representation's distances over one shared sample of objects. Each method runs on
  * its own (isolated.ts): one that fails in any fit is left out with its reason in `failures`.
  */
-export function* sampledRepresentations(
+function* sampledRepresentations(
   context: MethodContext,
   methods: ResolvedCall[],
   size: number,
@@ -179,7 +179,7 @@ export function sampleNote(sampled: number, n: number, seed: number): string {
 }
 
 /** The fits of each compared method, in the order compared (a method that failed has none). */
-export function fitsByMethod<T extends { group: number }>(items: readonly T[]): T[][] {
+function fitsByMethod<T extends { group: number }>(items: readonly T[]): T[][] {
   const groups: T[][] = [];
   for (const item of items) (groups[item.group] ??= []).push(item);
   return groups.filter((g) => g !== undefined);
