@@ -254,11 +254,26 @@ export class WorkerPool {
 
   // --- tables -----------------------------------------------------------------------------
 
-  /** A new table on the primary worker, then every other worker adopts it. */
+  /**
+   * A new table on the least busy worker (the primary when several are idle), which becomes the
+   * primary; then every other worker adopts it. Every worker holds the parsed file, so any can
+   * re-model it, and a column change does not wait behind a long job of the old table.
+   */
   private model(work: (slot: Slot, id: number) => Promise<Outcome<Loaded>>): JobHandle<Loaded> {
-    const handle = this.onWorker(work, [], this.slots[this.primary]);
+    const primary = this.slots[this.primary] as Slot;
+    const idlest = this.slots.reduce((best, s) => (s.active < best.active ? s : best), primary);
+    // A worker restarted a moment ago holds the table only once it has adopted it.
+    const handle = this.onWorker(
+      async (slot, id) => {
+        await this.ready;
+        return work(slot, id);
+      },
+      [],
+      idlest,
+    );
     const promise = handle.promise.then(async (outcome) => {
       if (!outcome.ok) return outcome;
+      this.primary = idlest.index;
       this.version++;
       this.loadedAny = true;
       this.outputs.clear();
@@ -272,13 +287,18 @@ export class WorkerPool {
     return { ...handle, promise };
   }
 
-  /** Every worker but the primary takes the primary's table. */
+  /**
+   * Every worker but the primary takes the primary's table. Both steps are jobs of their slots,
+   * so a worker restarted meanwhile settles them (a call to a terminated worker never answers).
+   */
   private async spread(): Promise<void> {
     const source = this.slots[this.primary] as Slot;
-    const snapshot = await source.worker.api.snapshot();
+    const snapshot = await this.onWorker((s) => s.worker.api.snapshot(), [], source).promise;
     if (!snapshot.ok) return;
     await Promise.all(
-      this.slots.filter((s) => s !== source).map((s) => s.worker.api.adopt(snapshot.value)),
+      this.slots
+        .filter((s) => s !== source)
+        .map((s) => this.onWorker((w) => w.worker.api.adopt(snapshot.value), [], s).promise),
     );
   }
 
@@ -305,8 +325,10 @@ export class WorkerPool {
     const version = this.version;
     this.ready = this.ready
       .then(async () => {
-        const snapshot = await donor.worker.api.snapshot();
-        if (snapshot.ok && version === this.version) await fresh.worker.api.adopt(snapshot.value);
+        const snapshot = await this.onWorker((s) => s.worker.api.snapshot(), [], donor).promise;
+        const current = this.slots[fresh.index] === fresh;
+        if (snapshot.ok && current && version === this.version)
+          await this.onWorker((s) => s.worker.api.adopt(snapshot.value), [], fresh).promise;
       })
       .catch(() => {});
   }

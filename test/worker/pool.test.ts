@@ -149,6 +149,85 @@ describe('worker pool', () => {
     expect(dims(after)).toBe(30);
   });
 
+  it('a column change re-models on an idle worker, not behind a long job of the old table', async () => {
+    const prepared: number[] = [];
+    const ranTsne: number[] = [];
+    const pool = new WorkerPool({
+      size: 2,
+      spawn(index) {
+        const api = createExplorerApi();
+        const prepare = api.prepare.bind(api);
+        const run = api.run.bind(api);
+        api.prepare = (options) => {
+          prepared.push(index);
+          return prepare(options);
+        };
+        api.run = (call, ...rest) => {
+          if (call.method === 'tsne') ranTsne.push(index);
+          return run(call, ...rest);
+        };
+        return { api: api as unknown as Remote<ExplorerApi>, terminate: () => {} };
+      },
+    });
+    expect((await pool.load(ZOO, {}, { classColumn: 'type' }).promise).ok).toBe(true);
+    const long = pool.run({
+      method: 'tsne',
+      options: { iterations: 100000 },
+      inputs: { of: { method: 'idf' } },
+    });
+    // The t-SNE's input ran; the t-SNE itself now holds one worker.
+    await new Promise((r) => setTimeout(r, 200));
+    const remodel = await pool.prepare({ classColumn: 'type', drop: ['legs'] }).promise;
+    expect(remodel.ok && remodel.value.meta.attributes.length).toBe(15);
+    long.cancel();
+    expect((await long.promise).ok).toBe(false);
+    expect(prepared).toHaveLength(1);
+    expect(ranTsne).toHaveLength(1);
+    expect(prepared[0]).not.toBe(ranTsne[0]);
+    // Then both workers hold the new table (one-hot: 30 values; IDF: one weight per attribute).
+    const [onehot, idf] = await Promise.all(
+      ['onehot', 'idf'].map((method) => pool.run({ method }).promise),
+    );
+    const dims = (o: typeof onehot) =>
+      o?.ok && o.value.results.embedding?.kind === 'object-embedding'
+        ? o.value.results.embedding.dims
+        : 0;
+    expect([dims(onehot), dims(idf)]).toEqual([30, 15]);
+  });
+
+  it('a worker restarted while it adopts a new table does not hold the table change up', async () => {
+    // The first worker 1 never answers `adopt`, as a terminated worker never answers.
+    let silent = true;
+    const crashes: ((reason: string) => void)[] = [];
+    const pool = new WorkerPool({
+      size: 2,
+      spawn(index, onCrash) {
+        crashes[index] = onCrash;
+        const api = createExplorerApi();
+        if (index === 1 && silent) {
+          const adopt = api.adopt.bind(api);
+          let adopted = 0;
+          api.adopt = (snapshot) =>
+            ++adopted === 1 ? adopt(snapshot) : new Promise<never>(() => {});
+          silent = false;
+        }
+        return { api: api as unknown as Remote<ExplorerApi>, terminate: () => {} };
+      },
+    });
+    expect((await pool.load(ZOO, {}, { classColumn: 'type' }).promise).ok).toBe(true);
+    const remodel = pool.prepare({ classColumn: 'type', drop: ['legs'] });
+    await new Promise((r) => setTimeout(r, 100));
+    crashes[1]?.('test crash');
+    const outcome = await remodel.promise;
+    expect(outcome.ok && outcome.value.meta.attributes.length).toBe(15);
+    // The restarted worker took the new table: both workers serve it.
+    const [onehot, idf] = await Promise.all(
+      ['onehot', 'idf'].map((method) => pool.run({ method }).promise),
+    );
+    expect(onehot?.ok && idf?.ok).toBe(true);
+    expect((await pool.counts({}).promise).ok).toBe(true);
+  });
+
   it('tells how many jobs run whenever that changes (the page beats only while some do)', async () => {
     const told: number[] = [];
     const pool = new WorkerPool({

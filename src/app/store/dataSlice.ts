@@ -220,7 +220,10 @@ export const createDataSlice: StateCreator<Store, [], [], DataSlice> = (set, get
       };
       const request = ++prepareRequest;
       set({ prepareOptions });
-      const outcome = await pool().prepare(prepareOptions).promise;
+      // A job with its bar: the table is re-modelled in a worker, which may be busy a moment.
+      const outcome = await job('load', 'Applying the column settings', (p) =>
+        p.prepare(prepareOptions),
+      );
       if (request !== prepareRequest) return;
       if (!outcome.ok) {
         set({
