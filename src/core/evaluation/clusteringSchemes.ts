@@ -4,14 +4,11 @@ import { failureRow, isolated, unlessAllFailed } from './isolated.ts';
 import { meanSd, scorePartition } from './partitions.ts';
 import { scaledSteps, type Steps } from '../base/jobs.ts';
 import type { ParameterSpec } from '../base/parameters.ts';
-import { rockStep } from '../methods/cas/rockStep.ts';
+import { ROCK_THETA } from '../methods/cas/rockStep.ts';
 import { parseScheme, SCHEME_NAMES, schemeTitle } from '../methods/cas/schemes.ts';
 import { resolveCall } from '../platform/calls.ts';
 import { defineMethod, type MethodContext } from '../platform/spec.ts';
 import type { Cell, MethodFailure } from '../platform/results.ts';
-
-/** ROCK's θ, as its step declares it (name, bounds, default). */
-const ROCK_THETA = rockStep.parameters[1];
 
 const SCHEME_PARAMETERS = [
   {

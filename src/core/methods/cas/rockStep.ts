@@ -8,8 +8,31 @@ import {
 import { scaledSteps } from '../../base/jobs.ts';
 import { valueTableSum } from '../../platform/representation.ts';
 import { defineMethod } from '../../platform/spec.ts';
+import type { ParameterSpec } from '../../base/parameters.ts';
 import { defaultClusters } from '../../clustering/kmeansStep.ts';
 import { casMethod } from './cas.ts';
+
+/** Which similarity decides the neighbours: ROCK's Jaccard or CROCK's CASO / n. */
+export const ROCK_SIMILARITY = {
+  name: 'similarity',
+  type: 'choice',
+  default: 'caso',
+  choices: ['jaccard', 'caso'],
+  choiceTitles: { jaccard: 'Jaccard (ROCK)', caso: 'CASO / n (CROCK)' },
+  description: 'Which similarity decides the neighbours',
+} as const satisfies ParameterSpec;
+
+/** ROCK's θ: objects are neighbours when their similarity is at least θ. */
+export const ROCK_THETA = {
+  name: 'theta',
+  symbol: 'θ',
+  type: 'number',
+  default: 0.5,
+  min: 0,
+  max: 1,
+  maxExclusive: true,
+  description: 'Neighbours when the similarity is at least θ',
+} as const satisfies ParameterSpec;
 
 /**
  * ROCK (Guha, Rastogi, Shim 1999) and CROCK (coupled attribute similarity, Wang et al. 2015, Sec. VIII-B): agglomerative clustering by
@@ -29,24 +52,8 @@ export const rockStep = defineMethod({
   description:
     'Link-based agglomerative clustering on Jaccard (ROCK) or coupled similarity (CROCK)',
   parameters: [
-    {
-      name: 'similarity',
-      type: 'choice',
-      default: 'caso',
-      choices: ['jaccard', 'caso'],
-      choiceTitles: { jaccard: 'Jaccard (ROCK)', caso: 'CASO / n (CROCK)' },
-      description: 'Which similarity decides the neighbours',
-    },
-    {
-      name: 'theta',
-      symbol: 'θ',
-      type: 'number',
-      default: 0.5,
-      min: 0,
-      max: 1,
-      maxExclusive: true,
-      description: 'Neighbours when the similarity is at least θ',
-    },
+    ROCK_SIMILARITY,
+    ROCK_THETA,
     {
       name: 'k',
       type: 'integer',

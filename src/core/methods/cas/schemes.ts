@@ -1,7 +1,7 @@
 import { hammingMethod } from '../baselines/hamming.ts';
 import { addMethod, ofdMethod } from './baselineDistances.ts';
 import { casMethod } from './cas.ts';
-import { rockStep } from './rockStep.ts';
+import { ROCK_SIMILARITY, rockStep } from './rockStep.ts';
 
 /**
  * Wang et al. 2015's clustering schemes by the names of its Sec. VIII-B: k-modes (KM) and
@@ -41,7 +41,7 @@ export function schemeTitle(name: string): string {
 /** A scheme by its name; an unknown name is refused with the known ones. */
 export function parseScheme(name: string): Scheme {
   // ROCK and CROCK: the rock step's similarity choices (Jaccard; CASO / n).
-  const [jaccard, caso] = (rockStep.parameters[0] as { choices: readonly string[] }).choices;
+  const [jaccard, caso] = ROCK_SIMILARITY.choices;
   if (name === 'rock')
     return { kind: 'step', method: rockStep.id, options: { similarity: jaccard } };
   if (name === 'crock') return { kind: 'step', method: rockStep.id, options: { similarity: caso } };
