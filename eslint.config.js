@@ -102,9 +102,10 @@ export default tseslint.config(
   },
   // The app in layers, imported in one direction only: model (pure view models, formatters)
   // and workerPool (the page's side of the workers) ← store ← components ← views.
-  ...appLayer('model', ['store', 'components', 'views', 'workerPool']),
-  ...appLayer('workerPool', ['store', 'components', 'views']),
-  ...appLayer('store', ['components', 'views']),
+  ...appLayer('model', ['store', 'workspace', 'components', 'views', 'workerPool']),
+  ...appLayer('workerPool', ['store', 'workspace', 'components', 'views']),
+  ...appLayer('store', ['workspace', 'components', 'views']),
+  ...appLayer('workspace', ['components', 'views']),
   ...appLayer('components', ['views']),
   {
     // src/core is pure TypeScript: it runs in a worker, in Vitest under Node, in the CLI and in

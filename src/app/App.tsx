@@ -10,6 +10,8 @@ import { ValueThreshold } from './components/ValueThreshold.tsx';
 import { RunAllBar } from './components/RunAllBar.tsx';
 import { SearchBox } from './components/SearchBox.tsx';
 import { CompareWorkspace } from './views/compare/CompareWorkspace.tsx';
+import { WorkspaceMenu } from './components/WorkspaceMenu.tsx';
+import { WorkspaceReopen } from './components/WorkspaceReopen.tsx';
 
 const NO_ATTRIBUTES: readonly { name: string }[] = [];
 
@@ -135,6 +137,7 @@ const TopBar = memo(function TopBar() {
             Run all
           </button>
         )}
+        <WorkspaceMenu />
         <label>
           Add panel
           <select
@@ -171,6 +174,7 @@ export function App() {
       <div className="main">
         <DataSidebar />
         <main className="workspace-area">
+          <WorkspaceReopen />
           <NoticeBanner />
           {layout === 'compare' ? (
             <CompareWorkspace />

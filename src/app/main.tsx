@@ -5,6 +5,7 @@ import { App } from './App.tsx';
 import { warmRasterizerWhenIdle } from './components/scatter/warmup.ts';
 import './styles.css';
 import { registerTestingMethods } from './testing.ts';
+import { keepWorkspace } from './workspace/autosave.ts';
 
 await registerTestingMethods();
 const root = document.getElementById('root');
@@ -14,5 +15,7 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+// The workspace is saved in this browser (and the address) as it changes.
+keepWorkspace();
 // The first projection frame then runs compiled code (components/scatter/warmup.ts).
 warmRasterizerWhenIdle();

@@ -45,6 +45,8 @@ export class WorkerPool {
   private version = 0;
   /** Resolves once every worker holds the current table. */
   private ready: Promise<void> = Promise.resolve();
+  /** The last table change asked for, spread included: table changes apply one after another. */
+  private modelling: Promise<unknown> = Promise.resolve();
   private loadedAny = false;
   private readonly outputs = new OutputMemo();
   /** Calls that failed on the current table (by key): asked again, they fail at once. */
@@ -257,14 +259,19 @@ export class WorkerPool {
   /**
    * A new table on the least busy worker (the primary when several are idle), which becomes the
    * primary; then every other worker adopts it. Every worker holds the parsed file, so any can
-   * re-model it, and a column change does not wait behind a long job of the old table.
+   * re-model it, and a column change does not wait behind a long job of the old table. Table
+   * changes apply in the order they were asked for, each once the one before has spread, so the
+   * last one asked for is the table every worker ends with (two files opened in quick succession
+   * once left the workers holding different tables).
    */
   private model(work: (slot: Slot, id: number) => Promise<Outcome<Loaded>>): JobHandle<Loaded> {
     const primary = this.slots[this.primary] as Slot;
     const idlest = this.slots.reduce((best, s) => (s.active < best.active ? s : best), primary);
-    // A worker restarted a moment ago holds the table only once it has adopted it.
+    const before = this.modelling;
     const handle = this.onWorker(
       async (slot, id) => {
+        await before;
+        // A worker restarted a moment ago holds the table only once it has adopted it.
         await this.ready;
         return work(slot, id);
       },
@@ -284,6 +291,7 @@ export class WorkerPool {
       await this.ready;
       return outcome;
     });
+    this.modelling = promise;
     return { ...handle, promise };
   }
 

@@ -1,14 +1,10 @@
 import { memo, useEffect, useState } from 'react';
-import {
-  fetchManifest,
-  fetchSample,
-  initialSampleFile,
-  type Sample,
-  type SampleManifest,
-} from '../model/samples.ts';
+import { fetchManifest, fetchSample, type Sample, type SampleManifest } from '../model/samples.ts';
 import { useStore } from '../store/index.ts';
+import { FileInput } from './FileInput.tsx';
+import { openInitialWorkspace } from '../workspace/startup.ts';
 
-/** The first sample is opened once per page, even when React runs effects twice in development. */
+/** The first workspace is opened once per page, even when React runs effects twice in development. */
 let openedInitialSample = false;
 
 /** Drop zone, file picker and the gallery of bundled samples with their provenance. */
@@ -33,15 +29,14 @@ export const DataSidebar = memo(function DataSidebar() {
     fetchManifest().then(
       (m) => {
         setManifest(m);
-        const first = m.datasets.find((d) => d.file === initialSampleFile()) ?? m.datasets[0];
-        if (first && !openedInitialSample) {
+        if (!openedInitialSample) {
           openedInitialSample = true;
-          void openSample(first);
+          void openInitialWorkspace(m, openSample);
         }
       },
       (e: unknown) => setManifestError(String(e)),
     );
-    // Load the first sample once, on mount.
+    // Open the first workspace once, on mount.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
@@ -75,15 +70,10 @@ export const DataSidebar = memo(function DataSidebar() {
   return (
     <aside className="sidebar">
       <label className={dragging ? 'dropzone dragging' : 'dropzone'} data-testid="dropzone">
-        <input
-          type="file"
+        <FileInput
           accept=".csv,.tsv,.txt,.parquet,.arrow,.feather,text/csv,text/tab-separated-values"
-          data-testid="file-input"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            if (file) openFile(file);
-            e.target.value = '';
-          }}
+          testId="file-input"
+          onFile={openFile}
         />
         <strong>Drop a CSV file here</strong>
         <span>

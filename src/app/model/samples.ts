@@ -31,8 +31,3 @@ export async function fetchSample(sample: Sample): Promise<File> {
   if (!response.ok) throw new Error(`Could not read ${sample.file} (${response.status}).`);
   return new File([await response.blob()], sample.file, { type: 'text/csv' });
 }
-
-/** The sample loaded on start: ?sample=FILE in the address, else zoo.csv. */
-export function initialSampleFile(): string {
-  return new URLSearchParams(window.location.search).get('sample') ?? 'zoo.csv';
-}

@@ -1,16 +1,23 @@
 /** The kinds of panel the workspace can hold; each has one entry in views/registry.tsx. */
-export type ViewId =
-  | 'summary'
-  | 'cooccurrence'
-  | 'su'
-  | 'rows'
-  | 'value-matrices'
-  | 'value-partitions'
-  | 'ranking'
-  | 'impact'
-  | 'projection'
-  | 'pair'
-  | 'comparison'
-  | 'walkthrough'
-  | 'untie-training'
-  | 'results-board';
+export const VIEW_IDS = [
+  'summary',
+  'cooccurrence',
+  'su',
+  'rows',
+  'value-matrices',
+  'value-partitions',
+  'ranking',
+  'impact',
+  'projection',
+  'pair',
+  'comparison',
+  'walkthrough',
+  'untie-training',
+  'results-board',
+] as const;
+
+export type ViewId = (typeof VIEW_IDS)[number];
+
+export function isViewId(id: unknown): id is ViewId {
+  return typeof id === 'string' && (VIEW_IDS as readonly string[]).includes(id);
+}

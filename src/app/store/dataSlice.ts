@@ -56,7 +56,8 @@ export interface DataSlice {
   ): Promise<Outcome<T>>;
   /** A short worker call without progress (queries such as rows of objects). */
   query<T>(call: (api: Remote<ExplorerApi>) => Promise<Outcome<T>>): Promise<Outcome<T>>;
-  loadSource(source: Source, prepare?: PrepareOptions): Promise<void>;
+  /** Reads a source with the explorer's defaults, or the given column and reading options. */
+  loadSource(source: Source, prepare?: PrepareOptions, parse?: ParseOptions): Promise<void>;
   /** Reads the failed file, or else the current one, again with other reading options. */
   setParseOptions(options: Partial<ParseOptions>): Promise<void>;
   /** Changes how the table is modelled (class, kinds, missing policy, bins) without re-reading. */
@@ -137,9 +138,12 @@ export const createDataSlice: StateCreator<Store, [], [], DataSlice> = (set, get
     prepareOptions: PrepareOptions,
   ): Promise<void> {
     set({ notice: null, failed: null });
+    // A newer load or column change supersedes this one (the pool applies them in order).
+    const request = ++prepareRequest;
     const outcome = await job('load', `Reading ${source.name}`, (p, onProgress) =>
       p.load(source.file, parseOptions, prepareOptions, onProgress),
     );
+    if (request !== prepareRequest) return;
     if (!outcome.ok) {
       set({
         notice: failureNotice(source.name, outcome.error),
@@ -147,7 +151,6 @@ export const createDataSlice: StateCreator<Store, [], [], DataSlice> = (set, get
       });
       return;
     }
-    prepareRequest++;
     await modelled(outcome.value, prepareOptions, {
       source,
       parseOptions,
@@ -202,8 +205,8 @@ export const createDataSlice: StateCreator<Store, [], [], DataSlice> = (set, get
     query: (call) => pool().query(call),
     // The explorer's defaults (issue 14): a class column found by its name, and missing cells
     // read as their own value when dropping their rows would lose more than 5 % of them.
-    loadSource: (source, prepare = {}) =>
-      load(source, DEFAULT_PARSE, { missing: 'auto', detectClass: true, ...prepare }),
+    loadSource: (source, prepare = {}, parse = DEFAULT_PARSE) =>
+      load(source, parse, { missing: 'auto', detectClass: true, ...prepare }),
     setParseOptions: async (options) => {
       const { failed, source, parseOptions, prepareOptions } = get();
       const target = failed ?? (source ? { source, parseOptions, prepareOptions } : null);

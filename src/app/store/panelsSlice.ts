@@ -30,6 +30,8 @@ export interface PanelsSlice {
   movePanel(id: number, delta: number): void;
   setPanelCall(id: number, call: Call): void;
   setPanelSettings(id: number, change: Record<string, unknown>): void;
+  /** Puts these panels (a restored workspace's) in place of all others, with fresh ids. */
+  replacePanels(panels: readonly Omit<Panel, 'id'>[], layout: WorkspaceLayout): void;
 }
 
 let nextPanelId = 1;
@@ -63,6 +65,12 @@ export const createPanelsSlice: StateCreator<Store, [], [], PanelsSlice> = (set)
       const panels = [...s.panels];
       [panels[i], panels[j]] = [panels[j] as Panel, panels[i] as Panel];
       return { panels };
+    }),
+  replacePanels: (panels, layout) =>
+    set({
+      panels: panels.map((p) => panel(p.view, p.call, p.settings)),
+      layout,
+      newestPanel: null,
     }),
   setPanelCall: (id, call) => set((s) => ({ panels: update(s.panels, id, { call }) })),
   setPanelSettings: (id, change) =>

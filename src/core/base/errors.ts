@@ -11,7 +11,9 @@ export type DataErrorCode =
   | 'unknown-column'
   | 'bad-option'
   /** A method that reads each object's values, asked of a table known by its counts alone. */
-  | 'needs-rows';
+  | 'needs-rows'
+  /** A saved workspace (file, link or the browser's copy) that cannot be opened. */
+  | 'bad-workspace';
 
 export class DataError extends Error {
   override readonly name = 'DataError';

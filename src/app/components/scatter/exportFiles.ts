@@ -1,4 +1,4 @@
-import { downloadBlob } from './download.ts';
+import { downloadBlob } from '../download.ts';
 import { drawScatter, type DrawInput } from './draw.ts';
 import { scatterCsv, scatterSvg } from './scatterExport.ts';
 

@@ -1,0 +1,103 @@
+import { useRef, useState } from 'react';
+import { useStore } from '../store/index.ts';
+import { captureWorkspace } from '../workspace/capture.ts';
+import { hashOf, workspaceFileText } from '../workspace/persist.ts';
+import { openWorkspace } from '../workspace/restore.ts';
+import { parseWorkspaceText, type WorkspaceState } from '../workspace/schema.ts';
+import { workspaceRefused } from '../workspace/startup.ts';
+import { downloadBlob } from './download.ts';
+import { FileInput } from './FileInput.tsx';
+
+/**
+ * Save the workspace as a `.json` file, open one, or copy a link to it (bundled samples only: a
+ * link cannot carry the user's file). A workspace on the user's file asks for that file when
+ * opened, and checks it is the same.
+ */
+export function WorkspaceMenu() {
+  const loaded = useStore((s) => s.loaded !== null);
+  const isSample = useStore((s) => s.source?.sample !== undefined);
+  const stateInput = useRef<HTMLInputElement>(null);
+  const dataInput = useRef<HTMLInputElement>(null);
+  /** The workspace file being opened, while its data file is asked for. */
+  const waiting = useRef<Promise<WorkspaceState | null> | null>(null);
+  const [copied, setCopied] = useState(false);
+
+  const save = async () => {
+    const state = await captureWorkspace(useStore.getState());
+    if (!state) return;
+    const base = state.source.name.replace(/\.[^.]*$/, '');
+    downloadBlob(
+      new Blob([workspaceFileText(state)], { type: 'application/json' }),
+      `${base}-workspace.json`,
+    );
+  };
+  const openStateFile = (file: File) => {
+    const state = file.text().then((text) => {
+      const parsed = parseWorkspaceText(text);
+      if (parsed.ok) return parsed.value;
+      workspaceRefused(`“${file.name}”: ${parsed.message}`);
+      return null;
+    });
+    // The data file, if asked for, may be chosen before this file is read: it waits for it.
+    waiting.current = state;
+    void state.then(async (s) => {
+      if (!s) return;
+      // Its data is the user's own file: ask for it.
+      if (s.source.kind === 'file') return dataInput.current?.click();
+      const refused = await openWorkspace(s);
+      if (refused) workspaceRefused(refused);
+    });
+  };
+  const openWithData = async (file: File) => {
+    const state = await waiting.current;
+    waiting.current = null;
+    if (state?.source.kind !== 'file') return;
+    const refused = await openWorkspace(state, file);
+    if (refused) workspaceRefused(refused);
+  };
+  const copyLink = async () => {
+    const state = await captureWorkspace(useStore.getState());
+    if (!state) return;
+    const url = new URL(window.location.href);
+    url.hash = hashOf(state);
+    await navigator.clipboard?.writeText(url.href).catch(() => {});
+    setCopied(true);
+    setTimeout(() => setCopied(false), 2000);
+  };
+
+  return (
+    <div className="workspace-menu" role="group" aria-label="Workspace">
+      <button type="button" disabled={!loaded} onClick={() => void save()}>
+        Save workspace
+      </button>
+      <button type="button" onClick={() => stateInput.current?.click()}>
+        Open workspace…
+      </button>
+      <button
+        type="button"
+        disabled={!loaded || !isSample}
+        title={
+          isSample
+            ? 'Copy a link that opens this workspace'
+            : 'A link cannot carry your own file: save the workspace as a file instead'
+        }
+        onClick={() => void copyLink()}
+      >
+        {copied ? 'Link copied' : 'Copy link'}
+      </button>
+      <FileInput
+        ref={stateInput}
+        accept=".json,application/json"
+        label="Workspace file to open"
+        testId="workspace-file-input"
+        onFile={openStateFile}
+      />
+      <FileInput
+        ref={dataInput}
+        label="The workspace's data file"
+        testId="workspace-data-input"
+        onFile={(file) => void openWithData(file)}
+      />
+    </div>
+  );
+}

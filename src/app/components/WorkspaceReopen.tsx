@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { forgetSavedWorkspace } from '../workspace/persist.ts';
+import { openWorkspace, useWorkspaceStatus } from '../workspace/restore.ts';
+import { FileInput } from './FileInput.tsx';
+
+/**
+ * The workspace saved in this browser was made on the user's own file, which a page cannot
+ * read again by itself: choose that file (its size and SHA-256 are checked) or start over.
+ */
+export function WorkspaceReopen() {
+  const pending = useWorkspaceStatus((s) => s.pending);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  if (!pending || pending.source.kind !== 'file') return null;
+  const { name, size } = pending.source;
+  return (
+    <div className="notice info" role="status" data-testid="workspace-reopen">
+      <div>
+        <strong>Your last workspace: </strong>
+        {pending.panels.length} panel{pending.panels.length === 1 ? '' : 's'} on your file {name} (
+        {size.toLocaleString('en-US')} bytes). Choose that file again to reopen it.
+        {refusal && (
+          <div className="error-text" data-testid="workspace-reopen-refusal">
+            {refusal}
+          </div>
+        )}
+      </div>
+      <div className="notice-actions">
+        <label className="button-like">
+          Choose {name}…
+          <FileInput
+            testId="workspace-reopen-input"
+            onFile={(file) => void openWorkspace(pending, file).then(setRefusal)}
+          />
+        </label>
+        <button
+          type="button"
+          onClick={() => {
+            void forgetSavedWorkspace();
+            useWorkspaceStatus.setState({ pending: null });
+          }}
+        >
+          Start over
+        </button>
+      </div>
+    </div>
+  );
+}

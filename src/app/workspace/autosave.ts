@@ -1,0 +1,84 @@
+import { useStore } from '../store/index.ts';
+import { workspaceOf } from './capture.ts';
+import { knownSha256, sha256Of } from './fileHash.ts';
+import { hashOf, saveWorkspace } from './persist.ts';
+import { useWorkspaceStatus } from './restore.ts';
+import type { WorkspaceState } from './schema.ts';
+
+/**
+ * Saves the workspace whenever it changes: in the address (a bundled sample's, so a reload or a
+ * copied address right after a change has it) and in this browser, each at once — one browser
+ * write at a time, the newest state last — except while a workspace is being opened or one
+ * waits for its file. A user's file is hashed once, when it is first saved.
+ */
+export function keepWorkspace(): () => void {
+  let last = '';
+  let writing = false;
+  let again = false;
+  const paused = () => {
+    const status = useWorkspaceStatus.getState();
+    return status.restoring || status.pending !== null;
+  };
+  /** The workspace now, or null (nothing loaded, or the user's file not hashed yet). */
+  const current = (): WorkspaceState | null => {
+    const s = useStore.getState();
+    if (paused() || !s.source || !s.loaded) return null;
+    if (s.source.sample) return workspaceOf(s, null);
+    const file = s.source.file;
+    const hash = knownSha256(file);
+    if (hash === undefined) void sha256Of(file).then(changed, () => {});
+    return hash === undefined ? null : workspaceOf(s, hash);
+  };
+  const write = async () => {
+    if (writing) {
+      again = true;
+      return;
+    }
+    writing = true;
+    try {
+      do {
+        again = false;
+        const state = current();
+        const text = state ? JSON.stringify(state) : last;
+        if (state && text !== last) {
+          last = text;
+          await saveWorkspace(state);
+        }
+      } while (again);
+    } finally {
+      writing = false;
+    }
+  };
+  function changed(): void {
+    const state = current();
+    if (!state) return;
+    writeAddress(state);
+    void write();
+  }
+  const unsubscribe = useStore.subscribe((s, p) => {
+    if (
+      s.panels !== p.panels ||
+      s.layout !== p.layout ||
+      s.selectedValues !== p.selectedValues ||
+      s.selectedObjects !== p.selectedObjects ||
+      s.valueThreshold !== p.valueThreshold ||
+      s.colorBy !== p.colorBy ||
+      s.loaded !== p.loaded
+    )
+      changed();
+  });
+  const unsubscribeStatus = useWorkspaceStatus.subscribe(changed);
+  return () => {
+    unsubscribe();
+    unsubscribeStatus();
+  };
+}
+
+/** The address holds a bundled sample's workspace; a user's file's, none (a link cannot carry it). */
+function writeAddress(state: WorkspaceState): void {
+  const url = new URL(window.location.href);
+  const hash = hashOf(state);
+  if (url.hash === hash) return;
+  url.hash = hash;
+  window.history.replaceState(window.history.state, '', url);
+}

@@ -1,0 +1,91 @@
+import { create } from 'zustand';
+import { fetchManifest, fetchSample } from '../model/samples.ts';
+import { useStore } from '../store/index.ts';
+import type { Source } from '../store/dataSlice.ts';
+import type { Call } from '../../core/platform/spec.ts';
+import { sha256Of } from './fileHash.ts';
+import { CURRENT, RAN_ON } from './capture.ts';
+import type { WorkspaceState } from './schema.ts';
+
+/** A workspace being opened, or waiting for the user's file to be chosen again. */
+export interface WorkspaceStatus {
+  /** A saved workspace on the user's own file: it opens once that file is chosen again. */
+  pending: WorkspaceState | null;
+  /** True while a workspace is being opened (autosave waits). */
+  restoring: boolean;
+}
+
+export const useWorkspaceStatus = create<WorkspaceStatus>()(() => ({
+  pending: null,
+  restoring: false,
+}));
+
+/**
+ * Opens a workspace: its data (the bundled sample by name, or the user's file, checked by size
+ * and SHA-256 first), its column settings, panels, layout, selection and colour-by. Returns null
+ * when opened, else the one-line reason; a refused workspace changes nothing.
+ */
+export async function openWorkspace(state: WorkspaceState, file?: File): Promise<string | null> {
+  useWorkspaceStatus.setState({ restoring: true });
+  try {
+    const source = await sourceOf(state, file);
+    if (typeof source === 'string') return source;
+    const store = useStore.getState();
+    await store.loadSource(source, state.prepare, state.parse);
+    const after = useStore.getState();
+    if (after.source !== source || !after.loaded)
+      return `its data ${source.name} could not be read (${after.notice?.error.message ?? 'unknown error'})`;
+    applyView(state);
+    useWorkspaceStatus.setState({ pending: null });
+    return null;
+  } finally {
+    useWorkspaceStatus.setState({ restoring: false });
+  }
+}
+
+async function sourceOf(state: WorkspaceState, file?: File): Promise<Source | string> {
+  const s = state.source;
+  if (s.kind === 'sample') {
+    const sample = (await fetchManifest()).datasets.find((d) => d.file === s.name);
+    if (!sample) return `it names a sample “${s.name}” that this explorer does not bundle`;
+    return { name: sample.file, file: await fetchSample(sample), sample: sample.file };
+  }
+  if (!file) return `it was made on your file ${s.name}: choose that file again`;
+  if (file.size !== s.size || (await sha256Of(file)) !== s.sha256)
+    return `${file.name} is not the file it was made on (${s.name}, ${s.size.toLocaleString('en-US')} bytes): the content differs, so nothing was changed`;
+  return { name: file.name, file };
+}
+
+/** Panels, layout, selection and colour-by, once the table is loaded (indices checked against it). */
+function applyView(state: WorkspaceState): void {
+  const store = useStore.getState();
+  const meta = store.loaded?.meta;
+  if (!meta) return;
+  store.replacePanels(
+    state.panels.map((p) => ({
+      ...p,
+      settings:
+        p.settings[RAN_ON] === CURRENT
+          ? { ...p.settings, [RAN_ON]: store.tableVersion }
+          : p.settings,
+    })),
+    state.layout,
+  );
+  const values = state.selection.values.filter((v) => v < meta.nValues);
+  const objects = state.selection.objects.filter((o) => o < meta.nRows);
+  store.setSelectedValues(values);
+  store.setSelectedObjects(objects);
+  store.setValueThreshold(state.selection.valueThreshold);
+  const c = state.colorBy;
+  if (c.kind === 'class' && meta.classColumn) store.setColorBy(c);
+  else if (c.kind === 'attribute' && c.attribute < meta.attributes.length) store.setColorBy(c);
+  else if (c.kind === 'result') {
+    // The colouring's call is computed if no panel does (as the colour-by menu does).
+    try {
+      store.ensure(JSON.parse(c.key) as Call);
+      store.setColorBy(c);
+    } catch {
+      // A call this table cannot run (e.g. a class the table lacks): no colouring.
+    }
+  }
+}
