@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectSummary, openApp, SALES, test, tooltipOf } from './fixtures.ts';
+import { addPanel, expect, expectSummary, openApp, SALES, test, tooltipOf } from './fixtures.ts';
 
 /** The panels' test ids in workspace order. */
 function panelOrder(page: Page): Promise<string[]> {
@@ -143,12 +143,19 @@ test('panels move, close, and come back through "Add panel"', async ({ page }) =
   // The data is still there.
   await expectSummary(page, SALES);
 
-  const add = page.getByLabel('Add panel');
-  await add.selectOption({ label: 'Value co-occurrence' });
+  // Found by searching, added with the keyboard.
+  await page.getByRole('button', { name: 'Add panel' }).click();
+  const search = page.getByRole('combobox', { name: 'Search views, methods and papers' });
+  await expect(search).toBeFocused();
+  await search.fill('co-occurrence');
+  await expect(page.getByRole('listbox', { name: 'Views' }).getByRole('option').first()).toHaveText(
+    'Value co-occurrence',
+  );
+  await search.press('Enter');
   await expect
     .poll(() => panelOrder(page))
     .toEqual(['panel-su', 'panel-summary', 'panel-cooccurrence']);
-  await expect(add).toHaveValue('');
+  await expect(search).toHaveCount(0);
   // The new panel draws the loaded data at once.
   await expect(page.getByTestId('cooccurrence-heatmap')).toHaveAttribute('data-cells', '196');
   await expect(page.getByTestId('cooccurrence-heatmap').locator('rect.cell')).toHaveCount(196);
@@ -157,10 +164,10 @@ test('panels move, close, and come back through "Add panel"', async ({ page }) =
   for (const title of ['Attribute coupling (SU)', 'Data summary', 'Value co-occurrence'])
     await page.getByRole('button', { name: `Close ${title}` }).click();
   await expect(page.getByTestId('workspace')).toContainText('No panels. Add one from “Add panel”.');
-  await add.selectOption({ label: 'Data summary' });
+  await addPanel(page, 'summary');
   await expectSummary(page, SALES);
   // A second panel of the same view can be added.
-  await add.selectOption({ label: 'Data summary' });
+  await addPanel(page, 'summary');
   await expect(page.getByTestId('panel-summary')).toHaveCount(2);
 });
 

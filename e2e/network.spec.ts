@@ -1,4 +1,5 @@
 import {
+  addPanel,
   APP_ORIGIN,
   chooseFile,
   expect,
@@ -49,7 +50,7 @@ test('a whole session only talks to its own origin, and user files are never sen
   await chooseFile(page, textFile('header.csv', 'a,b\n'));
   await expect(page.getByTestId('notice')).toHaveAttribute('data-code', 'header-only');
   await page.getByRole('button', { name: 'Close Value co-occurrence' }).click();
-  await page.getByLabel('Add panel').selectOption({ label: 'Value co-occurrence' });
+  await addPanel(page, 'cooccurrence');
   await page.getByTestId('cooccurrence-heatmap').locator('rect.cell').first().hover();
   await page.getByTestId('sample-sales.csv').click();
   await expectSummary(page, SALES);

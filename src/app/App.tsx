@@ -11,6 +11,8 @@ import { RunAllBar } from './components/RunAllBar.tsx';
 import { SearchBox } from './components/SearchBox.tsx';
 import { CompareWorkspace } from './views/compare/CompareWorkspace.tsx';
 import { WorkspaceMenu } from './components/WorkspaceMenu.tsx';
+import { AddPanelMenu } from './components/AddPanelMenu.tsx';
+import { TaskLauncher } from './views/TaskLauncher.tsx';
 import { WorkspaceReopen } from './components/WorkspaceReopen.tsx';
 
 const NO_ATTRIBUTES: readonly { name: string }[] = [];
@@ -138,41 +140,22 @@ const TopBar = memo(function TopBar() {
           </button>
         )}
         <WorkspaceMenu />
-        <label>
-          Add panel
-          <select
-            value=""
-            aria-label="Add panel"
-            onChange={(e) => {
-              const choice = menu.flatMap((g) => g.choices).find((c) => c.id === e.target.value);
-              if (choice) addPanel(choice.view, choice.call);
-            }}
-          >
-            <option value="">choose a view…</option>
-            {menu.map((group) => (
-              <optgroup key={group.group} label={group.group}>
-                {group.choices.map((choice) => (
-                  <option key={choice.id} value={choice.id}>
-                    {choice.label}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </select>
-        </label>
+        <AddPanelMenu groups={menu} onChoose={(c) => addPanel(c.view, c.call)} />
       </div>
     </header>
   );
 });
 
 export function App() {
+  // Made once: the sidebar is memoised and re-renders only with its own data.
+  const tasks = useMemo(() => <TaskLauncher />, []);
   const panels = useStore((s) => s.panels);
   const layout = useStore((s) => s.layout);
   return (
     <div className="app">
       <TopBar />
       <div className="main">
-        <DataSidebar />
+        <DataSidebar>{tasks}</DataSidebar>
         <main className="workspace-area">
           <WorkspaceReopen />
           <NoticeBanner />

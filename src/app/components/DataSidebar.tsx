@@ -1,5 +1,6 @@
-import { memo, useEffect, useState } from 'react';
-import { fetchManifest, fetchSample, type Sample, type SampleManifest } from '../model/samples.ts';
+import { memo, useEffect, useState, type ReactNode } from 'react';
+import { fetchManifest, type SampleManifest } from '../model/samples.ts';
+import { openSample } from '../workspace/openSample.ts';
 import { useStore } from '../store/index.ts';
 import { FileInput } from './FileInput.tsx';
 import { openInitialWorkspace } from '../workspace/startup.ts';
@@ -9,20 +10,13 @@ let openedInitialSample = false;
 
 /** Drop zone, file picker and the gallery of bundled samples with their provenance. */
 /** Memoised: the top bar's re-renders (results arriving) do not reach the sample list. */
-export const DataSidebar = memo(function DataSidebar() {
+export const DataSidebar = memo(function DataSidebar({ children }: { children?: ReactNode }) {
   const loadSource = useStore((s) => s.loadSource);
   const source = useStore((s) => s.source);
   const [manifest, setManifest] = useState<SampleManifest | null>(null);
   const [manifestError, setManifestError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
 
-  const openSample = async (sample: Sample) => {
-    const file = await fetchSample(sample);
-    await loadSource(
-      { name: sample.file, file, sample: sample.file },
-      { classColumn: sample.classColumn, drop: sample.drop },
-    );
-  };
   const openFile = (file: File) => void loadSource({ name: file.name, file });
 
   useEffect(() => {
@@ -37,7 +31,6 @@ export const DataSidebar = memo(function DataSidebar() {
       (e: unknown) => setManifestError(String(e)),
     );
     // Open the first workspace once, on mount.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // Dropping a file anywhere on the page opens it.
@@ -80,6 +73,7 @@ export const DataSidebar = memo(function DataSidebar() {
           or click to choose one. Comma, semicolon or tab separated; it never leaves this tab.
         </span>
       </label>
+      {children}
       <h3>Samples</h3>
       {manifestError && <p className="error-text">{manifestError}</p>}
       <ul className="gallery" data-testid="gallery">

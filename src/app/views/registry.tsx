@@ -7,6 +7,7 @@ import {
   projectionSteps,
 } from '../../core/platform/registry.ts';
 import { projectionCall } from '../model/steps.ts';
+import { shortCitation, type PanelChoice, type PanelGroup } from '../model/panelMenu.ts';
 import { REPRESENTATION_KINDS } from '../../core/platform/representation.ts';
 import type { Call, MethodSpec } from '../../core/platform/spec.ts';
 import type { ResultKind } from '../../core/platform/results.ts';
@@ -196,49 +197,58 @@ export function viewSpec(id: ViewId): ViewSpec {
   return VIEWS.find((v) => v.id === id) ?? (VIEWS[0] as ViewSpec);
 }
 
-/** One entry of the add-panel menu; `id` is "view" or "view:method" (e.g. "projection:cde"). */
-export interface PanelChoice {
-  id: string;
-  label: string;
-  view: ViewId;
-  call: Call | null;
-}
-
 /**
- * The add-panel menu: the data views, the comparisons, then per registered method every view
- * that fits a result it produces.
+ * The add-panel menu, grouped by what a view shows: the data, then each view of a method's
+ * results with every method producing what it shows (“Value clusters”: CDE, LIMBO …), then the
+ * comparisons, then the walk-throughs that teach a method.
  */
-export function panelChoices(): { group: string; choices: PanelChoice[] }[] {
-  const data = VIEWS.filter((v) => !v.consumes && !v.showsStep && !v.compares);
-  const comparisons = VIEWS.filter((v) => v.compares);
+export function panelChoices(): PanelGroup[] {
+  const plain = (v: ViewSpec): PanelChoice => ({
+    id: v.id,
+    label: v.title,
+    detail: v.description,
+    cite: '',
+    view: v.id,
+    call: null,
+  });
+  const ofStep = (step: MethodSpec): PanelChoice => {
+    const view = viewOfStep(step);
+    return {
+      id: `${view.id}:${step.id}`,
+      label: step.title,
+      detail: step.description,
+      cite: shortCitation(step.paper),
+      view: view.id,
+      call: stepCall(step),
+    };
+  };
+  const steps = comparisonSteps();
+  const teaching = steps.filter((s) => viewOfStep(s).id === 'walkthrough');
   return [
     {
-      group: 'Data',
-      choices: data.map((v) => ({ id: v.id, label: v.title, view: v.id, call: null })),
+      group: 'Your data',
+      choices: VIEWS.filter((v) => !v.consumes && !v.showsStep && !v.compares).map(plain),
     },
+    ...VIEWS.filter((v) => v.consumes).map((v) => ({
+      group: `${v.title} — ${v.description}`,
+      choices: allSpecs('method')
+        .filter((m) => v.consumes?.some((k) => m.produces.includes(k)))
+        .map((m) => ({
+          id: `${v.id}:${m.id}`,
+          label: `${m.title}: ${v.title}`,
+          detail: m.description,
+          cite: shortCitation(m.paper),
+          view: v.id,
+          call: v.callFor?.(m) ?? null,
+        })),
+    })),
     {
       group: 'Compare methods',
       choices: [
-        ...comparisons.map((v) => ({ id: v.id, label: v.title, view: v.id, call: null })),
-        ...comparisonSteps().map((step) => {
-          const view = viewOfStep(step);
-          return {
-            id: `${view.id}:${step.id}`,
-            label: step.title,
-            view: view.id,
-            call: stepCall(step),
-          };
-        }),
+        ...VIEWS.filter((v) => v.compares).map(plain),
+        ...steps.filter((s) => !teaching.includes(s)).map(ofStep),
       ],
     },
-    ...allSpecs('method').map((m) => ({
-      group: `${m.title} — ${m.description}`,
-      choices: VIEWS.filter((v) => v.consumes?.some((k) => m.produces.includes(k))).map((v) => ({
-        id: `${v.id}:${m.id}`,
-        label: `${m.title}: ${v.title}`,
-        view: v.id,
-        call: v.callFor?.(m) ?? null,
-      })),
-    })),
+    { group: 'Learn a method, step by step', choices: teaching.map(ofStep) },
   ].filter((g) => g.choices.length > 0);
 }

@@ -139,10 +139,12 @@ describe('a method added by one module', () => {
 
   it('is offered by the app: a projection panel, and a box in the clustering evaluation', async () => {
     const { panelChoices } = await import('../../../src/app/views/registry.tsx');
-    const group = panelChoices().find((g) =>
-      g.choices.some((c) => c.label.startsWith('Frequency (test)')),
-    );
-    expect(group?.choices.map((c) => c.view)).toEqual(['projection']);
+    // Listed under every view that shows what it produces: an object embedding, so a projection.
+    const offered = panelChoices()
+      .flatMap((g) => g.choices)
+      .filter((c) => c.id.endsWith(':test-frequency'));
+    expect(offered.map((c) => c.view)).toEqual(['projection']);
+    expect(offered[0]?.label).toMatch(/^Frequency \(test\)/);
     const evaluation = panelChoices()
       .flatMap((g) => g.choices)
       .find((c) => c.id === 'comparison:evaluate-clustering')?.call;

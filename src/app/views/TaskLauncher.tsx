@@ -1,0 +1,41 @@
+import { useMemo } from 'react';
+import { fetchManifest } from '../model/samples.ts';
+import { TASKS, type Task } from '../model/tasks.ts';
+import { useStore } from '../store/index.ts';
+import { openSample } from '../workspace/openSample.ts';
+import { panelChoices } from './registry.tsx';
+
+/**
+ * The four tasks beside the samples: each replaces the panels by a ready layout (on the table
+ * loaded now, or on the task's own sample).
+ */
+export function TaskLauncher() {
+  const choices = useMemo(() => panelChoices().flatMap((g) => g.choices), []);
+  const replacePanels = useStore((s) => s.replacePanels);
+  const start = async (task: Task) => {
+    if (task.sample && useStore.getState().source?.sample !== task.sample) {
+      const sample = (await fetchManifest()).datasets.find((d) => d.file === task.sample);
+      if (sample) await openSample(sample);
+    }
+    const panels = task.panels.flatMap((id) => {
+      const choice = choices.find((c) => c.id === id);
+      return choice ? [{ view: choice.view, call: choice.call, settings: {} }] : [];
+    });
+    replacePanels(panels, 'panels');
+  };
+  return (
+    <nav className="tasks" aria-label="Start with a task">
+      <h3>Start with a task</h3>
+      <ul>
+        {TASKS.map((t) => (
+          <li key={t.id}>
+            <button type="button" data-testid={`task-${t.id}`} onClick={() => void start(t)}>
+              <span className="task-title">{t.title}</span>
+              <span className="task-blurb">{t.blurb}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
