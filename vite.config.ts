@@ -1,5 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 
 /**
  * The built app may only talk to its own origin: a Content-Security-Policy with connect-src 'self'
@@ -70,8 +72,40 @@ function headersFile(): Plugin {
   };
 }
 
+/**
+ * `dist/sw.js`, the service worker that makes the explorer work offline after a first visit
+ * (src/sw/sw.js): its precache list is every file of the build but DuckDB's (18 MB, fetched and
+ * cached only when a Parquet or Arrow file is opened), the page, the sample list and the default
+ * sample; its version is a hash of all that, so a new build replaces the old caches.
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: 'service-worker',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_, bundle) {
+      const built = Object.keys(bundle).filter(
+        (f) => !/duckdb|\.map$|^_headers$|^index\.html$/.test(f),
+      );
+      const precache = ['./', ...built.sort(), 'datasets/index.json', 'datasets/zoo.csv'];
+      const samples = readFileSync(new URL('public/datasets/index.json', import.meta.url));
+      const version = createHash('sha256')
+        .update(JSON.stringify(precache))
+        .update(samples)
+        .digest('hex')
+        .slice(0, 12);
+      const source = readFileSync(new URL('src/sw/sw.js', import.meta.url), 'utf8');
+      this.emitFile({
+        type: 'asset',
+        fileName: 'sw.js',
+        source: `const VERSION = '${version}';\nconst PRECACHE = ${JSON.stringify(precache)};\n${source}`,
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), contentSecurityPolicyMeta(), headersFile()],
+  plugins: [react(), contentSecurityPolicyMeta(), headersFile(), serviceWorker()],
   worker: { format: 'es' },
   server: { port: 5173, strictPort: false, headers: ISOLATION_HEADERS },
   preview: { port: 4173, strictPort: true, headers: BUILD_HEADERS },

@@ -15,6 +15,11 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+// Offline after the first visit (src/sw/sw.js; built apps only, and not from file://).
+if (import.meta.env.PROD && 'serviceWorker' in navigator && window.location.protocol !== 'file:')
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register(`${import.meta.env.BASE_URL}sw.js`).catch(() => {});
+  });
 // The workspace is saved in this browser (and the address) as it changes.
 keepWorkspace();
 // The first projection frame then runs compiled code (components/scatter/warmup.ts).
