@@ -1,7 +1,7 @@
 import { extent, line, scaleLinear } from 'd3';
 import { useMemo, useState } from 'react';
 import type { Curves, CurveSeries } from '../../core/platform/results.ts';
-import { classPalette } from '../model/colors.ts';
+import { seriesStyle } from '../model/colors.ts';
 import { useWidth } from './useWidth.ts';
 
 const HEIGHT = 260;
@@ -60,9 +60,8 @@ export function CurvesChart({
         .range([innerH, 0]),
     };
   }, [curves, innerW, innerH, fitY]);
-  // Distinct, colour-blind-safe colours for however many curves (the class palette).
-  const palette = useMemo(() => classPalette(curves.series.length), [curves.series.length]);
-  const color = (i: number): string => palette[i] as string;
+  // Colour-blind-safe colours, and past eight curves the same colours dashed (seriesStyle).
+  const style = (i: number) => seriesStyle(i);
   const pathOf = (s: CurveSeries): string =>
     line<number>()
       .x((_, i) => x(s.x[i] as number))
@@ -114,7 +113,8 @@ export function CurvesChart({
                   key={s.name}
                   d={pathOf(s)}
                   fill="none"
-                  stroke={color(i)}
+                  stroke={style(i).color}
+                  strokeDasharray={style(i).dash || undefined}
                   strokeWidth={2}
                   data-series={s.name}
                 />
@@ -152,7 +152,17 @@ export function CurvesChart({
                     })
                   }
                 >
-                  <span className="swatch" style={{ background: color(i) }} />
+                  <svg className="line-swatch" width={24} height={10} aria-hidden="true">
+                    <line
+                      x1={1}
+                      x2={23}
+                      y1={5}
+                      y2={5}
+                      stroke={style(i).color}
+                      strokeWidth={2.5}
+                      strokeDasharray={style(i).dash || undefined}
+                    />
+                  </svg>
                   {s.name}
                 </button>
                 {at !== null && !hidden.has(s.name) && (

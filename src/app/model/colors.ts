@@ -44,6 +44,24 @@ export function classPalette(count: number): string[] {
   return [...safe, ...quantize((t) => interpolateSinebow(t * 0.92), count - safe.length)];
 }
 
+/** Line styles (SVG dash arrays) that tell series apart when colours repeat: solid first. */
+export const SERIES_DASHES = ['', '7 4', '2 3', '9 3 2 3'] as const;
+
+/**
+ * The colour and line style of series i of a chart with many lines ((ε,γ)-curves, ROC curves):
+ * Okabe–Ito's eight colours, which stay apart under every kind of colour blindness, and past
+ * eight the same colours again with a dash pattern, so series 1 and 9 differ by style rather
+ * than by two look-alike colours (a second palette brought three greens and two light blues
+ * among twelve curves).
+ */
+export function seriesStyle(i: number): { color: string; dash: string } {
+  const n = OKABE_ITO.length;
+  return {
+    color: OKABE_ITO[i % n] as string,
+    dash: SERIES_DASHES[Math.floor(i / n) % SERIES_DASHES.length] as string,
+  };
+}
+
 /**
  * Sequential colour-blind-safe ramp for scores in [0, 1]: viridis, reversed so high scores are
  * dark and stand out on the white background while the many low ones stay light.
