@@ -295,18 +295,26 @@ export class WorkerPool {
     return { ...handle, promise };
   }
 
-  /**
-   * Every worker but the primary takes the primary's table. Both steps are jobs of their slots,
-   * so a worker restarted meanwhile settles them (a call to a terminated worker never answers).
-   */
+  /** Every worker but the primary takes the primary's table. */
   private async spread(): Promise<void> {
     const source = this.slots[this.primary] as Slot;
-    const snapshot = await this.onWorker((s) => s.worker.api.snapshot(), [], source).promise;
-    if (!snapshot.ok) return;
+    await this.handOver(
+      source,
+      this.slots.filter((s) => s !== source),
+      () => true,
+    );
+  }
+
+  /**
+   * `to` take `from`'s table (its snapshot), if `still()` holds once the snapshot is taken. Both
+   * steps are jobs of their slots, so a worker restarted meanwhile settles them (a call to a
+   * terminated worker never answers).
+   */
+  private async handOver(from: Slot, to: readonly Slot[], still: () => boolean): Promise<void> {
+    const snapshot = await this.onWorker((s) => s.worker.api.snapshot(), [], from).promise;
+    if (!snapshot.ok || !still()) return;
     await Promise.all(
-      this.slots
-        .filter((s) => s !== source)
-        .map((s) => this.onWorker((w) => w.worker.api.adopt(snapshot.value), [], s).promise),
+      to.map((s) => this.onWorker((w) => w.worker.api.adopt(snapshot.value), [], s).promise),
     );
   }
 
@@ -332,12 +340,14 @@ export class WorkerPool {
     if (this.primary === slot.index) this.primary = donor.index;
     const version = this.version;
     this.ready = this.ready
-      .then(async () => {
-        const snapshot = await this.onWorker((s) => s.worker.api.snapshot(), [], donor).promise;
-        const current = this.slots[fresh.index] === fresh;
-        if (snapshot.ok && current && version === this.version)
-          await this.onWorker((s) => s.worker.api.adopt(snapshot.value), [], fresh).promise;
-      })
+      .then(() =>
+        // Unless the table changed, or this worker was replaced again, meanwhile.
+        this.handOver(
+          donor,
+          [fresh],
+          () => version === this.version && this.slots[fresh.index] === fresh,
+        ),
+      )
       .catch(() => {});
   }
 }

@@ -118,7 +118,7 @@ export const createDataSlice: StateCreator<Store, [], [], DataSlice> = (set, get
     }
   }
 
-  /** Options of the table the worker holds now, and a counter that orders re-model requests. */
+  /** Options of the table the worker holds now, and a counter that orders loads and re-models. */
   let modelledOptions: PrepareOptions = {};
   let prepareRequest = 0;
 
