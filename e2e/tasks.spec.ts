@@ -7,44 +7,42 @@ function titles(page: Page) {
   return page.getByTestId('workspace').locator(':scope > section h2').allTextContents();
 }
 
+/** Starts the task whose button begins with `name` and expects these panel titles, in order. */
+async function startTask(page: Page, name: string, expected: string[]): Promise<void> {
+  const tasks = page.getByRole('navigation', { name: 'Start with a task' });
+  await tasks.getByRole('button', { name: new RegExp(`^${name}`) }).click();
+  await expect.poll(() => titles(page)).toEqual(expected);
+}
+
 test('the four tasks beside the samples each open a ready layout', async ({ page }) => {
   test.setTimeout(120_000);
   await openApp(page);
   const tasks = page.getByRole('navigation', { name: 'Start with a task' });
   await expect(tasks.getByRole('button')).toHaveCount(4);
 
-  await tasks.getByRole('button', { name: /^Explore how values couple/ }).click();
-  await expect
-    .poll(() => titles(page))
-    .toEqual([
-      'Data summary',
-      'Value co-occurrence',
-      'Attribute coupling (SU)',
-      'Value matrices — CDE',
-      'Value clusters — CDE',
-    ]);
+  await startTask(page, 'Explore how values couple', [
+    'Data summary',
+    'Value co-occurrence',
+    'Attribute coupling (SU)',
+    'Value matrices — CDE',
+    'Value clusters — CDE',
+  ]);
   await expect(page.getByTestId('cluster-summary')).toContainText(/granularities/, RESULT);
 
-  await tasks.getByRole('button', { name: /^Find and explain anomalies/ }).click();
-  await expect
-    .poll(() => titles(page))
-    .toEqual([
-      'Outlier ranking — COSH',
-      'Outlier ranking — CBRW',
-      'Attribute impact — CBRW',
-      'Data table',
-    ]);
+  await startTask(page, 'Find and explain anomalies', [
+    'Outlier ranking — COSH',
+    'Outlier ranking — CBRW',
+    'Attribute impact — CBRW',
+    'Data table',
+  ]);
   await expect(page.getByTestId('outlier-table')).toHaveCount(2, RESULT);
   await waitIdle(page, RESULT.timeout);
 
-  await tasks.getByRole('button', { name: /^Compare methods on my data/ }).click();
-  await expect
-    .poll(() => titles(page))
-    .toEqual([
-      'Clustering evaluation',
-      'Projection (t-SNE, MDS, PCA) — t-SNE of CDE',
-      'Projection (t-SNE, MDS, PCA) — t-SNE of 0-1',
-    ]);
+  await startTask(page, 'Compare methods on my data', [
+    'Clustering evaluation',
+    'Projection (t-SNE, MDS, PCA) — t-SNE of CDE',
+    'Projection (t-SNE, MDS, PCA) — t-SNE of 0-1',
+  ]);
   await waitIdle(page, RESULT.timeout);
 
   // Learning opens the paper's own table: Wang et al. 2015's movies, with Table I's numbers.

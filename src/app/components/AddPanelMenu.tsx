@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { matchingChoices, type PanelChoice, type PanelGroup } from '../model/panelMenu.ts';
 
 /**
@@ -23,10 +23,13 @@ export function AddPanelMenu({
   const flat = useMemo(() => shown.flatMap((g) => g.choices), [shown]);
   const current = flat[Math.min(active, flat.length - 1)];
 
-  const close = (focusButton: boolean) => {
+  const reset = useCallback(() => {
     setOpen(false);
     setQuery('');
     setActive(0);
+  }, []);
+  const close = (focusButton: boolean) => {
+    reset();
     if (focusButton) button.current?.focus();
   };
   const choose = (choice: PanelChoice) => {
@@ -38,14 +41,11 @@ export function AddPanelMenu({
   useEffect(() => {
     if (!open) return;
     const outside = (e: MouseEvent) => {
-      if (root.current?.contains(e.target as Node)) return;
-      setOpen(false);
-      setQuery('');
-      setActive(0);
+      if (!root.current?.contains(e.target as Node)) reset();
     };
     window.addEventListener('mousedown', outside);
     return () => window.removeEventListener('mousedown', outside);
-  }, [open]);
+  }, [open, reset]);
 
   // The active option stays in view while moving with the keys.
   useEffect(() => {

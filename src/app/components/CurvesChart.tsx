@@ -61,7 +61,6 @@ export function CurvesChart({
     };
   }, [curves, innerW, innerH, fitY]);
   // Colour-blind-safe colours, and past eight curves the same colours dashed (seriesStyle).
-  const style = (i: number) => seriesStyle(i);
   const pathOf = (s: CurveSeries): string =>
     line<number>()
       .x((_, i) => x(s.x[i] as number))
@@ -113,8 +112,8 @@ export function CurvesChart({
                   key={s.name}
                   d={pathOf(s)}
                   fill="none"
-                  stroke={style(i).color}
-                  strokeDasharray={style(i).dash || undefined}
+                  stroke={seriesStyle(i).color}
+                  strokeDasharray={seriesStyle(i).dash || undefined}
                   strokeWidth={2}
                   data-series={s.name}
                 />
@@ -158,9 +157,9 @@ export function CurvesChart({
                       x2={23}
                       y1={5}
                       y2={5}
-                      stroke={style(i).color}
+                      stroke={seriesStyle(i).color}
                       strokeWidth={2.5}
-                      strokeDasharray={style(i).dash || undefined}
+                      strokeDasharray={seriesStyle(i).dash || undefined}
                     />
                   </svg>
                   {s.name}

@@ -6,7 +6,7 @@ import { FileInput } from './FileInput.tsx';
 import { openInitialWorkspace } from '../workspace/startup.ts';
 
 /** The first workspace is opened once per page, even when React runs effects twice in development. */
-let openedInitialSample = false;
+let openedInitialWorkspace = false;
 
 /** Drop zone, file picker and the gallery of bundled samples with their provenance. */
 /** Memoised: the top bar's re-renders (results arriving) do not reach the sample list. */
@@ -19,18 +19,18 @@ export const DataSidebar = memo(function DataSidebar({ children }: { children?: 
 
   const openFile = (file: File) => void loadSource({ name: file.name, file });
 
+  // The sample list, and the first workspace, once, on mount.
   useEffect(() => {
     fetchManifest().then(
       (m) => {
         setManifest(m);
-        if (!openedInitialSample) {
-          openedInitialSample = true;
+        if (!openedInitialWorkspace) {
+          openedInitialWorkspace = true;
           void openInitialWorkspace(m, openSample);
         }
       },
       (e: unknown) => setManifestError(String(e)),
     );
-    // Open the first workspace once, on mount.
   }, []);
 
   // Dropping a file anywhere on the page opens it.

@@ -26,6 +26,11 @@ export async function fetchManifest(): Promise<SampleManifest> {
   return (await response.json()) as SampleManifest;
 }
 
+/** The bundled sample of this file name, or undefined when there is none. */
+export async function sampleNamed(file: string): Promise<Sample | undefined> {
+  return (await fetchManifest()).datasets.find((d) => d.file === file);
+}
+
 export async function fetchSample(sample: Sample): Promise<File> {
   const response = await fetch(`${base}datasets/${sample.file}`);
   if (!response.ok) throw new Error(`Could not read ${sample.file} (${response.status}).`);

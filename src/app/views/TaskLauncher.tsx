@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { fetchManifest } from '../model/samples.ts';
+import { sampleNamed } from '../model/samples.ts';
 import { TASKS, type Task } from '../model/tasks.ts';
 import { useStore } from '../store/index.ts';
 import { openSample } from '../workspace/openSample.ts';
@@ -14,7 +14,7 @@ export function TaskLauncher() {
   const replacePanels = useStore((s) => s.replacePanels);
   const start = async (task: Task) => {
     if (task.sample && useStore.getState().source?.sample !== task.sample) {
-      const sample = (await fetchManifest()).datasets.find((d) => d.file === task.sample);
+      const sample = await sampleNamed(task.sample);
       if (sample) await openSample(sample);
     }
     const panels = task.panels.flatMap((id) => {

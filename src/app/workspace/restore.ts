@@ -1,10 +1,11 @@
 import { create } from 'zustand';
-import { fetchManifest, fetchSample } from '../model/samples.ts';
+import { sampleNamed } from '../model/samples.ts';
 import { useStore } from '../store/index.ts';
 import type { Source } from '../store/dataSlice.ts';
 import type { Call } from '../../core/platform/spec.ts';
 import { sha256Of } from './fileHash.ts';
 import { CURRENT, RAN_ON } from './capture.ts';
+import { sampleSource } from './openSample.ts';
 import type { WorkspaceState } from './schema.ts';
 
 /** A workspace being opened, or waiting for the user's file to be chosen again. */
@@ -46,9 +47,9 @@ export async function openWorkspace(state: WorkspaceState, file?: File): Promise
 async function sourceOf(state: WorkspaceState, file?: File): Promise<Source | string> {
   const s = state.source;
   if (s.kind === 'sample') {
-    const sample = (await fetchManifest()).datasets.find((d) => d.file === s.name);
+    const sample = await sampleNamed(s.name);
     if (!sample) return `it names a sample “${s.name}” that this explorer does not bundle`;
-    return { name: sample.file, file: await fetchSample(sample), sample: sample.file };
+    return sampleSource(sample);
   }
   if (!file) return `it was made on your file ${s.name}: choose that file again`;
   if (file.size !== s.size || (await sha256Of(file)) !== s.sha256)
