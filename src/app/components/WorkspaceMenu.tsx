@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import type { Call } from '../../core/platform/spec.ts';
 import { useStore } from '../store/index.ts';
 import { captureWorkspace } from '../workspace/capture.ts';
 import { hashOf, workspaceFileText } from '../workspace/persist.ts';
@@ -7,6 +8,9 @@ import { parseWorkspaceText, type WorkspaceState } from '../workspace/schema.ts'
 import { workspaceRefused } from '../workspace/startup.ts';
 import { downloadBlob } from './download.ts';
 import { FileInput } from './FileInput.tsx';
+import { exportCaption } from './export/caption.ts';
+import { workspaceReport } from './export/report.ts';
+import { fileBase } from './export/PanelExportMenu.tsx';
 
 /**
  * Save the workspace as a `.json` file, open one, or copy a link to it (bundled samples only: a
@@ -55,6 +59,27 @@ export function WorkspaceMenu() {
     const refused = await openWorkspace(state, file);
     if (refused) workspaceRefused(refused);
   };
+  const [reporting, setReporting] = useState(false);
+  const report = async () => {
+    setReporting(true);
+    try {
+      const store = useStore.getState();
+      const panels = [...document.querySelectorAll<HTMLElement>('section.panel')].map(
+        (section) => ({
+          section,
+          caption: exportCaption(
+            section.getAttribute('aria-label') ?? '',
+            section.dataset.call ? (JSON.parse(section.dataset.call) as Call) : null,
+          ),
+        }),
+      );
+      const data = store.source?.name ?? 'no data';
+      const html = await workspaceReport(panels, { data, state: await captureWorkspace(store) });
+      downloadBlob(new Blob([html], { type: 'text/html' }), `${fileBase(data)}-report.html`);
+    } finally {
+      setReporting(false);
+    }
+  };
   const copyLink = async () => {
     const state = await captureWorkspace(useStore.getState());
     if (!state) return;
@@ -84,6 +109,9 @@ export function WorkspaceMenu() {
         onClick={() => void copyLink()}
       >
         {copied ? 'Link copied' : 'Copy link'}
+      </button>
+      <button type="button" disabled={!loaded || reporting} onClick={() => void report()}>
+        {reporting ? 'Writing the report…' : 'Export report'}
       </button>
       <FileInput
         ref={stateInput}

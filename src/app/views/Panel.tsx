@@ -7,6 +7,8 @@ import { viewSpec } from './registry.tsx';
 import { methodSpec } from '../../core/platform/registry.ts';
 import { JobProgress } from '../components/JobProgress.tsx';
 import { afterNextFrame, useShownAfterFrame } from '../components/afterFrame.ts';
+import { fileBase, PanelExportMenu } from '../components/export/PanelExportMenu.tsx';
+import { exportCaption } from '../components/export/caption.ts';
 
 /** The key of a call, or null when it is not valid (the view says why). */
 function keyOf(call: Call | null | undefined): string | null {
@@ -96,10 +98,16 @@ export const Panel = memo(function Panel({
       className={`panel panel-${panel.view}`}
       data-testid={`panel-${panel.view}`}
       aria-label={title}
+      data-call={shown ? JSON.stringify(shown) : undefined}
     >
       <header className="panel-header">
         <h2 title={title}>{title}</h2>
         <div className="panel-actions">
+          <PanelExportMenu
+            section={ref}
+            caption={() => exportCaption(title, shown ?? null)}
+            base={fileBase(shown ? `${panel.view}-${shown.method}` : panel.view)}
+          />
           <button
             type="button"
             className="icon"

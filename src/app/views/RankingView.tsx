@@ -1,6 +1,8 @@
 import { formatScore } from '../model/numberFormat.ts';
 import { interpolateReds, scaleSequentialSqrt } from 'd3';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useExportTable } from '../components/export/exportHooks.ts';
+import { rowsTable } from './rowsExport.ts';
 import { methodSpec } from '../../core/platform/registry.ts';
 import {
   findResult,
@@ -193,6 +195,16 @@ function OutlierTable({
   const setHover = useStore((s) => s.setHover);
   const ranked = useMemo(() => topIndices(anomalousScores(scores), TOP_OBJECTS), [scores]);
   const rows = useObjectValues(ranked);
+  // The export ranks every object, not only the top ones shown.
+  const tableRef = useRef<HTMLTableElement>(null);
+  const everyObject = useCallback(() => {
+    const all = topIndices(anomalousScores(scores), scores.scores.length);
+    return rowsTable(`objects by ${scores.title}`, meta, all, [
+      { title: 'rank', value: (_r, k) => k + 1 },
+      { title: 'score', value: (r) => scores.scores[r] ?? 0 },
+    ]);
+  }, [scores, meta]);
+  useExportTable(tableRef, everyObject);
   const valueScale = useMemo(() => {
     let max = 0;
     for (const x of impacts?.values ?? valueScores?.scores ?? []) if (x > max) max = x;
@@ -208,7 +220,7 @@ function OutlierTable({
         {impacts ? ' (values ordered by their attribute distance impact)' : ''}
       </h3>
       <div className="scroll-y">
-        <table className="results" data-testid="outlier-table">
+        <table ref={tableRef} className="results" data-testid="outlier-table">
           <thead>
             <tr>
               <th>rank</th>

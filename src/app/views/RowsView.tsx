@@ -1,4 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useExportTable } from '../components/export/exportHooks.ts';
+import { rowsTable } from './rowsExport.ts';
 import { useStore } from '../store/index.ts';
 import { useObjectColor } from './useObjectColor.ts';
 import { useObjectValues } from './useObjectValues.ts';
@@ -34,6 +36,17 @@ export function RowsView() {
     return Array.from({ length: Math.min(PAGE, n - from) }, (_, i) => from + i);
   }, [current, onlyLinked, linked, n]);
   const values = useObjectValues(shown);
+  // The export holds every row the view lists, not only this page.
+  const tableRef = useRef<HTMLTableElement>(null);
+  const everyRow = useCallback(async () => {
+    if (!meta) return { name: 'rows', columns: [], rows: [] };
+    const all =
+      onlyLinked && linked
+        ? Array.from(linked as ArrayLike<number>)
+        : Array.from({ length: n }, (_, i) => i);
+    return rowsTable('rows', meta, all);
+  }, [meta, onlyLinked, linked, n]);
+  useExportTable(tableRef, everyRow);
   if (!meta) return <p className="muted">Load a data set to see its rows.</p>;
   const cls = meta.classColumn;
   const hovered = hover?.kind === 'objects' ? new Set(hover.objects) : new Set<number>();
@@ -73,7 +86,7 @@ export function RowsView() {
         </button>
       </div>
       <div className="scroll-x scroll-y">
-        <table className="results" data-testid="rows-table">
+        <table ref={tableRef} className="results" data-testid="rows-table">
           <thead>
             <tr>
               <th title={ROW_NUMBERING}>line</th>

@@ -5,6 +5,8 @@ import { useWidth } from '../useWidth.ts';
 import { emphasisMask, groupByColor } from './colorGroups.ts';
 import type { DrawInput } from './draw.ts';
 import { scatterExports } from './exportFiles.ts';
+import { scatterSvg } from './scatterExport.ts';
+import { useExportPicture } from '../export/exportHooks.ts';
 import { ScatterLegend, type LegendSpec } from './ScatterLegend.tsx';
 import { FIT_PAD, OUTLINE, pointRadius } from './scatterStyle.ts';
 import { buildSpatialIndex, type SpatialIndex } from './spatialIndex.ts';
@@ -124,6 +126,20 @@ export function ProjectionScatter({
     return () => (built ??= buildSpatialIndex(points));
   }, [points]);
   useCanvasDraw(canvasRef, drawInput);
+  // A panel's export draws every point, fitted as before any zoom, whatever the view shows now.
+  const wholePicture = useCallback(
+    (pw: number, ph: number) =>
+      scatterSvg({
+        ...drawInput,
+        width: pw,
+        height: ph,
+        mapping: fitMapping(liveBounds, pw, ph, FIT_PAD, aspect),
+        radius: pointRadius(n, 1),
+        background: '#ffffff',
+      }),
+    [drawInput, liveBounds, aspect, n],
+  );
+  useExportPicture(canvasRef, wholePicture);
 
   /** Changes the zoom; the first change pins the data bounds so later frames don't refit. */
   const changeView = useCallback(

@@ -1,0 +1,47 @@
+import { useEffect, type RefObject } from 'react';
+
+/** One table of an export: its name, its column titles and every row (the full data). */
+export interface ExportTable {
+  name: string;
+  columns: string[];
+  rows: (string | number | null)[][];
+}
+
+/**
+ * A picture of an element in its export: SVG markup drawn in a box of the element's size at the
+ * origin. A canvas that shows part of its data (a zoomed scatter) gives the whole data here.
+ */
+export type PictureBuilder = (width: number, height: number) => string;
+
+const pictures = new WeakMap<Element, PictureBuilder>();
+const tables = new WeakMap<Element, () => Promise<ExportTable>>();
+
+export const pictureOf = (el: Element): PictureBuilder | undefined => pictures.get(el);
+export const fullTableOf = (el: Element): (() => Promise<ExportTable>) | undefined =>
+  tables.get(el);
+
+/** The export draws this element (a canvas) with `build` instead of copying its pixels. */
+export function useExportPicture(ref: RefObject<Element | null>, build: PictureBuilder): void {
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    pictures.set(el, build);
+    return () => void pictures.delete(el);
+  }, [ref, build]);
+}
+
+/**
+ * The export's CSV and JSON take this table's full data from `build` rather than the rows on
+ * screen (a paged data table, a ranking showing its top 25).
+ */
+export function useExportTable(
+  ref: RefObject<Element | null>,
+  build: () => Promise<ExportTable>,
+): void {
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    tables.set(el, build);
+    return () => void tables.delete(el);
+  }, [ref, build]);
+}
