@@ -104,10 +104,59 @@ function serviceWorker(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), contentSecurityPolicyMeta(), headersFile(), serviceWorker()],
-  worker: { format: 'es' },
-  server: { port: 5173, strictPort: false, headers: ISOLATION_HEADERS },
-  preview: { port: 4173, strictPort: true, headers: BUILD_HEADERS },
-  build: { target: 'es2022', chunkSizeWarningLimit: 1500 },
+/**
+ * The standalone copy `npm run cli -- export-app` writes (src/cli/commands/exportApp.ts): one
+ * script and no other file, so that it opens from file:// as from any static host. Its workers
+ * are built into the script and started from blobs (the *.inline.ts twins of explorerWorker.ts
+ * and cloudWorker.ts); its policy allows inline script, and still no connection anywhere.
+ */
+const STANDALONE_POLICY = [
+  "default-src 'none'",
+  "script-src 'unsafe-inline' 'wasm-unsafe-eval'",
+  'worker-src blob:',
+  "style-src 'unsafe-inline'",
+  'img-src data: blob:',
+  "connect-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+const standalone = defineConfig({
+  base: './',
+  plugins: [
+    react(),
+    {
+      name: 'standalone-policy',
+      transformIndexHtml: () => [
+        {
+          tag: 'meta',
+          attrs: { 'http-equiv': 'Content-Security-Policy', content: STANDALONE_POLICY },
+          injectTo: 'head-prepend',
+        },
+      ],
+    },
+  ],
+  publicDir: false,
+  resolve: {
+    alias: [{ find: /^\.\/(explorerWorker|cloudWorker)\.ts$/, replacement: './$1.inline.ts' }],
+  },
+  worker: { format: 'iife', rollupOptions: { output: { codeSplitting: false } } },
+  build: {
+    target: 'es2022',
+    chunkSizeWarningLimit: 20000,
+    modulePreload: false,
+    rollupOptions: { output: { codeSplitting: false } },
+  },
 });
+
+export default defineConfig(({ mode }) =>
+  mode === 'standalone'
+    ? standalone
+    : {
+        plugins: [react(), contentSecurityPolicyMeta(), headersFile(), serviceWorker()],
+        worker: { format: 'es' },
+        server: { port: 5173, strictPort: false, headers: ISOLATION_HEADERS },
+        preview: { port: 4173, strictPort: true, headers: BUILD_HEADERS },
+        build: { target: 'es2022', chunkSizeWarningLimit: 1500 },
+      },
+);

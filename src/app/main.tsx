@@ -15,8 +15,14 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
-// Offline after the first visit (src/sw/sw.js; built apps only, and not from file://).
-if (import.meta.env.PROD && 'serviceWorker' in navigator && window.location.protocol !== 'file:')
+// Offline after the first visit (src/sw/sw.js; built apps only, not the standalone copy of
+// export-app, and not from file://).
+if (
+  import.meta.env.PROD &&
+  import.meta.env.MODE !== 'standalone' &&
+  'serviceWorker' in navigator &&
+  window.location.protocol !== 'file:'
+)
   window.addEventListener('load', () => {
     navigator.serviceWorker.register(`${import.meta.env.BASE_URL}sw.js`).catch(() => {});
   });

@@ -4,6 +4,7 @@ import { ALIAS_COMMANDS, projectCommand } from './commands/aliases.ts';
 import type { Command } from './commands/command.ts';
 import { countsCommand } from './commands/counts.ts';
 import { describeCommand } from './commands/describe.ts';
+import { exportAppCommand } from './commands/exportApp.ts';
 import { indicatorsCommand } from './commands/indicators.ts';
 import { methodsCommand } from './commands/methods.ts';
 import { runCommand } from './commands/run.ts';
@@ -18,6 +19,7 @@ export const COMMANDS: readonly Command[] = [
   indicatorsCommand,
   ...ALIAS_COMMANDS,
   projectCommand,
+  exportAppCommand,
 ];
 
 export function usage(): string {

@@ -74,7 +74,8 @@ export const DataSidebar = memo(function DataSidebar({ children }: { children?: 
         </span>
       </label>
       {children}
-      <h3>Samples</h3>
+      {/* A standalone copy (export-app) carries its own data and no samples. */}
+      {manifest?.datasets.length !== 0 && <h3>Samples</h3>}
       {manifestError && <p className="error-text">{manifestError}</p>}
       <ul className="gallery" data-testid="gallery">
         {manifest?.datasets.map((d) => (

@@ -21,6 +21,8 @@ export interface SampleManifest {
 const base = import.meta.env.BASE_URL;
 
 export async function fetchManifest(): Promise<SampleManifest> {
+  // The standalone copy (export-app, opened from file://) carries its own data and no samples.
+  if (import.meta.env.MODE === 'standalone') return { license: '', datasets: [] };
   const response = await fetch(`${base}datasets/index.json`);
   if (!response.ok) throw new Error(`Could not read the sample list (${response.status}).`);
   return (await response.json()) as SampleManifest;

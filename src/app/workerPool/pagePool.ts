@@ -1,3 +1,4 @@
+import { spawnExplorerWorker } from './explorerWorker.ts';
 import { transfer, wrap } from 'comlink';
 import type { ExplorerApi } from '../../worker/api.ts';
 import '../../worker/discover.ts';
@@ -24,10 +25,7 @@ export function workerPool(): WorkerPool {
     size,
     onRunning: (jobs) => beat?.setRunning(jobs),
     spawn(_index, onCrash) {
-      const worker = new Worker(new URL('../../worker/explorer.worker.ts', import.meta.url), {
-        name: testingFailingMethod() ? TESTING_WORKER_NAME : 'explorer',
-        type: 'module',
-      });
+      const worker = spawnExplorerWorker(testingFailingMethod() ? TESTING_WORKER_NAME : 'explorer');
       worker.addEventListener('error', (event) => {
         event.preventDefault();
         onCrash(`A computation worker crashed${event.message ? `: ${event.message}` : ''}.`);

@@ -3,6 +3,7 @@ import { useStore } from '../store/index.ts';
 import { savedWorkspace, workspaceInHash } from './persist.ts';
 import { openWorkspace, useWorkspaceStatus } from './restore.ts';
 import type { WorkspaceState } from './schema.ts';
+import { openEmbedded } from './embedded.ts';
 
 /** Tells, in the notice banner, why a workspace was not opened. */
 export function workspaceRefused(reason: string): void {
@@ -17,12 +18,14 @@ export function workspaceRefused(reason: string): void {
 /**
  * The workspace the page opens with: the one in the address (`#w=…`); else the sample named by
  * `?sample=`; else the one saved in this browser (on the user's own file, it waits for that file
- * to be chosen again while the default sample shows); else the default sample.
+ * to be chosen again while the default sample shows); else the default sample. A copy written by
+ * `export-app` opens the data (and workspace) built into it.
  */
 export async function openInitialWorkspace(
   manifest: SampleManifest,
   openSample: (sample: Sample) => Promise<void>,
 ): Promise<void> {
+  if (await openEmbedded()) return;
   const named = new URLSearchParams(window.location.search).get('sample');
   const fallback =
     manifest.datasets.find((d) => d.file === (named ?? 'zoo.csv')) ?? manifest.datasets[0];

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { spawnCloudWorker } from './cloudWorker.ts';
 import { layoutCloud, type CloudLayout, type CloudLayoutRequest } from './cloudLayout.ts';
 import type { LayoutMessage, LayoutReply } from './layout.worker.ts';
 
@@ -7,11 +8,6 @@ let nextId = 1;
 /** Layouts run in a worker when the browser can measure text there. */
 function workerAvailable(): boolean {
   return typeof Worker !== 'undefined' && typeof OffscreenCanvas !== 'undefined';
-}
-
-function spawn(): Worker {
-  // A same-origin module file (the page's CSP allows workers from 'self' and blob: only).
-  return new Worker(new URL('./layout.worker.ts', import.meta.url), { type: 'module' });
 }
 
 /** On the main thread, as a fallback: one task (may be long for many words). */
@@ -79,7 +75,7 @@ export function useCloudLayout(request: CloudLayoutRequest | null): CloudLayoutS
         if (timer !== null) clearTimeout(timer);
       };
     }
-    const worker = workerRef.current ?? spawn();
+    const worker = workerRef.current ?? spawnCloudWorker();
     workerRef.current = worker;
     const onMessage = (event: MessageEvent<LayoutReply>) => {
       const reply = event.data;

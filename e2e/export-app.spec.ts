@@ -1,0 +1,99 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as plain, expect as plainExpect } from '@playwright/test';
+import { addPanel, expect, openApp, setNumber, test } from './fixtures.ts';
+
+/**
+ * `npm run cli -- export-app DIR --data FILE --state WORKSPACE.json` writes one page that opens
+ * straight from disk (file://, no server, no network) with the data and the workspace built in.
+ */
+
+const RESULT = { timeout: 60_000 } as const;
+const dir = mkdtempSync(join(tmpdir(), 'export-app-'));
+const statePath = join(dir, 'zoo-workspace.json');
+let clusters = '';
+
+test('a workspace saved in the explorer …', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openApp(page, 'zoo.csv');
+  const panel = await addPanel(page, 'value-partitions:cde');
+  await setNumber(panel.getByLabel('CDE alpha'), 3);
+  await expect(panel.getByTestId('cluster-summary')).toContainText(/granularities/, RESULT);
+  clusters = (await panel.getByTestId('cluster-summary').textContent()) ?? '';
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Save workspace' }).click(),
+  ]);
+  writeFileSync(statePath, readFileSync(await download.path()));
+});
+
+plain(
+  '… is built into a copy that opens from file:// with the same panels and numbers',
+  async ({ browser }) => {
+    plain.setTimeout(180_000);
+    plainExpect(clusters).toMatch(/granularities/);
+    const out = join(dir, 'app');
+    const said = execFileSync(
+      'npx',
+      [
+        'tsx',
+        'src/cli/main.ts',
+        'export-app',
+        out,
+        '--data',
+        'public/datasets/zoo.csv',
+        '--state',
+        statePath,
+      ],
+      { encoding: 'utf8' },
+    );
+    plainExpect(said).toContain('index.html: the explorer with zoo.csv and its workspace');
+    const context = await browser.newContext({ offline: true });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    page.on('request', (r) => {
+      const url = r.url();
+      if (
+        !url.startsWith('data:') &&
+        !url.startsWith('blob:') &&
+        url !== `file://${out}/index.html`
+      )
+        problems.push(`request ${url}`);
+    });
+    await page.goto(`file://${out}/index.html`);
+    const panel = page.getByTestId('panel-value-partitions');
+    await plainExpect(panel.getByTestId('cluster-summary')).toHaveText(clusters, RESULT);
+    await plainExpect(panel.getByRole('heading', { level: 2 })).toContainText('CDE (α 3)');
+    plainExpect(problems).toEqual([]);
+    await context.close();
+  },
+);
+
+plain('export-app refuses a workspace made on another file, in one line', () => {
+  let message = '';
+  try {
+    execFileSync(
+      'npx',
+      [
+        'tsx',
+        'src/cli/main.ts',
+        'export-app',
+        join(dir, 'no'),
+        '--data',
+        'public/datasets/vote.csv',
+        '--state',
+        statePath,
+      ],
+      { encoding: 'utf8', stdio: 'pipe' },
+    );
+  } catch (error) {
+    message = String((error as { stderr?: string }).stderr);
+  }
+  plainExpect(message.trim()).toBe(
+    'error: the workspace was made on the sample zoo.csv, not on vote.csv',
+  );
+});
