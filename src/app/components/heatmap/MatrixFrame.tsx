@@ -104,6 +104,45 @@ export function MatrixFrame(props: FrameProps) {
     setDrag({ p0: clampP(p), q0: clampQ(q), x0: event.clientX, y0: event.clientY });
     if (props.onBrush) event.currentTarget.setPointerCapture?.(event.pointerId);
   };
+  // The keyboard's cell: arrows move it (Home/End, PageUp/PageDown by ten), Enter clicks it; it is
+  // outlined, shows its tooltip and is linked like a hovered cell.
+  const [active, setActive] = useState<{ p: number; q: number } | null>(null);
+  const cellsRef = useRef<Element | null>(null);
+  const activate = (p: number, q: number) => {
+    const [p1, q1] = [clampP(p), clampQ(q)];
+    setActive({ p: p1, q: q1 });
+    props.onHover([rows.items[p1] as number, cols.items[q1] as number]);
+  };
+  const key = (event: React.KeyboardEvent<Element>) => {
+    const at = active ?? { p: 0, q: 0 };
+    const moves: Record<string, [number, number]> = {
+      ArrowUp: [-1, 0],
+      ArrowDown: [1, 0],
+      ArrowLeft: [0, -1],
+      ArrowRight: [0, 1],
+      PageUp: [-10, 0],
+      PageDown: [10, 0],
+      Home: [0, -at.q],
+      End: [0, nCols - 1 - at.q],
+    };
+    const m = moves[event.key];
+    if (m) {
+      event.preventDefault();
+      activate(active ? at.p + m[0] : 0, active ? at.q + m[1] : 0);
+    } else if ((event.key === 'Enter' || event.key === ' ') && active && props.onClick) {
+      event.preventDefault();
+      props.onClick(rows.items[active.p] as number, cols.items[active.q] as number);
+    } else if (event.key === 'Escape' && active) {
+      setActive(null);
+      props.onHover(null);
+    }
+  };
+  const activeAt = (() => {
+    const box = active ? cellsRef.current?.getBoundingClientRect() : null;
+    return active && box
+      ? { x: box.left + (active.q + 0.5) * cell, y: box.top + (active.p + 0.5) * cell }
+      : null;
+  })();
   const up = () => {
     if (brush && props.onBrush) props.onBrush(brush);
     else if (hover && props.onClick)
@@ -122,8 +161,21 @@ export function MatrixFrame(props: FrameProps) {
     },
     onPointerDown: down,
     onPointerUp: up,
-    role: 'img' as const,
-    'aria-label': `${props.testId} cells`,
+    onKeyDown: key,
+    onFocus: () => {
+      if (!active && nRows > 0 && nCols > 0) activate(0, 0);
+    },
+    onBlur: () => {
+      setActive(null);
+      props.onHover(null);
+    },
+    tabIndex: 0,
+    ref: (el: Element | null) => {
+      cellsRef.current = el;
+    },
+    role: 'application' as const,
+    'aria-roledescription': 'heatmap',
+    'aria-label': `${props.testId} cells: arrow keys move from cell to cell${props.onClick ? ', Enter selects' : ''}`,
   };
   const outline = brush ?? props.outline ?? null;
   // The axes (hundreds of labels, share strips and band names) are laid out a frame after the
@@ -233,6 +285,15 @@ export function MatrixFrame(props: FrameProps) {
             height={(outline.r1 - outline.r0) * cell}
           />
         )}
+        {active && (
+          <rect
+            className="focus-cell"
+            x={active.q * cell}
+            y={active.p * cell}
+            width={Math.max(cell, 1)}
+            height={Math.max(cell, 1)}
+          />
+        )}
         {hover && !brush && (
           <rect
             className="hover-cell"
@@ -251,11 +312,31 @@ export function MatrixFrame(props: FrameProps) {
           lines={props.tooltip(rows.items[hover.p] as number, cols.items[hover.q] as number)}
         />
       )}
+      {active && activeAt && !hover && (
+        <Tooltip
+          owner={props.testId}
+          x={activeAt.x}
+          y={activeAt.y}
+          lines={props.tooltip(rows.items[active.p] as number, cols.items[active.q] as number)}
+        />
+      )}
+      {/* What the keyboard's cell holds, read out by screen readers. */}
+      <p className="visually-hidden" aria-live="polite" data-testid={`${props.testId}-active-cell`}>
+        {active
+          ? props.tooltip(rows.items[active.p] as number, cols.items[active.q] as number).join('; ')
+          : ''}
+      </p>
     </div>
   );
 }
 
-type Handlers = React.DOMAttributes<Element> & { role: 'img'; 'aria-label': string };
+type Handlers = React.DOMAttributes<Element> & {
+  role: 'application';
+  'aria-roledescription': string;
+  'aria-label': string;
+  tabIndex: number;
+  ref: (el: Element | null) => void;
+};
 
 /** The cells of rows × columns, drawn at `cell` pixels, with the frame's pointer handlers. */
 interface CellsProps {
@@ -303,14 +384,20 @@ function CanvasCells({ rows, cols, cell, color, style, handlers }: CellsProps) {
     const job = paintMatrix(canvas, rows, cols, color, () => setPainted(true));
     return () => job.cancel();
   }, [rows, cols, color]);
+  const { ref: frameRef, ...rest } = handlers;
   return (
     <canvas
-      ref={ref}
       className="heatmap-cells"
       data-painted={painted ? 'yes' : 'no'}
       style={{ ...style, imageRendering: cell >= 1 ? 'pixelated' : 'auto' }}
-      {...(handlers as React.DOMAttributes<HTMLCanvasElement>)}
-      role="img"
+      {...(rest as React.DOMAttributes<HTMLCanvasElement>)}
+      ref={(el) => {
+        ref.current = el;
+        frameRef(el);
+      }}
+      tabIndex={handlers.tabIndex}
+      role={handlers.role}
+      aria-roledescription={handlers['aria-roledescription']}
       aria-label={handlers['aria-label']}
     />
   );
