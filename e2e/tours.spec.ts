@@ -20,10 +20,16 @@ async function checkStep(page: Page, tour: Tour, i: number): Promise<number> {
     step.panels.length,
     COMPUTED,
   );
-  if (step.highlight)
-    await expect(
-      page.locator('[data-testid="tour-highlight"], [data-highlight="tour"]').first(),
-    ).toBeVisible(COMPUTED);
+  // Each kind of highlight the step asks for is drawn in a live view.
+  const { cells, rows, words, values } = step.highlight ?? {};
+  const marks = [
+    [cells, '[data-testid="tour-highlight"]'],
+    [rows, 'table.results tr[data-highlight="tour"]'],
+    [words, '[data-word][data-highlight="tour"]'],
+    [values, '[data-testid="rows-table"] td[data-highlight="tour"]'],
+  ] as const;
+  for (const [asked, selector] of marks)
+    if (asked) await expect(page.locator(selector).first()).toBeVisible(COMPUTED);
   const numbers = card.getByTestId('tour-number');
   await expect(numbers).toHaveCount(step.numbers.length);
   for (const [k, n] of step.numbers.entries()) {
@@ -93,6 +99,13 @@ test('projector mode enlarges the page while a tour runs, and the buttons step a
   await expect(card.getByTestId('tour-progress')).toHaveText(/^Step 2 of /);
   await expect(root).toHaveClass(/\bprojector\b/);
   await card.getByTestId('tour-previous').click();
+  await expect(card.getByTestId('tour-progress')).toHaveText(/^Step 1 of /);
+  // n and p step too; a key typed in a field is the field's.
+  await page.keyboard.press('n');
+  await expect(card.getByTestId('tour-progress')).toHaveText(/^Step 2 of /);
+  await page.keyboard.press('p');
+  await expect(card.getByTestId('tour-progress')).toHaveText(/^Step 1 of /);
+  await page.getByPlaceholder('Find values or objects…').press('n');
   await expect(card.getByTestId('tour-progress')).toHaveText(/^Step 1 of /);
   await card.getByRole('button', { name: 'Close the tour' }).click();
   await expect(card).toHaveCount(0);

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useTourHighlight } from '../components/tourHighlight.ts';
 import { useStore } from '../store/index.ts';
 import { useObjectColor } from './useObjectColor.ts';
 import { useObjectValues } from './useObjectValues.ts';
@@ -34,6 +35,8 @@ export function RowsView() {
     return Array.from({ length: Math.min(PAGE, n - from) }, (_, i) => from + i);
   }, [current, onlyLinked, linked, n]);
   const values = useObjectValues(shown);
+  // A guided tour's step may point at values: the cells holding them are marked.
+  const tourValues = useTourHighlight()?.values;
   if (!meta) return <p className="muted">Load a data set to see its rows.</p>;
   const cls = meta.classColumn;
   const hovered = hover?.kind === 'objects' ? new Set(hover.objects) : new Set<number>();
@@ -122,11 +125,20 @@ export function RowsView() {
                   </td>
                   {cls && <td>{cls.labels[cls.codes[r] ?? 0]}</td>}
                   {coloring.valueOf && <td>{coloring.valueOf(r)}</td>}
-                  {meta.attributes.map((a, k) => (
-                    <td key={a.name} style={{ textAlign: 'left' }}>
-                      {codes ? a.labels[codes[k] ?? 0] : '…'}
-                    </td>
-                  ))}
+                  {meta.attributes.map((a, k) => {
+                    const label = codes ? a.labels[codes[k] ?? 0] : undefined;
+                    const marked =
+                      label !== undefined && tourValues?.includes(`${a.name}=${label}`);
+                    return (
+                      <td
+                        key={a.name}
+                        style={{ textAlign: 'left' }}
+                        data-highlight={marked ? 'tour' : undefined}
+                      >
+                        {label ?? '…'}
+                      </td>
+                    );
+                  })}
                 </tr>
               );
             })}

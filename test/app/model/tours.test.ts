@@ -61,6 +61,8 @@ describe('the five tours', () => {
         expect(named(a), a).toBeGreaterThanOrEqual(0);
         expect(named(b), b).toBeGreaterThanOrEqual(0);
       }
+      for (const name of step.highlight?.values ?? [])
+        expect(valueIndex(meta, name), name).toBeGreaterThanOrEqual(0);
       for (const word of step.highlight?.words ?? [])
         expect(attributeIndex(meta, word), word).toBeGreaterThanOrEqual(0);
       // Every panel call is valid on the step's table.

@@ -22,7 +22,7 @@ export const CAS_TOUR: Tour = {
       text: 'IaASV compares how often two values occur: |G(x)|·|G(y)| / (|G(x)| + |G(y)| + |G(x)|·|G(y)|). Scorsese and Coppola each direct one movie of Table I.',
       sample: 'movie.csv',
       panels: [movie('Scorsese', 'Coppola'), { entry: 'rows' }],
-      highlight: { rows: ['|G(', 'IaASV('] },
+      highlight: { rows: ['|G(', 'IaASV('], values: ['Director=Scorsese', 'Director=Coppola'] },
       numbers: [
         {
           label: 'IaASV(Scorsese, Coppola)',

@@ -38,12 +38,14 @@ export interface TourPanel {
 /**
  * What the live views outline: heatmap cells named by their items (`Attribute=value` in value
  * views, attribute names in the attribute-coupling view), table rows whose first cell starts
- * with a text, and the words of a word cloud (attribute names).
+ * with a text, the words of a word cloud (attribute names) and values in the data table.
  */
 export interface TourHighlight {
   cells?: readonly (readonly [string, string])[];
   rows?: readonly string[];
   words?: readonly string[];
+  /** The data table's cells holding these values (`Attribute=value`). */
+  values?: readonly string[];
 }
 
 /** A number the paper printed, and where the app's own is read from a live result. */

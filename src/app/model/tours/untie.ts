@@ -19,7 +19,7 @@ export const UNTIE_TOUR: Tour = {
       text: 'A value’s intra-attribute coupling vector is its frequency: yellow is the colour of watermelons A2 and A3, so m_Ia(yellow) = |{A2, A3}| / 6.',
       ...WATERMELON,
       panels: [{ entry: 'cooccurrence' }, { entry: 'rows' }],
-      highlight: { cells: [[YELLOW, YELLOW]] },
+      highlight: { cells: [[YELLOW, YELLOW]], values: [YELLOW] },
       numbers: [
         {
           label: 'm_Ia(yellow)',

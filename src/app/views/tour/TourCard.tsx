@@ -4,11 +4,13 @@ import { useStore } from '../../store/index.ts';
 import { applyTourStep } from './applyStep.ts';
 import { TourNumbers } from './TourNumbers.tsx';
 
-/** Keys typed into a field or a menu are the field's, not the tour's. */
+/** Keys typed into a field, or used by a widget that moves with arrows, are not the tour's. */
 function typing(target: EventTarget | null): boolean {
   return (
-    target instanceof HTMLElement &&
-    (target.isContentEditable || /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName))
+    target instanceof Element &&
+    ((target instanceof HTMLElement && target.isContentEditable) ||
+      /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName) ||
+      target.closest('[role="listbox"], [role="menu"], [role="grid"], [role="slider"]') !== null)
   );
 }
 
@@ -52,7 +54,8 @@ export function TourCard() {
   useEffect(() => {
     if (!tourId) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.altKey || event.ctrlKey || event.metaKey || typing(event.target)) return;
+      const mine = !(event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented);
+      if (!mine || typing(event.target)) return;
       const go = (to: number) => {
         event.preventDefault();
         if (to >= 0 && to < count) setTour({ id: tourId, step: to });
