@@ -116,3 +116,26 @@ test('projector mode enlarges the page while a tour runs, and the buttons step a
   await page.keyboard.press('Escape');
   await expect(root).not.toHaveClass(/\bprojector\b/);
 });
+
+test('in projector mode the pointer still finds the heatmap cell under it, and its tooltip beside it', async ({
+  page,
+}) => {
+  await openApp(page, 'watermelon.csv');
+  await page.getByTestId('tour-start-untie').click();
+  await page.getByTestId('tour-projector').check();
+  await expect(page.locator('html')).toHaveClass(/\bprojector\b/);
+  const cell = page.locator('svg.heatmap-cells rect.cell').nth(12);
+  await cell.scrollIntoViewIfNeeded();
+  const box = await cell.boundingBox();
+  if (!box) throw new Error('the cell has no box');
+  // Drawn half as large again as its own pixels.
+  expect(box.width / Number(await cell.getAttribute('width'))).toBeCloseTo(1.5, 1);
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  await page.mouse.move(x, y);
+  const hovered = page.locator('rect.hover-cell');
+  await expect(hovered).toHaveAttribute('x', (await cell.getAttribute('x')) ?? '');
+  await expect(hovered).toHaveAttribute('y', (await cell.getAttribute('y')) ?? '');
+  const tip = await page.locator('[role="tooltip"]').boundingBox();
+  expect(Math.abs((tip?.x ?? 0) - x)).toBeLessThan(40);
+  expect(Math.abs((tip?.y ?? 0) - y)).toBeLessThan(40);
+});

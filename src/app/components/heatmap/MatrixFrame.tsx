@@ -4,6 +4,7 @@ import { cssOf } from './cellColors.ts';
 import { LABEL_FONT, type AxisGeometry, type HeatmapGeometry } from './cellGeometry.ts';
 import { paintMatrix } from './paint.ts';
 import { useShownAfterFrame } from '../afterFrame.ts';
+import { localPoint } from '../cssZoom.ts';
 
 /** One axis of a drawn matrix: the item (value or attribute index) at each position. */
 export interface FrameAxis {
@@ -70,9 +71,7 @@ export function MatrixFrame(props: FrameProps) {
   const [brush, setBrush] = useState<PositionRange | null>(null);
 
   const position = (event: React.PointerEvent<Element>) => {
-    const rect = event.currentTarget.getBoundingClientRect();
-    const x = event.clientX - rect.left;
-    const y = event.clientY - rect.top;
+    const [x, y] = localPoint(event, event.currentTarget);
     return { p: Math.floor(y / cell), q: Math.floor(x / cell) };
   };
   const clampP = (p: number) => Math.min(Math.max(p, 0), nRows - 1);
