@@ -88,15 +88,29 @@ export const CURE_TOUR: Tour = {
       ...ZOO,
       panels: [{ entry: 'value-matrices:cde' }],
       highlight: { cells: COUPLED_VALUES },
-      numbers: [zooValues('Table 1, |V| (Mo is |V| × |V|)')],
+      numbers: [
+        {
+          // CURE Table 1: Zoo |V| = 30, the size of Mo
+          ...zooValues('Table 1, |V|'),
+          label: 'rows of Mo (|V|)',
+          read: { from: 'matrix-size', panel: 0, result: 'mo' },
+        },
+      ],
     },
     {
       title: 'Mc, co-occurrence influence (Def. 6)',
-      text: 'Mc(vᵢ, vⱼ) = count(vᵢ, vⱼ) / count(vᵢ): the share of vᵢ’s objects that also hold vⱼ. Every animal giving milk has hair, so that cell is 1.',
+      text: 'Mc(vᵢ, vⱼ) = count(vᵢ, vⱼ) / count(vᵢ): the share of vᵢ’s objects that also hold vⱼ. Every feathered animal of Zoo lays eggs, so Mc(feathers, eggs) is as large as Mc can be.',
       ...ZOO,
       panels: [{ entry: 'value-matrices:cde' }],
       highlight: { cells: COUPLED_VALUES },
-      numbers: [],
+      numbers: [
+        {
+          // CURE Table 1: Zoo |V| = 30, the size of Mc
+          ...zooValues('Table 1, |V|'),
+          label: 'rows of Mc (|V|)',
+          read: { from: 'matrix-size', panel: 0, result: 'mc' },
+        },
+      ],
     },
     {
       title: 'CDE’s value clusters (Alg. 1)',

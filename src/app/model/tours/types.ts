@@ -70,6 +70,8 @@ export type Reading =
   | { from: 'table'; panel: number; result: string; row: string; column: string }
   /** A value-matrix result's cell, rows and columns named `Attribute=value`. */
   | { from: 'matrix'; panel: number; result: string; row: string; col: string }
+  /** How many values a value-matrix result has rows for. */
+  | { from: 'matrix-size'; panel: number; result: string }
   /** An attribute-impacts result's value for one attribute. */
   | { from: 'impact'; panel: number; result: string; attribute: string }
   /** FCI or VCI (CURE Eqs. 16-17). */

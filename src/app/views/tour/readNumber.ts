@@ -94,6 +94,10 @@ export function readOurs(reading: Reading, step: TourStep, live: LiveState): num
       if (result?.kind !== 'value-matrix' || i < 0 || j < 0) return null;
       return result.data[i * result.size + j] ?? null;
     }
+    case 'matrix-size': {
+      const result = outputOf(step, reading.panel, live)?.results[reading.result];
+      return result?.kind === 'value-matrix' ? result.size : null;
+    }
     case 'impact': {
       const result = outputOf(step, reading.panel, live)?.results[reading.result];
       const a = attributeIndex(meta, reading.attribute);
