@@ -102,9 +102,9 @@ export const UNTIE_TOUR: Tour = {
       numbers: [],
     },
     {
-      title: 'The (ε,γ)-curve (Sec. 6.2.2)',
-      text: 'For each object, the margin is its mean similarity to its own class minus that to the others; γ(ε) is the largest margin all but a share ε of the objects keep. A higher curve separates the classes better — here on contact-lenses, which has classes.',
-      sample: 'contact-lenses.csv',
+      title: 'The (ε,γ)-curve (Sec. 6.2.2, Fig. 6)',
+      text: 'An object’s margin is its mean similarity to its own class minus that to the others; γ(ε) is the largest margin all but a share ε of the objects keep (only γ ≥ 0 is drawn). A higher curve separates the classes better — here on Zoo, whose animals have classes.',
+      sample: 'zoo.csv',
       panels: [{ entry: 'comparison:eps-gamma', methods: ['untie', 'cde', 'onehot'] }],
       numbers: [],
     },
