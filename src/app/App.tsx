@@ -14,6 +14,7 @@ import { WorkspaceMenu } from './components/WorkspaceMenu.tsx';
 import { AddPanelMenu } from './components/AddPanelMenu.tsx';
 import { TaskLauncher } from './views/TaskLauncher.tsx';
 import { WorkspaceReopen } from './components/WorkspaceReopen.tsx';
+import { TourCard } from './views/tour/TourCard.tsx';
 
 const NO_ATTRIBUTES: readonly { name: string }[] = [];
 
@@ -157,6 +158,7 @@ export function App() {
       <div className="main">
         <DataSidebar>{tasks}</DataSidebar>
         <main className="workspace-area">
+          <TourCard />
           <WorkspaceReopen />
           <NoticeBanner />
           {layout === 'compare' ? (

@@ -2,6 +2,7 @@ import { extent, line, scaleLinear } from 'd3';
 import { useMemo, useState } from 'react';
 import type { Curves, CurveSeries } from '../../core/platform/results.ts';
 import { seriesStyle } from '../model/colors.ts';
+import { localPoint } from './cssZoom.ts';
 import { useWidth } from './useWidth.ts';
 
 const HEIGHT = 260;
@@ -77,8 +78,7 @@ export function CurvesChart({
           role="img"
           aria-label={`${curves.title}: ${curves.yLabel} against ${curves.xLabel}`}
           onPointerMove={(e) => {
-            const rect = e.currentTarget.getBoundingClientRect();
-            const px = e.clientX - rect.left - MARGIN.left;
+            const px = localPoint(e, e.currentTarget)[0] - MARGIN.left;
             setHoverX(px >= 0 && px <= innerW ? x.invert(px) : null);
           }}
           onPointerLeave={() => setHoverX(null)}

@@ -10,6 +10,7 @@ import {
   type PositionRange,
   type ShareSpec,
 } from './heatmap/MatrixFrame.tsx';
+import { useTourCells } from './tourHighlight.ts';
 import { useWidth } from './useWidth.ts';
 
 export interface HeatmapProps {
@@ -30,6 +31,11 @@ export interface HeatmapProps {
   shares?: ShareSpec | null;
   /** What the items are, for the hint ("values", "attributes"). */
   itemName?: string;
+  /**
+   * Cells (i, j) of items to outline strongly, their labels bold. Without it, the cells the
+   * running guided tour's step points at.
+   */
+  highlight?: readonly (readonly [number, number])[];
 }
 
 /**
@@ -40,6 +46,8 @@ export interface HeatmapProps {
  */
 export function Heatmap(props: HeatmapProps) {
   const { layout, name, itemName = 'values' } = props;
+  const tourCells = useTourCells(itemName === 'attributes' ? 'attributes' : 'values');
+  const highlight = props.highlight ?? tourCells;
   const [ref, width] = useWidth<HTMLDivElement>();
   const [focus, setFocus] = useState<PositionRange | null>(null);
   const n = layout.order.length;
@@ -106,6 +114,7 @@ export function Heatmap(props: HeatmapProps) {
               cols={axis}
               geometry={geometry}
               {...frameProps(props)}
+              highlight={highlight}
               onBrush={setFocus}
               onBand={band}
               outline={focus}
@@ -127,6 +136,7 @@ export function Heatmap(props: HeatmapProps) {
         <HeatmapFocus
           {...props}
           axis={axis}
+          highlight={highlight}
           range={focus}
           width={width}
           onClose={() => setFocus(null)}
@@ -203,6 +213,7 @@ function frameProps(props: HeatmapProps) {
     tooltip: props.tooltip,
     emphasised: props.emphasised,
     shares: props.shares ?? null,
+    highlight: props.highlight,
     onHover: props.onHover,
     onClick: props.onClick,
   };

@@ -1,5 +1,6 @@
 import type { Cell, ResultTable } from '../../core/platform/results.ts';
 import { formatMeanSd } from '../model/values.ts';
+import { highlightsRow, useTourHighlight } from './tourHighlight.ts';
 
 /** A result table (evaluations, DILCA's contexts …): columns with no value in any row are hidden. */
 export function ResultTableView({
@@ -12,6 +13,9 @@ export function ResultTableView({
   const columns = table.columns.filter((c) =>
     table.rows.some((r) => r[c.key] !== null && r[c.key] !== undefined),
   );
+  // A guided tour's step may point at rows, by their first cell.
+  const highlight = useTourHighlight();
+  const first = columns[0]?.key;
   return (
     <>
       <table className="results" data-testid={testId}>
@@ -24,7 +28,15 @@ export function ResultTableView({
         </thead>
         <tbody>
           {table.rows.map((row, i) => (
-            <tr key={i} data-method={String(row.method ?? '')}>
+            <tr
+              key={i}
+              data-method={String(row.method ?? '')}
+              data-highlight={
+                first !== undefined && highlightsRow(highlight, String(row[first] ?? ''))
+                  ? 'tour'
+                  : undefined
+              }
+            >
               {columns.map((c) => (
                 <td
                   key={c.key}

@@ -1,4 +1,5 @@
 import { createPortal } from 'react-dom';
+import { cssZoom } from './cssZoom.ts';
 
 /**
  * The floating tooltip every view uses: fixed-positioned at the pointer and rendered into the
@@ -18,14 +19,16 @@ export function Tooltip({
   owner?: string;
 }) {
   const flip = x > window.innerWidth / 2;
+  // The pointer is in the window's pixels; the body's may be zoomed (projector mode).
+  const zoom = cssZoom();
   return createPortal(
     <div
       className="tooltip"
       role="tooltip"
       data-owner={owner}
       style={{
-        left: x + (flip ? -14 : 14),
-        top: y + 16,
+        left: x / zoom + (flip ? -14 : 14),
+        top: y / zoom + 16,
         transform: flip ? 'translateX(-100%)' : undefined,
       }}
     >

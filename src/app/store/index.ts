@@ -5,9 +5,16 @@ import { createLinkSlice, valueSelection, type LinkSlice } from './linkSlice.ts'
 import { createPanelsSlice, type PanelsSlice } from './panelsSlice.ts';
 import { createResultsSlice, type ResultsSlice } from './resultsSlice.ts';
 import { createRunAllSlice, type RunAllSlice } from './runAllSlice.ts';
+import { createTourSlice, type TourSlice } from './tourSlice.ts';
 
-/** One store built from slices: data and counts, running jobs, panels, linked hover/selection, results by call. */
-export type Store = DataSlice & JobsSlice & PanelsSlice & LinkSlice & ResultsSlice & RunAllSlice;
+/** One store built from slices: data and counts, running jobs, panels, linked hover/selection, results by call, the guided tour. */
+export type Store = DataSlice &
+  JobsSlice &
+  PanelsSlice &
+  LinkSlice &
+  ResultsSlice &
+  RunAllSlice &
+  TourSlice;
 
 export const useStore = create<Store>()((...a) => ({
   ...createDataSlice(...a),
@@ -16,6 +23,7 @@ export const useStore = create<Store>()((...a) => ({
   ...createLinkSlice(...a),
   ...createResultsSlice(...a),
   ...createRunAllSlice(...a),
+  ...createTourSlice(...a),
 }));
 
 /** A finished call lets the run-all queue start the next. */

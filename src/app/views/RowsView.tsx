@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useExportTable } from '../components/export/exportHooks.ts';
 import { rowsTable } from './rowsExport.ts';
+import { useTourHighlight } from '../components/tourHighlight.ts';
 import { useStore } from '../store/index.ts';
 import { useObjectColor } from './useObjectColor.ts';
 import { useObjectValues } from './useObjectValues.ts';
@@ -47,6 +48,8 @@ export function RowsView() {
     return rowsTable('rows', meta, all);
   }, [meta, onlyLinked, linked, n]);
   useExportTable(tableRef, everyRow);
+  // A guided tour's step may point at values: the cells holding them are marked.
+  const tourValues = useTourHighlight()?.values;
   if (!meta) return <p className="muted">Load a data set to see its rows.</p>;
   const cls = meta.classColumn;
   const hovered = hover?.kind === 'objects' ? new Set(hover.objects) : new Set<number>();
@@ -135,11 +138,20 @@ export function RowsView() {
                   </td>
                   {cls && <td>{cls.labels[cls.codes[r] ?? 0]}</td>}
                   {coloring.valueOf && <td>{coloring.valueOf(r)}</td>}
-                  {meta.attributes.map((a, k) => (
-                    <td key={a.name} style={{ textAlign: 'left' }}>
-                      {codes ? a.labels[codes[k] ?? 0] : '…'}
-                    </td>
-                  ))}
+                  {meta.attributes.map((a, k) => {
+                    const label = codes ? a.labels[codes[k] ?? 0] : undefined;
+                    const marked =
+                      label !== undefined && tourValues?.includes(`${a.name}=${label}`);
+                    return (
+                      <td
+                        key={a.name}
+                        style={{ textAlign: 'left' }}
+                        data-highlight={marked ? 'tour' : undefined}
+                      >
+                        {label ?? '…'}
+                      </td>
+                    );
+                  })}
                 </tr>
               );
             })}

@@ -4,10 +4,11 @@ import { TASKS, type Task } from '../model/tasks.ts';
 import { useStore } from '../store/index.ts';
 import { openSample } from '../workspace/openSample.ts';
 import { panelChoices } from './registry.tsx';
+import { TourList } from './tour/TourList.tsx';
 
 /**
  * The four tasks beside the samples: each replaces the panels by a ready layout (on the table
- * loaded now, or on the task's own sample).
+ * loaded now, or on the task's own sample). The guided tours of the papers follow them.
  */
 export function TaskLauncher() {
   const choices = useMemo(() => panelChoices().flatMap((g) => g.choices), []);
@@ -24,18 +25,21 @@ export function TaskLauncher() {
     replacePanels(panels, 'panels');
   };
   return (
-    <nav className="tasks" aria-label="Start with a task">
-      <h3>Start with a task</h3>
-      <ul>
-        {TASKS.map((t) => (
-          <li key={t.id}>
-            <button type="button" data-testid={`task-${t.id}`} onClick={() => void start(t)}>
-              <span className="task-title">{t.title}</span>
-              <span className="task-blurb">{t.blurb}</span>
-            </button>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <>
+      <nav className="tasks" aria-label="Start with a task">
+        <h3>Start with a task</h3>
+        <ul>
+          {TASKS.map((t) => (
+            <li key={t.id}>
+              <button type="button" data-testid={`task-${t.id}`} onClick={() => void start(t)}>
+                <span className="task-title">{t.title}</span>
+                <span className="task-blurb">{t.blurb}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <TourList />
+    </>
   );
 }

@@ -178,11 +178,15 @@ function KernelWeightBars({
   const bars = names
     .flatMap((kernel, k) =>
       KINDS.map((kind) => {
+        // A result of the previous table may be drawn for a frame against the new table's layout.
         const picked = layout
           .map((l, p) => ({ l, w: weights[p] as number }))
           .filter(
-            ({ l }) =>
-              l.kernel === k && l.kind === kind && (attribute < 0 || l.attribute === attribute),
+            ({ l, w }) =>
+              w !== undefined &&
+              l.kernel === k &&
+              l.kind === kind &&
+              (attribute < 0 || l.attribute === attribute),
           );
         const mean = picked.length ? picked.reduce((s, { w }) => s + w, 0) / picked.length : 0;
         return { kernel, kind, mean, present: picked.length > 0 };

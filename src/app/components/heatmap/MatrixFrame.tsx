@@ -4,6 +4,7 @@ import { cssOf } from './cellColors.ts';
 import { LABEL_FONT, type AxisGeometry, type HeatmapGeometry } from './cellGeometry.ts';
 import { paintMatrix } from './paint.ts';
 import { useShownAfterFrame } from '../afterFrame.ts';
+import { localPoint } from '../cssZoom.ts';
 
 /** One axis of a drawn matrix: the item (value or attribute index) at each position. */
 export interface FrameAxis {
@@ -44,6 +45,8 @@ export interface FrameProps {
   onBand?(axis: 'rows' | 'cols', group: number): void;
   /** A range to outline (the part shown enlarged). */
   outline?: PositionRange | null;
+  /** Cells (row item, column item) outlined strongly, their items' labels bold (a tour's step). */
+  highlight?: readonly (readonly [number, number])[];
 }
 
 /** Up to this many cells the matrix is one SVG rect per cell (addressable, crisp); above, a canvas. */
@@ -57,8 +60,10 @@ const DRAG_PX = 4;
  * Long: one SVG whose axes, strips, separators, brush and tooltip share the frame's geometry; the geometry, colours and painting are heatmap/cellGeometry.ts, cellColors.ts and paint.ts.
  */
 export function MatrixFrame(props: FrameProps) {
-  const { rows, cols, geometry: g, emphasised, shares } = props;
+  const { rows, cols, geometry: g, shares } = props;
   const { cell } = g;
+  const marked = useHighlight(rows, cols, props.highlight, props.emphasised);
+  const emphasised = marked.labels;
   const nRows = rows.items.length;
   const nCols = cols.items.length;
   const [hover, setHover] = useState<{ p: number; q: number; x: number; y: number } | null>(null);
@@ -66,9 +71,7 @@ export function MatrixFrame(props: FrameProps) {
   const [brush, setBrush] = useState<PositionRange | null>(null);
 
   const position = (event: React.PointerEvent<Element>) => {
-    const rect = event.currentTarget.getBoundingClientRect();
-    const x = event.clientX - rect.left;
-    const y = event.clientY - rect.top;
+    const [x, y] = localPoint(event, event.currentTarget);
     return { p: Math.floor(y / cell), q: Math.floor(x / cell) };
   };
   const clampP = (p: number) => Math.min(Math.max(p, 0), nRows - 1);
@@ -253,7 +256,7 @@ export function MatrixFrame(props: FrameProps) {
           />
         ))}
         {rows.items.map((item, p) =>
-          emphasised.has(item) ? (
+          props.emphasised.has(item) ? (
             <rect
               key={`er${p}`}
               className="emph"
@@ -265,7 +268,7 @@ export function MatrixFrame(props: FrameProps) {
           ) : null,
         )}
         {cols.items.map((item, q) =>
-          emphasised.has(item) ? (
+          props.emphasised.has(item) ? (
             <rect
               key={`ec${q}`}
               className="emph"
@@ -276,6 +279,17 @@ export function MatrixFrame(props: FrameProps) {
             />
           ) : null,
         )}
+        {marked.cells.map(([p, q]) => (
+          <rect
+            key={`t${p}-${q}`}
+            className="tour-cell"
+            data-testid="tour-highlight"
+            x={q * cell + 1}
+            y={p * cell + 1}
+            width={Math.max(cell - 2, 1)}
+            height={Math.max(cell - 2, 1)}
+          />
+        ))}
         {outline && (
           <rect
             className="brush"
@@ -328,6 +342,29 @@ export function MatrixFrame(props: FrameProps) {
       </p>
     </div>
   );
+}
+
+const NO_CELLS: readonly (readonly [number, number])[] = [];
+
+/**
+ * The highlighted cells as positions (those shown here), and the labels to draw bold: the
+ * emphasised items and the highlighted cells' items. Emphasis of rows and columns stays as it is.
+ */
+function useHighlight(
+  rows: FrameAxis,
+  cols: FrameAxis,
+  highlight: readonly (readonly [number, number])[] = NO_CELLS,
+  emphasised: ReadonlySet<number>,
+) {
+  return useMemo(() => {
+    if (highlight.length === 0) return { cells: [] as [number, number][], labels: emphasised };
+    const cells = highlight.flatMap(([i, j]) => {
+      const p = rows.items.indexOf(i);
+      const q = cols.items.indexOf(j);
+      return p >= 0 && q >= 0 ? [[p, q] as [number, number]] : [];
+    });
+    return { cells, labels: new Set([...emphasised, ...highlight.flat()]) };
+  }, [rows, cols, highlight, emphasised]);
 }
 
 type Handlers = React.DOMAttributes<Element> & {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
+import { localPoint } from '../cssZoom.ts';
 import { selectInBox, selectInPolygon } from './lasso.ts';
 import { PICK_RADIUS } from './scatterStyle.ts';
 import type { SpatialIndex } from './spatialIndex.ts';
@@ -70,8 +71,7 @@ export function usePointerGestures(input: GestureInput) {
     return input.index().nearest(x, y, PICK_RADIUS, mapping.ax, mapping.ay);
   };
   const local = (e: React.PointerEvent<HTMLCanvasElement>): [number, number] => {
-    const rect = e.currentTarget.getBoundingClientRect();
-    return [e.clientX - rect.left, e.clientY - rect.top];
+    return localPoint(e, e.currentTarget);
   };
   const clearHover = () => {
     if (!hover) return;
@@ -240,10 +240,10 @@ function useWheelZoom(
     if (!canvas) return;
     const onWheel = (e: WheelEvent) => {
       e.preventDefault();
-      const rect = canvas.getBoundingClientRect();
+      const [x, y] = localPoint(e, canvas);
       const unit = e.deltaMode === 1 ? 0.05 : e.deltaMode === 2 ? 1 : 0.002;
       const factor = 2 ** (-e.deltaY * unit);
-      changeView((z) => zoomAbout(z, e.clientX - rect.left, e.clientY - rect.top, factor));
+      changeView((z) => zoomAbout(z, x, y, factor));
     };
     canvas.addEventListener('wheel', onWheel, { passive: false });
     return () => canvas.removeEventListener('wheel', onWheel);

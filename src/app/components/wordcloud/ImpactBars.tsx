@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import type { CloudWord } from './cloudLayout.ts';
+import { useTourHighlight } from '../tourHighlight.ts';
 
 /** A value for ordering: not-a-number last. */
 const key = (v: number): number => (Number.isNaN(v) ? -Infinity : v);
@@ -19,6 +20,7 @@ export const ImpactBars = memo(function ImpactBars({
   const sorted = words
     .map((w, i) => ({ ...w, i }))
     .sort((a, b) => key(b.value) - key(a.value) || a.i - b.i);
+  const tourWords = useTourHighlight()?.words;
   let max = 0;
   for (const w of words) if (Number.isFinite(w.value) && w.value > max) max = w.value;
   return (
@@ -26,7 +28,12 @@ export const ImpactBars = memo(function ImpactBars({
       {sorted.map((w) => {
         const fraction = max > 0 && Number.isFinite(w.value) ? Math.max(0, w.value) / max : 0;
         return (
-          <li key={w.i} data-word={w.text} data-value={String(w.value)}>
+          <li
+            key={w.i}
+            data-word={w.text}
+            data-value={String(w.value)}
+            data-highlight={tourWords?.includes(w.text) ? 'tour' : undefined}
+          >
             <span className="impact-name" title={w.text}>
               {w.text}
             </span>

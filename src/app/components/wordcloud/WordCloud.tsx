@@ -2,6 +2,7 @@ import { interpolateLab } from 'd3';
 import { useMemo } from 'react';
 import type { CloudLayoutRequest, CloudWord } from './cloudLayout.ts';
 import { useCloudLayout } from './useCloudLayout.ts';
+import { useTourHighlight } from '../tourHighlight.ts';
 
 /** The font of the cloud's words: measured in the worker with it, drawn in the SVG with it. */
 export const CLOUD_FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', sans-serif";
@@ -59,6 +60,8 @@ export function WordCloud({
     [words, width, h, seed],
   );
   const { layout, current, error, ms, where } = useCloudLayout(request);
+  // A guided tour's step may point at words (attribute names): drawn bold and outlined.
+  const tourWords = useTourHighlight()?.words;
   // Rank of each placed word among the layout's words (0 = largest; equal values share a rank).
   const rank = useMemo(() => {
     const placed = layout?.placed ?? [];
@@ -101,6 +104,7 @@ export function WordCloud({
             <text
               key={p.index}
               data-word={p.text}
+              data-highlight={tourWords?.includes(p.text) ? 'tour' : undefined}
               x={p.x}
               y={p.y}
               fontSize={p.size}
