@@ -4,6 +4,7 @@ import { cssOf } from './cellColors.ts';
 import { LABEL_FONT, type AxisGeometry, type HeatmapGeometry } from './cellGeometry.ts';
 import { paintMatrix } from './paint.ts';
 import { useShownAfterFrame } from '../afterFrame.ts';
+import { useCellKeyboard } from './useCellKeyboard.ts';
 import { localPoint } from '../cssZoom.ts';
 
 /** One axis of a drawn matrix: the item (value or attribute index) at each position. */
@@ -107,45 +108,14 @@ export function MatrixFrame(props: FrameProps) {
     setDrag({ p0: clampP(p), q0: clampQ(q), x0: event.clientX, y0: event.clientY });
     if (props.onBrush) event.currentTarget.setPointerCapture?.(event.pointerId);
   };
-  // The keyboard's cell: arrows move it (Home/End, PageUp/PageDown by ten), Enter clicks it; it is
-  // outlined, shows its tooltip and is linked like a hovered cell.
-  const [active, setActive] = useState<{ p: number; q: number } | null>(null);
-  const cellsRef = useRef<Element | null>(null);
-  const activate = (p: number, q: number) => {
-    const [p1, q1] = [clampP(p), clampQ(q)];
-    setActive({ p: p1, q: q1 });
-    props.onHover([rows.items[p1] as number, cols.items[q1] as number]);
-  };
-  const key = (event: React.KeyboardEvent<Element>) => {
-    const at = active ?? { p: 0, q: 0 };
-    const moves: Record<string, [number, number]> = {
-      ArrowUp: [-1, 0],
-      ArrowDown: [1, 0],
-      ArrowLeft: [0, -1],
-      ArrowRight: [0, 1],
-      PageUp: [-10, 0],
-      PageDown: [10, 0],
-      Home: [0, -at.q],
-      End: [0, nCols - 1 - at.q],
-    };
-    const m = moves[event.key];
-    if (m) {
-      event.preventDefault();
-      activate(active ? at.p + m[0] : 0, active ? at.q + m[1] : 0);
-    } else if ((event.key === 'Enter' || event.key === ' ') && active && props.onClick) {
-      event.preventDefault();
-      props.onClick(rows.items[active.p] as number, cols.items[active.q] as number);
-    } else if (event.key === 'Escape' && active) {
-      setActive(null);
-      props.onHover(null);
-    }
-  };
-  const activeAt = (() => {
-    const box = active ? cellsRef.current?.getBoundingClientRect() : null;
-    return active && box
-      ? { x: box.left + (active.q + 0.5) * cell, y: box.top + (active.p + 0.5) * cell }
-      : null;
-  })();
+  const keyboard = useCellKeyboard(
+    nRows,
+    nCols,
+    (c) => props.onHover(c ? [rows.items[c.p] as number, cols.items[c.q] as number] : null),
+    props.onClick && ((c) => props.onClick?.(rows.items[c.p] as number, cols.items[c.q] as number)),
+  );
+  const active = keyboard.active;
+  const activeAt = keyboard.centre(cell);
   const up = () => {
     if (brush && props.onBrush) props.onBrush(brush);
     else if (hover && props.onClick)
@@ -164,18 +134,7 @@ export function MatrixFrame(props: FrameProps) {
     },
     onPointerDown: down,
     onPointerUp: up,
-    onKeyDown: key,
-    onFocus: () => {
-      if (!active && nRows > 0 && nCols > 0) activate(0, 0);
-    },
-    onBlur: () => {
-      setActive(null);
-      props.onHover(null);
-    },
-    tabIndex: 0,
-    ref: (el: Element | null) => {
-      cellsRef.current = el;
-    },
+    ...keyboard.handlers,
     role: 'application' as const,
     'aria-roledescription': 'heatmap',
     'aria-label': `${props.testId} cells: arrow keys move from cell to cell${props.onClick ? ', Enter selects' : ''}`,
