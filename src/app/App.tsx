@@ -14,6 +14,7 @@ import { WorkspaceMenu } from './components/WorkspaceMenu.tsx';
 import { AddPanelMenu } from './components/AddPanelMenu.tsx';
 import { TaskLauncher } from './views/TaskLauncher.tsx';
 import { WorkspaceReopen } from './components/WorkspaceReopen.tsx';
+import { ThemeToggle } from './components/ThemeToggle.tsx';
 
 const NO_ATTRIBUTES: readonly { name: string }[] = [];
 
@@ -140,6 +141,7 @@ const TopBar = memo(function TopBar() {
           </button>
         )}
         <WorkspaceMenu />
+        <ThemeToggle />
         <AddPanelMenu groups={menu} onChoose={(c) => addPanel(c.view, c.call)} />
       </div>
     </header>

@@ -95,13 +95,13 @@ export function PartitionGrid({
           </span>
         )}
       </div>
-      <div className="scroll-x scroll-y">
+      <div className="scroll-x scroll-y" tabIndex={0} role="region" aria-label="Value clusters">
         <svg
           className="clusters-grid"
           width={width}
           height={height}
           data-testid="value-clusters"
-          role="grid"
+          role="group"
           aria-label="Value clusters by granularity"
           onPointerLeave={() => {
             setTip(null);
@@ -151,7 +151,7 @@ export function PartitionGrid({
                 return (
                   <g key={q}>
                     <rect
-                      className="cell"
+                      className={picked ? 'cell picked' : 'cell'}
                       data-granularity={q}
                       data-cluster={c}
                       data-value={v}
@@ -180,6 +180,7 @@ export function PartitionGrid({
                     />
                     {unused && (
                       <text
+                        className="unused-mark"
                         x={LABEL + q * COL + COL / 2}
                         y={ROW - 4}
                         fontSize={10}

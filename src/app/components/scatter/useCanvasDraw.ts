@@ -1,9 +1,14 @@
 import { useEffect, type RefObject } from 'react';
+import { themeColor, useTheme } from '../theme.ts';
 import { drawScatter, type DrawInput } from './draw.ts';
 import type { Mapping } from './viewTransform.ts';
 
-/** Draws the scatter once per animation frame however many updates arrive in it. */
+/**
+ * Draws the scatter once per animation frame however many updates arrive in it, on the theme's
+ * plot surface (`--plot-bg`; the exports draw on white, exportFiles.ts), again when it changes.
+ */
 export function useCanvasDraw(canvasRef: RefObject<HTMLCanvasElement | null>, input: DrawInput) {
+  const { theme } = useTheme();
   useEffect(() => {
     const canvas = canvasRef.current;
     const ctx = canvas?.getContext('2d');
@@ -17,11 +22,12 @@ export function useCanvasDraw(canvasRef: RefObject<HTMLCanvasElement | null>, in
         canvas.height = ph;
       }
       const t0 = performance.now();
-      drawScatter(ctx, input, ratio);
+      const background = input.background ?? themeColor('--plot-bg', '#ffffff', canvas);
+      drawScatter(ctx, { ...input, background }, ratio);
       canvas.dataset.drawMs = (performance.now() - t0).toFixed(1);
     });
     return () => cancelAnimationFrame(frame);
-  }, [canvasRef, input]);
+  }, [canvasRef, input, theme]);
 }
 
 /**
