@@ -55,6 +55,8 @@ const TopBar = memo(function TopBar() {
         Coupled categorical-data explorer{' '}
         <span className="muted">— values, couplings, clusters, outliers</span>
       </h1>
+      {/* Beside the title: the controls' row keeps its width (Add panel's menu opens leftwards). */}
+      <ThemeToggle />
       <div className="topbar-controls">
         <label>
           Colour by
@@ -141,7 +143,6 @@ const TopBar = memo(function TopBar() {
           </button>
         )}
         <WorkspaceMenu />
-        <ThemeToggle />
         <AddPanelMenu groups={menu} onChoose={(c) => addPanel(c.view, c.call)} />
       </div>
     </header>

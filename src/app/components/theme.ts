@@ -95,3 +95,20 @@ export function themeColor(name: `--${string}`, fallback: string, from?: Element
     .trim();
   return value || fallback;
 }
+
+/**
+ * Runs `draw` with the page in the light theme, then puts the shown theme back, without
+ * re-rendering anything: for code that reads the page's computed colours into a file (an export
+ * on a white background) while the dark theme is shown. `draw` must be synchronous.
+ */
+export function withLightTheme<T>(draw: () => T): T {
+  const root = document.documentElement;
+  const shown = root.dataset.theme;
+  if (shown === undefined || shown === 'light') return draw();
+  root.dataset.theme = 'light';
+  try {
+    return draw();
+  } finally {
+    root.dataset.theme = shown;
+  }
+}
