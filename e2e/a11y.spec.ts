@@ -20,6 +20,8 @@ interface Group {
   /** Adds the group's panels and waits until each shows its result. */
   open(page: Page): Promise<void>;
   views: ViewId[];
+  /** Then the page is changed (another layout) and scanned again. */
+  then?: { name: string; run(page: Page): Promise<void> };
 }
 
 /** Adds a panel and returns it. */
@@ -47,14 +49,13 @@ const GROUPS: Group[] = [
     },
   },
   {
-    name: 'projection, ranking, impact and the results board',
+    name: 'projection, ranking and impact',
     sample: 'contact-lenses.csv',
-    views: ['projection', 'ranking', 'impact', 'results-board'],
+    views: ['projection', 'ranking', 'impact'],
     async open(page) {
       const projection = await add(page, 'projection:cde');
       const ranking = await add(page, 'ranking:cosh');
       const impact = await add(page, 'impact:sandcat');
-      const board = await add(page, 'results-board');
       await expect(projection.getByTestId('projection-view')).toHaveAttribute(
         'data-state',
         'done',
@@ -62,7 +63,35 @@ const GROUPS: Group[] = [
       );
       await expect(ranking.getByTestId('outlier-table')).toBeVisible(RESULT);
       await expect(impact.locator('.word-cloud svg text').first()).toBeVisible(RESULT);
-      await expect(board.getByTestId('board-idle')).toBeVisible();
+    },
+  },
+  {
+    // Run all on the smallest sample (14 rows, ~7 s): the board with every method's numbers.
+    name: 'the results board after Run all',
+    sample: 'weather.nominal.csv',
+    views: ['results-board'],
+    async open(page) {
+      await page.getByRole('button', { name: 'Run all', exact: true }).click();
+      const text = page.getByTestId('run-all-text').first();
+      await expect
+        .poll(async () => {
+          const [ended, total] =
+            ((await text.textContent()) ?? '').match(/\d+/g)?.map(Number) ?? [];
+          return ended !== undefined && ended === total;
+        }, RESULT)
+        .toBe(true);
+      await expect(page.getByTestId('board-table')).toBeVisible();
+    },
+    then: {
+      name: 'the compare layout',
+      async run(page) {
+        await page.getByRole('button', { name: 'Compare', exact: true }).click();
+        const workspace = page.getByTestId('compare-workspace');
+        await expect(workspace.locator('[data-testid^="compare-scatter-"]').first()).toBeVisible(
+          RESULT,
+        );
+        await waitIdle(page, RESULT.timeout);
+      },
     },
   },
   {
@@ -79,6 +108,14 @@ const GROUPS: Group[] = [
         RESULT,
       );
       await expect(curves.getByTestId('curves-chart')).toBeVisible(RESULT);
+    },
+    then: {
+      name: 'the Add panel menu, searched',
+      async run(page) {
+        await page.getByTestId('add-panel-button').click();
+        await page.getByRole('dialog', { name: 'Add a panel' }).getByRole('combobox').fill('cde');
+        await expect(page.locator('[data-choice="value-matrices:cde"]')).toBeVisible();
+      },
     },
   },
   {
@@ -116,6 +153,15 @@ function lines(violations: Violation[]): string[] {
   );
 }
 
+/** Scans the page; fails with one line per serious or critical violation. */
+async function scan(page: Page, what: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(lines(serious), `serious or critical axe violations: ${what}`).toEqual([]);
+}
+
 for (const scheme of ['light', 'dark'] as Scheme[])
   for (const group of GROUPS)
     test(`axe, ${scheme}: ${group.name} (${group.views.join(', ')}) on ${group.sample}`, async ({
@@ -127,9 +173,9 @@ for (const scheme of ['light', 'dark'] as Scheme[])
       await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
       await group.open(page);
       await waitIdle(page, RESULT.timeout);
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter(
-        (v) => v.impact === 'serious' || v.impact === 'critical',
-      );
-      expect(lines(serious), `serious or critical axe violations (${scheme})`).toEqual([]);
+      await scan(page, `${group.name}, ${scheme}`);
+      if (group.then) {
+        await group.then.run(page);
+        await scan(page, `${group.then.name}, ${scheme}`);
+      }
     });

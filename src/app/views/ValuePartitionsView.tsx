@@ -48,11 +48,14 @@ export function PartitionGrid({
   meta,
   partitions,
   summary,
+  label = 'Value clusters',
 }: {
   panelId: number;
   meta: TableMeta;
   partitions: ValuePartitions;
   summary: string | null;
+  /** The name of its scrolling region (one per method where several are shown). */
+  label?: string;
 }) {
   const selectedCluster = useStore((s) =>
     s.selectedCluster?.panel === panelId ? s.selectedCluster : null,
@@ -95,7 +98,7 @@ export function PartitionGrid({
           </span>
         )}
       </div>
-      <div className="scroll-x scroll-y" tabIndex={0} role="region" aria-label="Value clusters">
+      <div className="scroll-x scroll-y" tabIndex={0} role="region" aria-label={label}>
         <svg
           className="clusters-grid"
           width={width}
