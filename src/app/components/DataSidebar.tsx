@@ -74,7 +74,7 @@ export const DataSidebar = memo(function DataSidebar({ children }: { children?: 
         </span>
       </label>
       {children}
-      <h3>Samples</h3>
+      <h2>Samples</h2>
       {manifestError && <p className="error-text">{manifestError}</p>}
       <ul className="gallery" data-testid="gallery">
         {manifest?.datasets.map((d) => (
