@@ -89,7 +89,7 @@ test('projector mode enlarges the page while a tour runs, and the buttons step a
   page,
 }) => {
   await openApp(page, 'movie.csv');
-  await page.getByTestId('tour-start-cas').click();
+  await page.getByTestId('tour-start-seed-001').click();
   const card = page.getByTestId('tour');
   const root = page.locator('html');
   await expect(root).not.toHaveClass(/\bprojector\b/);
@@ -111,7 +111,7 @@ test('projector mode enlarges the page while a tour runs, and the buttons step a
   await expect(card).toHaveCount(0);
   await expect(root).not.toHaveClass(/\bprojector\b/);
   // Started again, the projector choice is kept.
-  await page.getByTestId('tour-start-cas').click();
+  await page.getByTestId('tour-start-seed-001').click();
   await expect(root).toHaveClass(/\bprojector\b/);
   await page.keyboard.press('Escape');
   await expect(root).not.toHaveClass(/\bprojector\b/);
@@ -121,7 +121,7 @@ test('in projector mode the pointer still finds the heatmap cell under it, and i
   page,
 }) => {
   await openApp(page, 'watermelon.csv');
-  await page.getByTestId('tour-start-untie').click();
+  await page.getByTestId('tour-start-seed-004').click();
   await page.getByTestId('tour-projector').check();
   await expect(page.locator('html')).toHaveClass(/\bprojector\b/);
   const cell = page.locator('svg.heatmap-cells rect.cell').nth(12);

@@ -15,6 +15,7 @@ import { AddPanelMenu } from './components/AddPanelMenu.tsx';
 import { TaskLauncher } from './views/TaskLauncher.tsx';
 import { WorkspaceReopen } from './components/WorkspaceReopen.tsx';
 import { TourCard } from './views/tour/TourCard.tsx';
+import { ThemeToggle } from './components/ThemeToggle.tsx';
 
 const NO_ATTRIBUTES: readonly { name: string }[] = [];
 
@@ -55,6 +56,8 @@ const TopBar = memo(function TopBar() {
         Coupled categorical-data explorer{' '}
         <span className="muted">— values, couplings, clusters, outliers</span>
       </h1>
+      {/* Beside the title: the controls' row keeps its width (Add panel's menu opens leftwards). */}
+      <ThemeToggle />
       <div className="topbar-controls">
         <label>
           Colour by

@@ -6,6 +6,10 @@ import { warmRasterizerWhenIdle } from './components/scatter/warmup.ts';
 import './styles.css';
 import { registerTestingMethods } from './testing.ts';
 import { keepWorkspace } from './workspace/autosave.ts';
+import { startTheme } from './components/theme.ts';
+
+// The light or dark theme before anything is drawn (the remembered choice, else the system's).
+startTheme();
 
 await registerTestingMethods();
 const root = document.getElementById('root');

@@ -86,7 +86,7 @@ export function CurvesChart({
           <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
             {x.ticks(5).map((t) => (
               <g key={`x${t}`} transform={`translate(${x(t)},${innerH})`}>
-                <line y2={5} stroke="#888" />
+                <line y2={5} className="chart-axis" stroke="#888" />
                 <text y={17} textAnchor="middle" fontSize={11}>
                   {t}
                 </text>
@@ -94,17 +94,25 @@ export function CurvesChart({
             ))}
             {y.ticks(5).map((t) => (
               <g key={`y${t}`} transform={`translate(0,${y(t)})`}>
-                <line x2={-5} stroke="#888" />
-                <line x2={innerW} stroke="#eee" />
+                <line x2={-5} className="chart-axis" stroke="#888" />
+                <line x2={innerW} className="chart-grid" stroke="#eee" />
                 <text x={-8} dy="0.32em" textAnchor="end" fontSize={11}>
                   {t}
                 </text>
               </g>
             ))}
-            <line y1={innerH} y2={innerH} x2={innerW} stroke="#888" />
-            <line y2={innerH} stroke="#888" />
+            <line y1={innerH} y2={innerH} x2={innerW} className="chart-axis" stroke="#888" />
+            <line y2={innerH} className="chart-axis" stroke="#888" />
             {roc && (
-              <line x1={x(0)} y1={y(0)} x2={x(1)} y2={y(1)} stroke="#bbb" strokeDasharray="4 4" />
+              <line
+                x1={x(0)}
+                y1={y(0)}
+                x2={x(1)}
+                y2={y(1)}
+                className="chart-diagonal"
+                stroke="#bbb"
+                strokeDasharray="4 4"
+              />
             )}
             {curves.series.map((s, i) =>
               hidden.has(s.name) ? null : (
@@ -120,7 +128,14 @@ export function CurvesChart({
               ),
             )}
             {hoverX !== null && (
-              <line x1={x(hoverX)} x2={x(hoverX)} y2={innerH} stroke="#666" strokeDasharray="2 2" />
+              <line
+                x1={x(hoverX)}
+                x2={x(hoverX)}
+                y2={innerH}
+                className="chart-guide"
+                stroke="#666"
+                strokeDasharray="2 2"
+              />
             )}
             <text x={innerW / 2} y={innerH + 32} textAnchor="middle" fontSize={12}>
               {curves.xLabel}

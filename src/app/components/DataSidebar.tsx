@@ -75,7 +75,7 @@ export const DataSidebar = memo(function DataSidebar({ children }: { children?: 
       </label>
       {children}
       {/* A standalone copy (export-app) carries its own data and no samples. */}
-      {manifest?.datasets.length !== 0 && <h3>Samples</h3>}
+      {manifest?.datasets.length !== 0 && <h2>Samples</h2>}
       {manifestError && <p className="error-text">{manifestError}</p>}
       <ul className="gallery" data-testid="gallery">
         {manifest?.datasets.map((d) => (

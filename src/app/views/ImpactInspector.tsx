@@ -48,7 +48,12 @@ export const ImpactInspector = memo(function ImpactInspector({
   const D = impacts.dims;
   const cls = meta.classColumn;
   return (
-    <div className="scroll-x">
+    <div
+      className="scroll-x"
+      tabIndex={0}
+      role="region"
+      aria-label="Impacts on the selected objects"
+    >
       <table className="results inspector" data-testid="impact-inspector">
         <thead>
           <tr>

@@ -219,7 +219,7 @@ function OutlierTable({
         {valueScores ? ' (Σ of their value scores)' : ''}
         {impacts ? ' (values ordered by their attribute distance impact)' : ''}
       </h3>
-      <div className="scroll-y">
+      <div className="scroll-y" tabIndex={0} role="region" aria-label="Objects by outlier score">
         <table ref={tableRef} className="results" data-testid="outlier-table">
           <thead>
             <tr>
@@ -335,8 +335,13 @@ function ValueScoreBars({ meta, values }: { meta: TableMeta; values: ValueScores
           {showAll ? `top ${TOP_VALUES}` : `all ${values.scores.length}`}
         </button>
       </h3>
-      <div className="scroll-y" ref={ref}>
-        <svg width={WIDTH} height={top.length * BAR + 4} data-testid="value-score-bars">
+      <div className="scroll-y" ref={ref} tabIndex={0} role="region" aria-label="Value scores">
+        <svg
+          className="value-score-bars"
+          width={WIDTH}
+          height={top.length * BAR + 4}
+          data-testid="value-score-bars"
+        >
           {top.map((v, r) => {
             const score = values.scores[v] ?? 0;
             const source = values.sourceNames?.[values.source?.[v] ?? -1];

@@ -92,7 +92,7 @@ export function ResultsBoardView() {
         </p>
       )}
       {run ? (
-        <div className="scroll-x">
+        <div className="scroll-x" tabIndex={0} role="region" aria-label="Results of every method">
           <table className="results board" data-testid="board-table">
             <thead>
               <tr>

@@ -88,7 +88,7 @@ export function RowsView() {
           ›
         </button>
       </div>
-      <div className="scroll-x scroll-y">
+      <div className="scroll-x scroll-y" tabIndex={0} role="region" aria-label="Rows">
         <table ref={tableRef} className="results" data-testid="rows-table">
           <thead>
             <tr>

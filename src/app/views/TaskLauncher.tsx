@@ -27,7 +27,7 @@ export function TaskLauncher() {
   return (
     <>
       <nav className="tasks" aria-label="Start with a task">
-        <h3>Start with a task</h3>
+        <h2>Start with a task</h2>
         <ul>
           {TASKS.map((t) => (
             <li key={t.id}>

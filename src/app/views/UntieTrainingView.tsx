@@ -224,13 +224,21 @@ function KernelWeightBars({
           <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
             {y.ticks(4).map((t) => (
               <g key={t} transform={`translate(0,${y(t)})`}>
-                <line x2={innerW} stroke="#eee" />
+                <line x2={innerW} className="chart-grid" stroke="#eee" />
                 <text x={-6} dy="0.32em" textAnchor="end" fontSize={11}>
                   {t}
                 </text>
               </g>
             ))}
-            <line x1={0} x2={innerW} y1={y(1)} y2={y(1)} stroke="#999" strokeDasharray="3 3" />
+            <line
+              x1={0}
+              x2={innerW}
+              y1={y(1)}
+              y2={y(1)}
+              className="chart-guide"
+              stroke="#999"
+              strokeDasharray="3 3"
+            />
             {bars.map((b) => (
               <rect
                 key={`${b.kernel}-${b.kind}`}
@@ -246,7 +254,7 @@ function KernelWeightBars({
                 <title>{`${b.kernel}, ${KIND_TITLE[b.kind]}: ${b.mean.toFixed(3)}`}</title>
               </rect>
             ))}
-            <line y1={innerH} y2={innerH} x2={innerW} stroke="#888" />
+            <line y1={innerH} y2={innerH} x2={innerW} className="chart-axis" stroke="#888" />
             {names.map((name) => (
               <text
                 key={name}

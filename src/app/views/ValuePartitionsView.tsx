@@ -48,11 +48,14 @@ export function PartitionGrid({
   meta,
   partitions,
   summary,
+  label = 'Value clusters',
 }: {
   panelId: number;
   meta: TableMeta;
   partitions: ValuePartitions;
   summary: string | null;
+  /** The name of its scrolling region (one per method where several are shown). */
+  label?: string;
 }) {
   const selectedCluster = useStore((s) =>
     s.selectedCluster?.panel === panelId ? s.selectedCluster : null,
@@ -95,13 +98,13 @@ export function PartitionGrid({
           </span>
         )}
       </div>
-      <div className="scroll-x scroll-y">
+      <div className="scroll-x scroll-y" tabIndex={0} role="region" aria-label={label}>
         <svg
           className="clusters-grid"
           width={width}
           height={height}
           data-testid="value-clusters"
-          role="grid"
+          role="group"
           aria-label="Value clusters by granularity"
           onPointerLeave={() => {
             setTip(null);
@@ -151,7 +154,7 @@ export function PartitionGrid({
                 return (
                   <g key={q}>
                     <rect
-                      className="cell"
+                      className={picked ? 'cell picked' : 'cell'}
                       data-granularity={q}
                       data-cluster={c}
                       data-value={v}
@@ -180,6 +183,7 @@ export function PartitionGrid({
                     />
                     {unused && (
                       <text
+                        className="unused-mark"
                         x={LABEL + q * COL + COL / 2}
                         y={ROW - 4}
                         fontSize={10}

@@ -1,5 +1,6 @@
 import { afterNextFrame } from '../afterFrame.ts';
 import { domToSvg } from './domToSvg.ts';
+import { withLightTheme } from '../theme.ts';
 import { EXPORT_FONT, escapeXml, px, svgDocument } from './svgMarkup.ts';
 
 /** What an export says about its panel above the picture. */
@@ -48,7 +49,8 @@ const MARGIN = 16;
 /** The panel's view as one SVG document: its title and call above, the view below, whole. */
 export async function panelSvg(section: HTMLElement, caption: PanelCaption): Promise<string> {
   const body = section.querySelector<HTMLElement>('.panel-body') ?? section;
-  const view = await unclipped(body, () => domToSvg(body));
+  // Drawn from the light theme's colours whatever the page shows: the file is on white.
+  const view = await unclipped(body, () => withLightTheme(() => domToSvg(body)));
   const width = Math.max(view.width, 320) + 2 * MARGIN;
   const top = MARGIN + TITLE_SIZE + 8 + DETAIL_SIZE + 10;
   const head = [

@@ -3,7 +3,7 @@ import { shapeCorners, shapeOf } from './shapes.ts';
 function ShapeIcon({ shape }: { shape: number }) {
   const corners = shapeCorners(shape, 0, 0, 5);
   return (
-    <svg width={14} height={14} viewBox="-7 -7 14 14" aria-hidden="true">
+    <svg className="shape-icon" width={14} height={14} viewBox="-7 -7 14 14" aria-hidden="true">
       {corners ? (
         <polygon points={corners.map((v) => v.toFixed(2)).join(' ')} fill="#555" />
       ) : (

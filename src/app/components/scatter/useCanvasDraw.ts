@@ -1,9 +1,26 @@
 import { useEffect, type RefObject } from 'react';
+import { themeColor, useTheme } from '../theme.ts';
 import { drawScatter, type DrawInput } from './draw.ts';
 import type { Mapping } from './viewTransform.ts';
 
-/** Draws the scatter once per animation frame however many updates arrive in it. */
+/** The plot surface of each theme, read once (not on every frame of a pan or zoom). */
+const plotBackgrounds = new Map<string, string>();
+
+function plotBackground(theme: string, canvas: HTMLCanvasElement): string {
+  let color = plotBackgrounds.get(theme);
+  if (color === undefined) {
+    color = themeColor('--plot-bg', '#ffffff', canvas);
+    plotBackgrounds.set(theme, color);
+  }
+  return color;
+}
+
+/**
+ * Draws the scatter once per animation frame however many updates arrive in it, on the theme's
+ * plot surface (`--plot-bg`; the exports draw on white, exportFiles.ts), again when it changes.
+ */
 export function useCanvasDraw(canvasRef: RefObject<HTMLCanvasElement | null>, input: DrawInput) {
+  const { theme } = useTheme();
   useEffect(() => {
     const canvas = canvasRef.current;
     const ctx = canvas?.getContext('2d');
@@ -17,11 +34,12 @@ export function useCanvasDraw(canvasRef: RefObject<HTMLCanvasElement | null>, in
         canvas.height = ph;
       }
       const t0 = performance.now();
-      drawScatter(ctx, input, ratio);
+      const background = input.background ?? plotBackground(theme, canvas);
+      drawScatter(ctx, { ...input, background }, ratio);
       canvas.dataset.drawMs = (performance.now() - t0).toFixed(1);
     });
     return () => cancelAnimationFrame(frame);
-  }, [canvasRef, input]);
+  }, [canvasRef, input, theme]);
 }
 
 /**

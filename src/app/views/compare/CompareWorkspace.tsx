@@ -133,12 +133,17 @@ export function CompareWorkspace() {
           role="table"
           aria-label="Methods compared"
         >
-          <div className="compare-corner" role="columnheader" />
-          {columns.map((m) => (
-            <div key={m.id} className="compare-head" role="columnheader" title={m.description}>
-              {m.title}
+          {/* Rows are `display: contents`: the cells stay items of the grid. */}
+          <div className="compare-row" role="row">
+            <div className="compare-corner" role="columnheader">
+              <span className="visually-hidden">View</span>
             </div>
-          ))}
+            {columns.map((m) => (
+              <div key={m.id} className="compare-head" role="columnheader" title={m.description}>
+                {m.title}
+              </div>
+            ))}
+          </div>
           {rows.map((row) => (
             <CompareRowCells key={row.id} row={row}>
               {columns.map((m, i) => (
@@ -161,12 +166,12 @@ export function CompareWorkspace() {
 
 function CompareRowCells({ row, children }: { row: CompareRow; children: ReactNode }) {
   return (
-    <>
+    <div className="compare-row" role="row">
       <div className="compare-row-head" role="rowheader">
         {row.title}
       </div>
       {children}
-    </>
+    </div>
   );
 }
 

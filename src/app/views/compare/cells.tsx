@@ -97,7 +97,15 @@ export function CompareClusters({ method, column }: { method: string; column: nu
   const partitions = output ? findResult(output.results, 'value-partitions')?.result : null;
   if (!partitions || !meta) return <CellStatus entry={entry} call={call} run={run} />;
   // Compare cells have ids of their own below zero, apart from every panel's.
-  return <PartitionGrid panelId={-1 - column} meta={meta} partitions={partitions} summary={null} />;
+  return (
+    <PartitionGrid
+      panelId={-1 - column}
+      meta={meta}
+      partitions={partitions}
+      summary={null}
+      label={`Value clusters of ${method}`}
+    />
+  );
 }
 
 /** The same projection (method and seed) of the method's representation. */

@@ -6,7 +6,7 @@ export function TourList() {
   const setTour = useStore((s) => s.setTour);
   return (
     <nav className="tasks tours" aria-label="Guided tours of the papers">
-      <h3>Guided tours, one per paper</h3>
+      <h2>Guided tours, one per paper</h2>
       <ul>
         {TOURS.map((t) => (
           <li key={t.id}>

@@ -1,4 +1,4 @@
-import type { Tour } from './types.ts';
+import type { Tour } from './tourTypes.ts';
 
 const NORMAL = { fitClass: 'none', fitSide: 'equal' } as const;
 const ABNORMAL = { fitClass: 'none', fitSide: 'other' } as const;
@@ -10,7 +10,7 @@ const SANDCAT = { normalClass: 'none', k: 15 } as const;
  * attribute impacts as word clouds (Sec. IV-C, Fig. 4).
  */
 export const DILCA_TOUR: Tour = {
-  id: 'dilca',
+  id: 'seed-002',
   title: 'DILCA contexts and distances, SAnDCat word clouds',
   paper: 'Ienco, Pensa, Meo 2016',
   seed: '002',

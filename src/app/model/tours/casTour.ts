@@ -1,4 +1,4 @@
-import type { Tour } from './types.ts';
+import type { Tour } from './tourTypes.ts';
 
 const WALK = 'walkthrough:cas-walkthrough';
 const movie = (x: string, y: string) => ({
@@ -12,7 +12,7 @@ const movie = (x: string, y: string) => ({
  * and Sec. V-C (CASV), reference-notes "Coupled attribute similarity".
  */
 export const CAS_TOUR: Tour = {
-  id: 'cas',
+  id: 'seed-001',
   title: 'Coupled attribute similarity (CASV)',
   paper: 'Wang et al. 2015',
   seed: '001',

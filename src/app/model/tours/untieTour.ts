@@ -1,4 +1,7 @@
-import type { Tour } from './types.ts';
+import { untieMethod } from '../../../core/methods/untie/untie.ts';
+import { cdeMethod } from '../../../core/methods/cure/cde.ts';
+import { oneHotMethod } from '../../../core/methods/baselines/onehot.ts';
+import type { Tour } from './tourTypes.ts';
 
 const WATERMELON = { sample: 'watermelon.csv' } as const;
 const YELLOW = 'Color=yellow';
@@ -9,7 +12,7 @@ const YELLOW = 'Color=yellow';
  * (ε,γ)-curves it judges representations by (Sec. 6.2.2).
  */
 export const UNTIE_TOUR: Tour = {
-  id: 'untie',
+  id: 'seed-004',
   title: 'UNTIE coupling spaces and (ε,γ)-curves',
   paper: 'Zhu, Cao, Yin 2022',
   seed: '004',
@@ -105,7 +108,9 @@ export const UNTIE_TOUR: Tour = {
       title: 'The (ε,γ)-curve (Sec. 6.2.2, Fig. 6)',
       text: 'An object’s margin is its mean similarity to its own class minus that to the others; γ(ε) is the largest margin all but a share ε of the objects keep (only γ ≥ 0 is drawn). A higher curve separates the classes better — here on Zoo, whose animals have classes.',
       sample: 'zoo.csv',
-      panels: [{ entry: 'comparison:eps-gamma', methods: ['untie', 'cde', 'onehot'] }],
+      panels: [
+        { entry: 'comparison:eps-gamma', methods: [untieMethod.id, cdeMethod.id, oneHotMethod.id] },
+      ],
       numbers: [],
     },
   ],

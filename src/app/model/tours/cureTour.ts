@@ -1,4 +1,4 @@
-import type { PaperNumber, Tour } from './types.ts';
+import type { PaperNumber, Tour } from './tourTypes.ts';
 
 /** The paper's Zoo: 101 objects, 15 features, |V| = 30 — `legs` not used (reference notes). */
 export const ZOO = { sample: 'zoo.csv', drop: ['legs'] } as const;
@@ -45,7 +45,7 @@ export const COUPLED_VALUES = [
  * (Defs. 5-6, Eq. 5) and CDE's value clusters (Alg. 1) on the paper's Zoo (Tables 1-2).
  */
 export const CURE_TOUR: Tour = {
-  id: 'cure',
+  id: 'seed-000',
   title: 'CURE couplings Mo, Mc and value clusters',
   paper: 'Jian, Pang, Cao et al. 2019',
   seed: '000',

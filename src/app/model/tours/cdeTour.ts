@@ -1,12 +1,12 @@
-import { COUPLED_VALUES, ZOO, zooFci, zooValues, zooVci } from './cure.ts';
-import type { Tour } from './types.ts';
+import { COUPLED_VALUES, ZOO, zooFci, zooValues, zooVci } from './cureTour.ts';
+import type { Tour } from './tourTypes.ts';
 
 /**
  * Jian, Cao, Pang, Lu, Gao 2017 (seed 003), the IJCAI CDE paper: value couplings, value clusters
  * with its stop rule (Alg. 1) and the data factors FCI and VCI (Eqs. 7-8, Tables 1-2) on Zoo.
  */
 export const CDE_TOUR: Tour = {
-  id: 'cde',
+  id: 'seed-003',
   title: 'CDE: coupled value embedding',
   paper: 'Jian, Cao, Pang, Lu, Gao 2017',
   seed: '003',
