@@ -31,6 +31,17 @@ async function add(page: Page, choice: PanelChoice): Promise<Locator> {
 
 const GROUPS: Group[] = [
   {
+    name: 'a guided tour, its card and highlights',
+    sample: 'zoo.csv',
+    views: [],
+    async open(page) {
+      await page.getByTestId('tour-start-seed-002').click();
+      for (let step = 1; step < 3; step++) await page.keyboard.press('ArrowRight');
+      await expect(page.getByTestId('tour-progress')).toHaveText(/^Step 3 of/, RESULT);
+      await expect(page.getByTestId('tour-highlight').first()).toBeVisible(RESULT);
+    },
+  },
+  {
     name: 'data and value views',
     sample: 'zoo.csv',
     views: ['summary', 'cooccurrence', 'su', 'rows', 'value-matrices', 'value-partitions'],
@@ -169,7 +180,7 @@ async function scan(page: Page, what: string): Promise<void> {
 
 for (const scheme of ['light', 'dark'] as Scheme[])
   for (const group of GROUPS)
-    test(`axe, ${scheme}: ${group.name} (${group.views.join(', ')}) on ${group.sample}`, async ({
+    test(`axe, ${scheme}: ${group.name}${group.views.length ? ` (${group.views.join(', ')})` : ''} on ${group.sample}`, async ({
       page,
     }) => {
       test.setTimeout(180_000);
