@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as plain, expect as plainExpect } from '@playwright/test';
-import { addPanel, expect, openApp, setNumber, test } from './fixtures.ts';
+import { addPanel, expect, openApp, setNumber, test, workspaceAction } from './fixtures.ts';
 
 /**
  * `npm run cli -- export-app DIR --data FILE --state WORKSPACE.json` writes one page that opens
@@ -24,7 +24,7 @@ test('a workspace saved in the explorer …', async ({ page }) => {
   clusters = (await panel.getByTestId('cluster-summary').textContent()) ?? '';
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Save workspace' }).click(),
+    workspaceAction(page, 'Save workspace'),
   ]);
   writeFileSync(statePath, readFileSync(await download.path()));
 });

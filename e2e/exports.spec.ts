@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import type { PanelChoice } from './fixtures.ts';
-import { addPanel, expect, openApp, test, waitIdle } from './fixtures.ts';
+import { addPanel, expect, openApp, test, waitIdle, workspaceAction } from './fixtures.ts';
 
 /**
  * Every view exports: a PNG, an SVG that carries the panel's title and, where the view shows a
@@ -160,7 +160,7 @@ test('the HTML report opens offline in a fresh context and shows every panel', a
   const titles = await page.locator('section.panel h2').allTextContents();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Export report' }).click(),
+    workspaceAction(page, 'Export report'),
   ]);
   const html = await readFile(await download.path(), 'utf8');
   expect(download.suggestedFilename()).toBe('zoo-csv-report.html');

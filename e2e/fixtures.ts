@@ -285,3 +285,11 @@ export async function dragThrough(page: Page, path: { x: number; y: number }[]):
 export function tooltipOf(page: Page, owner: string): Locator {
   return page.locator(`[role="tooltip"][data-owner^="${owner}"]`);
 }
+
+/** Chooses an item of the top bar's Workspace menu ("Save workspace", "Export report" …). */
+export async function workspaceAction(page: Page, name: string): Promise<void> {
+  const menu = page.getByTestId('workspace-menu');
+  if (!(await menu.evaluate((d) => (d as HTMLDetailsElement).open)))
+    await menu.locator('summary').click();
+  await menu.getByRole('button', { name }).click();
+}

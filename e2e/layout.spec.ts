@@ -37,3 +37,24 @@ for (const [width, perRow] of [
     // No panel is taller than the window.
     for (const b of boxes) expect(b.height).toBeLessThanOrEqual(900);
   });
+
+test('at 1280 × 800 the top bar keeps to one line, with a selection and a search', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openApp(page, 'zoo.csv');
+  const rows = await addPanel(page, 'rows');
+  await rows.locator('tr[data-row="0"]').click();
+  await expect(page.getByRole('button', { name: /^Clear selection/ })).toBeVisible();
+  await page.getByRole('searchbox').fill('aquatic');
+  await page.screenshot({ path: test.info().outputPath('topbar-1280.png') });
+  const middles = await page.locator('.topbar-controls > *:visible').evaluateAll((els) =>
+    els.map((el) => {
+      const r = el.getBoundingClientRect();
+      return Math.round(r.top + r.height / 2);
+    }),
+  );
+  expect(middles.length).toBeGreaterThan(5);
+  // Every control sits on one line: their middles within a few pixels of each other.
+  expect(Math.max(...middles) - Math.min(...middles)).toBeLessThanOrEqual(4);
+});

@@ -14,6 +14,7 @@ import {
   test,
   textFile,
   waitIdle,
+  workspaceAction,
 } from './fixtures.ts';
 
 const RESULT = { timeout: 30_000 } as const;
@@ -73,7 +74,7 @@ async function buildWorkspace(page: Page): Promise<void> {
 async function saveWorkspaceFile(page: Page): Promise<string> {
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Save workspace' }).click(),
+    workspaceAction(page, 'Save workspace'),
   ]);
   return readFile((await download.path()) as string, 'utf-8');
 }

@@ -13,7 +13,8 @@ import { workspaceReport } from './export/report.ts';
 import { fileBase } from './export/PanelExportMenu.tsx';
 
 /**
- * Save the workspace as a `.json` file, open one, or copy a link to it (bundled samples only: a
+ * The Workspace menu of the top bar (one button, so the bar keeps to one line at 1280 px):
+ * save the workspace as a `.json` file, open one, write the HTML report, or copy a link to it (bundled samples only: a
  * link cannot carry the user's file). A workspace on the user's file asks for that file when
  * opened, and checks it is the same.
  */
@@ -25,6 +26,7 @@ export function WorkspaceMenu() {
   /** The workspace file being opened, while its data file is asked for. */
   const waiting = useRef<Promise<WorkspaceState | null> | null>(null);
   const [copied, setCopied] = useState(false);
+  const menu = useRef<HTMLDetailsElement>(null);
 
   const save = async () => {
     const state = await captureWorkspace(useStore.getState());
@@ -90,29 +92,39 @@ export function WorkspaceMenu() {
     setTimeout(() => setCopied(false), 2000);
   };
 
+  /** Runs a choice of the menu, closing it first. */
+  const pick = (f: () => void) => () => {
+    if (menu.current) menu.current.open = false;
+    f();
+  };
   return (
-    <div className="workspace-menu" role="group" aria-label="Workspace">
-      <button type="button" disabled={!loaded} onClick={() => void save()}>
-        Save workspace
-      </button>
-      <button type="button" onClick={() => stateInput.current?.click()}>
-        Open workspace…
-      </button>
-      <button
-        type="button"
-        disabled={!loaded || !isSample}
-        title={
-          isSample
-            ? 'Copy a link that opens this workspace'
-            : 'A link cannot carry your own file: save the workspace as a file instead'
-        }
-        onClick={() => void copyLink()}
-      >
-        {copied ? 'Link copied' : 'Copy link'}
-      </button>
-      <button type="button" disabled={!loaded || reporting} onClick={() => void report()}>
-        {reporting ? 'Writing the report…' : 'Export report'}
-      </button>
+    <>
+      <details ref={menu} className="menu workspace-menu" data-testid="workspace-menu">
+        <summary>Workspace</summary>
+        <div className="menu-items" role="group" aria-label="Workspace">
+          <button type="button" disabled={!loaded} onClick={pick(() => void save())}>
+            Save workspace
+          </button>
+          <button type="button" onClick={pick(() => stateInput.current?.click())}>
+            Open workspace…
+          </button>
+          <button
+            type="button"
+            disabled={!loaded || !isSample}
+            title={
+              isSample
+                ? 'Copy a link that opens this workspace'
+                : 'A link cannot carry your own file: save the workspace as a file instead'
+            }
+            onClick={() => void copyLink()}
+          >
+            {copied ? 'Link copied' : 'Copy link'}
+          </button>
+          <button type="button" disabled={!loaded || reporting} onClick={pick(() => void report())}>
+            {reporting ? 'Writing the report…' : 'Export report'}
+          </button>
+        </div>
+      </details>
       <FileInput
         ref={stateInput}
         accept=".json,application/json"
@@ -126,6 +138,6 @@ export function WorkspaceMenu() {
         testId="workspace-data-input"
         onFile={(file) => void openWithData(file)}
       />
-    </div>
+    </>
   );
 }
