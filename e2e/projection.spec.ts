@@ -154,3 +154,34 @@ test('Hamming distances project by MDS or t-SNE, and PCA is not offered for them
   );
   await expect(panel.locator('[data-points="101"]')).toBeVisible();
 });
+
+test('density contours are toggled on a t-SNE of a real table, nested, inside the plot', async ({
+  page,
+}) => {
+  await openApp(page, 'soybean.csv');
+  const tsne = await addProjection(page, 'cde');
+  await expect(tsne.getByTestId('projection-view')).toHaveAttribute('data-state', 'done', RUN);
+  const density = tsne.getByRole('button', { name: 'Density' });
+  await expect(density).toHaveAttribute('aria-pressed', 'false');
+  await expect(tsne.getByTestId('density-contours')).toHaveCount(0);
+  await density.click();
+  await expect(density).toHaveAttribute('aria-pressed', 'true');
+  const paths = tsne.getByTestId('density-contours').locator('path');
+  await expect.poll(() => paths.count()).toBeGreaterThan(2);
+  // Every contour lies inside the plot, and the densest is the smallest.
+  const plot = await tsne.locator('.scatter-plot').boundingBox();
+  const boxes = await paths.evaluateAll((els) =>
+    els.map((p) => {
+      const r = p.getBoundingClientRect();
+      return { x: r.x, y: r.y, w: r.width, h: r.height };
+    }),
+  );
+  for (const b of boxes) {
+    expect(b.x).toBeGreaterThanOrEqual((plot?.x ?? 0) - 1);
+    expect(b.x + b.w).toBeLessThanOrEqual((plot?.x ?? 0) + (plot?.width ?? 0) + 1);
+  }
+  const area = (b: { w: number; h: number }) => b.w * b.h;
+  expect(area(boxes.at(-1) ?? { w: 0, h: 0 })).toBeLessThan(area(boxes[0] ?? { w: 0, h: 0 }));
+  await density.click();
+  await expect(tsne.getByTestId('density-contours')).toHaveCount(0);
+});

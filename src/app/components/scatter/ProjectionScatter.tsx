@@ -6,6 +6,7 @@ import { emphasisMask, groupByColor } from './colorGroups.ts';
 import type { DrawInput } from './draw.ts';
 import { scatterExports } from './exportFiles.ts';
 import { scatterSvg } from './scatterExport.ts';
+import { densityContours } from './density.ts';
 import { useExportPicture } from '../export/exportHooks.ts';
 import { ScatterLegend, type LegendSpec } from './ScatterLegend.tsx';
 import { FIT_PAD, OUTLINE, pointRadius } from './scatterStyle.ts';
@@ -92,6 +93,7 @@ export function ProjectionScatter({
   const w = Math.max(width - 2, 240);
   const [mode, setMode] = useState<ScatterMode>('box');
   const [view, setView] = useState<View>(FOLLOW);
+  const [density, setDensity] = useState(false);
 
   const liveBounds = useMemo(() => dataBounds(points), [points]);
   const fit = useMemo(
@@ -126,6 +128,10 @@ export function ProjectionScatter({
     return () => (built ??= buildSpatialIndex(points));
   }, [points]);
   useCanvasDraw(canvasRef, drawInput);
+  const contours = useMemo(
+    () => (density ? densityContours(points, mapping, w, height) : null),
+    [density, points, mapping, w, height],
+  );
   // A panel's export draws every point, fitted as before any zoom, whatever the view shows now.
   const wholePicture = useCallback(
     (pw: number, ph: number) =>
@@ -204,6 +210,8 @@ export function ProjectionScatter({
           canReset={view.frozen !== null}
           onReset={reset}
           onExport={exports}
+          density={density}
+          onDensity={setDensity}
         />
       </div>
       <div className="scatter-plot" style={{ width: w, height }}>
@@ -215,6 +223,20 @@ export function ProjectionScatter({
           {...gestures.handlers}
         />
         <svg className="scatter-overlay" width={w} height={height} aria-hidden="true">
+          {contours && (
+            <g className="density" data-testid="density-contours">
+              {contours.paths.map((d, k) => (
+                <path
+                  key={k}
+                  d={d}
+                  fill="none"
+                  stroke="#374151"
+                  strokeOpacity={0.25 + 0.6 * (contours.levels[k] ?? 0)}
+                  strokeWidth={1}
+                />
+              ))}
+            </g>
+          )}
           {overlay?.kind === 'box' && (
             <rect
               className="brush"

@@ -13,11 +13,16 @@ export function ScatterToolbar({
   canReset,
   onReset,
   onExport,
+  density,
+  onDensity,
 }: {
   mode: ScatterMode;
   onMode(mode: ScatterMode): void;
   canReset: boolean;
   onReset(): void;
+  /** Density contours shown. */
+  density: boolean;
+  onDensity(shown: boolean): void;
   onExport: { png(): void; svg(): void; csv(): void };
 }) {
   return (
@@ -44,6 +49,15 @@ export function ScatterToolbar({
         onClick={onReset}
       >
         Reset view
+      </button>
+      <button
+        type="button"
+        className="small"
+        aria-pressed={density}
+        title="Density contours: where the points crowd (identical rows count as often as they occur)"
+        onClick={() => onDensity(!density)}
+      >
+        Density
       </button>
       <div className="button-group" role="group" aria-label="Export">
         <button type="button" className="small" aria-label="Download PNG" onClick={onExport.png}>
