@@ -1,5 +1,4 @@
 import { useRef, useState } from 'react';
-import type { Call } from '../../core/platform/spec.ts';
 import { useStore } from '../store/index.ts';
 import { captureWorkspace } from '../workspace/capture.ts';
 import { hashOf, workspaceFileText } from '../workspace/persist.ts';
@@ -8,9 +7,7 @@ import { parseWorkspaceText, type WorkspaceState } from '../workspace/schema.ts'
 import { workspaceRefused } from '../workspace/startup.ts';
 import { downloadBlob } from './download.ts';
 import { FileInput } from './FileInput.tsx';
-import { exportCaption } from './export/caption.ts';
-import { workspaceReport } from './export/report.ts';
-import { fileBase } from './export/PanelExportMenu.tsx';
+import { writeReport } from './export/writeReport.ts';
 
 /**
  * The Workspace menu of the top bar (one button, so the bar keeps to one line at 1280 px):
@@ -65,19 +62,7 @@ export function WorkspaceMenu() {
   const report = async () => {
     setReporting(true);
     try {
-      const store = useStore.getState();
-      const panels = [...document.querySelectorAll<HTMLElement>('section.panel')].map(
-        (section) => ({
-          section,
-          caption: exportCaption(
-            section.getAttribute('aria-label') ?? '',
-            section.dataset.call ? (JSON.parse(section.dataset.call) as Call) : null,
-          ),
-        }),
-      );
-      const data = store.source?.name ?? 'no data';
-      const html = await workspaceReport(panels, { data, state: await captureWorkspace(store) });
-      downloadBlob(new Blob([html], { type: 'text/html' }), `${fileBase(data)}-report.html`);
+      await writeReport();
     } finally {
       setReporting(false);
     }
