@@ -67,7 +67,7 @@ export function PanelExportMenu({
   return (
     <details
       ref={menu}
-      className="export-menu"
+      className="menu export-menu"
       data-testid="panel-export"
       onToggle={(e) => {
         const b = body();
@@ -77,7 +77,7 @@ export function PanelExportMenu({
       <summary aria-label={`Export ${caption().title}`} aria-busy={busy}>
         {busy ? 'Exporting…' : 'Export'}
       </summary>
-      <div className="export-items" role="group" aria-label="Export as">
+      <div className="menu-items" role="group" aria-label="Export as">
         <button type="button" onClick={() => void png()}>
           PNG picture
         </button>

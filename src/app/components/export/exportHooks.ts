@@ -20,14 +20,19 @@ export const pictureOf = (el: Element): PictureBuilder | undefined => pictures.g
 export const fullTableOf = (el: Element): (() => Promise<ExportTable>) | undefined =>
   tables.get(el);
 
-/** The export draws this element (a canvas) with `build` instead of copying its pixels. */
-export function useExportPicture(ref: RefObject<Element | null>, build: PictureBuilder): void {
+/** Keeps `value` for the element `ref` holds, while it is mounted. */
+function useKeptFor<T>(map: WeakMap<Element, T>, ref: RefObject<Element | null>, value: T): void {
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    pictures.set(el, build);
-    return () => void pictures.delete(el);
-  }, [ref, build]);
+    map.set(el, value);
+    return () => void map.delete(el);
+  }, [map, ref, value]);
+}
+
+/** The export draws this element (a canvas) with `build` instead of copying its pixels. */
+export function useExportPicture(ref: RefObject<Element | null>, build: PictureBuilder): void {
+  useKeptFor(pictures, ref, build);
 }
 
 /**
@@ -38,10 +43,5 @@ export function useExportTable(
   ref: RefObject<Element | null>,
   build: () => Promise<ExportTable>,
 ): void {
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    tables.set(el, build);
-    return () => void tables.delete(el);
-  }, [ref, build]);
+  useKeptFor(tables, ref, build);
 }
