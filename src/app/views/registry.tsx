@@ -155,16 +155,6 @@ export const VIEWS: ViewSpec[] = [
     dataJobs: [],
   },
   {
-    id: 'neighbours',
-    title: 'Nearest neighbours',
-    description:
-      'The selected object’s nearest objects under the representation, with the values where they differ',
-    component: NeighboursView,
-    consumes: REPRESENTATION_KINDS,
-    callFor: (m) => ({ method: m.id }),
-    dataJobs: [],
-  },
-  {
     id: 'untie-training',
     title: 'Training and kernel weights',
     description: 'Loss per iteration (live) and the learned weight of every kernel space',
@@ -184,6 +174,16 @@ export const VIEWS: ViewSpec[] = [
     component: ProjectionView,
     consumes: REPRESENTATION_KINDS,
     callFor: (m) => projectionCall({ method: m.id }),
+    dataJobs: [],
+  },
+  {
+    id: 'neighbours',
+    title: 'Nearest neighbours',
+    description:
+      'The selected object’s nearest objects under the representation, with the values where they differ',
+    component: NeighboursView,
+    consumes: REPRESENTATION_KINDS,
+    callFor: (m) => ({ method: m.id }),
     dataJobs: [],
   },
   {

@@ -20,8 +20,7 @@ const representations = (): string[] => methodsProducing(REPRESENTATION_KINDS).m
  * differs from the row.
  */
 export const neighboursCommand: Command = {
-  // The command is named after the step it runs.
-  name: neighboursStep.id,
+  name: 'neighbours',
   summary: 'the k nearest objects of one row under a representation, with their differing values',
   usage: () =>
     `neighbours: neighbours FILE --method ${representations().join('|')} --row LINE [--k 10]

@@ -14,7 +14,7 @@ export const MAX_NEIGHBOURS = 1000;
  * representation (neighbours/graphMemo.ts). Ties are listed by row index.
  */
 export const neighboursStep = defineMethod({
-  id: 'neighbours',
+  id: 'object-neighbours',
   title: 'Nearest neighbours of an object',
   role: 'step',
   order: 20,

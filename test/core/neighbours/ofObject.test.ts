@@ -9,6 +9,7 @@ import { runToEnd } from '../../../src/core/base/jobs.ts';
 import { createRandom } from '../../../src/core/base/random.ts';
 import { rememberGraph } from '../../../src/core/neighbours/graphMemo.ts';
 import { objectNeighbourSteps } from '../../../src/core/neighbours/ofObject.ts';
+import { neighboursStep } from '../../../src/core/projection/neighboursStep.ts';
 import type { ProjectionInput } from '../../../src/core/platform/projectionInput.ts';
 import { inputOf } from '../../../src/core/platform/representation.ts';
 import type { ResultTable } from '../../../src/core/platform/results.ts';
@@ -25,7 +26,7 @@ async function session(text: string, classColumn?: string): Promise<ExplorerSess
 
 function neighboursOf(s: ExplorerSession, of: Call, row: number, k: number, search = 'auto') {
   const output = runToEnd(
-    s.runSteps({ method: 'neighbours', options: { row, k, search }, inputs: { of } }),
+    s.runSteps({ method: neighboursStep.id, options: { row, k, search }, inputs: { of } }),
   );
   return output.results.neighbours as ResultTable;
 }
