@@ -220,6 +220,16 @@ function resultJson(meta: TableMeta, r: Result, options: JsonOptions): object {
         attributes: meta.attributes.map((a) => a.name),
         rows: rowViews(r.values, r.n, r.dims),
       };
+    case 'object-explanations':
+      return {
+        ...head,
+        n: r.n,
+        relation: r.relation,
+        relationText: r.relationText,
+        definition: r.definition,
+        attributes: meta.attributes.map((a) => a.name),
+        rows: rowViews(r.values, r.n, r.dims),
+      };
     case 'curves':
       return {
         ...head,

@@ -1,6 +1,8 @@
 import type { DetectorRole } from '../../platform/detection.ts';
 import { allRows } from '../../data/table/rows.ts';
 import { checkLofSize, lofOfSteps } from './lofOf.ts';
+import { lofOfExplanationSteps } from './lofOfExplain.ts';
+import { scaledSteps } from '../../base/jobs.ts';
 import { distinctObjects } from '../../data/table/distinctObjects.ts';
 import { resolveOptions, type ParameterSpec } from '../../base/parameters.ts';
 import { defineMethod } from '../../platform/spec.ts';
@@ -39,15 +41,17 @@ export const lofOfMethod = defineMethod({
   where: 'LOF Defs. 3-7 (with its k-distinct-distance for duplicates); OF of Boriah et al.',
   description: 'Local outlier factor: local density against the neighbours’, OF distance',
   parameters: LOF_PARAMETERS,
-  produces: ['object-scores'],
+  produces: ['object-scores', 'object-explanations'],
   detector: lofOfDetector,
   check(table) {
     checkLofSize(distinctObjects(table, allRows(table.nRows)).count);
   },
   *run(context, options) {
     const rows = allRows(context.table.nRows);
-    const scores = yield* lofOfSteps(context.table, rows, rows, options);
+    const scores = yield* scaledSteps(lofOfSteps(context.table, rows, rows, options), 0, 0.7);
+    const explanations = yield* scaledSteps(lofOfExplanationSteps(context.table, options), 0.7, 1);
     return {
+      explanations,
       scores: {
         kind: 'object-scores',
         title: 'LOF (OF) outlier score',
