@@ -41,3 +41,24 @@ export function valueScoreExplanations(
     definition,
   };
 }
+
+/**
+ * The most terms (rows × attributes) a detector's explanation holds: 4·10⁶ (32 MB), kept with
+ * the scores and sent to the page. Above it the explanation is left out with a note.
+ */
+export const EXPLANATION_CELLS = 4_000_000;
+
+/** Whether the table is small enough to explain every object; warns when it is not. */
+export function explainable(
+  table: CategoricalTable,
+  method: string,
+  warn: (message: string) => void,
+): boolean {
+  const cells = table.nRows * table.attributes.length;
+  if (table.rowless) return false;
+  if (cells <= EXPLANATION_CELLS) return true;
+  warn(
+    `${method}: no per-object explanation: ${table.nRows.toLocaleString('en-US')} rows × ${table.attributes.length} attributes is above ${EXPLANATION_CELLS.toLocaleString('en-US')} terms (use a sample of the rows)`,
+  );
+  return false;
+}

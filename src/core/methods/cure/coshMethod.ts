@@ -4,7 +4,7 @@ import type { DetectorRole } from '../../platform/detection.ts';
 import { defineMethod } from '../../platform/spec.ts';
 import { CURE_PAPER, checkCouplingSize, cureValueResults } from './cureShared.ts';
 import { COSH_PARAMETERS, coshSteps } from './cosh.ts';
-import { valueScoreExplanations } from '../../platform/valueExplanations.ts';
+import { explainable, valueScoreExplanations } from '../../platform/valueExplanations.ts';
 
 /** COSH (CURE, Jian et al. 2019, Alg. 2) as an unsupervised detector: fitted on the rows shown, scores others. */
 export const coshDetector: DetectorRole = {
@@ -67,6 +67,8 @@ export const coshMethod = defineMethod({
           scores: cosh.objectScores,
           direction: 'higher-is-more-anomalous',
         },
+      }),
+      ...(explainable(context.table, 'COSH', context.warn) && {
         explanations: valueScoreExplanations(
           context.table,
           'COSH',

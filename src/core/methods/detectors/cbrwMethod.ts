@@ -4,7 +4,7 @@ import { cbrwModelSteps, cbrwObjectScores, CBRW_DEFAULTS } from './cbrw.ts';
 import type { DetectorRole } from '../../platform/detection.ts';
 import { resolveOptions, type ParameterSpec } from '../../base/parameters.ts';
 import { defineMethod } from '../../platform/spec.ts';
-import { valueScoreExplanations } from '../../platform/valueExplanations.ts';
+import { explainable, valueScoreExplanations } from '../../platform/valueExplanations.ts';
 
 export const CBRW_PAPER =
   'Pang, Cao, Chen, Liu, “Outlier detection in complex categorical data by modelling the feature value couplings”, IJCAI 2016';
@@ -91,6 +91,8 @@ export const cbrwMethod = defineMethod({
           scores: cbrwObjectScores(context.table, model),
           direction: 'higher-is-more-anomalous',
         },
+      }),
+      ...(explainable(context.table, 'CBRW', context.warn) && {
         explanations: valueScoreExplanations(
           context.table,
           'CBRW',

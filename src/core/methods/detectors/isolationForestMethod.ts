@@ -3,6 +3,7 @@ import { allRows } from '../../data/table/rows.ts';
 import { IFOREST_DEFAULTS, isolationForestSteps } from './isolationForest.ts';
 import { resolveOptions, type ParameterSpec } from '../../base/parameters.ts';
 import { defineMethod } from '../../platform/spec.ts';
+import { explainable } from '../../platform/valueExplanations.ts';
 import { isolationForestExplanations } from './isolationForestExplain.ts';
 
 export const IFOREST_PAPER = 'Liu, Ting, Zhou, “Isolation forest”, ICDM 2008';
@@ -70,7 +71,9 @@ export const isolationForestMethod = defineMethod({
         scores,
         direction: 'higher-is-more-anomalous',
       },
-      explanations: isolationForestExplanations(context.table, rows, options),
+      ...(explainable(context.table, 'Isolation forest', context.warn) && {
+        explanations: isolationForestExplanations(context.table, rows, options),
+      }),
     };
   },
 });

@@ -6,6 +6,7 @@ import { scaledSteps } from '../../base/jobs.ts';
 import { distinctObjects } from '../../data/table/distinctObjects.ts';
 import { resolveOptions, type ParameterSpec } from '../../base/parameters.ts';
 import { defineMethod } from '../../platform/spec.ts';
+import { explainable } from '../../platform/valueExplanations.ts';
 
 export const LOF_PAPER =
   'Breunig, Kriegel, Ng, Sander, “LOF: identifying density-based local outliers”, SIGMOD 2000; OF similarity of Boriah, Chandola, Kumar, SDM 2008';
@@ -49,9 +50,11 @@ export const lofOfMethod = defineMethod({
   *run(context, options) {
     const rows = allRows(context.table.nRows);
     const scores = yield* scaledSteps(lofOfSteps(context.table, rows, rows, options), 0, 0.7);
-    const explanations = yield* scaledSteps(lofOfExplanationSteps(context.table, options), 0.7, 1);
+    const explanations = explainable(context.table, 'LOF', context.warn)
+      ? yield* scaledSteps(lofOfExplanationSteps(context.table, options), 0.7, 1)
+      : null;
     return {
-      explanations,
+      ...(explanations && { explanations }),
       scores: {
         kind: 'object-scores',
         title: 'LOF (OF) outlier score',

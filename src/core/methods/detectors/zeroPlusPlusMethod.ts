@@ -3,6 +3,7 @@ import { allRows } from '../../data/table/rows.ts';
 import { ZERO_DEFAULTS, zeroScoreSteps } from './zeroPlusPlus.ts';
 import { resolveOptions, type ParameterSpec } from '../../base/parameters.ts';
 import { defineMethod } from '../../platform/spec.ts';
+import { explainable } from '../../platform/valueExplanations.ts';
 import { zeroExplanations } from './zeroPlusPlusExplain.ts';
 
 export const ZERO_PAPER =
@@ -65,7 +66,9 @@ export const zeroMethod = defineMethod({
         scores,
         direction: 'higher-is-more-anomalous',
       },
-      explanations: zeroExplanations(context.table, rows, options),
+      ...(explainable(context.table, 'ZERO++', context.warn) && {
+        explanations: zeroExplanations(context.table, rows, options),
+      }),
     };
   },
 });

@@ -12,6 +12,8 @@ import {
   type MethodOutput,
 } from '../../../../src/core/index.ts';
 import { explanationRow } from '../../../../src/core/platform/results.ts';
+import { EXPLANATION_CELLS, explainable } from '../../../../src/core/platform/valueExplanations.ts';
+import type { CategoricalTable } from '../../../../src/core/data/table/types.ts';
 import { averagePathLength } from '../../../../src/core/methods/detectors/isolationForest.ts';
 import { resultOf } from '../../../sessions.ts';
 
@@ -105,5 +107,24 @@ describe('explanations: the terms and the score', () => {
       const sum = explanationRow(e, i).reduce((x, y) => x + y, 0);
       expect(2 ** (sum / norm - 1)).toBeCloseTo(scores[i] as number, 10);
     }
+  });
+});
+
+describe('explanations: a table too large to explain every object', () => {
+  const shaped = (nRows: number, D: number) =>
+    ({
+      nRows,
+      attributes: Array.from({ length: D }),
+      rowless: false,
+    }) as unknown as CategoricalTable;
+
+  it('is explained up to the limit of terms and left out above it, with a note', () => {
+    const notes: string[] = [];
+    expect(explainable(shaped(EXPLANATION_CELLS / 4, 4), 'CBRW', (m) => notes.push(m))).toBe(true);
+    expect(notes).toEqual([]);
+    expect(explainable(shaped(EXPLANATION_CELLS / 4 + 1, 4), 'CBRW', (m) => notes.push(m))).toBe(
+      false,
+    );
+    expect(notes[0]).toMatch(/^CBRW: no per-object explanation: 1,000,001 rows × 4 attributes/);
   });
 });
