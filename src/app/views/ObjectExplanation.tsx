@@ -16,7 +16,8 @@ const MEAN_OF = 5000;
  * Why the shown objects score as they do, for any detector: its explanation terms (one per
  * attribute, the detector's own definition) as a word cloud and a bar list. One object: its
  * values, named "attribute = value"; a selection: the mean of its objects' terms, by attribute.
- * Positive terms size the cloud's words; terms that lower the score are listed under it.
+ * Positive terms size the cloud's words (the layout counts a negative one as 0); the bars show
+ * each term with its sign, and the terms that lower the score are also named in the note.
  */
 export function ObjectExplanation({
   meta,
@@ -49,7 +50,7 @@ export function ObjectExplanation({
     <div ref={ref} data-testid="explanation" data-objects={objects.slice(0, 50).join(',')}>
       <ImpactCloud
         title={`Why ${who} scores as it does`}
-        words={words.map((w) => ({ ...w, value: Math.max(0, w.value) }))}
+        words={words}
         width={Math.max(240, width)}
         note={
           <p className="muted" data-testid="explanation-definition">
