@@ -130,18 +130,20 @@ const GROUPS: Group[] = [
     },
   },
   {
-    name: 'two objects compared and a walk-through',
+    name: 'two objects compared, neighbours and a walk-through',
     sample: 'movie.csv',
-    views: ['pair', 'walkthrough'],
+    views: ['pair', 'neighbours', 'walkthrough'],
     async open(page) {
       const rows = await add(page, 'rows');
       const pair = await add(page, 'pair:cas');
+      const neighbours = await add(page, 'neighbours:hamming');
       const walk = await add(page, 'walkthrough:cas-walkthrough');
       await expect(pair.getByTestId('pair-empty')).toBeVisible(RESULT);
       await rows.locator('tr[data-row="1"]').click();
       await rows.getByRole('checkbox', { name: /only selected objects/ }).uncheck();
       await rows.locator('tr[data-row="2"]').click({ modifiers: ['Control'] });
       await expect(pair.getByTestId('pair-table')).toBeVisible(RESULT);
+      await expect(neighbours.getByTestId('neighbours-table')).toBeVisible(RESULT);
       await expect(walk.getByTestId('walkthrough')).toBeVisible(RESULT);
     },
   },

@@ -3,7 +3,7 @@ import { csvField } from '../core/data/table/writeCsv.ts';
 import { describeCall } from '../core/platform/calls.ts';
 import { methodSpec } from '../core/platform/registry.ts';
 import type { MethodOutput, ResolvedCall } from '../core/platform/spec.ts';
-import type { Result } from '../core/platform/results.ts';
+import type { ObjectExplanations, Result } from '../core/platform/results.ts';
 import type { TableMeta } from '../core/platform/session.ts';
 
 /**
@@ -120,6 +120,13 @@ function valueTables(
   };
 }
 
+/** Each object's terms by attribute, with how they relate to its score. */
+function explanationsJson(meta: TableMeta, r: ObjectExplanations): object {
+  const { n, relation, relationText, definition } = r;
+  const attributes = meta.attributes.map((a) => a.name);
+  return { n, relation, relationText, definition, attributes, rows: rowViews(r.values, n, r.dims) };
+}
+
 function resultJson(meta: TableMeta, r: Result, options: JsonOptions): object {
   const head = { kind: r.kind, title: r.title, ...(r.notes?.length ? { notes: r.notes } : {}) };
   switch (r.kind) {
@@ -220,6 +227,8 @@ function resultJson(meta: TableMeta, r: Result, options: JsonOptions): object {
         attributes: meta.attributes.map((a) => a.name),
         rows: rowViews(r.values, r.n, r.dims),
       };
+    case 'object-explanations':
+      return { ...head, ...explanationsJson(meta, r) };
     case 'curves':
       return {
         ...head,

@@ -7,6 +7,7 @@ import { describeCommand } from './commands/describe.ts';
 import { exportAppCommand } from './commands/exportApp.ts';
 import { indicatorsCommand } from './commands/indicators.ts';
 import { methodsCommand } from './commands/methods.ts';
+import { neighboursCommand } from './commands/neighbours.ts';
 import { runCommand } from './commands/run.ts';
 import { PROCESS_IO, type Io } from './output.ts';
 
@@ -17,6 +18,7 @@ export const COMMANDS: readonly Command[] = [
   methodsCommand,
   runCommand,
   indicatorsCommand,
+  neighboursCommand,
   ...ALIAS_COMMANDS,
   projectCommand,
   exportAppCommand,

@@ -10,6 +10,7 @@ export const VIEW_IDS = [
   'impact',
   'projection',
   'pair',
+  'neighbours',
   'comparison',
   'walkthrough',
   'untie-training',

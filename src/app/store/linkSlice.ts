@@ -24,6 +24,12 @@ export interface LinkSlice {
   selectedValues: number[];
   /** Selected object (row) indices. */
   selectedObjects: number[];
+  /**
+   * The nearest neighbours of the selected object that neighbour panels list, by panel id:
+   * every object view emphasises them with the selection.
+   */
+  neighbourObjects: Readonly<Record<number, readonly number[]>>;
+  setPanelNeighbours(panel: number, objects: readonly number[] | null): void;
   /** The value cluster picked in a value-partition view (its panel, granularity, cluster). */
   selectedCluster: { panel: number; granularity: number; cluster: number } | null;
   /**
@@ -56,6 +62,12 @@ export const createLinkSlice: StateCreator<Store, [], [], LinkSlice> = (set) => 
   selectedValues: [],
   selectedObjects: [],
   selectedCluster: null,
+  neighbourObjects: {},
+  setPanelNeighbours: (panel, objects) =>
+    set((s) => {
+      const { [panel]: _old, ...others } = s.neighbourObjects;
+      return { neighbourObjects: objects ? { ...others, [panel]: objects } : others };
+    }),
   rowsWithSelectedValues: null,
   selectionCounts: null,
   hoveredObjectValues: null,
@@ -91,6 +103,16 @@ export function valueSelection(
   const attributes = new Set(values.map((v) => valueAttribute?.[v] ?? v)).size;
   const t = threshold ?? Math.ceil(attributes / 2);
   return { attributes, threshold: Math.min(Math.max(1, t), Math.max(1, attributes)) };
+}
+
+/** The selected objects and the neighbours panels list of them, each once. */
+export function selectedWithNeighbours(
+  s: Pick<LinkSlice, 'selectedObjects' | 'neighbourObjects'>,
+): Set<number> {
+  const out = new Set(s.selectedObjects);
+  if (out.size > 0)
+    for (const list of Object.values(s.neighbourObjects)) for (const i of list) out.add(i);
+  return out;
 }
 
 /** Values the views should emphasise: hovered ones, else the hovered object's, else the selection. */

@@ -22,8 +22,14 @@ import { useObjectValues } from './useObjectValues.ts';
 import { useResult } from './useResult.ts';
 import { outlierEvaluationCall } from '../model/steps.ts';
 import { lineOf, rowName, ROW_NUMBERING } from '../model/rowNames.ts';
+import { ObjectExplanation } from './ObjectExplanation.tsx';
+import { tiedGroups } from './tiedGroups.ts';
 
 const TOP_OBJECTS = 25;
+/** Objects ranked and grouped where tied, of which the first TOP_OBJECTS entries are shown. */
+const RANKED = 500;
+/** Lines listed in a tied group's summary before “…”. */
+const GROUP_LINES = 8;
 const TOP_VALUES = 30;
 /** Values shown per ranked object: those with the largest scores. */
 const CHIPS = 5;
@@ -97,6 +103,7 @@ export function RankingView({ panel }: { panel: Panel }) {
             },
           });
         const partitions = findResult(output.results, 'value-partitions')?.result;
+        const explanations = findResult(output.results, 'object-explanations')?.result ?? null;
         if (!scores) return null;
         return (
           <>
@@ -135,11 +142,33 @@ export function RankingView({ panel }: { panel: Panel }) {
                 </div>
               )}
             </div>
+            {explanations && (
+              <ExplainedObjects meta={meta} scores={scores} explanations={explanations} />
+            )}
           </>
         );
       }}
     </MethodPanel>
   );
+}
+
+/** The explanation of the selected objects, or of the top-ranked one when none is selected. */
+function ExplainedObjects({
+  meta,
+  scores,
+  explanations,
+}: {
+  meta: TableMeta;
+  scores: ObjectScores;
+  explanations: NonNullable<ReturnType<typeof findResult<'object-explanations'>>>['result'];
+}) {
+  const selected = useStore((s) => s.selectedObjects);
+  const top = useMemo(() => topIndices(anomalousScores(scores), 1), [scores]);
+  const objects = useMemo(() => {
+    const inTable = selected.filter((r) => r < explanations.n);
+    return inTable.length > 0 ? inTable : top;
+  }, [selected, top, explanations.n]);
+  return <ObjectExplanation meta={meta} explanations={explanations} objects={objects} />;
 }
 
 /** The AUC of this detector against the outlier class (computed in a worker, cached by call). */
@@ -193,8 +222,26 @@ function OutlierTable({
   const selectedObjects = useStore((s) => s.selectedObjects);
   const setSelectedObjects = useStore((s) => s.setSelectedObjects);
   const setHover = useStore((s) => s.setHover);
-  const ranked = useMemo(() => topIndices(anomalousScores(scores), TOP_OBJECTS), [scores]);
+  const ranked = useMemo(() => topIndices(anomalousScores(scores), RANKED), [scores]);
   const rows = useObjectValues(ranked);
+  const groups = useMemo(
+    () => tiedGroups(ranked, scores.scores, rows).slice(0, TOP_OBJECTS),
+    [ranked, scores, rows],
+  );
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  const toggleGroup = (lead: number) => {
+    const next = new Set(expanded);
+    if (next.has(lead)) next.delete(lead);
+    else next.add(lead);
+    setExpanded(next);
+  };
+  const shown = groups.flatMap((g) =>
+    (expanded.has(g.rows[0] as number) ? g.rows : g.rows.slice(0, 1)).map((r, k) => ({
+      r,
+      rank: g.rank + k,
+      group: k === 0 && g.rows.length > 1 ? g.rows : null,
+    })),
+  );
   // The export ranks every object, not only the top ones shown.
   const tableRef = useRef<HTMLTableElement>(null);
   const everyObject = useCallback(() => {
@@ -215,7 +262,7 @@ function OutlierTable({
   return (
     <>
       <h3>
-        Top {ranked.length} objects by {scores.title}
+        Top {shown.length} objects by {scores.title}
         {valueScores ? ' (Σ of their value scores)' : ''}
         {impacts ? ' (values ordered by their attribute distance impact)' : ''}
       </h3>
@@ -238,7 +285,7 @@ function OutlierTable({
             </tr>
           </thead>
           <tbody>
-            {ranked.map((r, rank) => {
+            {shown.map(({ r, rank, group }) => {
               const codes = rows.get(r);
               return (
                 <tr
@@ -249,7 +296,29 @@ function OutlierTable({
                   onPointerLeave={() => setHover(null)}
                 >
                   <td>{rank + 1}</td>
-                  <td>{lineOf(meta, r)}</td>
+                  <td>
+                    {lineOf(meta, r)}
+                    {group && (
+                      <button
+                        type="button"
+                        className="small"
+                        data-testid="tied-group"
+                        aria-expanded={expanded.has(r)}
+                        title={`Lines ${group.map((x) => lineOf(meta, x)).join(', ')}`}
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          toggleGroup(r);
+                        }}
+                      >
+                        {group.length} identical rows, lines{' '}
+                        {group
+                          .slice(0, GROUP_LINES)
+                          .map((x) => lineOf(meta, x))
+                          .join(', ')}
+                        {group.length > GROUP_LINES ? ', …' : ''}
+                      </button>
+                    )}
+                  </td>
                   <td data-score={scores.scores[r] ?? 0}>{formatScore(scores.scores[r] ?? 0)}</td>
                   {cls && <td>{cls.labels[cls.codes[r] ?? 0]}</td>}
                   <td style={{ textAlign: 'left', whiteSpace: 'normal' }}>

@@ -3,6 +3,7 @@ import { useExportTable } from '../components/export/exportHooks.ts';
 import { rowsTable } from './rowsExport.ts';
 import { useTourHighlight } from '../components/tourHighlight.ts';
 import { useStore } from '../store/index.ts';
+import { selectedWithNeighbours } from '../store/linkSlice.ts';
 import { useObjectColor } from './useObjectColor.ts';
 import { useObjectValues } from './useObjectValues.ts';
 import { lineOf, ROW_NUMBERING } from '../model/rowNames.ts';
@@ -16,6 +17,15 @@ const PAGE = 50;
 export function RowsView() {
   const meta = useStore((s) => s.loaded?.meta);
   const selectedObjects = useStore((s) => s.selectedObjects);
+  const neighbourObjects = useStore((s) => s.neighbourObjects);
+  // The selection, then the neighbours neighbour panels list of it (marked).
+  const selectedAndNeighbours = useMemo(
+    () =>
+      selectedObjects.length > 0
+        ? [...selectedWithNeighbours({ selectedObjects, neighbourObjects })]
+        : null,
+    [selectedObjects, neighbourObjects],
+  );
   const rowsWithValues = useStore((s) => s.rowsWithSelectedValues);
   const setSelectedObjects = useStore((s) => s.setSelectedObjects);
   const hover = useStore((s) => s.hover);
@@ -26,7 +36,7 @@ export function RowsView() {
   // The rows to list first: the selected objects, or else those holding a selected value (a
   // typed array of up to n rows: only the shown page is turned into numbers).
   const linked: (ArrayLike<number> & { slice(a: number, b: number): ArrayLike<number> }) | null =
-    selectedObjects.length > 0 ? selectedObjects : rowsWithValues;
+    selectedAndNeighbours ?? rowsWithValues;
   const n = meta?.nRows ?? 0;
   const total = onlyLinked && linked ? linked.length : n;
   const pages = Math.max(1, Math.ceil(total / PAGE));
@@ -54,6 +64,7 @@ export function RowsView() {
   const cls = meta.classColumn;
   const hovered = hover?.kind === 'objects' ? new Set(hover.objects) : new Set<number>();
   const selected = new Set(selectedObjects);
+  const neighbours = new Set(selectedAndNeighbours?.filter((r) => !selected.has(r)));
   return (
     <div className="view">
       <div className="view-controls">
@@ -109,7 +120,8 @@ export function RowsView() {
                 <tr
                   key={r}
                   data-row={r}
-                  className={`clickable${selected.has(r) || hovered.has(r) ? ' selected' : ''}`}
+                  className={`clickable${selected.has(r) || hovered.has(r) ? ' selected' : neighbours.has(r) ? ' neighbour' : ''}`}
+                  data-neighbour={neighbours.has(r) || undefined}
                   title="Click to select; Ctrl-, ⌘- or Shift-click to add to the selection"
                   onClick={(e) =>
                     setSelectedObjects(

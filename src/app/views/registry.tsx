@@ -17,6 +17,7 @@ import type { Panel } from '../store/panelsSlice.ts';
 import { ComparisonView } from './ComparisonView.tsx';
 import { CooccurrenceView } from './CooccurrenceView.tsx';
 import { ImpactView } from './ImpactView.tsx';
+import { NeighboursView } from './NeighboursView.tsx';
 import { PairView } from './PairView.tsx';
 import { ProjectionView } from './ProjectionView.tsx';
 import { RankingView } from './RankingView.tsx';
@@ -173,6 +174,16 @@ export const VIEWS: ViewSpec[] = [
     component: ProjectionView,
     consumes: REPRESENTATION_KINDS,
     callFor: (m) => projectionCall({ method: m.id }),
+    dataJobs: [],
+  },
+  {
+    id: 'neighbours',
+    title: 'Nearest neighbours',
+    description:
+      'The selected object’s nearest objects under the representation, with the values where they differ',
+    component: NeighboursView,
+    consumes: REPRESENTATION_KINDS,
+    callFor: (m) => ({ method: m.id }),
     dataJobs: [],
   },
   {

@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useStore } from '../store/index.ts';
+import { selectedWithNeighbours } from '../store/linkSlice.ts';
 import { useObjectValues } from './useObjectValues.ts';
 import { rowName } from '../model/rowNames.ts';
 
@@ -13,6 +14,7 @@ const TOOLTIP_ATTRIBUTES = 16;
 export function useLinkedObjects() {
   const meta = useStore((s) => s.loaded?.meta);
   const selectedObjects = useStore((s) => s.selectedObjects);
+  const neighbourObjects = useStore((s) => s.neighbourObjects);
   const rowsWithValues = useStore((s) => s.rowsWithSelectedValues);
   const hover = useStore((s) => s.hover);
   const setHover = useStore((s) => s.setHover);
@@ -20,9 +22,11 @@ export function useLinkedObjects() {
   const hovered = useMemo(() => (hover?.kind === 'objects' ? hover.objects : []), [hover]);
   const emphasised = useMemo(() => {
     if (hovered.length > 0) return new Set(hovered);
-    if (selectedObjects.length > 0) return new Set(selectedObjects);
+    // The selection and the neighbours a neighbours panel lists of it.
+    if (selectedObjects.length > 0)
+      return selectedWithNeighbours({ selectedObjects, neighbourObjects });
     return new Set(rowsWithValues ?? []);
-  }, [hovered, selectedObjects, rowsWithValues]);
+  }, [hovered, selectedObjects, neighbourObjects, rowsWithValues]);
   const tipRows = useMemo(() => hovered.slice(0, 1), [hovered]);
   const values = useObjectValues(tipRows);
   const tooltip = useCallback(
@@ -52,9 +56,15 @@ export function useLinkedObjects() {
     (i: number | null) => setHover(i === null ? null : { kind: 'objects', objects: [i] }),
     [setHover],
   );
+  const neighbours =
+    selectedObjects.length > 0
+      ? selectedWithNeighbours({ selectedObjects, neighbourObjects }).size - selectedObjects.length
+      : 0;
   const selectionText =
     selectedObjects.length > 0
-      ? `${selectedObjects.length} ${selectedObjects.length === 1 ? 'object' : 'objects'} selected`
+      ? `${selectedObjects.length} ${selectedObjects.length === 1 ? 'object' : 'objects'} selected${
+          neighbours > 0 ? ` and ${neighbours} of their nearest neighbours shown` : ''
+        }`
       : rowsWithValues
         ? `${rowsWithValues.length} objects hold enough of the selected values`
         : 'No objects selected';

@@ -136,6 +136,7 @@ export function clusteringSteps(): MethodSpec[] {
 export function comparisonSteps(): MethodSpec[] {
   return allSpecs('step').filter(
     (s) =>
+      s.listed !== false &&
       s.produces.some((k) => k === 'table' || k === 'curves') &&
       !s.produces.includes('object-embedding') &&
       !s.produces.includes('object-partition'),

@@ -200,6 +200,36 @@ export interface ProjectionSourceOf {
   dims: number | null;
 }
 
+const inputs = new WeakMap<Representation, ProjectionInput>();
+
+/**
+ * The representation's objects as a projection input, one per result: every step reading the
+ * same cached result gets the same input, so what one step learnt of it (the NN-descent graph of
+ * a t-SNE, neighbours/graphMemo.ts) is there for the next (the neighbours of an object).
+ */
+export function inputOf(
+  representation: Representation,
+  table: CategoricalTable,
+  objectValues: Int32Array,
+): ProjectionInput {
+  let input = inputs.get(representation);
+  if (!input) {
+    input =
+      representation.kind === 'object-distance'
+        ? {
+            kind: 'distance',
+            n: representation.n,
+            distance: distanceFunction(representation, table, objectValues),
+            additive: additiveDistance(representation, table, objectValues),
+            // The distance reads nothing but the value codes: equal rows are identical objects.
+            rows: { codes: objectValues, width: table.attributes.length },
+          }
+        : embeddingInput(hydrateEmbedding(representation, table, objectValues));
+    inputs.set(representation, input);
+  }
+  return input;
+}
+
 export function projectionSource(
   representation: Representation,
   table: CategoricalTable,
@@ -208,14 +238,7 @@ export function projectionSource(
 ): ProjectionSourceOf {
   if (representation.kind === 'object-distance')
     return {
-      input: {
-        kind: 'distance',
-        n: representation.n,
-        distance: distanceFunction(representation, table, objectValues),
-        additive: additiveDistance(representation, table, objectValues),
-        // The distance reads nothing but the value codes: equal rows are identical objects.
-        rows: { codes: objectValues, width: table.attributes.length },
-      },
+      input: inputOf(representation, table, objectValues),
       principal: null,
       explained: null,
       dims: null,
@@ -224,7 +247,7 @@ export function projectionSource(
   let pca: PrincipalProjection | null = null;
   const principal = (): PrincipalProjection => (pca ??= principalProjection(embedding, counts, 2));
   return {
-    input: embeddingInput(embedding),
+    input: inputOf(representation, table, objectValues),
     principal: () => twoColumns(principal(), embedding.nObjects),
     explained: () => {
       const p = principal();

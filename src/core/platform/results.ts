@@ -19,6 +19,7 @@ export const RESULT_KINDS = [
   'object-scores',
   'attribute-impacts',
   'object-impacts',
+  'object-explanations',
   'curves',
   'kernel-weights',
   'measures',
@@ -222,6 +223,33 @@ export interface ObjectImpacts extends Described {
   values: Float64Array;
 }
 
+/**
+ * Why each object scores as it does, by the detector's own definition: n × dims, row-major, the
+ * signed contribution of the object's value in each feature attribute to its score (larger =
+ * pushes the object towards anomalous). `relation` says how a row's terms relate to the score:
+ * - 'sums-to-score': Σ_a term = the object's score;
+ * - 'sums-to-transform': Σ_a term = a quantity of which the score is a stated increasing
+ *   function (`relationText`, e.g. the isolation forest's c(ψ) − E[h(x)]);
+ * - 'indicative': the terms rank the attributes but do not add up to the score (`relationText`).
+ */
+export interface ObjectExplanations extends Described {
+  kind: 'object-explanations';
+  n: number;
+  /** The number of feature attributes. */
+  dims: number;
+  values: Float64Array;
+  relation: 'sums-to-score' | 'sums-to-transform' | 'indicative';
+  /** How the terms relate to the score, for people ("the score is 2^(Σ/c(ψ) − 1)"). */
+  relationText: string;
+  /** The method's definition of a term, as one sentence. */
+  definition: string;
+}
+
+/** Object i's terms (a view of `values`). */
+export function explanationRow(e: ObjectExplanations, i: number): Float64Array {
+  return e.values.subarray(i * e.dims, (i + 1) * e.dims);
+}
+
 export interface CurveSeries {
   name: string;
   x: Float64Array;
@@ -303,6 +331,7 @@ export type Result =
   | ObjectScores
   | AttributeImpacts
   | ObjectImpacts
+  | ObjectExplanations
   | Curves
   | KernelWeights
   | Measures
@@ -435,6 +464,14 @@ export function resultProblems(result: Result, shape: TableShape): string[] {
       );
       need(result.values.length === n * D, `${result.values.length} values, not ${n} × ${D}`);
       need(result.values.every(Number.isFinite), 'an impact is not finite');
+      break;
+    case 'object-explanations':
+      need(
+        result.n === n && result.dims === D,
+        `expected ${n} × ${D}, got ${result.n} × ${result.dims}`,
+      );
+      need(result.values.length === n * D, `${result.values.length} terms, not ${n} × ${D}`);
+      need(result.values.every(Number.isFinite), 'a term is not finite');
       break;
     case 'curves':
       for (const s of result.series) need(s.x.length === s.y.length, `${s.name}: x and y differ`);

@@ -37,6 +37,11 @@ export interface MethodSpec<P extends readonly ParameterSpec[] = readonly Parame
   reads?: 'counts' | 'rows';
   /** Why a 'rows' method needs the rows, for that refusal (“it learns from batches of objects”). */
   needsRowsBecause?: string;
+  /**
+   * false: a step a view calls for itself (the neighbours of the selected object), kept out of
+   * the add-panel menu's comparisons.
+   */
+  listed?: false;
   /** Position in menus and listings (lower first; ties by id). */
   order?: number;
   /**

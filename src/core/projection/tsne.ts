@@ -10,6 +10,7 @@ import { fftRepulsion } from './fftRepulsion.ts';
 import type { ProjectionInput } from '../platform/projectionInput.ts';
 import { recentre } from './layout.ts';
 import { nearestNeighbourSteps } from '../neighbours/knn.ts';
+import { rememberGraph } from '../neighbours/graphMemo.ts';
 import { teamGradient, type TeamGradient } from './parallelGradient.ts';
 import { currentTeam } from '../parallel/ambient.ts';
 import type { Team } from '../parallel/team.ts';
@@ -228,6 +229,13 @@ export function* tsneSteps(
       'finding ',
     ),
   );
+  if (neighbours.search?.method === 'nn-descent')
+    rememberGraph(input, {
+      points,
+      K: neighbours.k,
+      indices: neighbours.indices,
+      of: merged ? merged.of : null,
+    });
   const method: TsneResult['gradient'] =
     o.repulsion === 'auto' ? (points <= o.exactLimit ? 'exact' : 'barnes-hut') : o.repulsion;
   // Barnes-Hut runs on the team (parallelGradient.ts), P in its memory; the exact and FFT sums

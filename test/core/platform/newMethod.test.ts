@@ -139,11 +139,12 @@ describe('a method added by one module', () => {
 
   it('is offered by the app: a projection panel, and a box in the clustering evaluation', async () => {
     const { panelChoices } = await import('../../../src/app/views/registry.tsx');
-    // Listed under every view that shows what it produces: an object embedding, so a projection.
+    // Listed under every view that shows what it produces: an object embedding, so a projection
+    // and the neighbours of an object.
     const offered = panelChoices()
       .flatMap((g) => g.choices)
       .filter((c) => c.id.endsWith(':test-frequency'));
-    expect(offered.map((c) => c.view)).toEqual(['projection']);
+    expect(offered.map((c) => c.view)).toEqual(['projection', 'neighbours']);
     expect(offered[0]?.label).toMatch(/^Frequency \(test\)/);
     const evaluation = panelChoices()
       .flatMap((g) => g.choices)

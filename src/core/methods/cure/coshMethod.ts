@@ -4,6 +4,7 @@ import type { DetectorRole } from '../../platform/detection.ts';
 import { defineMethod } from '../../platform/spec.ts';
 import { CURE_PAPER, checkCouplingSize, cureValueResults } from './cureShared.ts';
 import { COSH_PARAMETERS, coshSteps } from './cosh.ts';
+import { explainable, valueScoreExplanations } from '../../platform/valueExplanations.ts';
 
 /** COSH (CURE, Jian et al. 2019, Alg. 2) as an unsupervised detector: fitted on the rows shown, scores others. */
 export const coshDetector: DetectorRole = {
@@ -29,7 +30,13 @@ export const coshMethod = defineMethod({
   where: 'Alg. 2, Eqs. (12)-(15)',
   description: 'Coupled outlier scores: value clusters of Mc and Mo at many granularities',
   parameters: COSH_PARAMETERS,
-  produces: ['value-matrix', 'value-partitions', 'value-scores', 'object-scores'],
+  produces: [
+    'value-matrix',
+    'value-partitions',
+    'value-scores',
+    'object-scores',
+    'object-explanations',
+  ],
   detector: coshDetector,
   reads: 'counts',
   check: (table) => checkCouplingSize(table, 'COSH'),
@@ -60,6 +67,15 @@ export const coshMethod = defineMethod({
           scores: cosh.objectScores,
           direction: 'higher-is-more-anomalous',
         },
+      }),
+      ...(explainable(context.table, 'COSH', context.warn) && {
+        explanations: valueScoreExplanations(
+          context.table,
+          'COSH',
+          cosh.valueScores,
+          new Float64Array(context.table.attributes.length).fill(1),
+          'the COSH score of the object’s value: the largest over granularities of its cluster’s outlying score (Jian et al. 2019, Eq. 15)',
+        ),
       }),
     };
   },

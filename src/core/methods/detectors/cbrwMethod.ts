@@ -4,6 +4,7 @@ import { cbrwModelSteps, cbrwObjectScores, CBRW_DEFAULTS } from './cbrw.ts';
 import type { DetectorRole } from '../../platform/detection.ts';
 import { resolveOptions, type ParameterSpec } from '../../base/parameters.ts';
 import { defineMethod } from '../../platform/spec.ts';
+import { explainable, valueScoreExplanations } from '../../platform/valueExplanations.ts';
 
 export const CBRW_PAPER =
   'Pang, Cao, Chen, Liu, “Outlier detection in complex categorical data by modelling the feature value couplings”, IJCAI 2016';
@@ -60,7 +61,7 @@ export const cbrwMethod = defineMethod({
   where: 'The CBRW model: value bias δ, biased transitions W, stationary π, feature weights, score',
   description: 'Coupled biased random walks: values visited often by a walk drawn to rare values',
   parameters: CBRW_PARAMETERS,
-  produces: ['value-scores', 'attribute-impacts', 'object-scores'],
+  produces: ['value-scores', 'attribute-impacts', 'object-scores', 'object-explanations'],
   detector: cbrwDetector,
   reads: 'counts',
   *run(context, options) {
@@ -90,6 +91,15 @@ export const cbrwMethod = defineMethod({
           scores: cbrwObjectScores(context.table, model),
           direction: 'higher-is-more-anomalous',
         },
+      }),
+      ...(explainable(context.table, 'CBRW', context.warn) && {
+        explanations: valueScoreExplanations(
+          context.table,
+          'CBRW',
+          model.valueScores,
+          model.featureWeights,
+          'w_f·π(x_f): the feature’s weight times the stationary probability of the object’s value (Pang et al. 2016)',
+        ),
       }),
     };
   },

@@ -3,6 +3,8 @@ import { allRows } from '../../data/table/rows.ts';
 import { IFOREST_DEFAULTS, isolationForestSteps } from './isolationForest.ts';
 import { resolveOptions, type ParameterSpec } from '../../base/parameters.ts';
 import { defineMethod } from '../../platform/spec.ts';
+import { explainable } from '../../platform/valueExplanations.ts';
+import { isolationForestExplanations } from './isolationForestExplain.ts';
 
 export const IFOREST_PAPER = 'Liu, Ting, Zhou, “Isolation forest”, ICDM 2008';
 
@@ -56,7 +58,7 @@ export const isolationForestMethod = defineMethod({
   where: 'Algs. 1-3 and Eq. (2), on the one-hot encoding of the values',
   description: 'How quickly random splits on one-hot value columns isolate the object',
   parameters: IFOREST_PARAMETERS,
-  produces: ['object-scores'],
+  produces: ['object-scores', 'object-explanations'],
   detector: isolationForestDetector,
   *run(context, options) {
     const rows = allRows(context.table.nRows);
@@ -69,6 +71,9 @@ export const isolationForestMethod = defineMethod({
         scores,
         direction: 'higher-is-more-anomalous',
       },
+      ...(explainable(context.table, 'Isolation forest', context.warn) && {
+        explanations: isolationForestExplanations(context.table, rows, options),
+      }),
     };
   },
 });

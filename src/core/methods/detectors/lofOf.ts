@@ -65,7 +65,7 @@ export function checkLofSize(fitObjects: number, otherScoredObjects = 0): void {
 }
 
 /** log(N/f(v)) for every global value over the fit rows; ∞ for a value absent from them. */
-function logInverseFrequency(table: CategoricalTable, fitRows: Int32Array): Float64Array {
+export function logInverseFrequency(table: CategoricalTable, fitRows: Int32Array): Float64Array {
   const f = new Float64Array(table.nValues);
   for (const attr of table.attributes)
     for (const r of fitRows) {
@@ -77,7 +77,7 @@ function logInverseFrequency(table: CategoricalTable, fitRows: Int32Array): Floa
 }
 
 /** 1 − S_a(x, y) of OF for two local codes of one attribute. */
-function ofDissimilarity(lgx: number, lgy: number): number {
+export function ofDissimilarity(lgx: number, lgy: number): number {
   if (lgx === Infinity || lgy === Infinity) return 1; // a value unseen in the fit rows
   const p = lgx * lgy;
   return p / (1 + p); // 1 − 1/(1 + p)

@@ -1,9 +1,12 @@
 import type { DetectorRole } from '../../platform/detection.ts';
 import { allRows } from '../../data/table/rows.ts';
 import { checkLofSize, lofOfSteps } from './lofOf.ts';
+import { lofOfExplanationSteps } from './lofOfExplain.ts';
+import { scaledSteps } from '../../base/jobs.ts';
 import { distinctObjects } from '../../data/table/distinctObjects.ts';
 import { resolveOptions, type ParameterSpec } from '../../base/parameters.ts';
 import { defineMethod } from '../../platform/spec.ts';
+import { explainable } from '../../platform/valueExplanations.ts';
 
 export const LOF_PAPER =
   'Breunig, Kriegel, Ng, Sander, “LOF: identifying density-based local outliers”, SIGMOD 2000; OF similarity of Boriah, Chandola, Kumar, SDM 2008';
@@ -39,15 +42,19 @@ export const lofOfMethod = defineMethod({
   where: 'LOF Defs. 3-7 (with its k-distinct-distance for duplicates); OF of Boriah et al.',
   description: 'Local outlier factor: local density against the neighbours’, OF distance',
   parameters: LOF_PARAMETERS,
-  produces: ['object-scores'],
+  produces: ['object-scores', 'object-explanations'],
   detector: lofOfDetector,
   check(table) {
     checkLofSize(distinctObjects(table, allRows(table.nRows)).count);
   },
   *run(context, options) {
     const rows = allRows(context.table.nRows);
-    const scores = yield* lofOfSteps(context.table, rows, rows, options);
+    const scores = yield* scaledSteps(lofOfSteps(context.table, rows, rows, options), 0, 0.7);
+    const explanations = explainable(context.table, 'LOF', context.warn)
+      ? yield* scaledSteps(lofOfExplanationSteps(context.table, options), 0.7, 1)
+      : null;
     return {
+      ...(explanations && { explanations }),
       scores: {
         kind: 'object-scores',
         title: 'LOF (OF) outlier score',

@@ -3,6 +3,8 @@ import { allRows } from '../../data/table/rows.ts';
 import { ZERO_DEFAULTS, zeroScoreSteps } from './zeroPlusPlus.ts';
 import { resolveOptions, type ParameterSpec } from '../../base/parameters.ts';
 import { defineMethod } from '../../platform/spec.ts';
+import { explainable } from '../../platform/valueExplanations.ts';
+import { zeroExplanations } from './zeroPlusPlusExplain.ts';
 
 export const ZERO_PAPER =
   'Pang, Ting, Albrecht, Jin, “ZERO++: Harnessing the power of zero appearances to detect anomalies in large-scale data sets”, JAIR 57, 2016';
@@ -51,7 +53,7 @@ export const zeroMethod = defineMethod({
   where: 'The ZERO++ score: zero appearances over t members (ψ-row sub-sample, 2-feature subspace)',
   description: 'Share of small random sub-samples in which the object’s value pair never appears',
   parameters: ZERO_PARAMETERS,
-  produces: ['object-scores'],
+  produces: ['object-scores', 'object-explanations'],
   detector: zeroDetector,
   *run(context, options) {
     const rows = allRows(context.table.nRows);
@@ -64,6 +66,9 @@ export const zeroMethod = defineMethod({
         scores,
         direction: 'higher-is-more-anomalous',
       },
+      ...(explainable(context.table, 'ZERO++', context.warn) && {
+        explanations: zeroExplanations(context.table, rows, options),
+      }),
     };
   },
 });

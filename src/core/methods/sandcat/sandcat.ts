@@ -56,6 +56,7 @@ export const sandcatMethod = defineMethod({
   produces: [
     'object-scores',
     'object-impacts',
+    'object-explanations',
     'object-partition',
     'attribute-impacts',
     'value-matrix',
@@ -126,6 +127,17 @@ export const sandcatMethod = defineMethod({
         notes: [
           'mean DILCA distance of the object’s value to its representatives’ values (Sec. IV-C-2)',
         ],
+      },
+      explanations: {
+        kind: 'object-explanations',
+        title: `SAnDCat: attribute distance impact (${what})`,
+        n: table.nRows,
+        dims: table.attributes.length,
+        values: scoring.impacts,
+        relation: 'indicative',
+        relationText:
+          'the score is the sum over the k representatives of the DILCA distance √Σ_a d_a², so an attribute’s larger term makes a larger score, without the terms adding up to it',
+        definition: `the mean DILCA distance of the object’s value to its representatives’ values, under the model of the normal class ${normal}${marked.length > 0 ? ' and the rows you marked normal' : ''} (Sec. IV-C-2)`,
       },
       normalImpact: {
         ...normalModel.modelImpact,
