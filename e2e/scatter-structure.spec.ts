@@ -115,6 +115,10 @@ test('density contours and cluster labels on a t-SNE of Zoo, apart and inside, a
   await checkLabels(scatter, csv, 'zoomed in');
   await page.mouse.move(0, 0);
   await shoot(page, scatter, info, 'zoo-tsne-labels-zoomed');
+  // Dark ink on pale plates over the plot's light surface, in the dark theme too.
+  await page.getByRole('button', { name: 'Dark', exact: true }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await shoot(page, scatter, info, 'zoo-tsne-labels-dark');
 
   await labelsButton.click();
   await expect(scatter.getByTestId('cluster-label')).toHaveCount(0);

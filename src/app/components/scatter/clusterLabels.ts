@@ -168,7 +168,7 @@ function countBadges(
     const text = `×${size(g).toLocaleString('en-US')}`;
     const { h, pad } = TEXT_BOX.badge;
     const w = Math.ceil(measure(text, 'badge')) + 2 * pad;
-    // Right of the dot, else left, above or below it.
+    // Right of the dot, else left, above, below or at a corner.
     const s = (input.radiusOf(i) + 3) / w + 0.5;
     const t = (input.radiusOf(i) + 2) / h + 0.5;
     const anchor = { x: screen[2 * i] as number, y: screen[2 * i + 1] as number, w, h };
@@ -177,6 +177,10 @@ function countBadges(
       [-s, 0],
       [0, -t],
       [0, t],
+      [s, -t],
+      [s, t],
+      [-s, -t],
+      [-s, t],
     ] as const;
     const [box] = placeLabels([anchor], { width, height }, { taken: placed, spots: spotsTried });
     if (!box) continue;
