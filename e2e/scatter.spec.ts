@@ -95,7 +95,9 @@ test.describe('projection scatter (zoo, PCA of CDE)', () => {
     await expect(page.getByRole('button', { name: 'Clear selection (101)' })).toBeVisible();
   });
 
-  test('hover shows the nearest object and a click selects it alone', async ({ page }) => {
+  test('hover shows the nearest object and a click selects it (with its identical rows)', async ({
+    page,
+  }) => {
     const { panel, scatter } = await objectsPanel(page);
     const at = await canvasPoint(scatter);
     const tooltip = page.getByRole('tooltip');
@@ -114,8 +116,15 @@ test.describe('projection scatter (zoo, PCA of CDE)', () => {
     // The hovered object's values light up in the value views: one bar per attribute (16).
     await expect(page.getByTestId('summary').locator('.bar.strong')).toHaveCount(16);
     if (!found) return;
+    // A dot of several identical rows says so, and a click selects all of them.
+    const rows = /^([\d,]+) identical rows$/.exec(
+      (await tooltip.locator('div').nth(1).textContent()) ?? '',
+    );
+    const expected = rows ? Number(rows[1]?.replace(/,/g, '')) : 1;
     await page.mouse.click(found.x, found.y);
-    await expect(panel.getByTestId('projection-selection')).toHaveText('1 object selected');
+    await expect(panel.getByTestId('projection-selection')).toHaveText(
+      expected === 1 ? '1 object selected' : `${expected} objects selected`,
+    );
   });
 
   test('wheel zooms about the pointer; Reset view and double-click restore the fit', async ({

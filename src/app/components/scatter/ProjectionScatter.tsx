@@ -9,7 +9,9 @@ import { scatterSvg } from './scatterExport.ts';
 import { densityContours } from './density.ts';
 import { useExportPicture } from '../export/exportHooks.ts';
 import { ScatterLegend, type LegendSpec } from './ScatterLegend.tsx';
-import { FIT_PAD, OUTLINE, pointRadius } from './scatterStyle.ts';
+import { FIT_PAD, OUTLINE, PICK_RADIUS, pointRadius } from './scatterStyle.ts';
+import { ScatterAnnotations } from './ScatterAnnotations.tsx';
+import { useScatterStructure } from './useScatterStructure.ts';
 import { buildSpatialIndex, type SpatialIndex } from './spatialIndex.ts';
 import { ScatterToolbar, type ScatterMode } from './ScatterToolbar.tsx';
 import { emphasisBoxOf, useCanvasDraw } from './useCanvasDraw.ts';
@@ -94,6 +96,9 @@ export function ProjectionScatter({
   const [mode, setMode] = useState<ScatterMode>('box');
   const [view, setView] = useState<View>(FOLLOW);
   const [density, setDensity] = useState(false);
+  const [labels, setLabels] = useState(false);
+  const structure = useScatterStructure(points, labels);
+  const { annotate, rowsAt, countOf } = structure;
 
   const liveBounds = useMemo(() => dataBounds(points), [points]);
   const fit = useMemo(
@@ -115,8 +120,9 @@ export function ProjectionScatter({
       height,
       radius,
       shapes: shapes && shapes.length === n ? shapes : null,
+      sizes: structure.sizes,
     }),
-    [points, groups, mask, emphasised, mapping, w, height, radius, shapes, n],
+    [points, groups, mask, emphasised, mapping, w, height, radius, shapes, n, structure.sizes],
   );
   const emphasisBox = useMemo(
     () => emphasisBoxOf(emphasised, points, mapping, w, height),
@@ -132,18 +138,22 @@ export function ProjectionScatter({
     () => (density ? densityContours(points, mapping, w, height) : null),
     [density, points, mapping, w, height],
   );
-  // A panel's export draws every point, fitted as before any zoom, whatever the view shows now.
+  const annotations = useMemo(
+    () => annotate(mapping, w, height, radius),
+    [annotate, mapping, w, height, radius],
+  );
+  // A panel's export draws every point, fitted as before any zoom, whatever the view shows now,
+  // with the labels and badges of that picture.
   const wholePicture = useCallback(
-    (pw: number, ph: number) =>
-      scatterSvg({
-        ...drawInput,
-        width: pw,
-        height: ph,
-        mapping: fitMapping(liveBounds, pw, ph, FIT_PAD, aspect),
-        radius: pointRadius(n, 1),
-        background: '#ffffff',
-      }),
-    [drawInput, liveBounds, aspect, n],
+    (pw: number, ph: number) => {
+      const fitted = fitMapping(liveBounds, pw, ph, FIT_PAD, aspect);
+      const r = pointRadius(n, 1);
+      return scatterSvg(
+        { ...drawInput, width: pw, height: ph, mapping: fitted, radius: r, background: '#ffffff' },
+        annotate(fitted, pw, ph, r),
+      );
+    },
+    [drawInput, liveBounds, aspect, n, annotate],
   );
   useExportPicture(canvasRef, wholePicture);
 
@@ -165,7 +175,9 @@ export function ProjectionScatter({
     changeView,
     reset,
     onHover,
-    onSelect,
+    // A click on a dot of several identical rows selects them all.
+    onSelect: (objects) => onSelect(objects.length === 1 ? rowsAt(objects[0] as number) : objects),
+    pickRadius: Math.max(PICK_RADIUS, radius * structure.maxScale),
   });
   const { overlay } = gestures;
 
@@ -181,6 +193,7 @@ export function ProjectionScatter({
   const fileLines = useStore((st) => st.loaded?.meta.lines);
   const exports = scatterExports({
     drawInput,
+    annotations,
     base: exportName ?? name,
     labelOf,
     lineOf: (i) => fileLines?.[i] ?? i + 2,
@@ -201,6 +214,7 @@ export function ProjectionScatter({
       data-transform={formatZoom(view.zoom)}
       data-emphasis-box={emphasisBox}
       data-emphasised={emphasised.size}
+      data-labels={labels ? (structure.labelsPending ? 'pending' : 'shown') : 'off'}
     >
       <div className="scatter-head">
         {legend ? <ScatterLegend spec={legend} /> : <span />}
@@ -212,6 +226,8 @@ export function ProjectionScatter({
           onExport={exports}
           density={density}
           onDensity={setDensity}
+          labels={structure.labelsPossible ? labels : null}
+          onLabels={setLabels}
         />
       </div>
       <div className="scatter-plot" style={{ width: w, height }}>
@@ -237,6 +253,7 @@ export function ProjectionScatter({
               ))}
             </g>
           )}
+          <ScatterAnnotations list={annotations} />
           {overlay?.kind === 'box' && (
             <rect
               className="brush"
@@ -249,10 +266,32 @@ export function ProjectionScatter({
           {overlay?.kind === 'lasso' && (
             <polygon className="brush" points={overlay.path.join(' ')} />
           )}
-          {ring && <circle cx={ring[0]} cy={ring[1]} r={radius + 3} fill="none" stroke={OUTLINE} />}
+          {ring && (
+            <circle
+              cx={ring[0]}
+              cy={ring[1]}
+              r={radius * (structure.sizes?.[hovered?.i ?? 0] ?? 1) + 3}
+              fill="none"
+              stroke={OUTLINE}
+            />
+          )}
         </svg>
       </div>
-      {hovered && <Tooltip x={hovered.cx} y={hovered.cy} lines={tooltip(hovered.i)} />}
+      {hovered && (
+        <Tooltip
+          x={hovered.cx}
+          y={hovered.cy}
+          lines={withCount(tooltip(hovered.i), countOf(hovered.i))}
+          owner={name}
+        />
+      )}
     </div>
   );
+}
+
+/** The tooltip's lines with "1,490 identical rows" after the first, for a dot of several rows. */
+function withCount(lines: string[], count: number): string[] {
+  if (count <= 1) return lines;
+  const [first, ...rest] = lines;
+  return [first ?? '', `${count.toLocaleString('en-US')} identical rows`, ...rest];
 }

@@ -15,6 +15,8 @@ export function ScatterToolbar({
   onExport,
   density,
   onDensity,
+  labels,
+  onLabels,
 }: {
   mode: ScatterMode;
   onMode(mode: ScatterMode): void;
@@ -23,6 +25,9 @@ export function ScatterToolbar({
   /** Density contours shown. */
   density: boolean;
   onDensity(shown: boolean): void;
+  /** Cluster labels shown; null when the scatter cannot label (its points are not the table's rows). */
+  labels: boolean | null;
+  onLabels(shown: boolean): void;
   onExport: { png(): void; svg(): void; csv(): void };
 }) {
   return (
@@ -59,6 +64,17 @@ export function ScatterToolbar({
       >
         Density
       </button>
+      {labels !== null && (
+        <button
+          type="button"
+          className="small"
+          aria-pressed={labels}
+          title="Cluster labels: each cluster of the layout as shown, named by the values of highest lift (P(value | cluster) / P(value)) that most of it holds"
+          onClick={() => onLabels(!labels)}
+        >
+          Labels
+        </button>
+      )}
       <div className="button-group" role="group" aria-label="Export">
         <button type="button" className="small" aria-label="Download PNG" onClick={onExport.png}>
           PNG

@@ -1,10 +1,13 @@
 import { downloadBlob } from '../download.ts';
 import { drawScatter, type DrawInput } from './draw.ts';
 import { scatterCsv, scatterSvg } from './scatterExport.ts';
+import { drawAnnotations, type PlacedText } from './annotations.ts';
 
 export interface ExportSource {
   /** What the canvas draws now (current view). */
   drawInput: DrawInput;
+  /** Cluster labels and count badges shown now. */
+  annotations: readonly PlacedText[];
   /** File name without extension. */
   base: string;
   labelOf?(i: number): string;
@@ -23,10 +26,11 @@ export const scatterExports = (source: ExportSource) => ({
     const ctx = canvas.getContext('2d');
     if (!ctx) return;
     drawScatter(ctx, { ...drawInput, background: '#ffffff' }, ratio);
+    drawAnnotations(ctx, source.annotations, ratio);
     canvas.toBlob((blob) => blob && downloadBlob(blob, `${base}.png`), 'image/png');
   },
   svg() {
-    const svg = scatterSvg({ ...source.drawInput, background: '#ffffff' });
+    const svg = scatterSvg({ ...source.drawInput, background: '#ffffff' }, source.annotations);
     downloadBlob(new Blob([svg], { type: 'image/svg+xml' }), `${source.base}.svg`);
   },
   csv() {

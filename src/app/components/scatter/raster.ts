@@ -26,6 +26,11 @@ export interface DrawInput {
   background?: string;
   /** Shape of each point (index into SHAPES); all discs when absent. */
   shapes?: Uint8Array | null;
+  /**
+   * Each point's radius as a multiple of `radius` (a dot standing for several identical rows is
+   * larger, scatterStyle.ts `multiplicityScale`); all 1 when absent.
+   */
+  sizes?: Float32Array | null;
 }
 
 /** ImageData-compatible. */
@@ -78,7 +83,7 @@ function stamp(r: number, w: number, shape = 0): Stamp {
     fill: Float32Array.from(fill),
     ring: Float32Array.from(ring),
   };
-  if (stamps.size > 64) stamps.clear();
+  if (stamps.size > 256) stamps.clear();
   stamps.set(key, s);
   return s;
 }
@@ -108,13 +113,39 @@ export function rasterizeScatter(px: Pixels, ratio: number, d: DrawInput): void 
   const [br, bg, bb] = toRgb(d.background ?? '#ffffff');
   buf.fill((br | (bg << 8) | (bb << 16) | 0xff000000) >>> 0);
   const rgb = groupRgb(d.groups);
-  const stamps = (r: number, w: number): Stamp[] =>
-    d.shapes ? SHAPES.map((_, s) => stamp(r, w, s)) : [stamp(r, w)];
-  pass(buf, px, ratio, d, rgb, 0, stamps(d.radius * ratio, 0), d.anyEmphasis ? FADED_ALPHA : ALPHA);
+  pass(
+    buf,
+    px,
+    ratio,
+    d,
+    rgb,
+    0,
+    stampsOf(d, d.radius * ratio, 0, d.anyEmphasis ? FADED_ALPHA : ALPHA, px.width),
+  );
   if (!d.anyEmphasis) return;
   const look = emphasisLook(d.mask, d.radius);
   const ring = look.outline ? OUTLINE_WIDTH * ratio : 0;
-  pass(buf, px, ratio, d, rgb, 1, stamps(look.radius * ratio, ring), 1);
+  pass(buf, px, ratio, d, rgb, 1, stampsOf(d, look.radius * ratio, ring, 1, px.width));
+}
+
+/** The prepared stamps of a pass, by shape, for each radius factor met (made on first use). */
+function stampsOf(
+  d: DrawInput,
+  r: number,
+  w: number,
+  alpha: number,
+  W: number,
+): (factor: number) => Prepared[] {
+  const made = new Map<number, Prepared[]>();
+  return (factor) => {
+    let p = made.get(factor);
+    if (!p) {
+      const shapes = d.shapes ? SHAPES.map((_, s) => s) : [0];
+      p = shapes.map((s) => prepare(stamp(r * factor, w, s), W, alpha));
+      made.set(factor, p);
+    }
+    return p;
+  };
 }
 
 const [OR, OG, OB] = toRgb(OUTLINE);
@@ -153,8 +184,7 @@ function pass(
   d: DrawInput,
   rgb: Uint8Array,
   want: number,
-  stampsByShape: Stamp[],
-  alpha: number,
+  preparedFor: (factor: number) => Prepared[],
 ): void {
   const { width: W, height: H } = px;
   const { points, groups, mask } = d;
@@ -163,7 +193,8 @@ function pass(
   const bx = d.mapping.bx * ratio;
   const ay = d.mapping.ay * ratio;
   const by = d.mapping.by * ratio;
-  const prepared = stampsByShape.map((s) => prepare(s, W, alpha));
+  const sizes = d.sizes ?? null;
+  const base = preparedFor(1);
   for (let g = 0; g < groups.colors.length; g++) {
     const R = rgb[3 * g] as number;
     const G = rgb[3 * g + 1] as number;
@@ -174,6 +205,7 @@ function pass(
     for (let k = groups.start[g] as number; k < end; k++) {
       const i = groups.index[k] as number;
       if (mask[i] !== want) continue;
+      const prepared = sizes && sizes[i] !== 1 ? preparedFor(sizes[i] as number) : base;
       const st = prepared[shapes ? (shapes[i] as number) : 0] ?? (prepared[0] as Prepared);
       const { off, fw, rw, m, reach, outline } = st;
       const cx = Math.floor(ax * (points[2 * i] as number) + bx);

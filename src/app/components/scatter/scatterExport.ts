@@ -1,6 +1,7 @@
 import { csvField } from '../../../core/data/table/writeCsv.ts';
 import type { DrawInput } from './raster.ts';
 import { shapeSvg } from './shapes.ts';
+import { annotationsSvg, type PlacedText } from './annotations.ts';
 import { ALPHA, emphasisLook, FADED_ALPHA, OUTLINE, OUTLINE_WIDTH } from './scatterStyle.ts';
 
 /** String builders of the scatter's SVG and CSV exports. No DOM here. */
@@ -11,9 +12,10 @@ const xmlAttr = (s: string): string =>
 /**
  * A standalone SVG of the points as the canvas shows them (current view, same colours, fading and
  * outlines, shapes), one <circle> (or the point's shape) per point inside the canvas; points panned or zoomed out of view are
- * left out. Circles are grouped by colour like the canvas paths, so the file stays small.
+ * left out. Circles are grouped by colour like the canvas paths, so the file stays small. Cluster
+ * labels and count badges, when shown, come on top.
  */
-export function scatterSvg(d: DrawInput): string {
+export function scatterSvg(d: DrawInput, annotations: readonly PlacedText[] = []): string {
   const { width: w, height: h } = d;
   const out: string[] = [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -30,7 +32,7 @@ export function scatterSvg(d: DrawInput): string {
         const x = d.mapping.ax * (d.points[2 * i] as number) + d.mapping.bx;
         const y = d.mapping.ay * (d.points[2 * i + 1] as number) + d.mapping.by;
         if (!(x > -r && x < w + r && y > -r && y < h + r)) continue;
-        circles.push(shapeSvg(d.shapes?.[i] ?? 0, x, y, r));
+        circles.push(shapeSvg(d.shapes?.[i] ?? 0, x, y, r * (d.sizes?.[i] ?? 1)));
       }
       if (circles.length === 0) continue;
       out.push(`<g fill="${xmlAttr(d.groups.colors[g] as string)}">`, ...circles, '</g>');
@@ -43,7 +45,7 @@ export function scatterSvg(d: DrawInput): string {
     const outline = `stroke="${OUTLINE}" stroke-width="${OUTLINE_WIDTH}"`;
     pass(1, look.radius, look.outline ? outline : 'fill-opacity="1"');
   }
-  out.push('</svg>');
+  out.push(...annotationsSvg(annotations), '</svg>');
   return `${out.join('\n')}\n`;
 }
 

@@ -35,3 +35,15 @@ export function emphasisLook(
     ? { radius: radius + EMPHASIS_GROWTH, outline: true }
     : { radius, outline: false };
 }
+
+/** A dot standing for many identical rows grows up to this many times the radius. */
+export const MULTIPLICITY_CAP = 4;
+
+/**
+ * Radius factor of a dot standing for `count` identical rows: its area grows with the count
+ * (radius ∝ √count), up to MULTIPLICITY_CAP, in quarter steps (so few stamps are drawn).
+ */
+export function multiplicityScale(count: number): number {
+  if (count <= 1) return 1;
+  return Math.round(4 * Math.min(MULTIPLICITY_CAP, Math.sqrt(count))) / 4;
+}

@@ -47,6 +47,8 @@ export interface GestureInput {
   reset(): void;
   onHover(i: number | null): void;
   onSelect(objects: number[]): void;
+  /** Hover and click pick within this many pixels (default PICK_RADIUS; larger dots reach further). */
+  pickRadius?: number;
 }
 
 const isTextEntry = (t: EventTarget | null): boolean =>
@@ -68,7 +70,7 @@ export function usePointerGestures(input: GestureInput) {
 
   const pick = (sx: number, sy: number): number => {
     const [x, y] = toData(mapping, sx, sy);
-    return input.index().nearest(x, y, PICK_RADIUS, mapping.ax, mapping.ay);
+    return input.index().nearest(x, y, input.pickRadius ?? PICK_RADIUS, mapping.ax, mapping.ay);
   };
   const local = (e: React.PointerEvent<HTMLCanvasElement>): [number, number] => {
     return localPoint(e, e.currentTarget);

@@ -57,6 +57,26 @@ describe('scatter SVG export', () => {
   });
 });
 
+describe('scatter SVG export of identical rows and annotations', () => {
+  it('draws a dot of several rows larger and the labels and badges on top, escaped', () => {
+    const points = Float64Array.from([0, 0, 1, 1, 2, 0]);
+    const d = { ...input(points, []), sizes: Float32Array.from([1, 2, 1]) };
+    const svg = scatterSvg(d, [
+      { kind: 'label', text: 'legs = 0 · fins = <true>', x: 10, y: 20, w: 120, h: 18 },
+      { kind: 'badge', text: '×1,490', x: 200, y: 40, w: 40, h: 15 },
+    ]);
+    const radii = [...svg.matchAll(/<circle [^>]*r="([\d.]+)"/g)].map((m) => Number(m[1]));
+    expect(radii.sort()).toEqual([3, 3, 6]);
+    expect(svg).toContain('legs = 0 · fins = &lt;true&gt;</text>');
+    expect(svg).toContain('>×1,490</text>');
+    expect(count(svg, /class="cluster-label"/g)).toBe(1);
+    expect(count(svg, /class="count-badge"/g)).toBe(1);
+    // The annotations come after the points, so they are drawn over them.
+    expect(svg.indexOf('cluster-label')).toBeGreaterThan(svg.lastIndexOf('<circle'));
+    expect(count(svg, /<g /g)).toBe(count(svg, /<\/g>/g));
+  });
+});
+
 describe('scatter CSV export', () => {
   it('names points by their line in the file (default: after a header line) under line,x,y', () => {
     const csv = scatterCsv(Float64Array.from([0.5, -1, 2, 3e-7, NaN, 4]));

@@ -13,6 +13,7 @@ function render(
   emphasised: number[] = [],
   ratio = 1,
   shapes: number[] | null = null,
+  sizes: number[] | null = null,
 ) {
   const points = Float64Array.from(xy);
   const n = points.length / 2;
@@ -26,6 +27,7 @@ function render(
     height: H,
     radius: 3,
     shapes: shapes ? Uint8Array.from(shapes) : null,
+    sizes: sizes ? Float32Array.from(sizes) : null,
   };
   const px = {
     data: new Uint8ClampedArray(W * H * 4 * ratio * ratio),
@@ -70,6 +72,22 @@ describe('scatter rasteriser', () => {
     for (let p = 0; p < px.data.length; p += 4) if (px.data[p] !== 255) touched++;
     expect(touched).toBeGreaterThan(30);
     expect(touched).toBeLessThan(60);
+  });
+
+  it('draws a point of size factor 2 (a dot of several identical rows) twice as wide', () => {
+    const touched = (sizes: number[] | null) => {
+      const { px } = render([10.5, 10.5, 30.5, 15.5], ['#0000ff', '#0000ff'], [], 1, null, sizes);
+      const left = [0, 0];
+      for (let p = 0; p < px.data.length; p += 4)
+        if (px.data[p] !== 255) left[(p / 4) % px.width < 20 ? 0 : 1]++;
+      return left;
+    };
+    const [plain, other] = touched(null);
+    const [big, same] = touched([2, 1]);
+    expect(same).toBe(other);
+    // π (2r + ½)² against π (r + ½)²: about 3.5 times the pixels at r = 3.
+    expect(big / (plain as number)).toBeGreaterThan(3);
+    expect(big / (plain as number)).toBeLessThan(4.2);
   });
 
   it('fades the rest when some are emphasised and outlines the emphasised', () => {
