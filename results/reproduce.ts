@@ -1,19 +1,35 @@
 /**
  * npm run reproduce — regenerates results/*.md and results/*.json: every published number the
  * product reproduces on bundled data (results/reproductions.ts), ours beside the paper's, with
- * the gap and the tolerance the tests hold it to.
+ * the gap and the tolerance the tests hold it to. `--only cureZoo,untieHousevotes` regenerates
+ * those reproductions (named as their functions) and leaves the rest and README.md alone.
  */
 import { writeFileSync } from 'node:fs';
 import { format } from 'prettier';
 import { discoverMethods } from '../src/cli/discover.ts';
 import { COMPARISONS } from './comparisons.ts';
-import { REPRODUCTIONS, type Reproduction } from './reproductions.ts';
+import {
+  REPRODUCTIONS,
+  reproduces,
+  type ReproducedRow,
+  type Reproduction,
+} from './reproductions.ts';
+import { basisText, CONFIDENCE, Z } from './tolerance.ts';
 
 const f = (x: number): string => x.toFixed(3);
 /** A signed gap; one that rounds to zero prints as 0.000. */
 const signed = (x: number): string =>
   Math.abs(x) < 0.0005 ? '0.000' : `${x > 0 ? '+' : ''}${f(x)}`;
 const line = (cells: (string | number)[]): string => `| ${cells.join(' | ')} |`;
+
+const Z_TEXT = String(Z);
+
+/** The baseline's number and whether the pin tells it apart (it must). */
+function baselineText(row: ReproducedRow): string {
+  if (!row.baseline) return `none: ${row.noBaseline ?? ''}`;
+  const apart = Math.abs(row.baseline.ours - row.paper) > row.tolerance;
+  return `${row.baseline.name}: ${f(row.baseline.ours)}, ${apart ? 'fails the pin' : 'meets the pin'}`;
+}
 
 function markdown(r: Reproduction): string {
   return [
@@ -23,8 +39,10 @@ function markdown(r: Reproduction): string {
     '',
     r.protocol,
     '',
-    line(['data', 'quantity', 'paper', 'ours', 'gap', 'tolerance']),
-    line(['---', '---', '---:', '---:', '---:', '---:']),
+    `Tolerances follow one rule fixed before the runs (results/tolerance.ts): a deterministic number is held to half a unit of its last printed digit; a mean over seeded runs to ${Z_TEXT} standard errors of its difference to the paper’s number (${100 * CONFIDENCE} % confidence; the paper’s number a mean of the runs it states, spreading as ours) plus that half unit. Each pin's baseline — the method swapped for its no-learning, one-hot or chance version under the same protocol — must fall outside the tolerance, or the pin holds nothing.`,
+    '',
+    line(['data', 'quantity', 'paper', 'ours', 'gap', 'tolerance', 'verdict', 'baseline']),
+    line(['---', '---', '---:', '---:', '---:', '---:', '---', '---']),
     ...r.rows.map((row) =>
       line([
         row.data,
@@ -32,16 +50,28 @@ function markdown(r: Reproduction): string {
         f(row.paper),
         row.sd === undefined ? f(row.ours) : `${f(row.ours)} ± ${f(row.sd)}`,
         signed(row.ours - row.paper),
-        `± ${row.tolerance}`,
+        `± ${row.tolerance.toPrecision(2)} (${basisText(row.basis)})`,
+        reproduces(row) ? 'reproduced' : 'not reproduced',
+        baselineText(row),
       ]),
     ),
     '',
     '## Notes',
     '',
+    ...r.rows.flatMap((row) => [
+      ...(row.notReproduced
+        ? [`- Not reproduced, ${row.data} ${row.quantity}: ${row.notReproduced}.`]
+        : []),
+      ...(row.indistinct ? [`- Not a pin, ${row.data} ${row.quantity}: ${row.indistinct}.`] : []),
+    ]),
     ...r.notes.map((n) => `- ${n}`),
     '',
   ].join('\n');
 }
+
+/** `--only ID,ID`: regenerate those files alone, leaving README.md as it is. */
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt < 0 ? null : new Set((process.argv[onlyAt + 1] ?? '').split(','));
 
 await discoverMethods();
 const index: string[] = [
@@ -51,6 +81,7 @@ const index: string[] = [
   '',
 ];
 for (const make of REPRODUCTIONS) {
+  if (only && !only.has(make.name)) continue;
   const r = await make();
   // Formatted as the lint's prettier --check expects, so a regenerated file passes as it is.
   writeFileSync(
@@ -60,13 +91,14 @@ for (const make of REPRODUCTIONS) {
   writeFileSync(new URL(`./${r.id}.json`, import.meta.url), `${JSON.stringify(r, null, 2)}\n`);
   // A number held exactly (tolerance 0) counts 0 % when equal.
   const worst = Math.max(
-    ...r.rows.map((row) => {
+    ...r.rows.filter(reproduces).map((row) => {
       const gap = Math.abs(row.ours - row.paper);
       return row.tolerance > 0 ? gap / row.tolerance : gap === 0 ? 0 : Infinity;
     }),
   );
+  const held = r.rows.filter(reproduces).length;
   index.push(
-    `- [${r.title}](${r.id}.md): ${r.rows.length} numbers, largest gap ${(100 * worst).toFixed(0)} % of its tolerance`,
+    `- [${r.title}](${r.id}.md): ${r.rows.length} numbers, ${held} reproduced within their tolerance, ${r.rows.length - held} not; largest gap of a reproduced one ${(100 * worst).toFixed(0)} % of its tolerance`,
   );
   console.log(`${r.id}: ${r.rows.length} numbers written`);
 }
@@ -75,7 +107,7 @@ index.push(
   'Our numbers where a paper states a claim but its printed table is not in our copy:',
   '',
 );
-for (const make of COMPARISONS) {
+for (const make of only ? [] : COMPARISONS) {
   const c = await make();
   writeFileSync(
     new URL(`./${c.id}.md`, import.meta.url),
@@ -84,7 +116,8 @@ for (const make of COMPARISONS) {
   index.push(`- [${c.title}](${c.id}.md)`);
   console.log(`${c.id}: written`);
 }
-writeFileSync(
-  new URL('./README.md', import.meta.url),
-  await format(`${index.join('\n')}\n`, { parser: 'markdown' }),
-);
+if (!only)
+  writeFileSync(
+    new URL('./README.md', import.meta.url),
+    await format(`${index.join('\n')}\n`, { parser: 'markdown' }),
+  );
