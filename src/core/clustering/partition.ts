@@ -8,6 +8,7 @@ import type { CategoricalTable } from '../data/table/types.ts';
 import { denseGeometry, kmeans } from './kmeans.ts';
 import { valueCostGeometry, type ValueCosts } from './kmodes.ts';
 import { huangStarts } from './huangStarts.ts';
+import { caoStarts } from './caoStarts.ts';
 import { startsPerRun, type ClusteringProtocol } from './protocols.ts';
 
 /**
@@ -44,7 +45,11 @@ export function partitionerFor(
             geometry,
             { k, maxIterations },
             rng,
-            protocol === 'paper-zoo' ? huangStarts(data, k, rng) : undefined,
+            protocol === 'paper-zoo'
+              ? huangStarts(data, k, rng)
+              : protocol === 'cao'
+                ? caoStarts(data, k)
+                : undefined,
           ),
         ),
     };

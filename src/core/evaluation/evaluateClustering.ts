@@ -42,7 +42,7 @@ const CLUSTERING_PARAMETERS = [
     choiceTitles: PROTOCOL_TITLES,
     advanced: true,
     description:
-      'How each run picks its partition: ours (one start) or paper-zoo (the closest found to UNTIE’s Zoo row: best of 10 starts, Huang’s for k-modes; results/zoo-protocol.md)',
+      'How each run picks its partition: ours (one start), paper-zoo (the closest found to UNTIE’s Zoo row: best of 10 starts, Huang’s for k-modes) or cao (k-modes from Cao’s deterministic starts); results/zoo-protocol.md',
   },
   {
     name: 'algorithm',
