@@ -13,7 +13,10 @@ export function caoStarts(data: ValueCosts, k: number): Int32Array {
   const density = new Float64Array(n);
   for (let a = 0; a < D; a++) {
     const counts = new Float64Array(widths[a] as number);
-    for (let i = 0; i < n; i++) counts[codes[i * D + a] as number]++;
+    for (let i = 0; i < n; i++) {
+      const v = codes[i * D + a] as number;
+      counts[v] = (counts[v] as number) + 1;
+    }
     for (let i = 0; i < n; i++)
       density[i] =
         (density[i] as number) + (counts[codes[i * D + a] as number] as number) / (n * D);
