@@ -13,10 +13,11 @@ import { untieHousevotes } from './pins/untieHousevotes.ts';
 
 export { reproduces, type ReproducedRow, type Reproduction } from './pins/kit.ts';
 
-export const REPRODUCTIONS: (() => Promise<Reproduction>)[] = [
-  cureZoo,
-  dilcaLenses,
-  sandcatTableIV,
-  casWorkedValues,
-  untieHousevotes,
+/** Each reproduction with the id of the files it writes (results/ID.md and .json). */
+export const REPRODUCTIONS: { id: string; make: () => Promise<Reproduction> }[] = [
+  { id: 'cure-zoo', make: cureZoo },
+  { id: 'dilca-contact-lenses', make: dilcaLenses },
+  { id: 'sandcat-table-iv', make: sandcatTableIV },
+  { id: 'cas-worked-values', make: casWorkedValues },
+  { id: 'untie-housevotes', make: untieHousevotes },
 ];

@@ -15,9 +15,10 @@ import { toleranceOf } from '../../results/tolerance.ts';
 // UNTIE on Housevotes is 50 fits (about 30 s of CPU): the timeout is a hang guard for a busy
 // machine, not a budget.
 describe('published numbers', () => {
-  for (const make of REPRODUCTIONS)
-    it(`${make.name}: each number reproduces or is declared not to, and no baseline meets a pin`, async () => {
+  for (const { id, make } of REPRODUCTIONS)
+    it(`${id}: each number reproduces or is declared not to, and no baseline meets a pin`, async () => {
       const r = await make();
+      expect(r.id).toBe(id);
       expect(r.rows.length).toBeGreaterThan(0);
       for (const row of r.rows) {
         const what = `${row.data} ${row.quantity}: ours ${row.ours}, paper ${row.paper}, tolerance ${row.tolerance}`;
