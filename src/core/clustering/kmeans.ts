@@ -39,11 +39,19 @@ export function validateKMeans(n: number, options: KMeansOptions): Required<KMea
   return { k, seed, maxIterations };
 }
 
-export function kmeans(geometry: Geometry, options: KMeansOptions, random?: Random): KMeansResult {
+/** `starts`, when given, are the k objects the centres start at instead of k-means++ draws. */
+export function kmeans(
+  geometry: Geometry,
+  options: KMeansOptions,
+  random?: Random,
+  starts?: ArrayLike<number>,
+): KMeansResult {
   const { n } = geometry;
   const { k, seed, maxIterations } = validateKMeans(n, options);
   const rng = random ?? createRandom(seed);
-  seedPlusPlus(geometry, k, rng);
+  if (starts === undefined) seedPlusPlus(geometry, k, rng);
+  else if (starts.length !== k) throw new RangeError(`${starts.length} starts for k = ${k}`);
+  else for (let c = 0; c < k; c++) geometry.setCentroidToObject(c, starts[c] as number);
   const labels = new Int32Array(n).fill(-1);
   const best = new Float64Array(n);
   const sizes = new Int32Array(k);

@@ -7,6 +7,9 @@ import type { ObjectDistance } from '../platform/results.ts';
 import type { CategoricalTable } from '../data/table/types.ts';
 import { denseGeometry, kmeans } from './kmeans.ts';
 import { valueCostGeometry, type ValueCosts } from './kmodes.ts';
+import { huangStarts } from './huangStarts.ts';
+import { caoStarts } from './caoStarts.ts';
+import { startsPerRun, type ClusteringProtocol } from './protocols.ts';
 
 /**
  * Partitioning any representation into k clusters: k-means on an object embedding, k-modes with
@@ -26,7 +29,9 @@ export function partitionerFor(
   representation: Representation,
   table: CategoricalTable,
   objectValues: Int32Array,
+  protocol: ClusteringProtocol = 'ours',
 ): Partitioner {
+  const starts = startsPerRun(protocol);
   if (representation.kind === 'object-distance') {
     const data = valueCosts(representation, table, objectValues);
     const geometry = valueCostGeometry(data);
@@ -34,10 +39,19 @@ export function partitionerFor(
       n: data.n,
       distinct: (limit) => distinctRows(alikeCodes(data), data.n, table.attributes.length, limit),
       algorithm: 'k-modes',
-      run: (k, rng, maxIterations = 100) => {
-        const r = kmeans(geometry, { k, maxIterations }, rng);
-        return { labels: r.labels, inertia: r.inertia };
-      },
+      run: (k, rng, maxIterations = 100) =>
+        lowestCost(starts, () =>
+          kmeans(
+            geometry,
+            { k, maxIterations },
+            rng,
+            protocol === 'paper-zoo'
+              ? huangStarts(data, k, rng)
+              : protocol === 'cao'
+                ? caoStarts(data, k)
+                : undefined,
+          ),
+        ),
     };
   }
   const embedding = hydrateEmbedding(representation, table, objectValues);
@@ -49,11 +63,25 @@ export function partitionerFor(
     n: embedding.nObjects,
     distinct: (limit) => countDistinctObjects(embedding, limit),
     algorithm: 'k-means',
-    run: (k, rng, maxIterations = 100) => {
-      const r = kmeans(geometry, { k, maxIterations }, rng);
-      return { labels: r.labels, inertia: r.inertia };
-    },
+    run: (k, rng, maxIterations = 100) =>
+      lowestCost(starts, () => kmeans(geometry, { k, maxIterations }, rng)),
   };
+}
+
+/** The lowest-inertia of `starts` runs (the first on ties). */
+function lowestCost(
+  starts: number,
+  run: () => { labels: Int32Array; inertia: number },
+): { labels: Int32Array; inertia: number } {
+  let best: { labels: Int32Array; inertia: number } = {
+    labels: new Int32Array(0),
+    inertia: Infinity,
+  };
+  for (let s = 0; s < starts; s++) {
+    const r = run();
+    if (r.inertia < best.inertia) best = { labels: r.labels, inertia: r.inertia };
+  }
+  return best;
 }
 
 /**

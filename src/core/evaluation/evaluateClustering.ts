@@ -13,6 +13,7 @@ import type { OptionsOf, ParameterSpec } from '../base/parameters.ts';
 import { defineMethod, type MethodContext, type ResolvedCall } from '../platform/spec.ts';
 import { createRandom } from '../base/random.ts';
 import { ITERATIONS_PARAMETER } from '../clustering/kmeansStep.ts';
+import { CLUSTERING_PROTOCOLS, PROTOCOL_TITLES } from '../clustering/protocols.ts';
 import { findResult, type Cell, type MethodFailure } from '../platform/results.ts';
 import { failureRow, isolated, unlessAllFailed } from './isolated.ts';
 
@@ -33,6 +34,16 @@ const CLUSTERING_PARAMETERS = [
     description: 'Clusters; 0 = the number of classes',
   },
   ITERATIONS_PARAMETER,
+  {
+    name: 'protocol',
+    type: 'choice',
+    default: 'ours',
+    choices: CLUSTERING_PROTOCOLS,
+    choiceTitles: PROTOCOL_TITLES,
+    advanced: true,
+    description:
+      'How each run picks its partition: ours (one start), paper-zoo (the closest found to UNTIE’s Zoo row: best of 10 starts, Huang’s for k-modes) or cao (k-modes from Cao’s deterministic starts); results/zoo-protocol.md',
+  },
   {
     name: 'algorithm',
     type: 'choice',
@@ -121,7 +132,7 @@ export const evaluateClusteringStep = defineMethod({
     notes.unshift(
       options.algorithm !== 'auto'
         ? `k = ${k} classes of ${table.classColumn?.name}; spectral clustering: ${options.algorithm === 'spectral' ? "a Gaussian affinity of each representation's distance (width: its median)" : "the method's similarity / n as the affinity"}, the k leading eigenvectors of the normalised affinity, then ${options.runs} runs of one k-means++ start each, seed ${options.seed}`
-        : `k = ${k} classes of ${table.classColumn?.name}; ${options.runs} runs, one k-means++ start each (k-modes for distance-only methods), seed ${options.seed}; deterministic methods are fitted once`,
+        : `k = ${k} classes of ${table.classColumn?.name}; ${options.runs} runs, ${options.protocol === 'ours' ? 'one k-means++ start each' : `each the ${PROTOCOL_TITLES[options.protocol]}`} (k-modes for distance-only methods), seed ${options.seed}; deterministic methods are fitted once`,
     );
     const near =
       paper?.source === 'Jian et al. 2019 (CURE) Table 1'
@@ -213,7 +224,7 @@ function* clusterOne(
         );
       partitioner =
         options.algorithm === 'auto'
-          ? partitionerFor(representation, table, context.objectValues())
+          ? partitionerFor(representation, table, context.objectValues(), options.protocol)
           : spectralPartitionerFor(
               representation,
               table,
