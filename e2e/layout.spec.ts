@@ -192,6 +192,7 @@ for (const [width, height] of [
       await panel.scrollIntoViewIfNeeded();
       await expectSettingsOnOneLine(panel, view);
       expect(await outsideBody(panel, chart), `${view}: chart outside its panel`).toEqual([]);
+      await keep(info, `${view}-${width}`, await panel.screenshot());
     }
     await expectSettingsOnOneLine(page.getByTestId('panel-summary'), 'summary');
 
@@ -211,6 +212,8 @@ for (const [width, height] of [
     for (const r of heads) expect(r).toBeLessThanOrEqual(right.x + right.width + 0.5);
 
     // Every panel painted for the record (panels out of view are otherwise skipped).
-    await page.addStyleTag({ content: '.panel { content-visibility: visible !important; }' });
+    await page.addStyleTag({
+      content: '.panel, .bars { content-visibility: visible !important; }',
+    });
     await keep(info, `workspace-${width}`, await page.screenshot({ fullPage: true }));
   });

@@ -7,7 +7,8 @@ const CONTROLS = 'select, input, textarea';
  * A panel's settings on one line: a button naming how many there are, which expands them all
  * (aria-expanded; Enter or Space), and a line saying the key choices and what differs from the
  * defaults. Collapsed, the controls stay mounted but hidden, so a half-typed number and a
- * view's own state survive; `actions` (a Run button) stay on the line either way.
+ * view's own state survive; `actions` (a Run button) stay on the line either way. Exports leave
+ * the line out (their caption names the call).
  */
 export function SettingsBar({
   summary,
@@ -48,7 +49,12 @@ export function SettingsBar({
           {count === 1 ? 'setting' : 'settings'}
         </button>
         {!open && (
-          <span className="settings-summary" data-testid="settings-summary" title={summary}>
+          <span
+            className="settings-summary"
+            data-testid="settings-summary"
+            data-export="skip"
+            title={summary}
+          >
             {summary}
           </span>
         )}
