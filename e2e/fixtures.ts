@@ -207,10 +207,13 @@ export async function addPanel(page: Page, choice: PanelChoice): Promise<Locator
 }
 
 /**
- * Expands the collapsed settings (components/SettingsBar.tsx) of a panel, or of every panel of
- * the page, as a person would before changing one: a panel shows its settings as one line.
+ * Expands the collapsed settings (components/SettingsBar.tsx) of a panel (once it shows them), or
+ * of every panel of the page, as a person would before changing one: a panel shows its settings
+ * as one line.
  */
 export async function showSettings(scope: Locator | Page): Promise<void> {
+  // A panel just added draws its view a frame after its header: wait for its settings.
+  if (!('goto' in scope)) await expect(scope.locator('.settings-toggle').first()).toBeAttached();
   const collapsed = scope.locator('.settings-toggle[aria-expanded="false"]');
   for (let n = await collapsed.count(); n > 0; n = await collapsed.count())
     await collapsed.first().click();

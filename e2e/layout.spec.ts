@@ -217,3 +217,34 @@ for (const [width, height] of [
     });
     await keep(info, `workspace-${width}`, await page.screenshot({ fullPage: true }));
   });
+
+/** The other views, on zoo (quick), each with its chart: the rows, two of them compared, … */
+const OTHER_VIEWS: { choice: PanelChoice; chart: string }[] = [
+  { choice: 'rows', chart: '[role="region"][aria-label="Rows"]' },
+  { choice: 'pair:hamming', chart: '[data-testid="pair-table"]' },
+  { choice: 'neighbours:cde', chart: '[data-testid="neighbours-table"]' },
+  { choice: 'untie-training:untie', chart: '[data-testid="curves-chart"]' },
+  { choice: 'walkthrough:cas-walkthrough', chart: '[data-testid="walkthrough"] > :first-child' },
+  { choice: 'results-board', chart: '[data-testid="results-board"] > :first-child' },
+];
+
+test('at 1280 × 800 the other views show their charts whole too', async ({ page }, info) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openApp(page, 'zoo.csv');
+  for (const { choice } of OTHER_VIEWS) await addPanel(page, choice);
+  // Two objects selected (the pair compares them; the neighbours list the first one's).
+  const rows = page.getByTestId('panel-rows');
+  await rows.locator('tr[data-row="0"]').click();
+  await rows.getByRole('checkbox', { name: /only selected objects/ }).uncheck();
+  await rows.locator('tr[data-row="1"]').click({ modifiers: ['Control'] });
+  for (const { choice, chart } of OTHER_VIEWS) {
+    const view = choice.split(':')[0] as string;
+    const panel = page.getByTestId(`panel-${view}`);
+    await panel.scrollIntoViewIfNeeded();
+    await expect(panel.locator(chart).first()).toBeVisible(RESULT);
+    await expectSettingsOnOneLine(panel, view);
+    expect(await outsideBody(panel, chart), `${view}: chart outside its panel`).toEqual([]);
+    await keep(info, `${view}-1280`, await panel.screenshot());
+  }
+});

@@ -28,7 +28,7 @@ export function preparationLine(
   const missing = MISSING.choiceTitles?.[summary.missingPolicy] ?? summary.missingPolicy;
   const binning = options.discretisation ?? DISCRETISE.default;
   return [
-    `class ${classColumn ?? 'none'}`,
+    `class: ${classColumn ?? 'none'}`,
     `missing: ${missing}${(options.missing ?? 'auto') === 'auto' ? ' (auto)' : ''}`,
     `numeric: ${DISCRETISE.choiceTitles?.[binning] ?? binning}, ${options.bins ?? BINS.default} bins`,
     `${delimiterName(summary.delimiter)}-separated`,
