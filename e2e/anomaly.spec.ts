@@ -8,6 +8,7 @@ import {
   scatterOf,
   setNumber,
   test,
+  showSettings,
 } from './fixtures.ts';
 
 /**
@@ -46,6 +47,7 @@ test('breast-cancer: six detectors on the same folds, AUC table and ROC curves w
 }) => {
   await openApp(page, 'breast-cancer.csv');
   const panel = await addPanel(page, 'comparison:evaluate-detectors');
+  await showSettings(panel);
   await setNumber(panel.getByLabel(/samples/), 2);
   await panel.getByRole('button', { name: /Run detector comparison/ }).click();
   const table = panel.getByTestId('evaluation-table').first();
@@ -64,6 +66,7 @@ test('breast-cancer: six detectors on the same folds, AUC table and ROC curves w
   );
   await expect(chart.locator('path[data-series]')).toHaveCount(5);
   // Only some detectors: the others' boxes unticked.
+  await showSettings(panel);
   await panel.getByLabel(/detectors lof-of/).uncheck();
   await panel.getByLabel(/detectors iforest/).uncheck();
   await panel.getByRole('button', { name: /run again/ }).click();
@@ -107,10 +110,12 @@ test('breast-cancer: the analyst picks the normal class, sees the MDS coloured b
   expect(attributes).toHaveLength(9);
   // The normal class, chosen in the ranking (the other panels share the call's default …).
   const ranking = await addPanel(page, 'ranking:sandcat');
+  await showSettings(ranking);
   await ranking.getByLabel(/normalClass/).selectOption('no-recurrence-events');
   await expect(ranking.getByTestId('outlier-table').locator('tbody tr')).toHaveCount(25, RUN);
   // … the MDS of SAnDCat's DILCA distance, shapes by class, colour by SAnDCat's score.
   const projection = await addProjection(page, 'sandcat', 'mds');
+  await showSettings(projection);
   await projection.getByLabel(/normalClass/).selectOption('no-recurrence-events');
   await projection.getByLabel(/shape by Class/).check();
   await expect(projection.getByTestId('projection-view')).toHaveAttribute(
@@ -124,6 +129,7 @@ test('breast-cancer: the analyst picks the normal class, sees the MDS coloured b
   const score = colourBy.locator('option').filter({ hasText: /SAnDCat outlier score/ });
   await colourBy.selectOption((await score.first().getAttribute('value')) as string);
   const impact = await addPanel(page, 'impact:sandcat');
+  await showSettings(impact);
   await impact.getByLabel(/normalClass/).selectOption('no-recurrence-events');
 
   // Where the top-scored object is: hovering its ranking row emphasises it in the scatter.

@@ -15,6 +15,7 @@ import {
   ZOO,
   tooltipOf,
   ALONE,
+  showSettings,
 } from './fixtures.ts';
 
 /** Worker results (CDE, COSH, evaluation) get this long to arrive. */
@@ -292,6 +293,7 @@ test.describe('zoo', () => {
     // Amphibians as the outliers. With the default (authors' code) orientation of Mo, COSH scores
     // zoo's rare values (legs = 5, legs = 8) highest and amphibians, which hold common values, rank
     // near chance (the unit tests pin 0.4–0.7); with Mo as printed (Def. 5) they stand out.
+    await showSettings(cosh);
     await cosh.getByLabel('Outlier class').selectOption('amphibian');
     const auc = cosh.getByTestId('ranking-auc');
     await expect(auc).toHaveText(/^AUC 0\.\d{3} \(amphibian as outliers\)/, RESULT);
@@ -354,6 +356,7 @@ test.describe('zoo', () => {
       const panel = await addPanel(page, 'comparison:evaluate-clustering');
       await expect(titleOf(panel)).toHaveText('Clustering evaluation');
       // Every representation is offered and checked.
+      await showSettings(panel);
       for (const title of [
         'CDE',
         '0-1',
@@ -440,6 +443,7 @@ test.describe('zoo', () => {
       // Cancel while evaluating with 400 runs. The page clicks Cancel itself the moment the panel's
       // job bar appears (a click from the test could race a fast job's end) and records what the
       // bar showed.
+      await showSettings(panel);
       await setNumber(runs, 400);
       await expect(panel).toContainText('The settings above changed since this was run.');
       const seen = await cancelWhenShown(page, 'panel-comparison');
@@ -477,6 +481,7 @@ test('soybean: 683 objects in a PCA of CDE, and colour by k-means of CDE once CD
   // with missing as its own value; the papers' protocol is one click away, and back.
   await expectSummary(page, { rows: 683, name: 'soybean.csv' });
   await expect(page.getByTestId('missing-auto')).toContainText('would keep 562 of 683');
+  await showSettings(page.getByTestId('panel-summary'));
   await page.getByLabel('Missing policy').selectOption('drop');
   await expectSummary(page, { rows: 562 });
   await expect(page.getByTestId('summary-dropped')).toHaveText('· 121 dropped of 683');
@@ -514,6 +519,7 @@ test('CDE parameters are per panel: a change re-runs CDE for that panel only, an
   const granularities = async () => leadingNumber(summary);
   const atAlpha10 = await granularities();
   await expect(clusters.getByLabel('CDE alpha')).toHaveValue('10');
+  await showSettings(clusters);
   await setNumber(clusters.getByLabel('CDE alpha'), 2);
   await expect(titleOf(clusters)).toHaveText('Value clusters — CDE (α 2)');
   // A smaller α tolerates more one-value clusters before stopping: more granularities.
@@ -533,6 +539,7 @@ test('CDE parameters are per panel: a change re-runs CDE for that panel only, an
   // The formula is one click away, behind the title's info button.
   await moTitle.getByRole('button', { name: 'How Mo is defined' }).click();
   await expect(moTitle.getByRole('note')).toHaveText('Mo = ψ(fᵢ, fⱼ)·p(vⱼ)/p(vᵢ) (Def. 5)');
+  await showSettings(matrices);
   await matrices.getByLabel('CDE orientation').selectOption('code');
   await expect(titleOf(matrices)).toHaveText('Value matrices — CDE (orientation code)');
   await moTitle.getByRole('button', { name: 'How Mo is defined' }).click(RESULT);

@@ -8,6 +8,7 @@ import {
   test,
   textFile,
   waitIdle,
+  showSettings,
 } from './fixtures.ts';
 import { plantedAnomaliesCsv } from './plantedTable.ts';
 
@@ -33,6 +34,7 @@ for (const id of ['cbrw', 'cosh', 'zero', 'lof-of', 'iforest', 'sandcat'])
     const panel = await addPanel(page, `ranking:${id}`);
     if (id === 'sandcat') {
       // Representatives: each object's nearest normal objects (the farthest differ everywhere).
+      await showSettings(panel);
       await panel.getByLabel(/heuristic/).selectOption('mindtk');
       await expect(panel.getByText(/MinDTK, k = /).first()).toBeVisible(RUN);
     }

@@ -3,7 +3,15 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as plain, expect as plainExpect } from '@playwright/test';
-import { addPanel, expect, openApp, setNumber, test, workspaceAction } from './fixtures.ts';
+import {
+  addPanel,
+  expect,
+  openApp,
+  setNumber,
+  test,
+  workspaceAction,
+  showSettings,
+} from './fixtures.ts';
 
 /**
  * `npm run cli -- export-app DIR --data FILE --state WORKSPACE.json` writes one page that opens
@@ -19,6 +27,7 @@ test('a workspace saved in the explorer …', async ({ page }) => {
   test.setTimeout(120_000);
   await openApp(page, 'zoo.csv');
   const panel = await addPanel(page, 'value-partitions:cde');
+  await showSettings(panel);
   await setNumber(panel.getByLabel('CDE alpha'), 3);
   await expect(panel.getByTestId('cluster-summary')).toContainText(/granularities/, RESULT);
   clusters = (await panel.getByTestId('cluster-summary').textContent()) ?? '';

@@ -7,6 +7,7 @@ import {
   textFile,
   waitIdle,
   ZOO,
+  showSettings,
 } from './fixtures.ts';
 
 test('a comma-separated file chosen with the file picker is read and modelled', async ({
@@ -37,6 +38,7 @@ test('a comma-separated file chosen with the file picker is read and modelled', 
   );
   await expect(page.getByTestId('su-heatmap')).toHaveAttribute('data-cells', '4');
   // The user can change it: with no class every column is a feature, 3 + 2 + 2 values.
+  await showSettings(page.getByTestId('panel-summary'));
   await page.getByLabel('Class column').selectOption('');
   await expectSummary(page, { features: 3 });
   await expect(page.getByTestId('class-detected')).toHaveCount(0);

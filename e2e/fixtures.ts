@@ -206,6 +206,19 @@ export async function addPanel(page: Page, choice: PanelChoice): Promise<Locator
   return panels.nth(before);
 }
 
+/**
+ * Expands the collapsed settings (components/SettingsBar.tsx) of a panel (once it shows them), or
+ * of every panel of the page, as a person would before changing one: a panel shows its settings
+ * as one line.
+ */
+export async function showSettings(scope: Locator | Page): Promise<void> {
+  // A panel just added draws its view a frame after its header: wait for its settings.
+  if (!('goto' in scope)) await expect(scope.locator('.settings-toggle').first()).toBeAttached();
+  const collapsed = scope.locator('.settings-toggle[aria-expanded="false"]');
+  for (let n = await collapsed.count(); n > 0; n = await collapsed.count())
+    await collapsed.first().click();
+}
+
 /** The scatter of a projection panel (its test id is `projection-<panel id>`). */
 export function scatterOf(panel: Locator): Locator {
   return panel.getByTestId(/^projection-\d+$/);
@@ -223,7 +236,9 @@ export async function addProjection(
   by: Projection = 'tsne',
 ): Promise<Locator> {
   const panel = await addPanel(page, `projection:${of}`);
-  if (by !== 'tsne') await panel.getByLabel('Projection', { exact: true }).selectOption(by);
+  if (by === 'tsne') return panel;
+  await showSettings(panel);
+  await panel.getByLabel('Projection', { exact: true }).selectOption(by);
   return panel;
 }
 

@@ -7,6 +7,7 @@ import {
   waitIdle,
   ZOO,
   expectSummary,
+  showSettings,
 } from './fixtures.ts';
 
 test('the default sample (zoo) loads with its summary and heatmaps', async ({ page }) => {
@@ -89,6 +90,7 @@ test('vote: dropping rows would lose 47 %, so missing is its own value; one clic
     'Dropped 203 of 435 rows with a missing value',
   );
 
+  await showSettings(page.getByTestId('panel-summary'));
   await page.getByLabel('Missing policy').selectOption('own');
   await expectSummary(page, { rows: 435, features: 16 });
   await expect(page.getByTestId('summary-dropped')).toHaveCount(0);

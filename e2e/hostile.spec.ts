@@ -9,6 +9,7 @@ import {
   test,
   textFile,
   waitIdle,
+  showSettings,
 } from './fixtures.ts';
 
 test('the preview server sends the Content-Security-Policy as a header, as dist/_headers does, with base-uri, form-action and frame-ancestors', async ({
@@ -42,6 +43,7 @@ test('labels that look like spreadsheet formulas are escaped in the CSV export (
   );
   await chooseFile(page, textFile('formulas.csv', `a,b,label\n${rows.join('\n')}\n`));
   await expectSummary(page, { rows: 30, name: 'formulas.csv' });
+  await showSettings(page.getByTestId('panel-summary'));
   await page.getByTestId('summary').getByLabel('Class column').selectOption('label');
   await waitIdle(page);
   const panel = await addProjection(page, 'onehot', 'mds');

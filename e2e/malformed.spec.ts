@@ -10,6 +10,7 @@ import {
   textFile,
   waitIdle,
   ZOO,
+  showSettings,
 } from './fixtures.ts';
 
 /** The previous data set (zoo) is still on screen after a failed load. */
@@ -166,6 +167,7 @@ test('after a failed read is dismissed, the Delimiter control acts on the data s
   await expectNotice(page, 'header-only');
   await dismiss(page);
 
+  await showSettings(page.getByTestId('panel-summary'));
   await page.getByLabel('Delimiter').selectOption(';');
   await expect(page.getByLabel('Delimiter')).toHaveValue(';', { timeout: 5_000 });
   await expectSummary(page, { rows: 4, columns: 3, name: 'semi.csv' });
@@ -183,6 +185,7 @@ test('while a failed read is shown, the Delimiter control retries that file', as
   await chooseFile(page, textFile('mixed.csv', `${lines.join('\n')}\n`));
   const message = await expectNotice(page, 'ragged');
   await expect(message).toContainText('(line 62)');
+  await showSettings(page.getByTestId('panel-summary'));
   await page.getByLabel('Delimiter').selectOption(';');
   await expectSummary(page, { rows: 61, columns: 2, features: 2, name: 'mixed.csv' });
   await waitIdle(page);

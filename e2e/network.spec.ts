@@ -11,6 +11,7 @@ import {
   textFile,
   waitIdle,
   ZOO,
+  showSettings,
 } from './fixtures.ts';
 
 test('a whole session only talks to its own origin, and user files are never sent', async ({
@@ -27,6 +28,7 @@ test('a whole session only talks to its own origin, and user files are never sen
     await expect(page.getByTestId('summary')).toContainText(`columns in ${sample}`);
     await waitIdle(page);
   }
+  await showSettings(page.getByTestId('panel-summary'));
   await page.getByLabel('Missing policy').selectOption('own');
   await waitIdle(page);
 

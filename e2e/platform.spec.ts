@@ -10,6 +10,7 @@ import {
   test,
   waitIdle,
   ALONE,
+  showSettings,
 } from './fixtures.ts';
 import { threadNames, threadOf, traceEventsOf } from './trace.ts';
 
@@ -132,6 +133,7 @@ test(
     });
 
     // Both panels get a long run: typed into both, then committed one right after the other.
+    await showSettings(page);
     const fields = [onehot, idf].map((p) => p.getByLabel('t-SNE iterations'));
     for (const field of fields) await field.fill(String(ITERATIONS));
     for (const field of fields) await field.press('Enter');
@@ -200,6 +202,7 @@ test('two panels of one method with different settings show their own results si
   const summary10 = at10.getByTestId('cluster-summary');
   const summary3 = at3.getByTestId('cluster-summary');
   await expect(summary10).toContainText(/^\d+ granularities/, RUN);
+  await showSettings(at3);
   await setNumber(at3.getByLabel('CDE alpha'), 3);
   await expect(titleOf(at10)).toHaveText('Value clusters — CDE');
   await expect(titleOf(at3)).toHaveText('Value clusters — CDE (α 3)');
@@ -220,6 +223,7 @@ test('two panels of one method with different settings show their own results si
   ] as const)
     await expect(panel.getByTestId('value-clusters').locator('rect.cell')).toHaveCount(36 * g);
   // α 30 is a third call, computed on its own, though its result equals α 10's.
+  await showSettings(at3);
   await setNumber(at3.getByLabel('CDE alpha'), 30);
   await expect(titleOf(at3)).toHaveText('Value clusters — CDE (α 30)');
   await expect(summary3).toHaveText(text10 ?? '', RUN);
@@ -234,6 +238,7 @@ test(
     const ITERATIONS = 6000;
     await openApp(page, 'soybean.csv');
     const panel = await addProjection(page, 'onehot');
+    await showSettings(panel);
     await setNumber(panel.getByLabel('t-SNE iterations'), ITERATIONS);
     const name = `t-SNE (iterations ${ITERATIONS}) of 0-1`;
     await expect(titleOf(panel)).toHaveText(`Projection (t-SNE, MDS, PCA) — ${name}`);
@@ -287,6 +292,7 @@ test('outlier evaluation: the AUC of COSH matches the ranking panel’s, compute
 }) => {
   await openApp(page);
   const ranking = await addPanel(page, 'ranking:cosh');
+  await showSettings(ranking);
   await ranking.getByLabel('Outlier class').selectOption('insect');
   const auc = ranking.getByTestId('ranking-auc');
   await expect(auc).toHaveText(/^AUC \d\.\d{3} \(insect as outliers\)/, RUN);
@@ -294,6 +300,7 @@ test('outlier evaluation: the AUC of COSH matches the ranking panel’s, compute
 
   const panel = await addPanel(page, 'comparison:evaluate-outliers');
   await expect(titleOf(panel)).toHaveText('Outlier evaluation');
+  await showSettings(panel);
   await expect(panel.getByRole('checkbox', { name: 'COSH', exact: true })).toBeChecked();
   // Every detector is offered; COSH alone is the ranking's call.
   for (const other of ['SAnDCat', 'CBRW', 'ZERO++', 'LOF (OF distance)', 'Isolation forest'])
@@ -323,6 +330,7 @@ test('a number a parameter refuses stays as typed with the reason beside it, and
 }) => {
   await openApp(page);
   const panel = await addPanel(page, 'projection:idf');
+  await showSettings(panel);
   const perplexity = panel.getByLabel('t-SNE perplexity');
   await perplexity.fill('0.5');
   await perplexity.press('Enter');

@@ -1,5 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
-import { addProjection, dragBox, expect, openApp, test, waitIdle, ALONE } from './fixtures.ts';
+import {
+  addProjection,
+  dragBox,
+  expect,
+  openApp,
+  test,
+  waitIdle,
+  ALONE,
+  showSettings,
+} from './fixtures.ts';
 import { workUnitMs } from './longTasks.ts';
 
 /** Soybean's CDE t-SNE (562 rows after dropping rows with missing cells) gets this long. */
@@ -139,6 +148,7 @@ test('Hamming distances project by MDS or t-SNE, and PCA is not offered for them
   await openApp(page);
   const panel = await addProjection(page, 'cde', 'pca');
   await expect(panel.getByTestId('projection-status')).toContainText('PCA', RUN);
+  await showSettings(panel);
   await panel.getByLabel('Representation').selectOption('hamming');
   await expect(panel.getByLabel('Projection', { exact: true })).toHaveValue('mds');
   await expect(panel.getByLabel('Projection', { exact: true }).locator('option')).toHaveText([

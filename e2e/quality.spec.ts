@@ -1,4 +1,4 @@
-import { addPanel, expect, openApp, test } from './fixtures.ts';
+import { addPanel, expect, openApp, test, showSettings } from './fixtures.ts';
 
 const RUN = { timeout: 60_000 } as const;
 
@@ -43,6 +43,7 @@ test('zoo: UNTIE trains live, cancel keeps the last iterate, and Fig. 7 puts its
   await openApp(page);
   const panel = await addPanel(page, 'untie-training:untie');
   // Long enough to watch and cancel: 200,000 iterations.
+  await showSettings(panel);
   const iterations = panel.getByLabel('UNTIE iterations');
   await iterations.fill('200000');
   await iterations.press('Enter');

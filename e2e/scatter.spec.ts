@@ -11,6 +11,7 @@ import {
   test,
   waitIdle,
   ZOO,
+  showSettings,
 } from './fixtures.ts';
 
 /** Worker results (CDE) get this long to arrive. */
@@ -221,6 +222,7 @@ test.describe('projection scatter (zoo, PCA of CDE)', () => {
     expect(lines[101]).toMatch(/^102,/);
 
     // The names say which representation and which projection: here MDS of CDE.
+    await showSettings(panel);
     await panel.getByLabel('Projection', { exact: true }).selectOption('mds');
     await expect(panel.getByTestId('projection-view')).toHaveAttribute(
       'data-state',

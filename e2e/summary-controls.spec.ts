@@ -8,6 +8,7 @@ import {
   test,
   waitIdle,
   ZOO,
+  showSettings,
 } from './fixtures.ts';
 
 test('class column, feature toggles and kinds re-model the table without re-reading it', async ({
@@ -20,6 +21,7 @@ test('class column, feature toggles and kinds re-model the table without re-read
   const cooccurrence = page.getByTestId('cooccurrence-heatmap');
 
   // No class: type (7 values) becomes the 17th feature.
+  await showSettings(page.getByTestId('panel-summary'));
   await page.getByLabel('Class column').selectOption('');
   await expectSummary(page, { rows: 101, features: 17, columns: 17 });
   await waitIdle(page);
@@ -27,6 +29,7 @@ test('class column, feature toggles and kinds re-model the table without re-read
   await expect(page.getByTestId('su-heatmap')).toHaveAttribute('data-cells', String(17 * 17));
 
   // Back to class = type, then leave hair out.
+  await showSettings(page.getByTestId('panel-summary'));
   await page.getByLabel('Class column').selectOption('type');
   await expectSummary(page, { features: 16 });
   await page.getByLabel('Use hair as a feature').click();

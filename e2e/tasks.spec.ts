@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, openApp, test, waitIdle } from './fixtures.ts';
+import { expect, openApp, test, waitIdle, showSettings } from './fixtures.ts';
 
 const RESULT = { timeout: 30_000 } as const;
 
@@ -51,6 +51,7 @@ test('the four tasks beside the samples each open a ready layout', async ({ page
   await expect.poll(() => titles(page)).toContain('Coupled similarity walk-through');
   const walk = page.getByTestId('panel-walkthrough');
   const control = (name: string) => walk.getByLabel(`Coupled similarity walk-through ${name}`);
+  await showSettings(walk);
   await control('attribute').selectOption('Director');
   await control('x').selectOption('Scorsese');
   await control('y').selectOption('Coppola');

@@ -1,4 +1,4 @@
-import { addPanel, expect, openApp, test } from './fixtures.ts';
+import { addPanel, expect, openApp, test, showSettings } from './fixtures.ts';
 
 /**
  * The teaching walk-through of Wang et al. 2015 (coupled attribute similarity) on movie.csv: choosing two directors shows every
@@ -10,6 +10,7 @@ test('movie: the walk-through reads 0.3333 for Scorsese–Coppola and 0.25 for K
   await openApp(page, 'movie.csv');
   const panel = await addPanel(page, 'walkthrough:cas-walkthrough');
   const control = (name: string) => panel.getByLabel(`Coupled similarity walk-through ${name}`);
+  await showSettings(panel);
   await control('attribute').selectOption('Director');
   await control('x').selectOption('Scorsese');
   await control('y').selectOption('Coppola');

@@ -11,6 +11,7 @@ import {
   textFile,
   waitIdle,
   ALONE,
+  showSettings,
 } from './fixtures.ts';
 import {
   expectNoLongTasks,
@@ -264,6 +265,7 @@ test('a file with 60 columns: every attribute placed, no long task', ALONE, asyn
     textFile('wide60.csv', `${[...names, 'label'].join(',')}\n${rows.join('\n')}\n`),
   );
   await expectSummary(page, { rows: 80, columns: 61, name: 'wide60.csv' });
+  await showSettings(page.getByTestId('panel-summary'));
   await page.getByTestId('summary').getByLabel('Class column').selectOption('label');
   await waitIdle(page);
   await checkSandcat(page, names);
@@ -291,6 +293,7 @@ test(
       textFile('long4.csv', `${[...names, 'label'].map(quote).join(',')}\n${rows.join('\n')}\n`),
     );
     await expectSummary(page, { rows: 40, columns: 5, name: 'long4.csv' });
+    await showSettings(page.getByTestId('panel-summary'));
     await page.getByTestId('summary').getByLabel('Class column').selectOption('label');
     await waitIdle(page);
     const panel = await checkSandcat(page, names);

@@ -15,6 +15,7 @@ import {
   textFile,
   waitIdle,
   workspaceAction,
+  showSettings,
 } from './fixtures.ts';
 
 const RESULT = { timeout: 30_000 } as const;
@@ -50,6 +51,7 @@ async function reading(page: Page) {
 /** Zoo without legs; CDE value clusters at α 2, COSH with amphibians as outliers, PCA of one-hot; a box selected. */
 async function buildWorkspace(page: Page): Promise<void> {
   // The user's own copy of zoo has no class column until one is chosen.
+  await showSettings(page.getByTestId('panel-summary'));
   const classColumn = page.getByLabel('Class column');
   if ((await classColumn.inputValue()) !== 'type') {
     await classColumn.selectOption('type');
@@ -58,8 +60,10 @@ async function buildWorkspace(page: Page): Promise<void> {
   await page.getByLabel('Use legs as a feature').click();
   await expectSummary(page, { features: 15 });
   const clusters = await addPanel(page, 'value-partitions:cde');
+  await showSettings(clusters);
   await setNumber(clusters.getByLabel('CDE alpha'), 2);
   const cosh = await addPanel(page, 'ranking:cosh');
+  await showSettings(cosh);
   await cosh.getByLabel('Outlier class').selectOption('amphibian');
   const projection = await addProjection(page, 'onehot', 'pca');
   const scatter = scatterOf(projection);

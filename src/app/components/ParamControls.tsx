@@ -7,6 +7,7 @@ import {
 import type { MethodSpec } from '../../core/platform/spec.ts';
 import { useStore } from '../store/index.ts';
 import { NumberField } from './NumberField.tsx';
+import { parameterLabel, shownParameters } from '../model/settingsSummary.ts';
 
 /**
  * A method's controls, derived from its parameter table: a number field per number (checked
@@ -32,9 +33,7 @@ export function ParamControls({
   /** Put before each visible label (a panel with two methods' controls: "CDE seed"). */
   labelPrefix?: string;
 }) {
-  const shown = spec.parameters.filter(
-    (p) => !p.advanced && !except.includes(p.name) && (!only || only.includes(p.name)),
-  );
+  const shown = shownParameters(spec, except).filter((p) => !only || only.includes(p.name));
   return (
     <>
       {shown.map((p) => (
@@ -83,7 +82,7 @@ function ParamControl({
 }) {
   const classColumn = useStore((s) => s.loaded?.meta.classColumn ?? null);
   const attributes = useStore((s) => s.loaded?.meta.attributes ?? null);
-  const label = `${labelPrefix}${p.symbol ?? words(p.name)}`;
+  const label = `${labelPrefix}${parameterLabel(p)}`;
   const ariaLabel = `${owner} ${p.name}`;
   const title = `${p.description} (${describeDomain(p)})`;
   switch (p.type) {
@@ -205,9 +204,4 @@ function ParamControl({
         </label>
       );
   }
-}
-
-/** "maxIterations" → "max iterations". */
-function words(name: string): string {
-  return name.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
 }

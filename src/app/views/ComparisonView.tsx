@@ -5,6 +5,8 @@ import { findResult, resultsOfKind } from '../../core/platform/results.ts';
 import { CurvesChart } from '../components/CurvesChart.tsx';
 import { ResultTableView } from '../components/ResultTableView.tsx';
 import { ParamControls } from '../components/ParamControls.tsx';
+import { SettingsBar } from '../components/SettingsBar.tsx';
+import { changedSettings, settingsLine } from '../model/settingsSummary.ts';
 import { useStore } from '../store/index.ts';
 import type { Panel } from '../store/panelsSlice.ts';
 import { MethodStatus } from './MethodStatus.tsx';
@@ -57,7 +59,35 @@ export function ComparisonView({ panel }: { panel: Panel }) {
   const output = entry?.output ?? null;
   return (
     <div className="view">
-      <div className="view-controls wrap">
+      <SettingsBar
+        summary={settingsLine(
+          [
+            input ? `${chosen.length} of ${candidates.length} methods` : step.title,
+            ...chosen.map((r) => methodSpec(r.method).title),
+          ],
+          changedSettings(step, draft.options),
+        )}
+        actions={
+          <>
+            {protocol && (
+              <PaperProtocolButton
+                onApply={() =>
+                  setPanelCall(panel.id, { ...draft, options: { ...draft.options, ...protocol } })
+                }
+              />
+            )}
+            <button
+              type="button"
+              disabled={
+                running || (input !== undefined && chosen.length === 0) || missing.length > 0
+              }
+              onClick={() => setSettings(panel.id, { ran: draft, ranOn: version })}
+            >
+              {ran ? `${step.title}: run again` : `Run ${inSentence(step.title)}`}
+            </button>
+          </>
+        }
+      >
         {candidates.map((c) => (
           <label key={c.id} title={c.description}>
             <input
@@ -75,21 +105,7 @@ export function ComparisonView({ panel }: { panel: Panel }) {
             setPanelCall(panel.id, { ...draft, options: { ...draft.options, ...c } })
           }
         />
-        {protocol && (
-          <PaperProtocolButton
-            onApply={() =>
-              setPanelCall(panel.id, { ...draft, options: { ...draft.options, ...protocol } })
-            }
-          />
-        )}
-        <button
-          type="button"
-          disabled={running || (input !== undefined && chosen.length === 0) || missing.length > 0}
-          onClick={() => setSettings(panel.id, { ran: draft, ranOn: version })}
-        >
-          {ran ? `${step.title}: run again` : `Run ${inSentence(step.title)}`}
-        </button>
-      </div>
+      </SettingsBar>
       {ran && (!output || entry?.status !== 'done') && (
         <MethodStatus entry={entry} invalid={invalid} />
       )}

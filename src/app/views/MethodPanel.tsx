@@ -4,6 +4,8 @@ import { methodSpec } from '../../core/platform/registry.ts';
 import type { Call, MethodOutput } from '../../core/platform/spec.ts';
 import type { TableMeta } from '../../core/platform/session.ts';
 import { ParamControls } from '../components/ParamControls.tsx';
+import { SettingsBar } from '../components/SettingsBar.tsx';
+import { changedSettings, settingsLine } from '../model/settingsSummary.ts';
 import { useStore } from '../store/index.ts';
 import type { Panel } from '../store/panelsSlice.ts';
 import type { ResultEntry } from '../store/resultsSlice.ts';
@@ -12,13 +14,15 @@ import { useResult } from './useResult.ts';
 
 /**
  * The frame of a view of one method's results: the method's controls (from its parameter
- * table; a change gives this panel a new call, other panels keep theirs), its status while it
+ * table; a change gives this panel a new call, other panels keep theirs) collapsed to one line
+ * that says what differs from the defaults, its status while it
  * runs or after it failed or was cancelled, then the view itself with the output.
  */
 export function MethodPanel({
   panel,
   what,
   extraControls,
+  extraSummary = [],
   pending,
   children,
 }: {
@@ -26,6 +30,8 @@ export function MethodPanel({
   /** "its value matrices", for the empty state. */
   what: string;
   extraControls?: ReactNode;
+  /** What the extra controls have chosen, for the collapsed settings line ("outlier class x"). */
+  extraSummary?: readonly string[];
   /** What to show while there is no output yet (a running or cancelled UNTIE's last iterate). */
   pending?(entry: ResultEntry): ReactNode;
   children(output: MethodOutput, meta: TableMeta): ReactNode;
@@ -41,10 +47,15 @@ export function MethodPanel({
   const output = entry?.output ?? null;
   return (
     <div className="view">
-      <div className="view-controls wrap">
+      <SettingsBar
+        summary={settingsLine(
+          [spec.title],
+          [...changedSettings(spec, call.options), ...extraSummary],
+        )}
+      >
         <ParamControls spec={spec} options={call.options} onChange={change} />
         {extraControls}
-      </div>
+      </SettingsBar>
       {(!output || entry?.status !== 'done') && <MethodStatus entry={entry} invalid={invalid} />}
       {!output && entry && pending?.(entry)}
       {output && output.warnings.length > 0 && (

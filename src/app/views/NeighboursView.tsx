@@ -45,7 +45,12 @@ export function NeighboursView({ panel }: { panel: Panel }) {
     </label>
   );
   return (
-    <MethodPanel panel={panel} what="the neighbours of an object" extraControls={control}>
+    <MethodPanel
+      panel={panel}
+      what="the neighbours of an object"
+      extraControls={control}
+      extraSummary={k === DEFAULT_NEIGHBOURS ? [] : [`k ${k}`]}
+    >
       {(_output, meta) =>
         row === undefined ? (
           <p className="muted" data-testid="neighbours-empty">

@@ -5,6 +5,8 @@ import type { Call, MethodOutput } from '../../core/platform/spec.ts';
 import { findResult } from '../../core/platform/results.ts';
 import { ChoiceSelect } from '../components/ChoiceSelect.tsx';
 import { ParamControls } from '../components/ParamControls.tsx';
+import { SettingsBar } from '../components/SettingsBar.tsx';
+import { changedSettings, settingsLine } from '../model/settingsSummary.ts';
 import { ProjectionScatter } from '../components/scatter/ProjectionScatter.tsx';
 import { ShapeLegend } from '../components/scatter/ShapeLegend.tsx';
 import { shapeOf } from '../components/scatter/shapes.ts';
@@ -52,7 +54,16 @@ export function ProjectionView({ panel }: { panel: Panel }) {
         live ? 'animating' : entry?.status === 'running' ? 'running' : output ? 'done' : 'idle'
       }
     >
-      <div className="view-controls wrap">
+      <SettingsBar
+        summary={settingsLine(
+          [source.title, step.title],
+          [
+            ...changedSettings(source, of.options, { prefix: `${source.title} ` }),
+            ...changedSettings(step, call.options, { except: ['quality'] }),
+            ...(byClass ? [`shape by ${cls.name}`] : []),
+          ],
+        )}
+      >
         <ChoiceSelect
           label="Of"
           ariaLabel="Representation"
@@ -99,7 +110,7 @@ export function ProjectionView({ panel }: { panel: Panel }) {
             shape by {cls.name}
           </label>
         )}
-      </div>
+      </SettingsBar>
       {live ? (
         <p className="muted" data-testid="projection-status">
           {step.title} {live.message}…

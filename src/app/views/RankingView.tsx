@@ -62,6 +62,7 @@ export function RankingView({ panel }: { panel: Panel }) {
     <MethodPanel
       panel={panel}
       what="its outlier ranking"
+      extraSummary={outlierClass ? [`outlier class ${outlierClass}`] : []}
       extraControls={
         classColumn && (
           <label>

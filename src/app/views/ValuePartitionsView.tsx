@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { findResult, type ValuePartitions } from '../../core/platform/results.ts';
 import type { TableMeta } from '../../core/platform/session.ts';
 import { Tooltip } from '../components/Tooltip.tsx';
+import { useWidth } from '../components/useWidth.ts';
 import { classPalette } from '../model/colors.ts';
 import { useStore } from '../store/index.ts';
 import { useValueLinks } from './useValueLinks.ts';
@@ -10,9 +11,20 @@ import { clusterMembers, labelColumn, valueName } from '../model/values.ts';
 import { MethodPanel } from './MethodPanel.tsx';
 
 const ROW = 15;
+/** A granularity's column: its widest, and its narrowest before the grid scrolls sideways. */
 const COL = 30;
+const MIN_COL = 14;
 const HEAD = 46;
 const SHARE = 28;
+
+/**
+ * The width of a granularity's column so that every column fits beside the value labels in
+ * `available` pixels (30 px when they do, down to 14 px; the grid scrolls below that).
+ */
+export function columnWidth(available: number, labels: number, columns: number): number {
+  if (available <= 0 || columns === 0) return COL;
+  return Math.max(MIN_COL, Math.min(COL, Math.floor((available - labels - 8) / columns)));
+}
 
 /**
  * A method's value clusterings (CDE and COSH: k on Mc, then on Mo; CURE, Jian et al. 2019, Sec. 5.1.1): one
@@ -66,6 +78,7 @@ export function PartitionGrid({
   // Members of every cluster at every granularity, once per result (not once per cell).
   const members = useMemo(() => partitions.partitions.map((g) => clusterMembers(g)), [partitions]);
   const G = partitions.partitions;
+  const [region, available] = useWidth<HTMLDivElement>();
   const { emphasised, shares } = useValueLinks();
   const maxK = Math.max(2, ...G.map((g) => g.k));
   const palette = classPalette(maxK);
@@ -73,7 +86,10 @@ export function PartitionGrid({
   const names = labelColumn(rows.map((v) => valueName(meta, v)));
   // The share of the selected objects holding each value, in a strip beside its label.
   const LABEL = names.width + (shares ? SHARE : 0);
-  const width = LABEL + G.length * COL + 8;
+  const col = columnWidth(available, LABEL, G.length);
+  // Narrow columns turn their names steeper, so neighbours do not overlap.
+  const angle = col >= 24 ? -50 : -65;
+  const width = LABEL + G.length * col + 8;
   const height = HEAD + rows.length * ROW + 4;
   const kept = G.reduce(
     (s, g, q) =>
@@ -98,7 +114,7 @@ export function PartitionGrid({
           </span>
         )}
       </div>
-      <div className="scroll-x scroll-y" tabIndex={0} role="region" aria-label={label}>
+      <div ref={region} className="scroll-x scroll-y" tabIndex={0} role="region" aria-label={label}>
         <svg
           className="clusters-grid"
           width={width}
@@ -114,11 +130,11 @@ export function PartitionGrid({
           {G.map((g, q) => (
             <text
               key={q}
-              x={LABEL + q * COL + COL / 2}
+              x={LABEL + q * col + col / 2}
               y={HEAD - 6}
               fontSize={10}
               textAnchor="start"
-              transform={`rotate(-50 ${LABEL + q * COL + COL / 2} ${HEAD - 6})`}
+              transform={`rotate(${angle} ${LABEL + q * col + col / 2} ${HEAD - 6})`}
             >
               {g.name}
             </text>
@@ -158,9 +174,9 @@ export function PartitionGrid({
                       data-granularity={q}
                       data-cluster={c}
                       data-value={v}
-                      x={LABEL + q * COL + 1}
+                      x={LABEL + q * col + 1}
                       y={1}
-                      width={COL - 2}
+                      width={col - 2}
                       height={ROW - 2}
                       fill={unused ? '#e5e7eb' : (palette[c % palette.length] ?? '#999')}
                       stroke={picked ? '#111827' : 'none'}
@@ -184,7 +200,7 @@ export function PartitionGrid({
                     {unused && (
                       <text
                         className="unused-mark"
-                        x={LABEL + q * COL + COL / 2}
+                        x={LABEL + q * col + col / 2}
                         y={ROW - 4}
                         fontSize={10}
                         textAnchor="middle"

@@ -1,7 +1,12 @@
 import { useStore } from '../../store/index.ts';
 import { prepareParameter } from '../../../core/data/table/preparation.ts';
 import type { ChoiceParameter, NumberParameter } from '../../../core/base/parameters.ts';
-import type { Discretisation, MissingPolicy } from '../../../core/data/table/types.ts';
+import type {
+  Discretisation,
+  MissingPolicy,
+  TableSummary,
+} from '../../../core/data/table/types.ts';
+import type { PrepareOptions } from '../../../core/data/table/prepare.ts';
 import type { TableMeta } from '../../../core/platform/session.ts';
 import { delimiterName } from '../../../core/data/csv/sniff.ts';
 import { DEFAULT_MISSING_TOKENS } from '../../../core/data/csv/rawTable.ts';
@@ -10,6 +15,25 @@ import { DEFAULT_MISSING_TOKENS } from '../../../core/data/csv/rawTable.ts';
 const MISSING = prepareParameter('missing') as ChoiceParameter;
 const DISCRETISE = prepareParameter('discretise') as ChoiceParameter;
 const BINS = prepareParameter('bins') as NumberParameter;
+
+/**
+ * The collapsed line of the preparation's settings: the class, the missing-value policy (and
+ * whether the explorer chose it), how numeric columns are binned, the delimiter.
+ */
+export function preparationLine(
+  summary: TableSummary,
+  classColumn: string | null,
+  options: PrepareOptions,
+): string {
+  const missing = MISSING.choiceTitles?.[summary.missingPolicy] ?? summary.missingPolicy;
+  const binning = options.discretisation ?? DISCRETISE.default;
+  return [
+    `class: ${classColumn ?? 'none'}`,
+    `missing: ${missing}${(options.missing ?? 'auto') === 'auto' ? ' (auto)' : ''}`,
+    `numeric: ${DISCRETISE.choiceTitles?.[binning] ?? binning}, ${options.bins ?? BINS.default} bins`,
+    `${delimiterName(summary.delimiter)}-separated`,
+  ].join(' · ');
+}
 
 /** How the file is read and prepared: class, missing policy, numeric columns, tokens, delimiter. */
 export function PreparationControls({ classColumn }: { classColumn: string | null }) {

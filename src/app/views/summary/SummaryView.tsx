@@ -1,10 +1,15 @@
 import { useStore } from '../../store/index.ts';
 import { ROW_NUMBERING } from '../../model/rowNames.ts';
 import { ColumnTable } from './ColumnTable.tsx';
-import { PreparationControls, RowsControl } from './PreparationControls.tsx';
+import { PreparationControls, preparationLine, RowsControl } from './PreparationControls.tsx';
+import { SettingsBar } from '../../components/SettingsBar.tsx';
 import { ClassLegend } from './ValueBars.tsx';
 
-/** Rows used and dropped, each column's kind, role, values and missing cells, and warnings. */
+/**
+ * Rows used and dropped, each column's kind, role, values and missing cells, and warnings: a
+ * headline, the preparation's settings collapsed to one line, and the columns in a region of
+ * their own height.
+ */
 export function SummaryView() {
   const loaded = useStore((s) => s.loaded);
   const source = useStore((s) => s.source);
@@ -41,8 +46,10 @@ export function SummaryView() {
         </div>
       </div>
       <MissingAndClassNotes />
-      <PreparationControls classColumn={classColumn} />
-      <RowsControl meta={meta} />
+      <SettingsBar summary={preparationLine(summary, classColumn, prepareOptions)}>
+        <PreparationControls classColumn={classColumn} />
+        <RowsControl meta={meta} />
+      </SettingsBar>
       <ClassLegend meta={meta} />
       {summary.warnings.length > 0 && (
         <ul className="warnings" data-testid="summary-warnings">
@@ -51,7 +58,10 @@ export function SummaryView() {
           ))}
         </ul>
       )}
-      <ColumnTable meta={meta} />
+      {/* The columns scroll on their own: the panels below show on the first screen. */}
+      <div className="summary-columns" role="region" tabIndex={0} aria-label="Columns">
+        <ColumnTable meta={meta} />
+      </div>
     </div>
   );
 }

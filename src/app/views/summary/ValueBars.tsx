@@ -18,7 +18,11 @@ export function ClassLegend({ meta }: { meta: TableMeta }) {
   const colouring = useClassColouring(meta);
   if (!colouring || !meta.classColumn) return null;
   return (
-    <div className="legend" data-testid="class-legend">
+    <div
+      className="legend"
+      data-testid="class-legend"
+      title={`${meta.classColumn.name}: ${meta.classColumn.labels.join(', ')}`}
+    >
       <span className="muted">{meta.classColumn.name}:</span>
       {meta.classColumn.labels.map((label, c) => (
         <span key={label} className="legend-item">
