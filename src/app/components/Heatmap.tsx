@@ -2,9 +2,16 @@ import { useMemo, useState } from 'react';
 import type { HeatmapLayout } from '../model/heatmap.ts';
 import { ColorLegend } from './ColorLegend.tsx';
 import type { LegendSpec } from './heatmap/cellColors.ts';
-import { heatmapGeometry, LABEL_FONT, LABEL_SLOT, type AxisInput } from './heatmap/cellGeometry.ts';
 import {
-  LABEL_FAMILY,
+  heatmapGeometry,
+  LABEL_SLOT,
+  type AxisInput,
+  type HeatmapGeometry,
+} from './heatmap/cellGeometry.ts';
+import { GroupOverviewFrame, LevelToggle, useGroupGeometry } from './heatmap/GroupOverview.tsx';
+import type { HeatmapOverview } from './heatmap/GroupOverview.tsx';
+import { measureLabel } from './heatmap/measureLabel.ts';
+import {
   MatrixFrame,
   type FrameAxis,
   type PositionRange,
@@ -36,6 +43,8 @@ export interface HeatmapProps {
    * running guided tour's step points at.
    */
   highlight?: readonly (readonly [number, number])[];
+  /** A group × group overview the heatmap may open with (see Heatmap). */
+  overview?: HeatmapOverview;
 }
 
 /**
@@ -43,13 +52,19 @@ export interface HeatmapProps {
  * line of text fits a cell, every value's label; otherwise a drag across the matrix (or a click
  * on an attribute band) enlarges that part below with its labels (focus + context). Every
  * heatmap has its colour legend.
+ *
+ * With an `overview` from its view, a matrix of more than OVERVIEW_MIN_VALUES values that cannot
+ * label every value opens as a group × group overview instead (attributes × attributes, each
+ * cell summarising its block of value pairs, every attribute named): a click on a cell enlarges
+ * that block's values below, labelled, and "Cells: attributes | values" switches levels.
  */
 export function Heatmap(props: HeatmapProps) {
-  const { layout, name, itemName = 'values' } = props;
+  const { layout, name, itemName = 'values', overview } = props;
   const tourCells = useTourCells(itemName === 'attributes' ? 'attributes' : 'values');
   const highlight = props.highlight ?? tourCells;
   const [ref, width] = useWidth<HTMLDivElement>();
   const [focus, setFocus] = useState<PositionRange | null>(null);
+  const [chosen, setChosen] = useState<'groups' | 'values' | null>(null);
   const n = layout.order.length;
   const axis: FrameAxis = useMemo(
     () => ({ items: layout.order, labels: layout.labels, groups: layout.groups }),
@@ -65,6 +80,14 @@ export function Heatmap(props: HeatmapProps) {
       }),
     [axis, width],
   );
+  const groupLevel = useGroupGeometry(layout, width);
+  const offered = !!overview && layout.groups.length > 1;
+  // A tour's step points at value cells: they stay in sight.
+  const automatic =
+    n > OVERVIEW_MIN_VALUES && !geometry.labelled && highlight.length === 0 ? 'groups' : 'values';
+  const level = offered ? (chosen ?? automatic) : 'values';
+  const shown = level === 'groups' ? groupLevel.geometry : geometry;
+  const cellCount = level === 'groups' ? layout.groups.length ** 2 : n * n;
   // A focus set on another layout (reordered, another attribute shown) no longer applies.
   const [focusLayout, setFocusLayout] = useState(layout);
   if (focusLayout !== layout) {
@@ -83,22 +106,34 @@ export function Heatmap(props: HeatmapProps) {
   };
   return (
     <div ref={ref} className="heatmap-block">
-      <div className="heatmap" data-testid={name} data-cells={n * n} aria-label={name}>
+      <div
+        className="heatmap"
+        data-testid={name}
+        data-cells={cellCount}
+        data-level={level === 'groups' ? overview?.groupName : 'values'}
+        data-label-stride={shown.stride}
+        aria-label={name}
+      >
         <div className="heatmap-legends">
-          {props.legends.map((legend) => (
-            <ColorLegend
-              key={legend.title}
-              title={legend.title}
-              color={legend.scale.css}
-              domain={legend.scale.domain}
-              format={legend.format}
-              testId={`legend-${legend.id ?? legend.title}`}
+          {offered && overview && (
+            <LevelToggle
+              name={name}
+              groupName={overview.groupName}
+              level={level}
+              onLevel={setChosen}
             />
-          ))}
+          )}
+          <Legends legends={level === 'groups' ? (overview?.legends ?? []) : props.legends} />
           {/* Always laid out (hidden without a selection), so selecting moves nothing. */}
           <span
             className="share-legend"
-            style={props.shares ? undefined : { visibility: 'hidden' }}
+            style={
+              level === 'groups'
+                ? { display: 'none' }
+                : props.shares
+                  ? undefined
+                  : { visibility: 'hidden' }
+            }
             aria-hidden={!props.shares}
           >
             <span className="share-swatch" /> share of the selected objects holding the value
@@ -107,7 +142,19 @@ export function Heatmap(props: HeatmapProps) {
         {n === 0 ? (
           <p className="muted">Nothing to show.</p>
         ) : (
-          width > 0 && (
+          width > 0 &&
+          (level === 'groups' && overview ? (
+            <GroupOverviewFrame
+              name={name}
+              layout={layout}
+              overview={overview}
+              axis={groupLevel.axis}
+              geometry={groupLevel.geometry}
+              emphasised={props.emphasised}
+              focus={focus}
+              onFocus={setFocus}
+            />
+          ) : (
             <MatrixFrame
               testId={name}
               rows={axis}
@@ -119,17 +166,16 @@ export function Heatmap(props: HeatmapProps) {
               onBand={band}
               outline={focus}
             />
-          )
+          ))
         )}
-        {n > 0 && !geometry.labelled && !focus && (
-          <p className="muted heatmap-hint">
-            {geometry.stride > 1
-              ? `Every ${ordinal(geometry.stride)} of the ${n.toLocaleString('en-US')} ${itemName} is labelled`
-              : `${n.toLocaleString('en-US')} ${itemName} are too many to label here`}
-            : drag across the matrix
-            {layout.groups.length > 0 ? ', or click an attribute’s band,' : ''} to enlarge that part
-            with its labels.
-          </p>
+        {n > 0 && !focus && (
+          <Hint
+            level={level}
+            geometry={shown}
+            count={level === 'groups' ? layout.groups.length : n}
+            itemName={level === 'groups' ? (overview?.groupName ?? itemName) : itemName}
+            bands={layout.groups.length > 0}
+          />
         )}
       </div>
       {focus && width > 0 && (
@@ -143,6 +189,58 @@ export function Heatmap(props: HeatmapProps) {
         />
       )}
     </div>
+  );
+}
+
+/**
+ * Above this many values a matrix that cannot label them opens as its attribute overview; up to
+ * it (zoo's 36) the value matrix, its attributes named on their bands, is read at a glance.
+ */
+export const OVERVIEW_MIN_VALUES = 40;
+
+function Legends({ legends }: { legends: readonly LegendSpec[] }) {
+  return legends.map((legend) => (
+    <ColorLegend
+      key={legend.title}
+      title={legend.title}
+      color={legend.scale.css}
+      domain={legend.scale.domain}
+      format={legend.format}
+      testId={`legend-${legend.id ?? legend.title}`}
+    />
+  ));
+}
+
+/** What is labelled, and how to see the rest. */
+function Hint(props: {
+  level: 'groups' | 'values';
+  geometry: HeatmapGeometry;
+  count: number;
+  itemName: string;
+  bands: boolean;
+}) {
+  const { geometry, count, itemName } = props;
+  const all = count.toLocaleString('en-US');
+  const thinned =
+    geometry.stride > 1
+      ? `Every ${ordinal(geometry.stride)} of the ${all} ${itemName} is named. `
+      : '';
+  if (props.level === 'groups')
+    return (
+      <p className="muted heatmap-hint">
+        {thinned}Each cell sums up a pair of {itemName}, its block of value pairs, as the legend
+        says: click a cell, or drag across several, to see their values labelled below.
+      </p>
+    );
+  if (geometry.labelled) return null;
+  return (
+    <p className="muted heatmap-hint">
+      {geometry.stride > 1
+        ? `Every ${ordinal(geometry.stride)} of the ${all} ${itemName} is labelled`
+        : `${all} ${itemName} are too many to label here`}
+      : drag across the matrix
+      {props.bands ? ', or click an attribute’s band,' : ''} to enlarge that part with its labels.
+    </p>
   );
 }
 
@@ -232,20 +330,4 @@ function slice(axis: FrameAxis, start: number, end: number): FrameAxis & AxisInp
         end: Math.min(g.end, end) - start,
       })),
   };
-}
-
-const widths = new Map<string, number>();
-let context: CanvasRenderingContext2D | null | undefined;
-/** Width of a label at the axes' font, measured once per text. */
-function measureLabel(text: string): number {
-  const known = widths.get(text);
-  if (known !== undefined) return known;
-  if (context === undefined) {
-    context = document.createElement('canvas').getContext('2d');
-    if (context) context.font = `${LABEL_FONT}px ${LABEL_FAMILY}`;
-  }
-  const w = context ? context.measureText(text).width : text.length * LABEL_FONT * 0.6;
-  if (widths.size > 50_000) widths.clear();
-  widths.set(text, w);
-  return w;
 }
