@@ -10,7 +10,9 @@ import { fiveThousandRowsCsv, longNamesCsv, thousandValuesCsv } from './generate
  * every heatmap has a colour legend, its labels (value labels where they fit, attribute bands
  * always) never overlap and lie inside their panel, and no blank band sits above the matrix;
  * dragging over a matrix enlarges that part with its labels, which obey the same rules.
- * Screenshots of each panel are attached to the test's results.
+ * Tables of over 40 values open by attribute (heatmap-overview.spec.ts checks that level on the
+ * bundled tables); here the drag and the band click are checked, and the value level through
+ * its toggle. Screenshots of each panel are attached to the test's results.
  */
 const RESULT = { timeout: 60_000 } as const;
 
@@ -81,11 +83,18 @@ test.describe('heatmaps readable at any size', () => {
     await chooseFile(page, textFile('long-names.csv', longNamesCsv()));
     await expect(page.getByTestId('summary')).toContainText('columns in long-names.csv');
     await checkDataViews(page, info, 'long-names');
-    // Attribute names are cut to their column, with the whole name in the band's tooltip.
+    // It opens by attribute: names are cut in the middle to their column, whole in the title.
     const co = page.getByTestId('cooccurrence-heatmap');
+    await expect(co).toHaveAttribute('data-level', 'attributes');
+    await expect(co.locator('.axis-rows .label title').first()).toHaveText(
+      'measurement-of-the-specimen-property-01-of-22',
+    );
+    // The value level too: there the names are on the attribute bands.
+    await co.getByRole('button', { name: 'values' }).click();
     await expect(co.locator('.axis-rows .band title').first()).toHaveText(
       'measurement-of-the-specimen-property-01-of-22',
     );
+    await checkFrames(page.getByTestId('panel-cooccurrence'), 'long-names values');
     await focusPart(page, page.getByTestId('panel-cooccurrence'), 'cooccurrence-heatmap', info);
   });
 
@@ -106,7 +115,11 @@ test.describe('heatmaps readable at any size', () => {
     await expect(page.getByTestId('summary')).toContainText('1,000 values');
     await checkDataViews(page, info, 'thousand');
     const co = page.getByTestId('cooccurrence-heatmap');
+    // Its 40 attributes first; the value level is a click away.
+    await expect(co).toHaveAttribute('data-level', 'attributes');
+    await co.getByRole('button', { name: 'values' }).click();
     await expect(co).toHaveAttribute('data-cells', String(1000 * 1000));
+    await checkFrames(page.getByTestId('panel-cooccurrence'), 'thousand values');
     // Clicking an attribute's band enlarges its 25 values against themselves, labelled.
     await co.locator('.axis-rows .band-hit').nth(3).click();
     const focus = page.getByTestId('cooccurrence-heatmap-focus');
