@@ -1,14 +1,9 @@
 import { useMemo, useState } from 'react';
 import type { HeatmapLayout } from '../model/heatmap.ts';
-import { ColorLegend } from './ColorLegend.tsx';
 import type { LegendSpec } from './heatmap/cellColors.ts';
-import {
-  heatmapGeometry,
-  LABEL_SLOT,
-  type AxisInput,
-  type HeatmapGeometry,
-} from './heatmap/cellGeometry.ts';
-import { GroupOverviewFrame, LevelToggle, useGroupGeometry } from './heatmap/GroupOverview.tsx';
+import { heatmapGeometry, LABEL_SLOT, type AxisInput } from './heatmap/cellGeometry.ts';
+import { GroupOverviewFrame, useGroupGeometry } from './heatmap/GroupOverview.tsx';
+import { HeatmapHead, Hint } from './heatmap/HeatmapHead.tsx';
 import type { HeatmapOverview } from './heatmap/GroupOverview.tsx';
 import { measureLabel } from './heatmap/measureLabel.ts';
 import {
@@ -63,7 +58,7 @@ export function Heatmap(props: HeatmapProps) {
   const tourCells = useTourCells(itemName === 'attributes' ? 'attributes' : 'values');
   const highlight = props.highlight ?? tourCells;
   const [ref, width] = useWidth<HTMLDivElement>();
-  const [focus, setFocus] = useState<PositionRange | null>(null);
+  const [focus, setFocus, band] = useFocus(layout);
   const [chosen, setChosen] = useState<'groups' | 'values' | null>(null);
   const n = layout.order.length;
   const axis: FrameAxis = useMemo(
@@ -82,28 +77,11 @@ export function Heatmap(props: HeatmapProps) {
   );
   const groupLevel = useGroupGeometry(layout, width);
   const offered = !!overview && layout.groups.length > 1;
-  // A tour's step points at value cells: they stay in sight.
-  const automatic =
-    n > OVERVIEW_MIN_VALUES && !geometry.labelled && highlight.length === 0 ? 'groups' : 'values';
-  const level = offered ? (chosen ?? automatic) : 'values';
+  const level = offered
+    ? (chosen ?? automaticLevel(n, geometry.labelled, highlight.length > 0))
+    : 'values';
   const shown = level === 'groups' ? groupLevel.geometry : geometry;
   const cellCount = level === 'groups' ? layout.groups.length ** 2 : n * n;
-  // A focus set on another layout (reordered, another attribute shown) no longer applies.
-  const [focusLayout, setFocusLayout] = useState(layout);
-  if (focusLayout !== layout) {
-    setFocusLayout(layout);
-    setFocus(null);
-  }
-  const band = (side: 'rows' | 'cols', group: number) => {
-    const g = layout.groups[group];
-    if (!g) return;
-    const current = focus ?? { r0: g.start, r1: g.end, c0: g.start, c1: g.end };
-    setFocus(
-      side === 'rows'
-        ? { ...current, r0: g.start, r1: g.end }
-        : { ...current, c0: g.start, c1: g.end },
-    );
-  };
   return (
     <div ref={ref} className="heatmap-block">
       <div
@@ -114,31 +92,14 @@ export function Heatmap(props: HeatmapProps) {
         data-label-stride={shown.stride}
         aria-label={name}
       >
-        <div className="heatmap-legends">
-          {offered && overview && (
-            <LevelToggle
-              name={name}
-              groupName={overview.groupName}
-              level={level}
-              onLevel={setChosen}
-            />
-          )}
-          <Legends legends={level === 'groups' ? (overview?.legends ?? []) : props.legends} />
-          {/* Always laid out (hidden without a selection), so selecting moves nothing. */}
-          <span
-            className="share-legend"
-            style={
-              level === 'groups'
-                ? { display: 'none' }
-                : props.shares
-                  ? undefined
-                  : { visibility: 'hidden' }
-            }
-            aria-hidden={!props.shares}
-          >
-            <span className="share-swatch" /> share of the selected objects holding the value
-          </span>
-        </div>
+        <HeatmapHead
+          name={name}
+          level={level}
+          overview={offered ? overview : undefined}
+          onLevel={setChosen}
+          legends={level === 'groups' ? (overview?.legends ?? []) : props.legends}
+          shares={!!props.shares}
+        />
         {n === 0 ? (
           <p className="muted">Nothing to show.</p>
         ) : (
@@ -193,55 +154,39 @@ export function Heatmap(props: HeatmapProps) {
 }
 
 /**
+ * The part enlarged below (positions of the value matrix), reset when the layout changes, and a
+ * click on an attribute band setting its rows or columns.
+ */
+function useFocus(layout: HeatmapLayout) {
+  const [focus, setFocus] = useState<PositionRange | null>(null);
+  // A focus set on another layout (reordered, another attribute shown) no longer applies.
+  const [focusLayout, setFocusLayout] = useState(layout);
+  if (focusLayout !== layout) {
+    setFocusLayout(layout);
+    setFocus(null);
+  }
+  const band = (side: 'rows' | 'cols', group: number) => {
+    const g = layout.groups[group];
+    if (!g) return;
+    const current = focus ?? { r0: g.start, r1: g.end, c0: g.start, c1: g.end };
+    setFocus(
+      side === 'rows'
+        ? { ...current, r0: g.start, r1: g.end }
+        : { ...current, c0: g.start, c1: g.end },
+    );
+  };
+  return [focus, setFocus, band] as const;
+}
+
+/**
  * Above this many values a matrix that cannot label them opens as its attribute overview; up to
  * it (zoo's 36) the value matrix, its attributes named on their bands, is read at a glance.
  */
 export const OVERVIEW_MIN_VALUES = 40;
 
-function Legends({ legends }: { legends: readonly LegendSpec[] }) {
-  return legends.map((legend) => (
-    <ColorLegend
-      key={legend.title}
-      title={legend.title}
-      color={legend.scale.css}
-      domain={legend.scale.domain}
-      format={legend.format}
-      testId={`legend-${legend.id ?? legend.title}`}
-    />
-  ));
-}
-
-/** What is labelled, and how to see the rest. */
-function Hint(props: {
-  level: 'groups' | 'values';
-  geometry: HeatmapGeometry;
-  count: number;
-  itemName: string;
-  bands: boolean;
-}) {
-  const { geometry, count, itemName } = props;
-  const all = count.toLocaleString('en-US');
-  const thinned =
-    geometry.stride > 1
-      ? `Every ${ordinal(geometry.stride)} of the ${all} ${itemName} is named. `
-      : '';
-  if (props.level === 'groups')
-    return (
-      <p className="muted heatmap-hint">
-        {thinned}Each cell sums up a pair of {itemName}, its block of value pairs, as the legend
-        says: click a cell, or drag across several, to see their values labelled below.
-      </p>
-    );
-  if (geometry.labelled) return null;
-  return (
-    <p className="muted heatmap-hint">
-      {geometry.stride > 1
-        ? `Every ${ordinal(geometry.stride)} of the ${all} ${itemName} is labelled`
-        : `${all} ${itemName} are too many to label here`}
-      : drag across the matrix
-      {props.bands ? ', or click an attribute’s band,' : ''} to enlarge that part with its labels.
-    </p>
-  );
+/** By group when the values are many and unlabelled, unless a tour's step points at value cells. */
+function automaticLevel(n: number, labelled: boolean, toured: boolean): 'groups' | 'values' {
+  return n > OVERVIEW_MIN_VALUES && !labelled && !toured ? 'groups' : 'values';
 }
 
 /** The enlarged part: rows r0…r1 × columns c0…c1 of the overview, labelled. */
@@ -299,10 +244,6 @@ function HeatmapFocus({
 }
 
 const MAX_FOCUS_ROWS = 60;
-
-function ordinal(k: number): string {
-  return k === 2 ? 'second' : k === 3 ? 'third' : `${k}th`;
-}
 
 /** What the overview and the enlarged part draw alike: colours, tooltips, emphasis, shares. */
 function frameProps(props: HeatmapProps) {
