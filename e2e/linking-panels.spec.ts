@@ -185,6 +185,9 @@ test('above 40,000 cells the co-occurrence matrix is a canvas, and hovering it s
   });
   await expectSummary(page, { rows: 700, columns: 3, features: 3, name: 'wide.csv' });
   const heatmap = page.getByTestId('cooccurrence-heatmap');
+  // 210 values open as their 3 attributes' overview; the value level is one click away.
+  await expect(heatmap).toHaveAttribute('data-level', 'attributes');
+  await heatmap.getByRole('button', { name: 'values' }).click();
   await expect(heatmap).toHaveAttribute('data-cells', '44100');
   const canvas = heatmap.locator('canvas.heatmap-cells');
   await expect(canvas).toBeVisible();

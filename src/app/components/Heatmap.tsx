@@ -1,10 +1,12 @@
 import { useMemo, useState } from 'react';
 import type { HeatmapLayout } from '../model/heatmap.ts';
-import { ColorLegend } from './ColorLegend.tsx';
 import type { LegendSpec } from './heatmap/cellColors.ts';
-import { heatmapGeometry, LABEL_FONT, LABEL_SLOT, type AxisInput } from './heatmap/cellGeometry.ts';
+import { heatmapGeometry, LABEL_SLOT, type AxisInput } from './heatmap/cellGeometry.ts';
+import { GroupOverviewFrame, useGroupGeometry } from './heatmap/GroupOverview.tsx';
+import { HeatmapHead, Hint } from './heatmap/HeatmapHead.tsx';
+import type { HeatmapOverview } from './heatmap/GroupOverview.tsx';
+import { measureLabel } from './heatmap/measureLabel.ts';
 import {
-  LABEL_FAMILY,
   MatrixFrame,
   type FrameAxis,
   type PositionRange,
@@ -36,6 +38,8 @@ export interface HeatmapProps {
    * running guided tour's step points at.
    */
   highlight?: readonly (readonly [number, number])[];
+  /** A group × group overview the heatmap may open with (see Heatmap). */
+  overview?: HeatmapOverview;
 }
 
 /**
@@ -43,13 +47,19 @@ export interface HeatmapProps {
  * line of text fits a cell, every value's label; otherwise a drag across the matrix (or a click
  * on an attribute band) enlarges that part below with its labels (focus + context). Every
  * heatmap has its colour legend.
+ *
+ * With an `overview` from its view, a matrix of more than OVERVIEW_MIN_VALUES values that cannot
+ * label every value opens as a group × group overview instead (attributes × attributes, each
+ * cell summarising its block of value pairs, every attribute named): a click on a cell enlarges
+ * that block's values below, labelled, and "Cells: attributes | values" switches levels.
  */
 export function Heatmap(props: HeatmapProps) {
-  const { layout, name, itemName = 'values' } = props;
+  const { layout, name, itemName = 'values', overview } = props;
   const tourCells = useTourCells(itemName === 'attributes' ? 'attributes' : 'values');
   const highlight = props.highlight ?? tourCells;
   const [ref, width] = useWidth<HTMLDivElement>();
-  const [focus, setFocus] = useState<PositionRange | null>(null);
+  const [focus, setFocus, band] = useFocus(layout);
+  const [chosen, setChosen] = useState<'groups' | 'values' | null>(null);
   const n = layout.order.length;
   const axis: FrameAxis = useMemo(
     () => ({ items: layout.order, labels: layout.labels, groups: layout.groups }),
@@ -65,6 +75,90 @@ export function Heatmap(props: HeatmapProps) {
       }),
     [axis, width],
   );
+  const groupLevel = useGroupGeometry(layout, width);
+  const offered = !!overview && layout.groups.length > 1;
+  const level = offered
+    ? (chosen ?? automaticLevel(n, geometry.labelled, highlight.length > 0))
+    : 'values';
+  const shown = level === 'groups' ? groupLevel.geometry : geometry;
+  const cellCount = level === 'groups' ? layout.groups.length ** 2 : n * n;
+  return (
+    <div ref={ref} className="heatmap-block">
+      <div
+        className="heatmap"
+        data-testid={name}
+        data-cells={cellCount}
+        data-level={level === 'groups' ? overview?.groupName : 'values'}
+        data-label-stride={shown.stride}
+        aria-label={name}
+      >
+        <HeatmapHead
+          name={name}
+          level={level}
+          overview={offered ? overview : undefined}
+          onLevel={setChosen}
+          legends={level === 'groups' ? (overview?.legends ?? []) : props.legends}
+          shares={!!props.shares}
+        />
+        {n === 0 ? (
+          <p className="muted">Nothing to show.</p>
+        ) : (
+          width > 0 &&
+          (level === 'groups' && overview ? (
+            <GroupOverviewFrame
+              name={name}
+              layout={layout}
+              overview={overview}
+              axis={groupLevel.axis}
+              geometry={groupLevel.geometry}
+              emphasised={props.emphasised}
+              focus={focus}
+              onFocus={setFocus}
+            />
+          ) : (
+            <MatrixFrame
+              testId={name}
+              rows={axis}
+              cols={axis}
+              geometry={geometry}
+              {...frameProps(props)}
+              highlight={highlight}
+              onBrush={setFocus}
+              onBand={band}
+              outline={focus}
+            />
+          ))
+        )}
+        {n > 0 && !focus && (
+          <Hint
+            level={level}
+            geometry={shown}
+            count={level === 'groups' ? layout.groups.length : n}
+            itemName={level === 'groups' ? (overview?.groupName ?? itemName) : itemName}
+            bands={layout.groups.length > 0}
+          />
+        )}
+      </div>
+      {focus && width > 0 && (
+        <HeatmapFocus
+          {...props}
+          axis={axis}
+          highlight={highlight}
+          range={focus}
+          width={width}
+          onClose={() => setFocus(null)}
+        />
+      )}
+    </div>
+  );
+}
+
+/**
+ * The part enlarged below (positions of the value matrix), reset when the layout changes, and a
+ * click on an attribute band setting its rows or columns.
+ */
+function useFocus(layout: HeatmapLayout) {
+  const [focus, setFocus] = useState<PositionRange | null>(null);
   // A focus set on another layout (reordered, another attribute shown) no longer applies.
   const [focusLayout, setFocusLayout] = useState(layout);
   if (focusLayout !== layout) {
@@ -81,69 +175,18 @@ export function Heatmap(props: HeatmapProps) {
         : { ...current, c0: g.start, c1: g.end },
     );
   };
-  return (
-    <div ref={ref} className="heatmap-block">
-      <div className="heatmap" data-testid={name} data-cells={n * n} aria-label={name}>
-        <div className="heatmap-legends">
-          {props.legends.map((legend) => (
-            <ColorLegend
-              key={legend.title}
-              title={legend.title}
-              color={legend.scale.css}
-              domain={legend.scale.domain}
-              format={legend.format}
-              testId={`legend-${legend.id ?? legend.title}`}
-            />
-          ))}
-          {/* Always laid out (hidden without a selection), so selecting moves nothing. */}
-          <span
-            className="share-legend"
-            style={props.shares ? undefined : { visibility: 'hidden' }}
-            aria-hidden={!props.shares}
-          >
-            <span className="share-swatch" /> share of the selected objects holding the value
-          </span>
-        </div>
-        {n === 0 ? (
-          <p className="muted">Nothing to show.</p>
-        ) : (
-          width > 0 && (
-            <MatrixFrame
-              testId={name}
-              rows={axis}
-              cols={axis}
-              geometry={geometry}
-              {...frameProps(props)}
-              highlight={highlight}
-              onBrush={setFocus}
-              onBand={band}
-              outline={focus}
-            />
-          )
-        )}
-        {n > 0 && !geometry.labelled && !focus && (
-          <p className="muted heatmap-hint">
-            {geometry.stride > 1
-              ? `Every ${ordinal(geometry.stride)} of the ${n.toLocaleString('en-US')} ${itemName} is labelled`
-              : `${n.toLocaleString('en-US')} ${itemName} are too many to label here`}
-            : drag across the matrix
-            {layout.groups.length > 0 ? ', or click an attribute’s band,' : ''} to enlarge that part
-            with its labels.
-          </p>
-        )}
-      </div>
-      {focus && width > 0 && (
-        <HeatmapFocus
-          {...props}
-          axis={axis}
-          highlight={highlight}
-          range={focus}
-          width={width}
-          onClose={() => setFocus(null)}
-        />
-      )}
-    </div>
-  );
+  return [focus, setFocus, band] as const;
+}
+
+/**
+ * Above this many values a matrix that cannot label them opens as its attribute overview; up to
+ * it (zoo's 36) the value matrix, its attributes named on their bands, is read at a glance.
+ */
+export const OVERVIEW_MIN_VALUES = 40;
+
+/** By group when the values are many and unlabelled, unless a tour's step points at value cells. */
+function automaticLevel(n: number, labelled: boolean, toured: boolean): 'groups' | 'values' {
+  return n > OVERVIEW_MIN_VALUES && !labelled && !toured ? 'groups' : 'values';
 }
 
 /** The enlarged part: rows r0…r1 × columns c0…c1 of the overview, labelled. */
@@ -202,10 +245,6 @@ function HeatmapFocus({
 
 const MAX_FOCUS_ROWS = 60;
 
-function ordinal(k: number): string {
-  return k === 2 ? 'second' : k === 3 ? 'third' : `${k}th`;
-}
-
 /** What the overview and the enlarged part draw alike: colours, tooltips, emphasis, shares. */
 function frameProps(props: HeatmapProps) {
   return {
@@ -232,20 +271,4 @@ function slice(axis: FrameAxis, start: number, end: number): FrameAxis & AxisInp
         end: Math.min(g.end, end) - start,
       })),
   };
-}
-
-const widths = new Map<string, number>();
-let context: CanvasRenderingContext2D | null | undefined;
-/** Width of a label at the axes' font, measured once per text. */
-function measureLabel(text: string): number {
-  const known = widths.get(text);
-  if (known !== undefined) return known;
-  if (context === undefined) {
-    context = document.createElement('canvas').getContext('2d');
-    if (context) context.font = `${LABEL_FONT}px ${LABEL_FAMILY}`;
-  }
-  const w = context ? context.measureText(text).width : text.length * LABEL_FONT * 0.6;
-  if (widths.size > 50_000) widths.clear();
-  widths.set(text, w);
-  return w;
 }

@@ -5,6 +5,7 @@ import { Heatmap } from '../components/Heatmap.tsx';
 import { cellScale, packed, type LegendSpec } from '../components/heatmap/cellColors.ts';
 import { useStore } from '../store/index.ts';
 import { useValueLinks } from './useValueLinks.ts';
+import { cooccurrenceOverview } from './heatmapOverviews.ts';
 import {
   cooccurrenceTooltip,
   valueLayout,
@@ -42,8 +43,8 @@ export function CooccurrenceView() {
     () => (meta && counts ? valueLayout(meta, counts, valueOrder, attributeOrder) : null),
     [meta, counts, valueOrder, attributeOrder],
   );
-  const { color, legends } = useMemo(() => {
-    if (!meta || !counts?.cooccurrence) return { color: () => BLANK, legends: [] };
+  const { color, legends, scales } = useMemo(() => {
+    if (!meta || !counts?.cooccurrence) return { color: () => BLANK, legends: [], scales: null };
     const L = meta.nValues;
     const m = counts.cooccurrence;
     let max = 1;
@@ -58,6 +59,7 @@ export function CooccurrenceView() {
     const attribute = meta.valueAttribute;
     return {
       legends,
+      scales: { off, diag },
       color: (i: number, j: number) => {
         if (i === j) return diag.rgb(counts.valueCounts[i] ?? 0);
         if (attribute[i] === attribute[j]) return SAME_ATTRIBUTE;
@@ -65,6 +67,16 @@ export function CooccurrenceView() {
       },
     };
   }, [meta, counts]);
+  // Attribute × attribute, each cell the block's most frequent pair (Heatmap's overview).
+  const overview = useMemo(
+    () =>
+      meta && counts && layout && scales
+        ? cooccurrenceOverview(meta, counts, layout, scales, (attributes) =>
+            setHover(attributes ? { kind: 'attributes', attributes } : null),
+          )
+        : undefined,
+    [meta, counts, layout, scales, setHover],
+  );
   const tooltip = useCallback(
     (i: number, j: number) => (meta && counts ? cooccurrenceTooltip(meta, counts, i, j) : []),
     [meta, counts],
@@ -111,6 +123,7 @@ export function CooccurrenceView() {
         <Heatmap
           name="cooccurrence-heatmap"
           layout={layout}
+          overview={overview}
           color={color}
           legends={legends}
           tooltip={tooltip}

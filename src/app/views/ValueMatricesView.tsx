@@ -13,6 +13,7 @@ import { cellScale, packed } from '../components/heatmap/cellColors.ts';
 import { Heatmap } from '../components/Heatmap.tsx';
 import { useStore } from '../store/index.ts';
 import { useValueLinks } from './useValueLinks.ts';
+import { matrixOverview } from './heatmapOverviews.ts';
 import type { Panel } from '../store/panelsSlice.ts';
 import { clusterLayout, matrixTooltip } from '../model/values.ts';
 import { onlyAttribute, valueLayout } from '../model/heatmap.ts';
@@ -162,6 +163,18 @@ export function MatrixHeatmap({
       setHover(cell ? { kind: 'values', values: cell[0] === cell[1] ? [cell[0]] : cell } : null),
     [setHover],
   );
+  // Attribute × attribute (or cluster × cluster), each cell its block's mean (Heatmap's overview).
+  const overview = useMemo(
+    () =>
+      matrixOverview(
+        meta,
+        matrix,
+        layout,
+        order >= 0 ? 'value clusters' : 'attributes',
+        matrix.scale === 'symlog' ? interpolateYlOrRd : interpolateBlues,
+      ),
+    [meta, matrix, layout, order],
+  );
   const short = matrix.title.split(' — ')[0] ?? matrix.title;
   const legends = useMemo(
     () => [{ title: `${short}${matrix.scale === 'symlog' ? ' (symlog)' : ''}`, scale, id: short }],
@@ -181,6 +194,7 @@ export function MatrixHeatmap({
       <Heatmap
         name={`${name.toLowerCase()}-heatmap`}
         layout={layout}
+        overview={overview}
         color={color}
         legends={legends}
         tooltip={tooltip}

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Tooltip } from '../Tooltip.tsx';
 import { cssOf } from './cellColors.ts';
-import { LABEL_FONT, type AxisGeometry, type HeatmapGeometry } from './cellGeometry.ts';
+import type { AxisGeometry, HeatmapGeometry } from './cellGeometry.ts';
 import { paintMatrix } from './paint.ts';
 import { useShownAfterFrame } from '../afterFrame.ts';
 import { useCellKeyboard } from './useCellKeyboard.ts';
@@ -150,7 +150,7 @@ export function MatrixFrame(props: FrameProps) {
         width={g.width}
         height={g.height}
         fontFamily={LABEL_FAMILY}
-        fontSize={LABEL_FONT}
+        fontSize={g.font}
       >
         {axesShown && (
           <g transform={`translate(${g.left},${g.top})`}>

@@ -57,6 +57,8 @@ export interface HeatmapGeometry {
   labelled: boolean;
   /** Every item labelled (1), every k-th (k, a matrix without attribute bands), or none (0). */
   stride: number;
+  /** The labels' font size (px): LABEL_FONT, or SMALL_FONT when only that labels every item. */
+  font: number;
 }
 
 export interface GeometryOptions {
@@ -74,6 +76,8 @@ export interface GeometryOptions {
 /** Label font size (px), the spacing a label needs along its axis, and the widest label column. */
 export const LABEL_FONT = 10;
 export const LABEL_SLOT = 12;
+/** A smaller font, still read easily, tried when it is what lets every item have its label. */
+export const SMALL_FONT = 9;
 export const MAX_LABEL_PX = 140;
 export const SHARE_STRIP = 10;
 /** The attribute band bar and its gaps before the names. */
@@ -81,9 +85,23 @@ const BAND_BAR = 10;
 /** A vertical label's glyphs reach about half a line past its column's centre. */
 const END_PAD = Math.ceil(LABEL_SLOT / 2);
 
+/**
+ * The layout at the label font; when that cannot label every item but the small font can, the
+ * layout at the small font (a 35-attribute matrix in a 500 px panel then names every attribute).
+ */
 export function heatmapGeometry(options: GeometryOptions): HeatmapGeometry {
-  const { rows, cols, measure } = options;
-  const minLabelled = options.minLabelledCell ?? LABEL_SLOT;
+  const normal = geometryAt(options, LABEL_FONT);
+  if (normal.labelled || options.minLabelledCell !== undefined) return normal;
+  const small = geometryAt(options, SMALL_FONT);
+  return small.labelled ? small : normal;
+}
+
+function geometryAt(options: GeometryOptions, font: number): HeatmapGeometry {
+  const { rows, cols } = options;
+  const scale = font / LABEL_FONT;
+  const measure = (text: string) => options.measure(text) * scale;
+  const slot = font + 2;
+  const minLabelled = options.minLabelledCell ?? slot;
   const maxCell = options.maxCell ?? 28;
   const nCols = cols.labels.length;
   const nRows = rows.labels.length;
@@ -120,7 +138,7 @@ export function heatmapGeometry(options: GeometryOptions): HeatmapGeometry {
     mode = bandless && fit('thinned').cell >= MIN_THINNED_CELL ? 'thinned' : 'bands';
     ({ cell, share } = fit(mode));
   }
-  const stride = mode === 'all' ? 1 : mode === 'thinned' ? Math.ceil(LABEL_SLOT / cell) : 0;
+  const stride = mode === 'all' ? 1 : mode === 'thinned' ? Math.ceil(slot / cell) : 0;
   const rowAxis = axisGeometry(rows, cell, share, stride, measure, groupDepth(rows));
   const colAxis = axisGeometry(cols, cell, share, stride, measure, groupDepth(cols));
   const labelled = mode === 'all';
@@ -134,12 +152,13 @@ export function heatmapGeometry(options: GeometryOptions): HeatmapGeometry {
     height: colAxis.depth + cell * nRows + (labelled ? 0 : 2),
     labelled,
     stride,
+    font,
   };
 }
 
 type LabelMode = 'all' | 'thinned' | 'bands';
 /** Below this a thinned axis would label too few items to read: bands or nothing instead. */
-const MIN_THINNED_CELL = 3;
+const MIN_THINNED_CELL = 2;
 
 /** One axis; `stride` = 1 labels every item, k every k-th, 0 none. */
 function axisGeometry(
@@ -150,8 +169,10 @@ function axisGeometry(
   measure: (text: string) => number,
   groups: number,
 ): AxisGeometry {
+  // As deep as the labels drawn (every k-th when thinned), so no blank band is left outside them.
+  const drawn = stride > 1 ? axis.labels.filter((_, p) => p % stride === 0) : axis.labels;
   const valueColumn =
-    stride > 0 ? Math.ceil(Math.min(MAX_LABEL_PX, widest(axis.labels, measure))) + 6 : 0;
+    stride > 0 ? Math.ceil(Math.min(MAX_LABEL_PX, widest(drawn, measure))) + 6 : 0;
   const valueLabels: PlacedLabel[] = [];
   if (stride > 0)
     for (let p = 0; p < axis.labels.length; p += stride) {

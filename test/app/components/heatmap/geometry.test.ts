@@ -139,3 +139,30 @@ describe('heatmap geometry', () => {
     expect(fitText('short', 60, approximateWidth)).toBe('short');
   });
 });
+
+describe('the small font', () => {
+  // 35 attributes named "attr-00" … (7 characters, 42 px at 10 px, 37.8 px at 9 px), no bands.
+  const names: AxisInput = {
+    labels: Array.from({ length: 35 }, (_, k) => `attr-${String(k).padStart(2, '0')}`),
+    groups: [],
+  };
+  const at = (width: number) =>
+    heatmapGeometry({ rows: names, cols: names, width, measure: approximateWidth });
+
+  it('names every item at 9 px when 10 px cannot and 9 px can', () => {
+    // 10 px: (450 − 48 − 6) / 35 = 11.3 < 12 per line; 9 px: (450 − 44 − 6) / 35 = 11.4 ≥ 11.
+    const g = at(450);
+    expect(g.labelled).toBe(true);
+    expect(g.font).toBe(9);
+    expect(g.cell).toBe(11);
+    expect(g.rows.valueLabels).toHaveLength(35);
+  });
+
+  it('keeps 10 px when it fits, and when 9 px would not name every item either', () => {
+    expect(at(480).font).toBe(10);
+    expect(at(480).labelled).toBe(true);
+    const thin = at(300);
+    expect(thin.font).toBe(10);
+    expect(thin.stride).toBe(2);
+  });
+});
