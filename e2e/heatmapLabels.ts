@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { keepShot } from './shots.ts';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect } from './fixtures.ts';
 
@@ -85,7 +85,7 @@ export async function expectLegends(panel: Locator, what: string): Promise<void>
     await expect(heatmaps.nth(i).locator('.ramp-legend').first(), `${what}: legend`).toBeVisible();
 }
 
-/** Attaches a screenshot of the panel (and writes it to $E2E_SHOTS, when set, to look at). */
+/** Keeps a screenshot of the panel as a test artefact (e2e/shots.ts). */
 export async function shoot(
   page: Page,
   panel: Locator,
@@ -93,7 +93,5 @@ export async function shoot(
   name: string,
 ): Promise<void> {
   await panel.scrollIntoViewIfNeeded();
-  const body = await panel.screenshot();
-  await info.attach(name, { body, contentType: 'image/png' });
-  if (process.env.E2E_SHOTS) writeFileSync(`${process.env.E2E_SHOTS}/${name}.png`, body);
+  await keepShot(info, name, await panel.screenshot());
 }

@@ -1,5 +1,5 @@
-import { writeFileSync } from 'node:fs';
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import { keepShot } from './shots.ts';
+import type { Locator, Page } from '@playwright/test';
 import { addPanel, expect, openApp, type PanelChoice, test, waitIdle } from './fixtures.ts';
 
 const RESULT = { timeout: 120_000 } as const;
@@ -131,12 +131,6 @@ function spread(xs: number[]): number {
   return Math.max(...xs) - Math.min(...xs);
 }
 
-/** Attaches a screenshot to the test's results (and writes it to $E2E_SHOTS, when set, to look at). */
-async function keep(info: TestInfo, name: string, body: Buffer): Promise<void> {
-  await info.attach(name, { body, contentType: 'image/png' });
-  if (process.env.E2E_SHOTS) writeFileSync(`${process.env.E2E_SHOTS}/${name}.png`, body);
-}
-
 /** A panel's collapsed settings: one line, naming how many there are. */
 async function expectSettingsOnOneLine(panel: Locator, what: string): Promise<void> {
   const settings = panel.getByTestId('panel-settings');
@@ -165,7 +159,7 @@ for (const [width, height] of [
     expect(next!.y, 'the next row starts in the first half-screen and more').toBeLessThan(
       height * 0.62,
     );
-    await keep(info, `first-screen-${width}`, await page.screenshot());
+    await keepShot(info, `first-screen-${width}`, await page.screenshot());
     for (const { choice } of MAIN_VIEWS) await addPanel(page, choice);
     const curves = page.getByTestId('panel-comparison');
     await curves.getByRole('button', { name: 'Run (ε,γ)-curves' }).click();
@@ -192,7 +186,7 @@ for (const [width, height] of [
       await panel.scrollIntoViewIfNeeded();
       await expectSettingsOnOneLine(panel, view);
       expect(await outsideBody(panel, chart), `${view}: chart outside its panel`).toEqual([]);
-      await keep(info, `${view}-${width}`, await panel.screenshot());
+      await keepShot(info, `${view}-${width}`, await panel.screenshot());
     }
     await expectSettingsOnOneLine(page.getByTestId('panel-summary'), 'summary');
 
@@ -215,7 +209,7 @@ for (const [width, height] of [
     await page.addStyleTag({
       content: '.panel, .bars { content-visibility: visible !important; }',
     });
-    await keep(info, `workspace-${width}`, await page.screenshot({ fullPage: true }));
+    await keepShot(info, `workspace-${width}`, await page.screenshot({ fullPage: true }));
   });
 
 /** The other views, on zoo (quick), each with its chart: the rows, two of them compared, … */
@@ -245,6 +239,6 @@ test('at 1280 × 800 the other views show their charts whole too', async ({ page
     await expect(panel.locator(chart).first()).toBeVisible(RESULT);
     await expectSettingsOnOneLine(panel, view);
     expect(await outsideBody(panel, chart), `${view}: chart outside its panel`).toEqual([]);
-    await keep(info, `${view}-1280`, await panel.screenshot());
+    await keepShot(info, `${view}-1280`, await panel.screenshot());
   }
 });

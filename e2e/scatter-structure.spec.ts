@@ -1,4 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { keepShot } from './shots.ts';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { addProjection, expect, leadingNumber, openApp, scatterOf, test } from './fixtures.ts';
 
@@ -78,9 +79,7 @@ async function checkLabels(scatter: Locator, csv: ReturnType<typeof readCsv>, wh
 
 async function shoot(page: Page, target: Locator, info: TestInfo, name: string): Promise<void> {
   await page.waitForTimeout(200);
-  const body = await target.screenshot();
-  await info.attach(name, { body, contentType: 'image/png' });
-  if (process.env.E2E_SHOTS) writeFileSync(`${process.env.E2E_SHOTS}/${name}.png`, body);
+  await keepShot(info, name, await target.screenshot());
 }
 
 test('density contours and cluster labels on a t-SNE of Zoo, apart and inside, also zoomed in', async ({

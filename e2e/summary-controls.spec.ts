@@ -25,6 +25,10 @@ test('class column, feature toggles and kinds re-model the table without re-read
   await page.getByLabel('Class column').selectOption('');
   await expectSummary(page, { rows: 101, features: 17, columns: 17 });
   await waitIdle(page);
+  // 43 values open as the 17 attributes' overview; the value level is one click away.
+  await expect(cooccurrence).toHaveAttribute('data-level', 'attributes');
+  await expectHeatmapCells(cooccurrence, 17 * 17);
+  await cooccurrence.getByRole('button', { name: 'values' }).click();
   await expectHeatmapCells(cooccurrence, 43 * 43);
   await expect(page.getByTestId('su-heatmap')).toHaveAttribute('data-cells', String(17 * 17));
 

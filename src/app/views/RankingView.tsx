@@ -302,7 +302,7 @@ function OutlierTable({
                     {group && (
                       <button
                         type="button"
-                        className="small"
+                        className="small tied-group"
                         data-testid="tied-group"
                         aria-expanded={expanded.has(r)}
                         title={`Lines ${group.map((x) => lineOf(meta, x)).join(', ')}`}
