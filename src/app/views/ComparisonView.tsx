@@ -121,28 +121,33 @@ export function ComparisonView({ panel }: { panel: Panel }) {
             : 'Press Run to compare the chosen methods (runs in a worker).'}
         </p>
       )}
-      {output && (
-        <>
-          {stale && <p className="muted">The settings above changed since this was run.</p>}
-          {resultsOfKind(output.results, 'table').map(({ name, result }, i, tables) => (
-            <section key={name} aria-label={result.title}>
-              {/* Several tables (e.g. the detector comparison's per-sample AUC): each named. */}
-              {tables.length > 1 && <h4 className="result-title">{result.title}</h4>}
-              <ResultTableView table={result} />
-            </section>
-          ))}
-          {resultsOfKind(output.results, 'curves').map(({ name, result }) => (
-            <CurvesChart key={name} curves={result} />
-          ))}
-          {output.warnings.length > 0 && (
-            <p className="muted" data-testid="method-warnings">
-              {output.warnings.join(' · ')}
-            </p>
-          )}
-          <Measures output={output} />
-        </>
-      )}
+      {output && <ComparisonOutput output={output} stale={stale} />}
     </div>
+  );
+}
+
+/** What an evaluation gave: its tables, curves, warnings and measures. */
+function ComparisonOutput({ output, stale }: { output: MethodOutput; stale: boolean }) {
+  return (
+    <>
+      {stale && <p className="muted">The settings above changed since this was run.</p>}
+      {resultsOfKind(output.results, 'table').map(({ name, result }, i, tables) => (
+        <section key={name} aria-label={result.title}>
+          {/* Several tables (e.g. the detector comparison's per-sample AUC): each named. */}
+          {tables.length > 1 && <h4 className="result-title">{result.title}</h4>}
+          <ResultTableView table={result} />
+        </section>
+      ))}
+      {resultsOfKind(output.results, 'curves').map(({ name, result }) => (
+        <CurvesChart key={name} curves={result} />
+      ))}
+      {output.warnings.length > 0 && (
+        <p className="muted" data-testid="method-warnings">
+          {output.warnings.join(' · ')}
+        </p>
+      )}
+      <Measures output={output} />
+    </>
   );
 }
 
