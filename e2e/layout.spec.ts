@@ -1,5 +1,5 @@
 import { keepShot } from './shots.ts';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator, Page, TestInfo } from '@playwright/test';
 import { addPanel, expect, openApp, type PanelChoice, test, waitIdle } from './fixtures.ts';
 
 const RESULT = { timeout: 120_000 } as const;
@@ -144,73 +144,86 @@ async function expectSettingsOnOneLine(panel: Locator, what: string): Promise<vo
   expect(height, `${what}: the settings' line is one line`).toBeLessThan(24);
 }
 
-for (const [width, height] of [
-  [1280, 800],
-  [1920, 1080],
-] as const)
-  test(`at ${width} × ${height} on soybean every panel's chart shows whole, settings on one line`, async ({
-    page,
-  }, info) => {
-    test.setTimeout(240_000);
-    await page.setViewportSize({ width, height });
-    await openApp(page, 'soybean.csv');
-    // The summary is compact: the panels below start on the first screen, with room to show.
-    const next = await page.getByTestId('panel-cooccurrence').boundingBox();
-    expect(next!.y, 'the next row starts in the first half-screen and more').toBeLessThan(
-      height * 0.62,
+/** The first screen: the summary is compact, so the next row of panels starts well within it. */
+async function expectFirstScreen(page: Page, info: TestInfo, width: number, height: number) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const next = await page.getByTestId('panel-cooccurrence').boundingBox();
+  expect(next!.y, `${width}: the next row starts in the first half-screen and more`).toBeLessThan(
+    height * 0.62,
+  );
+  await keepShot(info, `first-screen-${width}`, await page.screenshot());
+}
+
+/** Every main panel at this size: settings on one line, its chart whole, value clusters whole. */
+async function expectPanelsWhole(page: Page, info: TestInfo, width: number): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  expect(spread(await middles(page.locator('.topbar-controls'))), 'top bar').toBeLessThanOrEqual(4);
+  const charts = [
+    ...FIRST_VIEWS,
+    ...MAIN_VIEWS.map((v) => ({ view: v.choice.split(':')[0], chart: v.chart })),
+  ];
+  for (const { view, chart } of charts) {
+    const panel = page.getByTestId(`panel-${view}`);
+    await panel.scrollIntoViewIfNeeded();
+    await expectSettingsOnOneLine(panel, view);
+    expect(await outsideBody(panel, chart), `${width}, ${view}: chart outside its panel`).toEqual(
+      [],
     );
-    await keepShot(info, `first-screen-${width}`, await page.screenshot());
-    for (const { choice } of MAIN_VIEWS) await addPanel(page, choice);
-    const curves = page.getByTestId('panel-comparison');
-    await curves.getByRole('button', { name: 'Run (ε,γ)-curves' }).click();
-    await expect(curves.getByTestId('curves-chart')).toBeVisible(RESULT);
-    for (const { choice, ready } of MAIN_VIEWS.filter((v) => v.ready !== ''))
-      await expect(
-        page
-          .getByTestId(`panel-${choice.split(':')[0]}`)
-          .locator(ready)
-          .first(),
-      ).toBeVisible(RESULT);
-    await waitIdle(page, RESULT.timeout);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    expect(spread(await middles(page.locator('.topbar-controls'))), 'top bar').toBeLessThanOrEqual(
-      4,
-    );
+    await keepShot(info, `${view}-${width}`, await panel.screenshot());
+  }
+  await expectSettingsOnOneLine(page.getByTestId('panel-summary'), 'summary');
+  await expectValueClustersWhole(page);
+}
 
-    const charts = [
-      ...FIRST_VIEWS,
-      ...MAIN_VIEWS.map((v) => ({ view: v.choice.split(':')[0], chart: v.chart })),
-    ];
-    for (const { view, chart } of charts) {
-      const panel = page.getByTestId(`panel-${view}`);
-      await panel.scrollIntoViewIfNeeded();
-      await expectSettingsOnOneLine(panel, view);
-      expect(await outsideBody(panel, chart), `${view}: chart outside its panel`).toEqual([]);
-      await keepShot(info, `${view}-${width}`, await panel.screenshot());
-    }
-    await expectSettingsOnOneLine(page.getByTestId('panel-summary'), 'summary');
+/** Value clusters: all 16 granularities, none behind a scrollbar. */
+async function expectValueClustersWhole(page: Page): Promise<void> {
+  const clusters = page.getByTestId('panel-value-partitions');
+  const region = clusters.locator('[role="region"]:has([data-testid="value-clusters"])');
+  const { scroll, client } = await region.evaluate((el) => ({
+    scroll: el.scrollWidth,
+    client: el.clientWidth,
+  }));
+  expect(scroll, 'value clusters scroll sideways').toBeLessThanOrEqual(client);
+  const heads = await clusters
+    .locator('[data-testid="value-clusters"] > text')
+    .evaluateAll((texts) => texts.map((t) => t.getBoundingClientRect().right));
+  expect(heads).toHaveLength(16);
+  const right = (await region.boundingBox())!;
+  for (const r of heads) expect(r).toBeLessThanOrEqual(right.x + right.width + 0.5);
+}
 
-    // Value clusters: all 16 granularities, none behind a scrollbar.
-    const clusters = page.getByTestId('panel-value-partitions');
-    const region = clusters.locator('[role="region"]:has([data-testid="value-clusters"])');
-    const { scroll, client } = await region.evaluate((el) => ({
-      scroll: el.scrollWidth,
-      client: el.clientWidth,
-    }));
-    expect(scroll, 'value clusters scroll sideways').toBeLessThanOrEqual(client);
-    const heads = await clusters
-      .locator('[data-testid="value-clusters"] > text')
-      .evaluateAll((texts) => texts.map((t) => t.getBoundingClientRect().right));
-    expect(heads).toHaveLength(16);
-    const right = (await region.boundingBox())!;
-    for (const r of heads) expect(r).toBeLessThanOrEqual(right.x + right.width + 0.5);
-
-    // Every panel painted for the record (panels out of view are otherwise skipped).
-    await page.addStyleTag({
-      content: '.panel, .bars { content-visibility: visible !important; }',
-    });
-    await keepShot(info, `workspace-${width}`, await page.screenshot({ fullPage: true }));
+// One workspace, checked at 1280 × 800 and again after the window grows to 1920 × 1080 (the
+// results are computed once; a resize is what a user's window does too).
+test('on soybean at 1280 × 800 and 1920 × 1080 every panel’s chart shows whole, settings on one line', async ({
+  page,
+}, info) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openApp(page, 'soybean.csv');
+  await expectFirstScreen(page, info, 1280, 800);
+  for (const { choice } of MAIN_VIEWS) await addPanel(page, choice);
+  const curves = page.getByTestId('panel-comparison');
+  await curves.getByRole('button', { name: 'Run (ε,γ)-curves' }).click();
+  await expect(curves.getByTestId('curves-chart')).toBeVisible(RESULT);
+  for (const { choice, ready } of MAIN_VIEWS.filter((v) => v.ready !== ''))
+    await expect(
+      page
+        .getByTestId(`panel-${choice.split(':')[0]}`)
+        .locator(ready)
+        .first(),
+    ).toBeVisible(RESULT);
+  await waitIdle(page, RESULT.timeout);
+  await expectPanelsWhole(page, info, 1280);
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.waitForTimeout(500);
+  await expectFirstScreen(page, info, 1920, 1080);
+  await expectPanelsWhole(page, info, 1920);
+  // Every panel painted for the record (panels out of view are otherwise skipped).
+  await page.addStyleTag({
+    content: '.panel, .bars { content-visibility: visible !important; }',
   });
+  await keepShot(info, 'workspace-1920', await page.screenshot({ fullPage: true }));
+});
 
 /** The other views, on zoo (quick), each with its chart: the rows, two of them compared, … */
 const OTHER_VIEWS: { choice: PanelChoice; chart: string }[] = [
