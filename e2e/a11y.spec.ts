@@ -8,7 +8,7 @@ import { VIEW_IDS } from '../src/app/model/viewIds.ts';
  * Issue 28: an automated accessibility scan (axe-core) finds no serious or critical violation on
  * any view, in the light and the dark theme. Views are scanned a few to a page load: each group
  * opens a small sample, adds its panels, waits for their results, then axe scans the whole page
- * in the light theme and again after the system's scheme turns dark.
+ * in the light theme and, for the colour rules, again after the system's scheme turns dark.
  */
 
 const RESULT = { timeout: 60_000 } as const;
@@ -43,8 +43,11 @@ const GROUPS: Group[] = [
     },
   },
   {
+    // The smallest paper table with a class: every data and value view, with few cells for axe
+    // to walk (zoo's heatmaps have ~2,000 cells; the scan outlasted its 3 minutes on a busy
+    // machine). The views' markup does not depend on the table's size.
     name: 'data and value views',
-    sample: 'zoo.csv',
+    sample: 'contact-lenses.csv',
     views: ['summary', 'cooccurrence', 'su', 'rows', 'value-matrices', 'value-partitions'],
     async open(page) {
       for (const view of ['summary', 'cooccurrence', 'su'] as const)
@@ -167,9 +170,19 @@ function lines(violations: Violation[]): string[] {
   );
 }
 
-/** Scans the page; fails with one line per serious or critical violation. */
-async function scan(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+/**
+ * The rules a theme can change: the colours of text and links against what is behind them.
+ * Everything else axe checks (names, roles, labels, order) is the same markup in both themes.
+ */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/**
+ * Scans the page (every rule, or the given ones); fails with one line per serious or critical
+ * violation.
+ */
+async function scan(page: Page, what: string, rules?: string[]): Promise<void> {
+  const builder = new AxeBuilder({ page });
+  const results = await (rules ? builder.withRules(rules) : builder).analyze();
   const serious = results.violations.filter(
     (v) => v.impact === 'serious' || v.impact === 'critical',
   );
@@ -181,12 +194,16 @@ async function scan(page: Page, what: string): Promise<void> {
   expect(lines(serious), `serious or critical axe violations: ${what}`).toEqual([]);
 }
 
-/** Scans the page in the light theme, then — switched live, as a user's system would — the dark. */
+/**
+ * Scans the page in the light theme with every rule, then — switched live, as a user's system
+ * would — the dark theme's colours (the markup is the same; a full second scan doubled the
+ * file's time).
+ */
 async function scanBoth(page: Page, what: string): Promise<void> {
   for (const scheme of ['light', 'dark'] as Scheme[]) {
     await page.emulateMedia({ colorScheme: scheme });
     await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
-    await scan(page, `${what}, ${scheme}`);
+    await scan(page, `${what}, ${scheme}`, scheme === 'dark' ? COLOUR_RULES : undefined);
   }
 }
 

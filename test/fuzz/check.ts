@@ -56,11 +56,13 @@ export function memorySource(bytes: Uint8Array): ByteSource {
  * The core load path (the worker's and the CLI's) and the shared counts, timed against the
  * budget; then every registered method on the table read (not budgeted: their cost is the
  * method's, and the slowest is reported), which must answer or refuse in words — on tables of
- * at most `methodColumns` attributes (every table unless given).
+ * at most `methodColumns` attributes (every table unless given), the methods `runsMethod` picks.
  */
 export async function checkCase(
   c: FuzzCase,
   methodColumns = Number.POSITIVE_INFINITY,
+  /** Which registered methods (by their index in the registry) run on this case: all unless given. */
+  runsMethod: (index: number) => boolean = () => true,
 ): Promise<CaseResult> {
   const t0 = performance.now();
   const cpu = cpuClock();
@@ -90,8 +92,9 @@ export async function checkCase(
   }
   const t1 = performance.now();
   if (stage === null && session.table.attributes.length <= methodColumns)
-    for (const spec of allSpecs('method'))
+    for (const [index, spec] of allSpecs('method').entries())
       try {
+        if (!runsMethod(index)) continue;
         runToEnd(session.runSteps({ method: spec.id }));
       } catch (error) {
         if (error instanceof DataError || error instanceof RangeError) continue;

@@ -174,10 +174,10 @@ describe('a t-SNE on a team of threads', () => {
   }, 60_000);
 });
 
-/** A 6,000-row generated table under Hamming or CADO, as a projection input. */
+/** A 3,000-row generated table under Hamming or CADO, as a projection input. */
 function tableInput(method: 'hamming' | 'cado') {
   const table = prototypeTable({
-    rows: 6000,
+    rows: 3000,
     valueCounts: Array.from({ length: 12 }, (_, a) => 2 + ((a * 5) % 7)),
     classes: 6,
     subclasses: 6,
@@ -200,12 +200,12 @@ describe('NN-descent on a team of threads', () => {
     'gives the same lists on 1, 2 and 3 threads under %s, at recall ≥ 0.98',
     async (method) => {
       const input = tableInput(method);
-      // Blocks of 2,048 points, so that a round's blocks chain.
+      // Blocks of 1,024 points, so that a round's blocks chain.
       const search = (team: NodeTeam['team']) =>
-        runToEnd(approximateNeighbourSteps(input, 30, createRandom(3), { block: 2048 }, team));
+        runToEnd(approximateNeighbourSteps(input, 30, createRandom(3), { block: 1024 }, team));
       const alone = search(serialTeam);
       expect(alone.search).toMatchObject({ method: 'nn-descent' });
-      expect((alone.search as { distinct: number }).distinct).toBeGreaterThan(4096);
+      expect((alone.search as { distinct: number }).distinct).toBeGreaterThan(2048);
       for (const threads of [2, 3]) {
         const started = await startNodeTeam(threads);
         teams.push(started);
@@ -233,11 +233,11 @@ describe('NN-descent’s join steps', () => {
     const search = (tuning: { block?: number; poolPerPoint?: number }) =>
       runToEnd(approximateNeighbourSteps(input, 30, createRandom(5), tuning, serialTeam));
     const reference = search({});
-    // One block, blocks of 1,000, a pool that holds a few chunks' offers, and none at all
+    // One block, blocks of 500, a pool that holds a few chunks' offers, and none at all
     // (every chunk found again and offered at once by the caller).
     for (const tuning of [
       { block: 1 << 20 },
-      { block: 1000 },
+      { block: 500 },
       { poolPerPoint: 4 },
       { poolPerPoint: 0 },
     ]) {
