@@ -1,4 +1,5 @@
 import { distinctRows, kmeansRows } from '../../clustering/kmeans.ts';
+import { denseGeometry } from '../../clustering/denseGeometry.ts';
 import type { Steps } from '../../base/jobs.ts';
 import type { Random } from '../../base/random.ts';
 import type { CouplingMatrices } from './couplings.ts';
@@ -60,10 +61,20 @@ export function* valueClusteringSteps(
   ];
   for (const [index, [matrix, rows]] of matrices.entries()) {
     const maxK = distinctRows(rows, L, L);
+    // One geometry for every k on this matrix: its table of distances between rows serves
+    // every k-means++ draw (exact; see denseGeometry).
+    const geometry = denseGeometry(rows, L, L, { pairwise: true });
     let removed = 0;
     let split = !waitForSplit;
     for (let k = 2; k <= maxK;) {
-      const { labels, sizes, centroids } = kmeansRows(rows, L, L, { k, maxIterations }, rng);
+      const { labels, sizes, centroids } = kmeansRows(
+        rows,
+        L,
+        L,
+        { k, maxIterations },
+        rng,
+        geometry,
+      );
       const singletons = sizes.reduce((s, size) => s + (size === 1 ? 1 : 0), 0);
       out.push({ matrix, k, labels, sizes, centroids, singletons });
       removed += singletons;
