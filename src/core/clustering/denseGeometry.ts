@@ -11,6 +11,8 @@ export interface DenseGeometryOptions {
    * (CURE's value clustering: some 70 runs on the same 240 rows).
    */
   pairwise?: boolean;
+  /** Offer `distanceToCentroidBelow` (default true); false gives the plain loop, as a reference. */
+  bound?: boolean;
 }
 
 /** Dims summed between two checks against the bound in `distanceToCentroidBelow`. */
@@ -66,7 +68,7 @@ export function denseGeometry(
       }
     return pairwise;
   };
-  return {
+  const geometry: Geometry & { centroids: Float64Array } = {
     n,
     distancesToObject(i, out) {
       if (usePairwise) out.set(table().subarray(i * n, (i + 1) * n));
@@ -122,4 +124,6 @@ export function denseGeometry(
       return centroids;
     },
   };
+  if (options.bound === false) delete geometry.distanceToCentroidBelow;
+  return geometry;
 }
