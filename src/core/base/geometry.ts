@@ -13,6 +13,12 @@ export interface Geometry {
   beginAssign(k: number): void;
   /** Squared distance of object i to centroid c. */
   distanceToCentroid(i: number, c: number): number;
+  /**
+   * Optional: the squared distance of object i to centroid c when it is at most `bound` (the
+   * same value `distanceToCentroid` returns), else any number above `bound` (the geometry may
+   * stop summing early). k-means then finds the same nearest centroid with less work.
+   */
+  distanceToCentroidBelow?(i: number, c: number, bound: number): number;
   /** Centroids := means of their members; returns nothing, members are given as labels. */
   updateCentroids(labels: Int32Array, k: number): void;
 }

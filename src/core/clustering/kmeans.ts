@@ -1,5 +1,8 @@
 import type { Geometry } from '../base/geometry.ts';
 import { createRandom, type Random } from '../base/random.ts';
+import { denseGeometry } from './denseGeometry.ts';
+
+export { denseGeometry } from './denseGeometry.ts';
 
 /**
  * Lloyd's k-means with a k-means++ start, written against a small `Geometry` interface so the same
@@ -62,15 +65,7 @@ export function kmeans(
     let changed = 0;
     sizes.fill(0);
     for (let i = 0; i < n; i++) {
-      let arg = 0;
-      let min = geometry.distanceToCentroid(i, 0);
-      for (let c = 1; c < k; c++) {
-        const d = geometry.distanceToCentroid(i, c);
-        if (d < min) {
-          min = d;
-          arg = c;
-        }
-      }
+      const [arg, min] = nearestCentroid(geometry, i, k, labels[i] as number);
       best[i] = min;
       if (labels[i] !== arg) {
         labels[i] = arg;
@@ -90,6 +85,57 @@ export function kmeans(
   let inertia = 0;
   for (let i = 0; i < n; i++) inertia += best[i] as number;
   return { labels, sizes, inertia, iterations, converged };
+}
+
+/**
+ * The nearest of the k centroids to object i and its squared distance; among equal distances
+ * the lowest-numbered centroid, as a scan from centroid 0 keeping strict improvements finds it.
+ * With `distanceToCentroidBelow` the scan starts at the object's previous centroid (`previous`,
+ * −1 before the first assignment), whose distance bounds the others' early: the same answer.
+ */
+function nearestCentroid(
+  geometry: Geometry,
+  i: number,
+  k: number,
+  previous: number,
+): [arg: number, min: number] {
+  if (hasBound(geometry)) return nearestWithBound(geometry, i, k, previous);
+  let arg = 0;
+  let min = geometry.distanceToCentroid(i, 0);
+  for (let c = 1; c < k; c++) {
+    const d = geometry.distanceToCentroid(i, c);
+    if (d < min) {
+      min = d;
+      arg = c;
+    }
+  }
+  return [arg, min];
+}
+
+type BoundedGeometry = Geometry & Required<Pick<Geometry, 'distanceToCentroidBelow'>>;
+
+function hasBound(geometry: Geometry): geometry is BoundedGeometry {
+  return geometry.distanceToCentroidBelow !== undefined;
+}
+
+function nearestWithBound(
+  geometry: BoundedGeometry,
+  i: number,
+  k: number,
+  previous: number,
+): [arg: number, min: number] {
+  const start = previous >= 0 ? previous : 0;
+  let arg = start;
+  let min = geometry.distanceToCentroid(i, start);
+  for (let c = 0; c < k; c++) {
+    if (c === start) continue;
+    const d = geometry.distanceToCentroidBelow(i, c, min);
+    if (d < min || (d === min && c < arg)) {
+      min = d;
+      arg = c;
+    }
+  }
+  return [arg, min];
 }
 
 /** k-means++: first centre uniform, then each next centre drawn with probability ∝ D². */
@@ -155,72 +201,18 @@ function refillEmpty(
   return refilled;
 }
 
-/** Rows of a row-major n × dim matrix. */
-export function denseGeometry(data: Float64Array, n: number, dim: number): Geometry {
-  if (data.length !== n * dim)
-    throw new RangeError(`data has ${data.length} cells, expected ${n} × ${dim}`);
-  let centroids = new Float64Array(0);
-  const ensure = (k: number): void => {
-    if (centroids.length < k * dim) {
-      const next = new Float64Array(k * dim);
-      next.set(centroids);
-      centroids = next;
-    }
-  };
-  const sq = (a: Float64Array, ao: number, b: Float64Array, bo: number): number => {
-    let s = 0;
-    for (let j = 0; j < dim; j++) {
-      const d = (a[ao + j] as number) - (b[bo + j] as number);
-      s += d * d;
-    }
-    return s;
-  };
-  return {
-    n,
-    distancesToObject(i, out) {
-      for (let r = 0; r < n; r++) out[r] = sq(data, r * dim, data, i * dim);
-    },
-    setCentroidToObject(c, i) {
-      ensure(c + 1);
-      centroids.set(data.subarray(i * dim, (i + 1) * dim), c * dim);
-    },
-    beginAssign(k) {
-      ensure(k);
-    },
-    distanceToCentroid(i, c) {
-      return sq(data, i * dim, centroids, c * dim);
-    },
-    updateCentroids(labels, k) {
-      ensure(k);
-      const counts = new Int32Array(k);
-      const sums = new Float64Array(k * dim);
-      for (let i = 0; i < n; i++) {
-        const c = labels[i] as number;
-        counts[c] = (counts[c] as number) + 1;
-        for (let j = 0; j < dim; j++)
-          sums[c * dim + j] = (sums[c * dim + j] as number) + (data[i * dim + j] as number);
-      }
-      for (let c = 0; c < k; c++) {
-        const m = counts[c] as number;
-        if (m === 0) continue;
-        for (let j = 0; j < dim; j++) centroids[c * dim + j] = (sums[c * dim + j] as number) / m;
-      }
-    },
-    get centroids() {
-      return centroids;
-    },
-  } as Geometry & { centroids: Float64Array };
-}
-
-/** k-means on the rows of a dense matrix; also returns the k × dim centroids. */
+/**
+ * k-means on the rows of a dense matrix; also returns the k × dim centroids. `geometry`, when
+ * given, must be `denseGeometry` of the same rows (a caller clustering them many times keeps one).
+ */
 export function kmeansRows(
   data: Float64Array,
   n: number,
   dim: number,
   options: KMeansOptions,
   random?: Random,
+  geometry: Geometry & { centroids: Float64Array } = denseGeometry(data, n, dim),
 ): KMeansResult & { centroids: Float64Array } {
-  const geometry = denseGeometry(data, n, dim) as Geometry & { centroids: Float64Array };
   const result = kmeans(geometry, options, random);
   // Final centroids are the means of the final members (an unconverged run may lag one update).
   geometry.updateCentroids(result.labels, options.k);

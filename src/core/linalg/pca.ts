@@ -1,41 +1,7 @@
-import { EigenvalueDecomposition, Matrix } from 'ml-matrix';
+import { symmetricEigen } from './symmetricEigen.ts';
+import { gramPcaScores } from './pcaGram.ts';
 
-/** Eigen-decomposition of a symmetric m × m matrix, components sorted by decreasing eigenvalue. */
-export interface SymmetricEigen {
-  m: number;
-  values: Float64Array;
-  /** m × m row-major; column j is the j-th eigenvector. */
-  vectors: Float64Array;
-}
-
-/**
- * ml-matrix's Householder + QL decomposition, sorted, with MATLAB's sign convention (the
- * largest-magnitude entry of every eigenvector is positive) so output is deterministic.
- */
-export function symmetricEigen(matrix: Float64Array, m: number): SymmetricEigen {
-  if (matrix.length !== m * m) throw new RangeError(`matrix has ${matrix.length} cells, not ${m}²`);
-  if (m === 0) return { m, values: new Float64Array(0), vectors: new Float64Array(0) };
-  const rows = Array.from({ length: m }, (_, i) => Array.from(matrix.subarray(i * m, (i + 1) * m)));
-  const evd = new EigenvalueDecomposition(new Matrix(rows), { assumeSymmetric: true });
-  const raw = evd.realEigenvalues;
-  const vec = evd.eigenvectorMatrix;
-  const order = Array.from({ length: m }, (_, j) => j).sort(
-    (a, b) => (raw[b] as number) - (raw[a] as number),
-  );
-  const values = new Float64Array(m);
-  const vectors = new Float64Array(m * m);
-  order.forEach((src, j) => {
-    values[j] = raw[src] as number;
-    let big = 0;
-    for (let i = 0; i < m; i++) {
-      const x = vec.get(i, src);
-      if (Math.abs(x) > Math.abs(big)) big = x;
-    }
-    const sign = big < 0 ? -1 : 1;
-    for (let i = 0; i < m; i++) vectors[i * m + j] = sign * vec.get(i, src);
-  });
-  return { m, values, vectors };
-}
+export { symmetricEigen, type SymmetricEigen } from './symmetricEigen.ts';
 
 export interface PcaScores {
   /** rows × dims, row-major: the scores on the kept components. */
@@ -51,6 +17,13 @@ export interface PcaScores {
 }
 
 /**
+ * How the components are found: 'covariance' decomposes the m × m covariance; 'gram' the
+ * rows × rows Gram matrix (`gramPcaScores`), the same components in far less work when rows < m;
+ * 'auto' (default) takes the smaller.
+ */
+export type PcaForm = 'auto' | 'covariance' | 'gram';
+
+/**
  * PCA of a row-major rows × m matrix (CURE, Jian et al. 2019, Eq. 11): centre the columns, take the eigenvectors Y
  * of the covariance S, scores V = Z·Y; then drop every component whose score range
  * (max − min over the rows) is below β (Alg. 1, step 16).
@@ -60,10 +33,19 @@ export function pcaWithRangeFilter(
   rows: number,
   m: number,
   beta: number,
+  form: PcaForm = 'auto',
 ): PcaScores {
   if (data.length !== rows * m)
     throw new RangeError(`data has ${data.length} cells, not ${rows} × ${m}`);
-  const z = centreColumns(data, rows, m);
+  if (form === 'gram' || (form === 'auto' && rows < m)) {
+    const { scores, variances } = gramPcaScores(data, rows, m);
+    return keepByRange(scores, rows, m, variances, beta);
+  }
+  return covariancePca(centreColumns(data, rows, m), rows, m, beta);
+}
+
+/** The covariance form: the m × m covariance of the centred Z, decomposed. */
+function covariancePca(z: Float64Array, rows: number, m: number, beta: number): PcaScores {
   const cov = new Float64Array(m * m);
   const denominator = Math.max(rows - 1, 1);
   for (let r = 0; r < rows; r++)

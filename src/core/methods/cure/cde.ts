@@ -4,7 +4,8 @@ import {
   type ValueConcatEmbedding,
 } from '../../platform/objectEmbedding.ts';
 import { runToEnd, type Steps } from '../../base/jobs.ts';
-import { pcaWithRangeFilter } from '../../linalg/pca.ts';
+import { pcaWithRangeFilter, type PcaForm } from '../../linalg/pca.ts';
+import type { DenseGeometryOptions } from '../../clustering/denseGeometry.ts';
 import { createRandom } from '../../base/random.ts';
 import { resolveOptions, type ParameterSpec } from '../../base/parameters.ts';
 import { embeddingResult } from '../../platform/representation.ts';
@@ -83,10 +84,24 @@ export function validateCdeOptions(options: CdeOptions = {}): Required<CdeOption
   return resolveOptions(CDE_PARAMETERS, options, 'CDE');
 }
 
+/**
+ * How CDE computes what it computes, not what: its PCA's form and its value clustering's k-means
+ * shortcuts. The default is the fast path; `CDE_REFERENCE_PATH` (the covariance PCA and the plain
+ * k-means loop, as before issue 30) is what the tests and `npm run bench:cde` compare it with.
+ */
+export interface CdePath {
+  pca: PcaForm;
+  valueGeometry: DenseGeometryOptions;
+}
+
+export const CDE_FAST_PATH: CdePath = { pca: 'auto', valueGeometry: { pairwise: true } };
+export const CDE_REFERENCE_PATH: CdePath = { pca: 'covariance', valueGeometry: { bound: false } };
+
 export function* cdeSteps(
   table: CategoricalTable,
   counts: Counts,
   options: CdeOptions = {},
+  path: CdePath = CDE_FAST_PATH,
 ): Steps<CdeResult> {
   const opts = validateCdeOptions(options);
   const couplings = couplingMatrices(counts, opts.orientation);
@@ -115,10 +130,14 @@ export function* cdeSteps(
   // Over CDE seeds 0-49 on the bundled data sets with a class column, 'exceed' + waitForSplit keeps
   // every seed within 0.15 of the median F-score (test/core/methods/cure/cdeSweep.test.ts), and Zoo without
   // legs goes from 0.622 to 0.630 (seeds 0-9, 50 k-means starts; CURE, Jian et al. 2019, Table 1: 0.647).
-  const clusterings = yield* valueClusteringSteps(couplings, opts.alpha, opts.maxIterations, rng, {
-    stopRule: opts.stopRule,
-    waitForSplit: opts.waitForSplit,
-  });
+  const clusterings = yield* valueClusteringSteps(
+    couplings,
+    opts.alpha,
+    opts.maxIterations,
+    rng,
+    { stopRule: opts.stopRule, waitForSplit: opts.waitForSplit },
+    path.valueGeometry,
+  );
   const granularities = clusterings.map(({ matrix, k, labels }): ValueGranularity => {
     const members: number[][] = Array.from({ length: k }, () => []);
     labels.forEach((c, v) => members[c]?.push(v));
@@ -138,7 +157,7 @@ export function* cdeSteps(
     for (const v of cluster) indicator[v * m + j] = 1; // Eq. (10)
   });
   yield { fraction: 0.92, message: 'PCA on the value-cluster indicators…' };
-  const pca = pcaWithRangeFilter(indicator, L, m, opts.beta); // Eq. (11), Alg. 1 steps 13-16
+  const pca = pcaWithRangeFilter(indicator, L, m, opts.beta, path.pca); // Eq. (11), Alg. 1 steps 13-16
   return {
     method: 'cde',
     options: opts,
@@ -156,8 +175,9 @@ export function runCde(
   table: CategoricalTable,
   counts: Counts,
   options: CdeOptions = {},
+  path: CdePath = CDE_FAST_PATH,
 ): CdeResult {
-  return runToEnd(cdeSteps(table, counts, options));
+  return runToEnd(cdeSteps(table, counts, options, path));
 }
 
 /** CDE's parameter table: the single source of its defaults and bounds. */

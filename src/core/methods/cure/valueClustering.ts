@@ -1,4 +1,5 @@
 import { distinctRows, kmeansRows } from '../../clustering/kmeans.ts';
+import { denseGeometry, type DenseGeometryOptions } from '../../clustering/denseGeometry.ts';
 import type { Steps } from '../../base/jobs.ts';
 import type { Random } from '../../base/random.ts';
 import type { CouplingMatrices } from './couplings.ts';
@@ -43,6 +44,8 @@ export interface ValueClustering {
  * clusters removed so far are counted over all its k and compared with ⌈k/α⌉, k counted after its
  * increment as Jian et al. 2017 (CDE) Alg. 1 (steps 9-10) prints it; see `StopRule` and `waitForSplit`. k also
  * stops when it reaches the number of distinct rows. All clusterings draw from one seeded stream.
+ * `geometryOptions` choose denseGeometry's exact shortcuts (the same clusterings either way; the
+ * plain loop, `{ bound: false }`, is kept as the reference for tests and the bench).
  */
 export function* valueClusteringSteps(
   couplings: CouplingMatrices,
@@ -50,6 +53,7 @@ export function* valueClusteringSteps(
   maxIterations: number,
   rng: Random,
   stop: ValueClusteringStop = {},
+  geometryOptions: DenseGeometryOptions = { pairwise: true },
 ): Steps<ValueClustering[]> {
   const { stopRule = 'reach', waitForSplit = false } = stop;
   const L = couplings.nValues;
@@ -60,10 +64,20 @@ export function* valueClusteringSteps(
   ];
   for (const [index, [matrix, rows]] of matrices.entries()) {
     const maxK = distinctRows(rows, L, L);
+    // One geometry for every k on this matrix: its table of distances between rows serves
+    // every k-means++ draw (exact; see denseGeometry).
+    const geometry = denseGeometry(rows, L, L, geometryOptions);
     let removed = 0;
     let split = !waitForSplit;
     for (let k = 2; k <= maxK;) {
-      const { labels, sizes, centroids } = kmeansRows(rows, L, L, { k, maxIterations }, rng);
+      const { labels, sizes, centroids } = kmeansRows(
+        rows,
+        L,
+        L,
+        { k, maxIterations },
+        rng,
+        geometry,
+      );
       const singletons = sizes.reduce((s, size) => s + (size === 1 ? 1 : 0), 0);
       out.push({ matrix, k, labels, sizes, centroids, singletons });
       removed += singletons;
