@@ -1,0 +1,119 @@
+/**
+ * A million rows in the tab (issue 30): `npm run bench:million-rows [-- --rows N]` via
+ * BENCH_ROWS. Generates a 1,000,000 × 20 categorical CSV (bench/generateBig.ts: seeded latent
+ * classes, 3–8 values per attribute, plus a class column), chooses it in the built app as a user
+ * would, and prints for each stage the wall time and the tab's memory (peak Pss of its renderer
+ * process, which holds the page and its workers): reading and counting, the summary and the
+ * data heatmaps, CDE's value clusters, then the per-object views (the rows table, a t-SNE of CDE).
+ */
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { addPanel, chooseFile, expect, test, waitIdle } from '../../e2e/fixtures.ts';
+import { generateBig } from '../generateBig.ts';
+import { watchTabMemory } from './tabMemory.ts';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const TAG = `--bench-run-${process.pid}`;
+const LONG = { timeout: 1_200_000 } as const;
+
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-dev-shm-usage',
+      TAG,
+    ],
+  },
+});
+
+interface Stage {
+  stage: string;
+  seconds: number;
+  peakMb: number;
+  nowMb: number;
+  note: string;
+}
+
+test(`${ROWS.toLocaleString('en-US')} rows × 20 attributes in the tab`, async ({ page }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'million-'));
+  const file = join(dir, 'million.csv');
+  const t0 = performance.now();
+  await generateBig(file, {
+    rows: ROWS,
+    attributes: 20,
+    numeric: 0,
+    missing: 0,
+    classColumn: true,
+    seed: 1,
+  });
+  const mb = statSync(file).size / 2 ** 20;
+  console.log(`generated ${file}: ${mb.toFixed(1)} MB in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  const stages: Stage[] = [];
+  const memory = watchTabMemory(TAG);
+  const timed = async (stage: string, work: () => Promise<string | void>) => {
+    memory.reset();
+    const start = performance.now();
+    const note = (await work()) ?? '';
+    const { peakMb, nowMb } = memory.read();
+    const seconds = (performance.now() - start) / 1000;
+    stages.push({ stage, seconds, peakMb, nowMb, note });
+    console.log(`${stage}: ${seconds.toFixed(1)} s, tab peak ${peakMb.toFixed(0)} MB, now ${nowMb.toFixed(0)} MB ${note}`);
+  };
+  try {
+    await timed('open the app (zoo)', async () => {
+      await page.goto('/');
+      await expect(page.getByTestId('summary')).toContainText('columns in zoo.csv');
+      await waitIdle(page);
+    });
+    await timed('read and count the file', async () => {
+      await chooseFile(page, file);
+      await expect(page.getByTestId('summary')).toContainText('columns in million.csv', LONG);
+      await waitIdle(page, LONG.timeout);
+      return (await page.getByTestId('summary').textContent())?.slice(0, 80);
+    });
+    await timed('summary and data heatmaps drawn', async () => {
+      await expect(page.getByTestId('cooccurrence-heatmap')).toBeVisible(LONG);
+      await expect(page.getByTestId('su-heatmap')).toBeVisible(LONG);
+      await expect(page.locator('canvas.heatmap-cells[data-painted="no"]')).toHaveCount(0, LONG);
+      const cells = await page.getByTestId('cooccurrence-heatmap').getAttribute('data-cells');
+      return `co-occurrence ${cells} cells`;
+    });
+    await timed("CDE's value clusters", async () => {
+      const clusters = await addPanel(page, 'value-partitions:cde');
+      await expect(clusters.getByTestId('cluster-summary')).toContainText(/granularities/, LONG);
+      await waitIdle(page, LONG.timeout);
+      return (await clusters.getByTestId('cluster-summary').textContent())?.slice(0, 80);
+    });
+    await timed('the rows table', async () => {
+      const rows = await addPanel(page, 'rows');
+      await expect(rows.getByTestId('rows-table')).toBeVisible(LONG);
+      return (await rows.textContent())?.match(/[\d,]+ (rows|objects)[^.]*/)?.[0];
+    });
+    // A t-SNE over every object: waited for at most BENCH_TSNE_SECONDS (default 300), then its
+    // progress is reported as it stands.
+    const tsneLimit = 1000 * Number(process.env.BENCH_TSNE_SECONDS ?? 300);
+    await timed('a t-SNE of CDE', async () => {
+      const projection = await addPanel(page, 'projection:cde');
+      const view = projection.getByTestId('projection-view');
+      const ended = await expect(view)
+        .toHaveAttribute('data-state', /done|error/, { timeout: tsneLimit })
+        .then(() => true)
+        .catch(() => false);
+      const state = await view.getAttribute('data-state');
+      const points = await projection.locator('[data-points]').first().getAttribute('data-points');
+      const job = ended ? '' : ((await projection.getByTestId('job').first().textContent()) ?? '');
+      return `${ended ? state : `not done after ${tsneLimit / 1000} s: ${job.slice(0, 80)}`}, ${points ?? 0} points drawn`;
+    });
+  } finally {
+    memory.stop();
+    rmSync(dir, { recursive: true, force: true });
+    console.log('\n| stage | wall s | tab peak MB | tab after MB | note |\n| --- | ---: | ---: | ---: | --- |');
+    for (const s of stages)
+      console.log(`| ${s.stage} | ${s.seconds.toFixed(1)} | ${s.peakMb.toFixed(0)} | ${s.nowMb.toFixed(0)} | ${s.note} |`);
+  }
+});

@@ -1,0 +1,37 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser benchmarks (`npm run bench:million-rows`): the production build in Debian's Chromium,
+ * one page alone, never part of `npm test`. They print figures; they assert only that the app
+ * did the work (the summary's row count, the panels drawn), never a time.
+ */
+const PORT = process.env.BENCH_PORT ?? '4188';
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: /\.bench\.spec\.ts$/,
+  timeout: 1_800_000,
+  workers: 1,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    viewport: { width: 1400, height: 1000 },
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-dev-shm-usage',
+      ],
+    },
+  },
+  webServer: {
+    command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+    url: `http://127.0.0.1:${PORT}`,
+    cwd: '../..',
+    reuseExistingServer: false,
+    timeout: 60_000,
+  },
+});
