@@ -10,6 +10,7 @@ import type { Cell, ResultTable } from '../src/core/platform/results.ts';
 import { UNTIE_TABLE_4 } from '../src/core/methods/untie/table4.ts';
 import { PROTOCOL_TITLES } from '../src/core/clustering/protocols.ts';
 import { zooProtocol } from './zooProtocol.ts';
+import { untieVariants } from './untieVariants.ts';
 
 export interface Comparison {
   id: string;
@@ -227,4 +228,5 @@ export const COMPARISONS: { id: string; make: () => Promise<Comparison> }[] = [
   { id: 'cas-clustering', make: casClustering },
   { id: 'untie-table-4', make: untieTable4 },
   { id: 'zoo-protocol', make: zooProtocol },
+  { id: 'untie-variants', make: untieVariants },
 ];

@@ -8,7 +8,7 @@ import type { CategoricalTable } from '../../data/table/types.ts';
 import type { Counts } from '../../data/counts/counts.ts';
 import { kernelSpaceSteps, type KernelSpaces } from './kernelSpaces.ts';
 import { KERNEL_SETS, kernelName } from './kernelFunctions.ts';
-import { learnHeterogeneity, type LearningResult } from './learning.ts';
+import { LEARNINGS, learnHeterogeneity, type LearningResult } from './learning.ts';
 import { similarityTableSteps, spaceWeights, untieEmbedding } from './vectorRepresentation.ts';
 import { workByShape, workOfSpaces } from './work.ts';
 
@@ -28,6 +28,31 @@ export const UNTIE_PARAMETERS = [
       polynomial: '3 polynomial only',
     },
     description: 'Kernels mapping each coupling space to kernel spaces (Eq. (7), Table 6)',
+  },
+  {
+    name: 'learning',
+    type: 'choice',
+    default: 'trace-ratio',
+    choices: LEARNINGS,
+    choiceTitles: {
+      'trace-ratio': 'Tr(S(I − HHᵀ))/Tr(S) on the batch, Adam per value (until issue 31; drifts)',
+      centred: 'the same on S centred, Σω·t̃ fixed (Eq. (22) as a linear program)',
+      mkkm: 'multiple kernel k-means: β_p² per unit-variance space, Σβ = 1',
+      full: 'centred, H from all objects (no batches)',
+    },
+    description:
+      'How ω is learned (Eq. (22)); results/untie-variants.md measures each against Couplings',
+  },
+  {
+    name: 'bandwidth',
+    type: 'choice',
+    default: 'absolute',
+    choices: ['absolute', 'scaled'],
+    choiceTitles: {
+      absolute: 'σ in the coupling space’s units',
+      scaled: 'σ relative to the space’s mean squared distance',
+    },
+    description: 'What the Gaussian widths σ = 2^-5…2^5 are relative to (Eq. (7))',
   },
   {
     name: 'normalise',
@@ -132,7 +157,13 @@ function* modelSteps(
     shape.spaces / (shape.spaces + shape.learning + (results ? shape.results : 0) || 1);
   yield { fraction: 0, message: 'coupling and kernel spaces…' };
   const spaces = yield* scaledSteps(
-    kernelSpaceSteps(counts.cooccurrence, table.nRows, kernels, options.normalise),
+    kernelSpaceSteps(
+      counts.cooccurrence,
+      table.nRows,
+      kernels,
+      options.normalise,
+      options.bandwidth,
+    ),
     0,
     spacesTo,
   );
