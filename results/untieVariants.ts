@@ -116,16 +116,27 @@ function summary(tables: TableRuns[], cells: VariantCell[][]): string[] {
         .map(({ t, c }) => `${t.label} ${signed(c.difference)} ± ${f2(c.se)} (${c.verdict})`)
         .join(
           '; ',
-        )}. ${worse.length === 0 ? 'It is not significantly worse than Couplings on any of the four tables' : `It is significantly worse than Couplings on ${worse.map(({ t }) => t.label).join(', ')}`}; ${better.length === 0 ? 'nor significantly better on any: heterogeneity learning, as we can read the paper, does not beat Couplings here' : `significantly better on ${better.map(({ t }) => t.label).join(', ')}`}.`,
+        )}. ${worse.length === 0 ? 'It is not significantly worse than Couplings on any of the four tables' : `It is significantly worse than Couplings on ${worse.map(({ t }) => t.label).join(' and ')}`}, and ${better.length === 0 ? 'significantly better on none' : `significantly better on ${better.map(({ t }) => t.label).join(' and ')}`}.`,
     );
   }
   UNTIE_VARIANTS.forEach((v, i) => {
     const worse = tables.filter((_, t) => cells[t]?.[i]?.verdict === 'worse').map((t) => t.label);
     const better = tables.filter((_, t) => cells[t]?.[i]?.verdict === 'better').map((t) => t.label);
     lines.push(
-      `- ${v.title} ${v.tried === 'before' ? '' : `${v.tried} `}: worse on ${worse.length === 0 ? 'none' : worse.join(', ')}; better on ${better.length === 0 ? 'none' : better.join(', ')}.`,
+      `- ${v.title}${v.tried === 'before' ? '' : ` ${v.tried}`}: worse on ${worse.length === 0 ? 'none' : worse.join(', ')}; better on ${better.length === 0 ? 'none' : better.join(', ')}.`,
     );
   });
+  const safe = UNTIE_VARIANTS.filter((_, i) =>
+    tables.every((_, t) => cells[t]?.[i]?.verdict !== 'worse'),
+  );
+  const learned = safe.filter((v) => v.options.iterations === undefined);
+  lines.push(
+    `- Not significantly worse than Couplings on any of the four tables: ${safe.length === 0 ? 'no variant' : safe.map((v) => v.title).join(', ')}${learned.length === 0 ? ' — none that learns ω' : ''}. Significantly better than Couplings on every table: ${
+      UNTIE_VARIANTS.filter((_, i) => tables.every((_, t) => cells[t]?.[i]?.verdict === 'better'))
+        .map((v) => v.title)
+        .join(', ') || 'none'
+    }.`,
+  );
   return lines;
 }
 

@@ -32,7 +32,7 @@ export const UNTIE_PARAMETERS = [
   {
     name: 'learning',
     type: 'choice',
-    default: 'trace-ratio',
+    default: 'centred',
     choices: LEARNINGS,
     choiceTitles: {
       'trace-ratio': 'Tr(S(I − HHᵀ))/Tr(S) on the batch, Adam per value (until issue 31; drifts)',
@@ -255,7 +255,7 @@ function* untieResults(
   const training =
     options.iterations === 0
       ? 'no heterogeneity learning (ω = 1): the paper’s “Couplings”'
-      : `${learning.iterations} Adam iterations (${learning.stopped === 'converged' ? `converged, δ = ${options.tolerance}` : 'all run'}), batch ${Math.min(options.batch, table.nRows)}, lr ${options.learningRate}, n_c = ${clusters}, seed ${options.seed}`;
+      : `${options.learning} learning: ${learning.iterations} ${options.learning === 'mkkm' ? 'closed-form' : 'Adam'} iterations (${learning.stopped === 'converged' ? `converged, δ = ${options.tolerance}` : 'all run'}), ${options.learning === 'full' ? 'all objects' : `batch ${Math.min(options.batch, table.nRows)}`}, lr ${options.learningRate}, n_c = ${clusters}, seed ${options.seed}`;
   const matrix = blockMatrix(table, tables, tableStart, {
     title: 'UNTIE value similarity',
     meaning: 'similarity',
@@ -289,7 +289,10 @@ function* untieResults(
       kind: 'curves',
       title: 'Training loss',
       xLabel: 'iteration',
-      yLabel: 'Tr(S(I − HHᵀ)) / Tr(S) on the batch',
+      yLabel:
+        options.learning === 'trace-ratio'
+          ? 'Tr(S(I − HHᵀ)) / Tr(S) on the batch'
+          : 'Tr(S̃(I − HHᵀ)) / Tr(S̃), S̃ = S centred',
       series: [
         {
           name: 'loss',
