@@ -15,6 +15,13 @@ import { workByShape, workOfSpaces } from './work.ts';
 export const UNTIE_PAPER =
   'Zhu, Cao, Yin, Unsupervised heterogeneous coupling learning, TNNLS 2022 (UNTIE, Zhu et al. 2022)';
 
+/**
+ * What results/untie-variants.md found, said where the learning is shown (the training view's
+ * notes): one sentence, no numbers (those are generated there).
+ */
+export const UNTIE_LEARNING_VERDICT =
+  'No learning variant tried clusters significantly better than Couplings (0 iterations) on the bundled Zoo, Housevotes, Soybean and DNA tables; on DNA and Housevotes the default (centred) clusters worse (results/untie-variants.md).';
+
 /** UNTIE's parameter table (paper defaults, Sec. 6.1.4). */
 export const UNTIE_PARAMETERS = [
   {
@@ -196,7 +203,7 @@ export const untieMethod = defineMethod({
   paper: UNTIE_PAPER,
   where: 'Secs. 4.2-4.5: Eqs. (1), (4), (7), (13), (18), (21), (22); Alg. 1',
   description:
-    'Heterogeneous coupling learning: intra/inter coupling spaces in many kernels, weighted by kernel k-means',
+    'Heterogeneous coupling learning: intra/inter coupling spaces in many kernels, weighted by kernel k-means. On the bundled tables no learning tried clusters better than Couplings (0 iterations), and on some it clusters worse (results/untie-variants.md)',
   parameters: UNTIE_PARAMETERS,
   produces: ['object-embedding', 'object-similarity', 'value-matrix', 'kernel-weights', 'curves'],
   needsRowsBecause: 'it learns its kernel-space weights from batches of objects',
@@ -283,7 +290,11 @@ function* untieResults(
       })),
       weights: spaceWeights(spaces.spaces, weights),
       kernels,
-      notes: [training, 'weight of a space: the mean of ω_p over its values (1 before learning)'],
+      notes: [
+        training,
+        'weight of a space: the mean of ω_p over its values (1 before learning)',
+        UNTIE_LEARNING_VERDICT,
+      ],
     },
     loss: {
       kind: 'curves',
