@@ -9,6 +9,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { format, resolveConfig } from 'prettier';
 import { UNTIE_PARAMETERS } from '../src/core/methods/untie/untie.ts';
 import { Z } from './tolerance.ts';
 import {
@@ -196,16 +197,16 @@ export async function untieVariants(): Promise<{ id: string; title: string; mark
     `Time: ${tables.map((t) => `${t.label} ${t.seconds.toFixed(0)} s`).join(', ')} for all variants' runs (this shared 2-core machine, two tables at a time).`,
     '',
   ].join('\n');
+  // Formatted as the lint's prettier --check expects.
   writeFileSync(
     JSON_FILE,
-    `${JSON.stringify(
-      {
+    await format(
+      JSON.stringify({
         variants: [COUPLINGS, ...UNTIE_VARIANTS],
         tables: tables.map((t, i) => ({ ...t, comparisons: cells[i] })),
-      },
-      null,
-      2,
-    )}\n`,
+      }),
+      { ...(await resolveConfig(fileURLToPath(JSON_FILE))), parser: 'json' },
+    ),
   );
   return {
     id: 'untie-variants',
