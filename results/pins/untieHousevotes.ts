@@ -102,7 +102,7 @@ export async function untieHousevotes(): Promise<Reproduction> {
     title: 'UNTIE on Housevotes: Zhu et al. 2022 (UNTIE) Table 4',
     source:
       'Zhu, Cao, Yin, TNNLS 2022 (UNTIE, Zhu et al. 2022), Table 4; data as its Table 3 (232 objects, 16 attributes)',
-    protocol: `vote.csv with rows holding a missing vote dropped (232 of 435, the paper's Housevotes), class \`Class\` (k = 2). Vector representations (UNTIE, Couplings, CDE) into k-means, similarity-based ones (ADD = Ahmad, DILCA, Hamming) into k-modes, ${RUNS} runs of one k-means++ start each (seed 0); UNTIE and CDE re-fitted with each run's seed. UNTIE at the paper's defaults with kernels scaled to k(x, x) = 1 and the scale-free loss (src/core/methods/untie/). Baselines: UNTIE against Couplings (no learning), the others against Hamming (overlap), Hamming against ${RUNS} random partitions (F ${chance.toFixed(4)}).`,
+    protocol: `vote.csv with rows holding a missing vote dropped (232 of 435, the paper's Housevotes), class \`Class\` (k = 2). Vector representations (UNTIE, Couplings, CDE) into k-means, similarity-based ones (ADD = Ahmad, DILCA, Hamming) into k-modes, ${RUNS} runs of one k-means++ start each (seed 0); UNTIE and CDE re-fitted with each run's seed. UNTIE at the paper's defaults with kernels scaled to k(x, x) = 1 and the \`centred\` learning (src/core/methods/untie/learning.ts). Baselines: UNTIE against Couplings (no learning), the others against Hamming (overlap), Hamming against ${RUNS} random partitions (F ${chance.toFixed(4)}).`,
     rows,
     notes: [
       'Ahmad, DILCA and Hamming are deterministic representations and reproduce Table 4 to its printed digits: the harness (protocol, F-score) is the paper’s.',

@@ -68,6 +68,11 @@ function spreadBlock(
  * a_c = ‖φ_c‖² − ‖Hᵀφ_c‖². Objects sharing a value share φ entries, so with q distinct values,
  * ‖φ‖² = Σ_i count_i·φ_i² and (Hᵀφ)_l = Σ_i Hq[i, l]·φ_i with Hq[i, l] = Σ_{u_r = i} H[r, l]:
  * q·(n_c + 1) products per column, and one column per class (equal for its values).
+ *
+ * `centre` (the centred learnings of learning.ts): the columns centred over the batch,
+ * φ̃ = φ − mean(φ)·1, so t_c = ‖φ̃‖² = ‖φ‖² − (Σφ)²/b and Hᵀφ̃ = (JH)ᵀφ with J = I − 11ᵀ/b. The sum
+ * Σφ rides along as one more column of Hq (every row weighted 1: Hq[i, n_c] = count_i). A
+ * column constant over the batch then has t_c = a_c = 0: it cannot move the loss.
  */
 export function weightCoefficients(
   spaces: KernelSpaces,
@@ -78,28 +83,35 @@ export function weightCoefficients(
   a: Float64Array,
   t: Float64Array,
   scratch: Scratch,
+  centre = false,
+  /** H's row stride: b for the batch's b × b eigenvectors, n_c for an n × n_c H (fullData.ts). */
+  stride = batch.length,
 ): void {
   const b = batch.length;
-  const { local, count, hq, projection, squares, present, starts } = scratch;
+  const { count, hq, projection, squares, present, starts } = scratch;
+  const columns = centre ? nc + 1 : nc;
+  const means = centre ? columnMeans(H, b, nc, stride) : null;
   spaces.blocks.forEach((attributeBlock, attribute) => {
     const q = batchValues(codes[attribute] as Int32Array, batch, scratch);
-    hq.fill(0, 0, q * nc);
-    for (let r = 0; r < b; r++) {
-      const i = local[r] as number;
-      for (let l = 0; l < nc; l++)
-        hq[i * nc + l] = (hq[i * nc + l] as number) + (H[r * b + l] as number);
-    }
+    batchH(H, b, nc, stride, q, means, scratch);
     const { rows, width, weightStart, weightEnd, weightColumn } = attributeBlock;
     for (let i = 0; i < q; i++) starts[i] = (present[i] as number) * width;
-    columnSums(rows, width, starts, count, q, hq, nc, squares, projection);
-    // a of each class column into `projection`'s first row, then to each value's weight.
+    columnSums(rows, width, starts, count, q, hq, columns, squares, projection);
+    // a of each class column into `projection`'s first row, t into `squares`, then to each
+    // value's weight.
     for (let h = 0; h < width; h++) {
-      let ah = squares[h] as number;
+      let th = squares[h] as number;
+      if (centre) {
+        const sum = projection[nc * width + h] as number;
+        th = Math.max(0, th - (sum * sum) / b);
+      }
+      let ah = th;
       for (let l = 0; l < nc; l++) {
         const y = projection[l * width + h] as number;
         ah -= y * y;
       }
-      projection[h] = ah;
+      squares[h] = th;
+      projection[h] = Math.max(0, ah);
     }
     for (let c = weightStart; c < weightEnd; c++) {
       const h = weightColumn[c - weightStart] as number;
@@ -107,6 +119,57 @@ export function weightCoefficients(
       t[c] = squares[h] as number;
     }
   });
+}
+
+/** The mean of each of H's first nc columns over the b batch rows (for JH). */
+function columnMeans(H: Float64Array, b: number, nc: number, stride: number): Float64Array {
+  const means = new Float64Array(nc);
+  for (let r = 0; r < b; r++)
+    for (let l = 0; l < nc; l++)
+      means[l] = (means[l] as number) + (H[r * stride + l] as number) / b;
+  return means;
+}
+
+/**
+ * Hq[i, l] = Σ_{u_r = i} H[r, l] (less the column's mean when centred), n_c columns, and with
+ * `means` one more column Hq[i, n_c] = count_i (the rows' sum, for Σφ).
+ */
+function batchH(
+  H: Float64Array,
+  b: number,
+  nc: number,
+  stride: number,
+  q: number,
+  means: Float64Array | null,
+  scratch: Scratch,
+): void {
+  const { local, count, hq } = scratch;
+  const columns = means ? nc + 1 : nc;
+  hq.fill(0, 0, q * columns);
+  for (let r = 0; r < b; r++) {
+    const i = local[r] as number;
+    for (let l = 0; l < nc; l++)
+      hq[i * columns + l] =
+        (hq[i * columns + l] as number) + (H[r * stride + l] as number) - (means?.[l] ?? 0);
+  }
+  if (means) for (let i = 0; i < q; i++) hq[i * columns + nc] = count[i] as number;
+}
+
+/** S ← JSJ, J = I − 11ᵀ/b: the batch's kernel centred in feature space (rows and columns). */
+export function centreGram(S: Float64Array, b: number): void {
+  const rowMean = new Float64Array(b);
+  let total = 0;
+  for (let r = 0; r < b; r++) {
+    let sum = 0;
+    for (let s = 0; s < b; s++) sum += S[r * b + s] as number;
+    rowMean[r] = sum / b;
+    total += sum;
+  }
+  const mean = total / (b * b);
+  for (let r = 0; r < b; r++)
+    for (let s = 0; s < b; s++)
+      S[r * b + s] =
+        (S[r * b + s] as number) - (rowMean[r] as number) - (rowMean[s] as number) + mean;
 }
 
 /**
@@ -204,7 +267,7 @@ export interface Scratch {
   squares: Float64Array;
 }
 
-export function createScratch(spaces: KernelSpaces, b: number, nc = b): Scratch {
+export function createScratch(spaces: KernelSpaces, b: number, nc = b, gram = true): Scratch {
   const maxM = spaces.spaces.reduce((mx, s) => Math.max(mx, s.m), 0);
   const maxD = spaces.blocks.reduce((mx, block) => Math.max(mx, block.width), 0);
   return {
@@ -212,11 +275,13 @@ export function createScratch(spaces: KernelSpaces, b: number, nc = b): Scratch 
     present: new Int32Array(b),
     index: new Int32Array(maxM).fill(-1),
     count: new Float64Array(b),
-    block: new Float64Array(b * b),
+    // The batch's q × q block (batchKernel); none for the full-data learning (b = n).
+    block: new Float64Array(gram ? b * b : 0),
     starts: new Int32Array(b),
     classW: new Float64Array(maxD),
-    hq: new Float64Array(b * nc),
-    projection: new Float64Array(nc * maxD),
+    // n_c columns of H and, when centred, one of ones (weightCoefficients).
+    hq: new Float64Array(b * (nc + 1)),
+    projection: new Float64Array((nc + 1) * maxD),
     squares: new Float64Array(maxD),
   };
 }

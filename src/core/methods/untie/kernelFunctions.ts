@@ -102,18 +102,22 @@ export function* pairGeometrySteps(
   return { m, squaredDistance, dot };
 }
 
-/** One kernel's matrix from the space's pair geometry (see kernelMatrix). */
+/**
+ * One kernel's matrix from the space's pair geometry (see kernelMatrix). `distanceScale` divides
+ * the squared distances of the Gaussian kernels (1: σ is an absolute width; see bandwidthScale).
+ */
 export function kernelFromGeometry(
   geometry: PairGeometry,
   kernel: KernelSpec,
   normalise = false,
+  distanceScale = 1,
 ): Float64Array {
   const { m } = geometry;
   const source = kernel.kind === 'gaussian' ? geometry.squaredDistance : geometry.dot;
   if (!source) throw new Error(`no pair geometry for the ${kernel.kind} kernel`);
   const K = new Float64Array(m * m);
   if (kernel.kind === 'gaussian') {
-    const scale = 2 * kernel.sigma * kernel.sigma;
+    const scale = 2 * kernel.sigma * kernel.sigma * distanceScale;
     for (let c = 0; c < m * m; c++) K[c] = Math.exp(-(source[c] as number) / scale);
   } else for (let c = 0; c < m * m; c++) K[c] = (source[c] as number) ** kernel.degree;
   if (normalise) {
@@ -125,4 +129,33 @@ export function kernelFromGeometry(
       }
   }
   return K;
+}
+
+/**
+ * How σ reads (the `bandwidth` option of UNTIE). The paper names the widths 2^−5 … 2^5 (Sec.
+ * 6.1.4) but not what they are relative to:
+ * - `absolute`: exp(−‖x − y‖² / (2σ²)), σ a standard deviation in the coupling space's own units.
+ *   An intra space holds frequencies (distances below 1) and an inter space conditional
+ *   probabilities, so σ ≥ 2² gives kernels near 1 everywhere (near-constant columns) and
+ *   σ ≤ 2^−3 near-identity kernels, whatever the attribute.
+ * - `scaled`: the squared distances divided first by the space's mean squared distance between
+ *   two objects' vectors, Σ_g Σ_h f_g f_h ‖x_g − x_h‖² (f the share of objects holding each
+ *   vector), so σ = 1 is the space's typical spread and the 11 widths span it alike in every
+ *   space (a bandwidth, as the median heuristic of kernel methods, with frequencies as weights).
+ */
+export type Bandwidth = 'absolute' | 'scaled';
+
+/**
+ * The divisor of the squared distances under `scaled` (see Bandwidth): the frequency-weighted
+ * mean of the d × d squared distances between a space's distinct vectors; 1 when every object
+ * holds the same vector (nothing to scale).
+ */
+export function bandwidthScale(squaredDistance: Float64Array, shares: Float64Array): number {
+  const d = shares.length;
+  let mean = 0;
+  for (let g = 0; g < d; g++)
+    for (let h = 0; h < d; h++)
+      mean +=
+        (shares[g] as number) * (shares[h] as number) * (squaredDistance[g * d + h] as number);
+  return mean > 0 ? mean : 1;
 }

@@ -1,9 +1,11 @@
 import type { Cooccurrence } from '../../data/counts/cooccurrence.ts';
 import { runToEnd, scaledSteps, type Steps } from '../../base/jobs.ts';
 import {
+  bandwidthScale,
   kernelFromGeometry,
   kernelName,
   pairGeometrySteps,
+  type Bandwidth,
   type KernelSpec,
 } from './kernelFunctions.ts';
 import { couplingSpaces, type CouplingSpace } from './spaces.ts';
@@ -57,6 +59,8 @@ export interface KernelSpaces {
   byAttribute: number[][];
   /** Each attribute's block of class columns. */
   blocks: AttributeBlock[];
+  /** Share of the objects holding each value, per attribute (for the centred learnings). */
+  shares: Float64Array[];
 }
 
 export function kernelSpaces(
@@ -64,8 +68,9 @@ export function kernelSpaces(
   nRows: number,
   kernels: readonly KernelSpec[],
   normalise = false,
+  bandwidth: Bandwidth = 'absolute',
 ): KernelSpaces {
-  return runToEnd(kernelSpaceSteps(c, nRows, kernels, normalise));
+  return runToEnd(kernelSpaceSteps(c, nRows, kernels, normalise, bandwidth));
 }
 
 /** The kernel spaces, reporting progress per coupling space. */
@@ -74,6 +79,7 @@ export function* kernelSpaceSteps(
   nRows: number,
   kernels: readonly KernelSpec[],
   normalise = false,
+  bandwidth: Bandwidth = 'absolute',
 ): Steps<KernelSpaces> {
   if (kernels.length === 0) throw new RangeError('UNTIE needs at least one kernel');
   const coupling = couplingSpaces(c, nRows);
@@ -92,6 +98,10 @@ export function* kernelSpaceSteps(
       (i + 1) / coupling.length,
       `coupling space ${i + 1} of ${coupling.length}: `,
     );
+    const scale =
+      bandwidth === 'scaled' && geometry.squaredDistance
+        ? bandwidthScale(geometry.squaredDistance, classShares(c, space.attribute, classes, nRows))
+        : 1;
     for (const kernel of kernels) {
       byAttribute[space.attribute]?.push(spaces.length);
       spaces.push({
@@ -103,7 +113,7 @@ export function* kernelSpaceSteps(
         column: 0,
         weightStart: nWeights,
       });
-      classKernels.push(kernelFromGeometry(geometry, kernel, normalise));
+      classKernels.push(kernelFromGeometry(geometry, kernel, normalise, scale));
       nWeights += m;
     }
     if (coupling[i + 1]?.attribute !== space.attribute) {
@@ -116,7 +126,27 @@ export function* kernelSpaceSteps(
       message: `kernel spaces: coupling space ${i + 1} of ${coupling.length}`,
     };
   }
-  return { spaces, nWeights, coupling, byAttribute, blocks };
+  const shares = Array.from(c.sizes, (m, a) =>
+    Float64Array.from({ length: m }, (_, u) =>
+      nRows > 0 ? (c.valueCounts[(c.offsets[a] as number) + u] as number) / nRows : 0,
+    ),
+  );
+  return { spaces, nWeights, coupling, byAttribute, blocks, shares };
+}
+
+/** The share of the objects holding each class's vector: its values' counts summed. */
+function classShares(
+  c: Cooccurrence,
+  attribute: number,
+  classes: ValueClasses,
+  nRows: number,
+): Float64Array {
+  const shares = new Float64Array(classes.count);
+  const offset = c.offsets[attribute] as number;
+  classes.of.forEach((g, u) => {
+    shares[g] = (shares[g] as number) + (c.valueCounts[offset + u] as number) / (nRows || 1);
+  });
+  return shares;
 }
 
 /**

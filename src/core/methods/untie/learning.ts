@@ -1,8 +1,16 @@
 import { pacer, type Progress, type Steps } from '../../base/jobs.ts';
 import { symmetricEigen } from '../../linalg/pca.ts';
 import { createRandom, shuffleFront } from '../../base/random.ts';
-import { batchKernel, createScratch, iterationWork, weightCoefficients } from './batch.ts';
+import {
+  batchKernel,
+  centreGram,
+  createScratch,
+  iterationWork,
+  weightCoefficients,
+} from './batch.ts';
 import type { KernelSpaces } from './kernelSpaces.ts';
+import { fullDataCoefficients, fullDataState } from './fullData.ts';
+import { mkkmState, mkkmUpdate, type MkkmState } from './mkkm.ts';
 
 export { batchKernel } from './batch.ts';
 
@@ -35,7 +43,34 @@ export { batchKernel } from './batch.ts';
  *   δ > 0 we compare the mean loss of consecutive windows of 50 iterations; δ = 0 (the default)
  *   runs the given number of iterations (the paper's 1,000).
  */
+/**
+ * How ω is learned from each batch (the `learning` option; results/untie-variants.md measures
+ * them against Couplings, ω = 1):
+ * - `trace-ratio` (UNTIE until issue 31): the scale-free loss Tr(S(I − HHᵀ))/Tr(S) on the batch's
+ *   S as it is, Adam on every ω. It drifts: a column constant over the batch lies in S's leading
+ *   eigenvector (the batch mean), so a_c ≈ 0 and the near-constant kernels (the widest Gaussians,
+ *   and the intra polynomials once k(x, x) = 1) gain weight while the narrow inter Gaussians
+ *   that separate values lose it.
+ * - `centred`: the same Adam steps on S centred over the batch (JSJ; kernel k-means is
+ *   unchanged by centring in feature space) with the linear program of Eq. (22) written out:
+ *   minimise Σ_c ω_c ã_c subject to ω ≥ 0 and Σ_c ω_c t̃_c = Σ_c t̃_c (the batch's centred trace
+ *   held at its ω = 1 value — the only linear constraint under which Eq. (22) is bounded without
+ *   rewarding columns of no variance). A constant column has ã = t̃ = 0 and stays where it is.
+ * - `mkkm`: multiple kernel k-means (Huang, Chuang, Chen 2012; Gönen, Margolin 2014): one β_p per
+ *   kernel space, ω_p = β_p² on its kernel normalised to unit centred trace over all objects,
+ *   Σβ = 1; with H fixed the minimiser is β_p ∝ 1/e_p, e_p the normalised kernel's share of
+ *   variance outside H (mkkm.ts). One weight per space, not per value (α = 1): a departure from
+ *   Eq. (13), stated.
+ * - `full`: `centred` on all objects at once — H the n_c leading eigenvectors of the whole
+ *   centred S (Eq. (20) as printed, no batches; fullData.ts), so the learning does not depend on
+ *   a seed's batches. The paper's Sec. 5.5 prices this route at O(n_o³) and takes mini-batches
+ *   instead; through S = E G Eᵀ it costs O(n·n_a·n_c) per iteration here.
+ */
+export const LEARNINGS = ['trace-ratio', 'centred', 'mkkm', 'full'] as const;
+export type Learning = (typeof LEARNINGS)[number];
+
 export interface LearningOptions {
+  learning?: Learning;
   clusters: number;
   iterations: number;
   batch: number;
@@ -82,27 +117,32 @@ export function* learnHeterogeneity(
   /** Tests: the batch of each iteration (default: a seeded uniform sample). */
   batchOf?: (iteration: number) => Int32Array,
 ): Steps<LearningResult> {
-  const { iterations, learningRate, tolerance } = options;
-  const b = Math.min(options.batch, nObjects);
+  const { iterations, tolerance } = options;
+  const learning = options.learning ?? 'trace-ratio';
+  const centred = learning !== 'trace-ratio';
+  // The full-data learning has no batches: the loop's batch is then a token of 2 objects.
+  const b = learning === 'full' ? 2 : Math.min(options.batch, nObjects);
   const nc = Math.max(1, Math.min(options.clusters, b - 1));
-  const nW = spaces.nWeights;
-  const weights = new Float64Array(nW).fill(1); // Alg. 1 step 3: α = β = 1
-  const first = new Float64Array(nW);
-  const second = new Float64Array(nW);
-  const a = new Float64Array(nW);
-  const t = new Float64Array(nW);
-  const grad = new Float64Array(nW);
-  const next = new Float64Array(nW);
-  const loss = new Float64Array(iterations);
-  const rawLoss = new Float64Array(iterations);
+  const state = learningState(spaces, iterations, learning);
   const rng = createRandom(options.seed);
   const pool = Int32Array.from({ length: nObjects }, (_, i) => i);
   const S = new Float64Array(b * b);
   const scratch = createScratch(spaces, b, nc);
+  const full =
+    learning === 'full'
+      ? fullDataState(
+          spaces,
+          codes.map((_, a) => spaces.shares[a]?.length ?? 0),
+          nObjects,
+          Math.max(1, Math.min(options.clusters, nObjects - 1)),
+          options.seed,
+        )
+      : null;
   // A progress report (and the snapshot it carries) every 10 iterations, and more often when
   // iterations are slow.
   const pace = pacer(1 << 26);
   const work = iterationWork(spaces, b, nc);
+  const { weights, loss, rawLoss, a, t } = state;
   let done = 0;
   let stopped: LearningResult['stopped'] = 'iterations';
   for (let it = 0; it < iterations; it++) {
@@ -114,20 +154,22 @@ export function* learnHeterogeneity(
     }
     if (batch.length !== b)
       throw new RangeError(`batch ${it} has ${batch.length} objects, not ${b}`);
-    batchKernel(spaces, codes, batch, weights, S, scratch);
-    // (1) H = the n_c leading eigenvectors of the batch's S (Eq. (17)).
-    const eigen = symmetricEigen(S, b);
-    // (2) With H fixed: a_c = φ_cᵀ(I − HHᵀ)φ_c and t_c = φ_cᵀ φ_c per weight c.
-    weightCoefficients(spaces, codes, batch, eigen.vectors, nc, a, t, scratch);
-    const [A, T] = objective(weights, a, t);
-    const L = T > 0 ? A / T : 0;
-    loss[it] = L;
-    rawLoss[it] = A;
-    done = it + 1;
-    if (T > 0) {
-      for (let c = 0; c < nW; c++) grad[c] = ((a[c] as number) - L * (t[c] as number)) / T;
-      adamStep(weights, grad, first, second, it + 1, learningRate, a, t, L, next);
+    if (full) fullDataCoefficients(full, spaces, codes, weights, a, t);
+    else {
+      batchKernel(spaces, codes, batch, weights, S, scratch);
+      if (centred) centreGram(S, b);
+      // (1) H = the n_c leading eigenvectors of the batch's S (Eq. (17)).
+      const eigen = symmetricEigen(S, b);
+      // (2) With H fixed: a_c = φ_cᵀ(I − HHᵀ)φ_c and t_c = φ_cᵀ φ_c per weight c.
+      weightCoefficients(spaces, codes, batch, eigen.vectors, nc, a, t, scratch, centred);
     }
+    const [L, raw] =
+      learning === 'mkkm'
+        ? mkkmUpdate(state.mkkm as MkkmState, spaces, a, t, weights, it)
+        : adamUpdate(state, options.learningRate, it, centred);
+    loss[it] = L;
+    rawLoss[it] = raw;
+    done = it + 1;
     if (tolerance > 0 && done >= 2 * WINDOW && done % WINDOW === 0) {
       const change = Math.abs(
         windowMean(loss, done - WINDOW) - windowMean(loss, done - 2 * WINDOW),
@@ -158,6 +200,71 @@ export function* learnHeterogeneity(
     iterations: done,
     stopped,
   };
+}
+
+/** The arrays one training run works in, allocated once. */
+interface LearningState {
+  weights: Float64Array;
+  loss: Float64Array;
+  rawLoss: Float64Array;
+  a: Float64Array;
+  t: Float64Array;
+  grad: Float64Array;
+  first: Float64Array;
+  second: Float64Array;
+  next: Float64Array;
+  mkkm: MkkmState | null;
+}
+
+function learningState(
+  spaces: KernelSpaces,
+  iterations: number,
+  learning: Learning,
+): LearningState {
+  const nW = spaces.nWeights;
+  return {
+    weights: new Float64Array(nW).fill(1), // Alg. 1 step 3: α = β = 1
+    loss: new Float64Array(iterations),
+    rawLoss: new Float64Array(iterations),
+    a: new Float64Array(nW),
+    t: new Float64Array(nW),
+    grad: new Float64Array(nW),
+    first: new Float64Array(nW),
+    second: new Float64Array(nW),
+    next: new Float64Array(nW),
+    mkkm: learning === 'mkkm' ? mkkmState(spaces) : null,
+  };
+}
+
+/**
+ * One Adam step on L = Σω a / Σω t (the trace-ratio and centred learnings): ∂L/∂ω_c =
+ * (a_c − L·t_c)/T. With `constrained` (centred), ω is then rescaled onto the linear program's
+ * constraint Σ_c ω_c t_c = Σ_c t_c, which leaves L unchanged (L is scale-free). Returns the loss
+ * before the step and Eq. (22)'s raw value.
+ */
+function adamUpdate(
+  state: LearningState,
+  learningRate: number,
+  it: number,
+  constrained: boolean,
+): [number, number] {
+  const { weights, a, t, grad, first, second, next } = state;
+  const [A, T] = objective(weights, a, t);
+  const L = T > 0 ? A / T : 0;
+  if (T > 0) {
+    for (let c = 0; c < weights.length; c++)
+      grad[c] = ((a[c] as number) - L * (t[c] as number)) / T;
+    adamStep(weights, grad, first, second, it + 1, learningRate, a, t, L, next);
+  }
+  if (constrained) {
+    const [, after] = objective(weights, a, t);
+    let target = 0;
+    for (let c = 0; c < t.length; c++) target += t[c] as number;
+    if (after > 0 && target > 0)
+      for (let c = 0; c < weights.length; c++)
+        weights[c] = (weights[c] as number) * (target / after);
+  }
+  return [L, A];
 }
 
 function objective(weights: Float64Array, a: Float64Array, t: Float64Array): [number, number] {

@@ -8,12 +8,19 @@ import type { CategoricalTable } from '../../data/table/types.ts';
 import type { Counts } from '../../data/counts/counts.ts';
 import { kernelSpaceSteps, type KernelSpaces } from './kernelSpaces.ts';
 import { KERNEL_SETS, kernelName } from './kernelFunctions.ts';
-import { learnHeterogeneity, type LearningResult } from './learning.ts';
+import { LEARNINGS, learnHeterogeneity, type LearningResult } from './learning.ts';
 import { similarityTableSteps, spaceWeights, untieEmbedding } from './vectorRepresentation.ts';
 import { workByShape, workOfSpaces } from './work.ts';
 
 export const UNTIE_PAPER =
   'Zhu, Cao, Yin, Unsupervised heterogeneous coupling learning, TNNLS 2022 (UNTIE, Zhu et al. 2022)';
+
+/**
+ * What results/untie-variants.md found, said where the learning is shown (the training view's
+ * notes): one sentence, no numbers (those are generated there).
+ */
+export const UNTIE_LEARNING_VERDICT =
+  'No learning variant tried clusters significantly better than Couplings (0 iterations) on the bundled Zoo, Housevotes, Soybean and DNA tables; on DNA and Housevotes the default (centred) clusters worse (results/untie-variants.md).';
 
 /** UNTIE's parameter table (paper defaults, Sec. 6.1.4). */
 export const UNTIE_PARAMETERS = [
@@ -28,6 +35,31 @@ export const UNTIE_PARAMETERS = [
       polynomial: '3 polynomial only',
     },
     description: 'Kernels mapping each coupling space to kernel spaces (Eq. (7), Table 6)',
+  },
+  {
+    name: 'learning',
+    type: 'choice',
+    default: 'centred',
+    choices: LEARNINGS,
+    choiceTitles: {
+      'trace-ratio': 'Tr(S(I − HHᵀ))/Tr(S) on the batch, Adam per value (until issue 31; drifts)',
+      centred: 'the same on S centred, Σω·t̃ fixed (Eq. (22) as a linear program)',
+      mkkm: 'multiple kernel k-means: β_p² per unit-variance space, Σβ = 1',
+      full: 'centred, H from all objects (no batches)',
+    },
+    description:
+      'How ω is learned (Eq. (22)); results/untie-variants.md measures each against Couplings',
+  },
+  {
+    name: 'bandwidth',
+    type: 'choice',
+    default: 'absolute',
+    choices: ['absolute', 'scaled'],
+    choiceTitles: {
+      absolute: 'σ in the coupling space’s units',
+      scaled: 'σ relative to the space’s mean squared distance',
+    },
+    description: 'What the Gaussian widths σ = 2^-5…2^5 are relative to (Eq. (7))',
   },
   {
     name: 'normalise',
@@ -132,7 +164,13 @@ function* modelSteps(
     shape.spaces / (shape.spaces + shape.learning + (results ? shape.results : 0) || 1);
   yield { fraction: 0, message: 'coupling and kernel spaces…' };
   const spaces = yield* scaledSteps(
-    kernelSpaceSteps(counts.cooccurrence, table.nRows, kernels, options.normalise),
+    kernelSpaceSteps(
+      counts.cooccurrence,
+      table.nRows,
+      kernels,
+      options.normalise,
+      options.bandwidth,
+    ),
     0,
     spacesTo,
   );
@@ -165,7 +203,7 @@ export const untieMethod = defineMethod({
   paper: UNTIE_PAPER,
   where: 'Secs. 4.2-4.5: Eqs. (1), (4), (7), (13), (18), (21), (22); Alg. 1',
   description:
-    'Heterogeneous coupling learning: intra/inter coupling spaces in many kernels, weighted by kernel k-means',
+    'Heterogeneous coupling learning: intra/inter coupling spaces in many kernels, weighted by kernel k-means. On the bundled tables no learning tried clusters better than Couplings (0 iterations), and on some it clusters worse (results/untie-variants.md)',
   parameters: UNTIE_PARAMETERS,
   produces: ['object-embedding', 'object-similarity', 'value-matrix', 'kernel-weights', 'curves'],
   needsRowsBecause: 'it learns its kernel-space weights from batches of objects',
@@ -224,7 +262,7 @@ function* untieResults(
   const training =
     options.iterations === 0
       ? 'no heterogeneity learning (ω = 1): the paper’s “Couplings”'
-      : `${learning.iterations} Adam iterations (${learning.stopped === 'converged' ? `converged, δ = ${options.tolerance}` : 'all run'}), batch ${Math.min(options.batch, table.nRows)}, lr ${options.learningRate}, n_c = ${clusters}, seed ${options.seed}`;
+      : `${options.learning} learning: ${learning.iterations} ${options.learning === 'mkkm' ? 'closed-form' : 'Adam'} iterations (${learning.stopped === 'converged' ? `converged, δ = ${options.tolerance}` : 'all run'}), ${options.learning === 'full' ? 'all objects' : `batch ${Math.min(options.batch, table.nRows)}`}, lr ${options.learningRate}, n_c = ${clusters}, seed ${options.seed}`;
   const matrix = blockMatrix(table, tables, tableStart, {
     title: 'UNTIE value similarity',
     meaning: 'similarity',
@@ -252,13 +290,20 @@ function* untieResults(
       })),
       weights: spaceWeights(spaces.spaces, weights),
       kernels,
-      notes: [training, 'weight of a space: the mean of ω_p over its values (1 before learning)'],
+      notes: [
+        training,
+        'weight of a space: the mean of ω_p over its values (1 before learning)',
+        UNTIE_LEARNING_VERDICT,
+      ],
     },
     loss: {
       kind: 'curves',
       title: 'Training loss',
       xLabel: 'iteration',
-      yLabel: 'Tr(S(I − HHᵀ)) / Tr(S) on the batch',
+      yLabel:
+        options.learning === 'trace-ratio'
+          ? 'Tr(S(I − HHᵀ)) / Tr(S) on the batch'
+          : 'Tr(S̃(I − HHᵀ)) / Tr(S̃), S̃ = S centred',
       series: [
         {
           name: 'loss',

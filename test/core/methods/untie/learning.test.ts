@@ -1,8 +1,9 @@
 /**
  * UNTIE's heterogeneity learning (UNTIE, Zhu et al. 2022, Secs. 4.3-4.5): the wrapper kernel is positive
  * semi-definite (Theorem 5.2), ω stays non-negative, the alternation never raises the loss on a
- * fixed batch, the two representations agree (Eq. (18) = x_i·x_j of Eq. (21)), and the learned
- * vectors cluster vote.csv's 232 complete rows as Table 4 reports.
+ * fixed batch, the two representations agree (Eq. (18) = x_i·x_j of Eq. (21)). How the learned
+ * vectors cluster against Couplings is variants.test.ts's (issue 31: the ±0.03 band around
+ * Table 4's 90.51 this file held was met by Couplings too, so it could not fail).
  */
 import { describe, expect, it } from 'vitest';
 import { runToEnd } from '../../../../src/core/base/jobs.ts';
@@ -20,7 +21,7 @@ import {
   untieEmbedding,
 } from '../../../../src/core/methods/untie/vectorRepresentation.ts';
 import type { ExplorerSession } from '../../../../src/core/platform/session.ts';
-import { datasetSession, resultOf, zooSession } from '../../../sessions.ts';
+import { datasetSession, zooSession } from '../../../sessions.ts';
 
 function model(s: ExplorerSession, options: Record<string, unknown> = {}) {
   return runToEnd(untieSteps(s.table, s.counts(), options));
@@ -130,22 +131,6 @@ describe('UNTIE heterogeneity learning', () => {
     expect(() => model(s, { batch: 1 })).toThrow(/batch/);
     expect(() => model(s, { learningRate: 0 })).toThrow(/learningRate/);
     expect(() => model(s, { kernels: 'cubic' })).toThrow(/kernels/);
-  });
-});
-
-describe('UNTIE clusters as Zhu et al. 2022 (UNTIE) Table 4 reports', () => {
-  it('vote.csv, 232 complete rows: k-means F-score within 0.03 of 90.51 %', async () => {
-    const s = await datasetSession('vote.csv', { classColumn: 'Class' });
-    expect(s.table.nRows).toBe(232);
-    const out = runToEnd(
-      s.runSteps({
-        method: 'evaluate-clustering',
-        options: { runs: 20 },
-        inputs: { methods: [{ method: 'untie' }] },
-      }),
-    );
-    const row = resultOf(out, 'table').rows[0] as unknown as { fscore: { mean: number } };
-    expect(Math.abs(row.fscore.mean - 0.9051)).toBeLessThan(0.03);
   });
 });
 

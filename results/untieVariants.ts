@@ -1,0 +1,216 @@
+/**
+ * UNTIE's learning variants against Couplings (issue 31): every variant of
+ * results/untieVariantSetup.ts on Zoo, Housevotes, Soybean and DNA, k-means F-score (%) under
+ * Table 4's protocol, mean ± sd over seeded runs (UNTIE re-fitted per run), and the paired
+ * difference to Couplings with its standard error and a verdict at 1.96 standard errors.
+ * `npm run reproduce -- untie-variants` writes results/untie-variants.md and .json; each table
+ * runs in a child process (results/untieVariantRuns.ts), two at a time.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { format, resolveConfig } from 'prettier';
+import { UNTIE_PARAMETERS } from '../src/core/methods/untie/untie.ts';
+import { Z } from './tolerance.ts';
+import {
+  COUPLINGS,
+  UNTIE_VARIANTS,
+  VARIANT_TABLES,
+  type TableRuns,
+  type Variant,
+} from './untieVariantSetup.ts';
+
+export type Verdict = 'better' | 'not distinguishable' | 'worse';
+
+export interface VariantCell {
+  variant: string;
+  mean: number;
+  sd: number;
+  /** Mean of the paired differences to Couplings (run r against run r), and its standard error. */
+  difference: number;
+  se: number;
+  verdict: Verdict;
+}
+
+const mean = (xs: readonly number[]): number => xs.reduce((s, x) => s + x, 0) / (xs.length || 1);
+const sd = (xs: readonly number[]): number => {
+  const m = mean(xs);
+  return xs.length < 2 ? 0 : Math.sqrt(xs.reduce((s, x) => s + (x - m) ** 2, 0) / (xs.length - 1));
+};
+
+/** The paired comparison of one variant's runs with Couplings'. */
+export function compareRuns(variant: string, runs: number[], couplings: number[]): VariantCell {
+  const differences = runs.map((f, r) => f - (couplings[r] as number));
+  const difference = mean(differences);
+  const se = sd(differences) / Math.sqrt(differences.length);
+  const verdict: Verdict =
+    difference > Z * se && difference > 0
+      ? 'better'
+      : difference < -Z * se && difference < 0
+        ? 'worse'
+        : 'not distinguishable';
+  return { variant, mean: mean(runs), sd: sd(runs), difference, se, verdict };
+}
+
+/** Runs one table in a child process; resolves to its runs. */
+function runTable(index: number): Promise<TableRuns> {
+  const script = fileURLToPath(new URL('./untieVariantRuns.ts', import.meta.url));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, String(index)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out) as TableRuns)
+        : reject(new Error(`table ${index} ended with code ${code}`)),
+    );
+  });
+}
+
+/** Every table, two child processes at a time (the machine's cores). */
+async function allTables(): Promise<TableRuns[]> {
+  const results: TableRuns[] = [];
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < VARIANT_TABLES.length) {
+      const index = next++;
+      results[index] = await runTable(index);
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  return results;
+}
+
+const f2 = (x: number): string => x.toFixed(2);
+const signed = (x: number): string => (x >= 0.005 ? '+' : x <= -0.005 ? '−' : '') + f2(Math.abs(x));
+
+function defaultsText(): string {
+  const learning = UNTIE_PARAMETERS.find((p) => p.name === 'learning')?.default;
+  const bandwidth = UNTIE_PARAMETERS.find((p) => p.name === 'bandwidth')?.default;
+  const batch = UNTIE_PARAMETERS.find((p) => p.name === 'batch')?.default;
+  return `learning ${String(learning)}, bandwidth ${String(bandwidth)}, batch ${String(batch)}`;
+}
+
+/** The shipped default's id among the variants (its options equal the defaults'). */
+function defaultVariant(): Variant | undefined {
+  const defaults = Object.fromEntries(UNTIE_PARAMETERS.map((p) => [p.name, p.default]));
+  return UNTIE_VARIANTS.find(
+    (v) =>
+      v.options.iterations === undefined &&
+      Object.entries(v.options).every(([k, value]) => defaults[k] === value),
+  );
+}
+
+function summary(tables: TableRuns[], cells: VariantCell[][]): string[] {
+  const chosen = defaultVariant();
+  const index = UNTIE_VARIANTS.findIndex((v) => v.id === chosen?.id);
+  const lines: string[] = [];
+  if (chosen && index >= 0) {
+    const verdicts = tables.map((t, i) => ({ t, c: cells[i]?.[index] as VariantCell }));
+    const worse = verdicts.filter(({ c }) => c.verdict === 'worse');
+    const better = verdicts.filter(({ c }) => c.verdict === 'better');
+    lines.push(
+      `- **Default** (${defaultsText()}: the row “${chosen.title}”): ${verdicts
+        .map(({ t, c }) => `${t.label} ${signed(c.difference)} ± ${f2(c.se)} (${c.verdict})`)
+        .join(
+          '; ',
+        )}. ${worse.length === 0 ? 'It is not significantly worse than Couplings on any of the four tables' : `It is significantly worse than Couplings on ${worse.map(({ t }) => t.label).join(' and ')}`}, and ${better.length === 0 ? 'significantly better on none' : `significantly better on ${better.map(({ t }) => t.label).join(' and ')}`}.`,
+    );
+  }
+  UNTIE_VARIANTS.forEach((v, i) => {
+    const worse = tables.filter((_, t) => cells[t]?.[i]?.verdict === 'worse').map((t) => t.label);
+    const better = tables.filter((_, t) => cells[t]?.[i]?.verdict === 'better').map((t) => t.label);
+    lines.push(
+      `- ${v.title}${v.tried === 'before' ? '' : ` ${v.tried}`}: worse on ${worse.length === 0 ? 'none' : worse.join(', ')}; better on ${better.length === 0 ? 'none' : better.join(', ')}.`,
+    );
+  });
+  const safe = UNTIE_VARIANTS.filter((_, i) =>
+    tables.every((_, t) => cells[t]?.[i]?.verdict !== 'worse'),
+  );
+  const learned = safe.filter((v) => v.options.iterations === undefined);
+  lines.push(
+    `- Not significantly worse than Couplings on any of the four tables: ${safe.length === 0 ? 'no variant' : safe.map((v) => v.title).join(', ')}${learned.length === 0 ? ' — none that learns ω' : ''}. Significantly better than Couplings on every table: ${
+      UNTIE_VARIANTS.filter((_, i) => tables.every((_, t) => cells[t]?.[i]?.verdict === 'better'))
+        .map((v) => v.title)
+        .join(', ') || 'none'
+    }.`,
+  );
+  return lines;
+}
+
+const JSON_FILE = new URL('./untie-variants.json', import.meta.url);
+
+/**
+ * The runs: measured afresh, or with UNTIE_VARIANTS_REUSE=1 read back from the last
+ * untie-variants.json when it holds the same variants and runs (to regenerate the text alone).
+ */
+async function measuredRuns(): Promise<TableRuns[]> {
+  if (process.env.UNTIE_VARIANTS_REUSE === '1' && existsSync(JSON_FILE)) {
+    const saved = JSON.parse(readFileSync(JSON_FILE, 'utf8')) as {
+      variants: Variant[];
+      tables: TableRuns[];
+    };
+    const same =
+      JSON.stringify(saved.variants) === JSON.stringify([COUPLINGS, ...UNTIE_VARIANTS]) &&
+      saved.tables.every((t, i) => t.runs === VARIANT_TABLES[i]?.runs);
+    if (same) return saved.tables;
+    console.log('untie-variants.json measured other variants or runs: measuring afresh');
+  }
+  return allTables();
+}
+
+export async function untieVariants(): Promise<{ id: string; title: string; markdown: string }> {
+  const tables = await measuredRuns();
+  const cells = tables.map((t) =>
+    UNTIE_VARIANTS.map((v, i) => compareRuns(v.id, t.variants[i] ?? [], t.couplings)),
+  );
+  const rows: string[] = [];
+  tables.forEach((t, ti) => {
+    rows.push(
+      `| ${t.label} | ${COUPLINGS.title} | reference | ${t.runs} | ${f2(mean(t.couplings))} ± ${f2(sd(t.couplings))} | | | |`,
+    );
+    UNTIE_VARIANTS.forEach((v, i) => {
+      const c = cells[ti]?.[i] as VariantCell;
+      rows.push(
+        `| ${t.label} | ${v.title} | ${v.tried} | ${t.runs} | ${f2(c.mean)} ± ${f2(c.sd)} | ${signed(c.difference)} | ${f2(c.se)} | ${c.verdict} |`,
+      );
+    });
+  });
+  const markdown = [
+    '# UNTIE’s learning variants against Couplings (issue 31)',
+    '',
+    'Generated by `npm run reproduce -- untie-variants` (results/untieVariants.ts, results/untieVariantSetup.ts). Source of the method: Zhu, Cao, Yin, TNNLS 2022 (UNTIE), Secs. 4.3–4.5 (Eqs. 7, 13, 17–22), 5.5, 6.1.4.',
+    '',
+    `Protocol (Table 4's, results/untie-table-4.md): k = the number of classes; k-means on Eq. (21)'s vectors, one k-means++ start per run; run r uses evaluation seed r and UNTIE re-fitted with seed r, so each variant's run r and Couplings' run r start from the same seed (paired). F-score: Hungarian-matched macro F, %. Each row: mean ± sd over the runs; the mean of the paired differences to Couplings (UNTIE with 0 iterations, ω = 1, σ absolute); its standard error sd(differences)/√runs; the verdict at ${Z} standard errors (better / not distinguishable / worse). Every variant runs the paper's defaults otherwise (14 kernels, k(x, x) = 1, Adam lr 1e-3, 1,000 iterations, n_c = the number of classes). Variants: (a) centred kernels with Eq. (22)'s linear-programming constraint written out; (b) multiple kernel k-means, squared weights with Σβ = 1; (c) σ as a bandwidth on the space's scaled squared distances; (d) the batch (the paper's 20 objects, Sec. 6.1.4, against 100); src/core/methods/untie/learning.ts says what each does.`,
+    '',
+    '| data | variant | tried | runs | F (mean ± sd) | − Couplings | se | verdict |',
+    '| --- | --- | --- | ---: | ---: | ---: | ---: | --- |',
+    ...rows,
+    '',
+    '## What it shows',
+    '',
+    ...summary(tables, cells),
+    '',
+    `Time: ${tables.map((t) => `${t.label} ${t.seconds.toFixed(0)} s`).join(', ')} for all variants' runs (this shared 2-core machine, two tables at a time).`,
+    '',
+  ].join('\n');
+  // Formatted as the lint's prettier --check expects.
+  writeFileSync(
+    JSON_FILE,
+    await format(
+      JSON.stringify({
+        variants: [COUPLINGS, ...UNTIE_VARIANTS],
+        tables: tables.map((t, i) => ({ ...t, comparisons: cells[i] })),
+      }),
+      { ...(await resolveConfig(fileURLToPath(JSON_FILE))), parser: 'json' },
+    ),
+  );
+  return {
+    id: 'untie-variants',
+    title: 'UNTIE’s learning variants against Couplings (issue 31)',
+    markdown,
+  };
+}
