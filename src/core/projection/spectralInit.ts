@@ -35,14 +35,14 @@ const SMALL_COMPONENT = 5;
 
 export function umapStart(
   graph: FuzzyGraph,
-  init: 'spectral' | 'random',
+  init: 'laplacian' | 'random',
   seed: number,
 ): StartingLayout {
   const random = createRandom(seed);
   const n = graph.n;
   let y: Float64Array = new Float64Array(2 * n);
   let note = 'random start';
-  if (init === 'spectral') {
+  if (init === 'laplacian') {
     const spectral = spectralLayout(graph, random, seed);
     if (typeof spectral === 'string') {
       note = `random start (the spectral start failed: ${spectral})`;

@@ -36,7 +36,7 @@ export interface UmapOptions {
   epochs?: number;
   negativeSampleRate?: number;
   learningRate?: number;
-  init?: 'spectral' | 'random';
+  init?: 'laplacian' | 'random';
   duplicates?: 'merge' | 'keep';
   seed?: number;
   team?: Team;
@@ -119,9 +119,9 @@ export const UMAP_PARAMETERS = [
   {
     name: 'init',
     type: 'choice',
-    default: 'spectral',
-    choices: ['spectral', 'random'],
-    choiceTitles: { spectral: 'spectral (graph Laplacian)', random: 'seeded noise' },
+    default: 'laplacian',
+    choices: ['laplacian', 'random'],
+    choiceTitles: { laplacian: 'spectral: the graph Laplacian’s eigenvectors', random: 'seeded noise' },
     description: 'Starting layout',
   },
   {
