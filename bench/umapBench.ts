@@ -38,12 +38,16 @@ function timed(command: string, args: string[]): Timed<string> {
   return { result: child.stdout.trim().split('\n').pop() ?? '', processSeconds };
 }
 
-function umapRun(n: number, seed: number, extra: string[]): Timed<UmapRunResult> {
+function umapProcess(n: number, seed: number, extra: string[]): Timed<string> {
   const script = fileURLToPath(new URL('./umapRun.ts', import.meta.url));
-  const run = timed(process.execPath, [
+  return timed(process.execPath, [
     ...['--import', 'tsx', script, '--n', String(n), '--seed', String(seed)],
     ...extra,
   ]);
+}
+
+function umapRun(n: number, seed: number, extra: string[]): Timed<UmapRunResult> {
+  const run = umapProcess(n, seed, extra);
   return { ...run, result: JSON.parse(run.result) as UmapRunResult };
 }
 
@@ -156,7 +160,7 @@ function printRow(r: Row, n: number, reference: Row | null): void {
 
 function runUmapLearn(python: string, n: number, seed: number, mode: string, cpus: number): Row {
   const dump = join(tmpdir(), `bench-umap-${n}-${process.pid}.bin`);
-  umapRun(n, seed, ['--dump', dump]);
+  umapProcess(n, seed, ['--dump', dump]);
   const script = fileURLToPath(new URL('./umapLearn.py', import.meta.url));
   const run = timed(python, [script, dump, String(n), '16', String(seed), mode]);
   const fit = JSON.parse(run.result) as { seconds: number };

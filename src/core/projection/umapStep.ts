@@ -18,7 +18,7 @@ export const umapStep = defineMethod({
   id: 'umap',
   title: 'UMAP',
   role: 'step',
-  order: 4,
+  order: 1.5,
   team: 'its NN-descent neighbours (nnDescentJoin.ts) and its gradient epochs (umapEpochs.ts)',
   paper: `${PROJECTION_PAPER}; McInnes, Healy & Melville 2018 (UMAP)`,
   where: 'McInnes, Healy & Melville 2018, Sec. 3 and Algorithms 1-5 (as umap-learn 0.5 runs them)',
