@@ -160,7 +160,7 @@ function componentEigenvectors(
     result = blockLanczos(apply, m, {
       count: 2,
       maxBasis: Math.min(m, MAX_BASIS),
-      tolerance: 1e-6,
+      tolerance: 1e-4,
       seed,
     });
   } catch (error) {

@@ -62,6 +62,8 @@ interface EpochInputs {
 
 const clip = (g: number): number => (g > CLIP ? CLIP : g < -CLIP ? -CLIP : g);
 
+const TWO_TO_MINUS_32 = 1 / 4294967296;
+
 /** 2^i for integer i from −1100 to 1099, at [i + 1100]. */
 const POWERS_OF_TWO = Float64Array.from({ length: 2200 }, (_, t) => Math.pow(2, t - 1100));
 
@@ -138,7 +140,9 @@ function epochKernel(raw: KernelInputs) {
             state ^= state << 13;
             state ^= state >>> 17;
             state ^= state << 5;
-            const k = (state >>> 0) % n;
+            // A uniform point from the top of the 32 bits, by a multiply (a % n on a uint32 above
+            // 2^31 is a floating-point remainder in V8, several times slower).
+            const k = ((state >>> 0) * TWO_TO_MINUS_32 * n) | 0;
             if (k === i) continue;
             dx = yx - (snapshot[2 * k] as number);
             dy = yy - (snapshot[2 * k + 1] as number);
