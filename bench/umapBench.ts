@@ -77,6 +77,8 @@ interface Row {
   trustworthiness: number;
   oneNearest: number;
   rssKb: number | null;
+  /** CPU seconds of the whole process, every thread. */
+  cpu: number;
 }
 
 export function umapComparison(options: {
@@ -99,8 +101,8 @@ export function umapComparison(options: {
       '; one process per row, run one after the other',
   );
   console.log(
-    '   implementation         n   threads  setup s  epochs s    fit s  process s  × learn (fit)' +
-      '  × learn (process)   T(10)   1-NN  peak RSS',
+    '   implementation         n   threads  setup s  epochs s    fit s  process s    CPU s' +
+      '  × learn (fit)  × learn (process)  × learn (CPU)   T(10)   1-NN  peak RSS',
   );
   for (const n of sizes) {
     // umap-learn first, so every row prints as soon as it is measured, with its ratio.
@@ -120,6 +122,7 @@ export function umapComparison(options: {
         trustworthiness: r.result.trustworthiness,
         oneNearest: r.result.oneNearest,
         rssKb: r.result.maxRssKb,
+        cpu: r.result.cpuSeconds,
       });
     }
     if (!skip.has('umap-js') && !(n > 10000 && skip.has('umap-js-large'))) {
@@ -134,12 +137,15 @@ export function umapComparison(options: {
         trustworthiness: r.result.trustworthiness,
         oneNearest: r.result.oneNearest,
         rssKb: r.result.maxRssKb,
+        cpu: r.result.cpuSeconds,
       });
     }
   }
   console.log(
     '   fit = inside the process, the fit alone; process = the whole process from the parent ' +
       '(start-up, imports, numba’s compilation, the rows made or read, the fit; not the scoring); ' +
+      'CPU = the CPU seconds of that process, every thread (what the work costs, whatever the ' +
+      'load; on a busy machine a process with more threads also gets a larger share of it); ' +
       '× learn = over unseeded umap-learn’s; T(10) and 1-NN (with the mixture component) on ' +
       '≤ 1,000 sampled points, scored by our code for every layout',
   );
@@ -152,8 +158,9 @@ function printRow(r: Row, n: number, reference: Row | null): void {
     `   ${r.name.padEnd(18)} ${count(n).padStart(7)} ${r.threads.padStart(8)} ` +
       `${r.setup === null ? '—'.padStart(8) : fmt(r.setup, 1, 8)} ` +
       `${r.epochs === null ? '—'.padStart(9) : fmt(r.epochs, 1, 9)} ${fmt(r.fit, 1, 8)} ` +
-      `${fmt(r.process, 1, 10)} ${ratio(r.fit, reference?.fit).padStart(14)} ` +
-      `${ratio(r.process, reference?.process).padStart(18)} ${fmt(r.trustworthiness, 4, 7)} ` +
+      `${fmt(r.process, 1, 10)} ${fmt(r.cpu, 1, 8)} ${ratio(r.fit, reference?.fit).padStart(14)} ` +
+      `${ratio(r.process, reference?.process).padStart(18)} ` +
+      `${ratio(r.cpu, reference?.cpu).padStart(14)} ${fmt(r.trustworthiness, 4, 7)} ` +
       `${fmt(r.oneNearest, 3, 6)} ${r.rssKb === null ? '—'.padStart(6) : fmt(r.rssKb / 1024, 0, 6)} MB`,
   );
 }
@@ -163,7 +170,7 @@ function runUmapLearn(python: string, n: number, seed: number, mode: string, cpu
   umapProcess(n, seed, ['--dump', dump]);
   const script = fileURLToPath(new URL('./umapLearn.py', import.meta.url));
   const run = timed(python, [script, dump, String(n), '16', String(seed), mode]);
-  const fit = JSON.parse(run.result) as { seconds: number };
+  const fit = JSON.parse(run.result) as { seconds: number; cpuSeconds: number };
   const score = umapRun(n, seed, ['--score', `${dump}.out`]).result;
   rmSync(dump, { force: true });
   rmSync(`${dump}.out`, { force: true });
@@ -177,5 +184,6 @@ function runUmapLearn(python: string, n: number, seed: number, mode: string, cpu
     trustworthiness: score.trustworthiness,
     oneNearest: score.oneNearest,
     rssKb: null,
+    cpu: fit.cpuSeconds,
   };
 }

@@ -39,6 +39,8 @@ export interface UmapRunResult {
   trustworthiness: number;
   oneNearest: number;
   maxRssKb: number;
+  /** CPU seconds of the whole process, every thread (user + system), before the scoring. */
+  cpuSeconds: number;
 }
 
 function flag(name: string, fallback: string): string {
@@ -59,8 +61,9 @@ async function main(): Promise<void> {
   const score = flag('score', '');
   const done = (
     layout: Float64Array,
-    run: Omit<UmapRunResult, 'trustworthiness' | 'oneNearest' | 'maxRssKb' | 'n'>,
+    run: Omit<UmapRunResult, 'trustworthiness' | 'oneNearest' | 'maxRssKb' | 'n' | 'cpuSeconds'>,
   ) => {
+    const cpu = process.cpuUsage();
     const quality = projectionQuality(input, layout, { k: 10, seed });
     const out: UmapRunResult = {
       n,
@@ -68,6 +71,7 @@ async function main(): Promise<void> {
       trustworthiness: quality.trustworthiness,
       oneNearest: oneNearestAgreement(layout, mixture.labels, seed),
       maxRssKb: process.resourceUsage().maxRSS,
+      cpuSeconds: (cpu.user + cpu.system) / 1e6,
     };
     process.stdout.write(JSON.stringify(out) + '\n');
   };

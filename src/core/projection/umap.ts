@@ -121,7 +121,10 @@ export const UMAP_PARAMETERS = [
     type: 'choice',
     default: 'laplacian',
     choices: ['laplacian', 'random'],
-    choiceTitles: { laplacian: 'spectral: the graph Laplacian’s eigenvectors', random: 'seeded noise' },
+    choiceTitles: {
+      laplacian: 'spectral: the graph Laplacian’s eigenvectors',
+      random: 'seeded noise',
+    },
     description: 'Starting layout',
   },
   {

@@ -55,8 +55,9 @@ interface EpochInputs {
   nextNegative: Float64Array;
   /** The layout (n × 2), each point written by its own task. */
   y: Float64Array;
-  /** The layout as the epoch began, read by every task. */
-  snapshot: Float64Array;
+  /** The layout as the epoch began, read by every task (float32, as umap-learn's layout: half
+   * the memory the negative samples read at random). */
+  snapshot: Float32Array;
   params: Float64Array;
 }
 
@@ -64,33 +65,12 @@ const clip = (g: number): number => (g > CLIP ? CLIP : g < -CLIP ? -CLIP : g);
 
 const TWO_TO_MINUS_32 = 1 / 4294967296;
 
-/** 2^i for integer i from −1100 to 1099, at [i + 1100]. */
-const POWERS_OF_TWO = Float64Array.from({ length: 2200 }, (_, t) => Math.pow(2, t - 1100));
-
 /**
- * x^y for x > 0 as 2^(y log₂ x): Math.log, then 2^f on |f| ≤ ½ by its Taylor polynomial to
- * degree 10 (relative error below 10⁻¹⁰) times a power of two from a table. Half Math.pow's time
- * here (measured: 28 against 58 ns a call on the loaded machine), and the epochs spend most of
- * their time in it.
+ * x^y for x > 0 as exp(y ln x): half Math.pow's time here (measured: 31 against 58 ns a call on
+ * the loaded machine), and the epochs spent 60 % of their time in Math.pow.
  */
 function power(x: number, y: number): number {
-  const z = y * Math.log(x) * Math.LOG2E;
-  if (!(z > -1000 && z < 1000)) return Math.pow(x, y);
-  const i = Math.round(z);
-  const f = (z - i) * Math.LN2;
-  const p =
-    1 +
-    f *
-      (1 +
-        f *
-          (1 / 2 +
-            f *
-              (1 / 6 +
-                f *
-                  (1 / 24 +
-                    f *
-                      (1 / 120 + f * (1 / 720 + f * (1 / 5040 + f * (1 / 40320 + f / 362880))))))));
-  return p * (POWERS_OF_TWO[i + 1100] as number);
+  return Math.exp(y * Math.log(x));
 }
 
 /** A 32-bit hash of (seed, epoch, point): the start of that point's random stream this epoch. */
@@ -217,7 +197,7 @@ export function umapEpochs(
     nextSample,
     nextNegative,
     y: team.allocate(Float64Array, 2 * n),
-    snapshot: team.allocate(Float64Array, 2 * n),
+    snapshot: team.allocate(Float32Array, 2 * n),
     params: team.allocate(Float64Array, 2),
   };
   inputs.y.set(y0);
