@@ -31,6 +31,8 @@ export interface StartingLayout {
 }
 
 const MAX_BASIS = 64;
+/** Up to this many points a component may use a larger basis, 200 vectors (cheap there). */
+const SMALL_GRAPH = 20000;
 const SMALL_COMPONENT = 5;
 
 export function umapStart(
@@ -159,7 +161,7 @@ function componentEigenvectors(
   try {
     result = blockLanczos(apply, m, {
       count: 2,
-      maxBasis: Math.min(m, MAX_BASIS),
+      maxBasis: Math.min(m, m <= SMALL_GRAPH ? 200 : MAX_BASIS),
       tolerance: 1e-4,
       seed,
     });

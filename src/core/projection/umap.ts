@@ -172,7 +172,10 @@ export function* umapSteps(
     scaledSteps(graphOf(input, work, merged, k, o.seed, team), 0, 0.3, 'neighbours: '),
   );
   const { a, b } = fitUmapCurve(o.minDist, o.spread);
-  const graph = pruneWeakEdges(fuzzySimplicialSet(found.neighbours, k + 1), epochs);
+  // Edges sampled less than once in the run are dropped; for a very short run (≤ 10 epochs) the
+  // cut is the default run's, as umap-learn's.
+  const cut = epochs > 10 ? epochs : defaultEpochs(n);
+  const graph = pruneWeakEdges(fuzzySimplicialSet(found.neighbours, k + 1), cut);
   yield { fraction: 0.32, message: `${o.init} start…`, layout: null };
   const start = umapStart(graph, o.init, o.seed);
   const run = umapEpochs(
