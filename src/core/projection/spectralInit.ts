@@ -9,8 +9,9 @@ import type { FuzzyGraph } from './fuzzySet.ts';
  * Laplacian I − D^{−1/2} W D^{−1/2} — the 2nd and 3rd largest of N = D^{−1/2} W D^{−1/2} — found
  * by our block Lanczos on N with its known top eigenvector √deg / ‖√deg‖ (eigenvalue 1)
  * projected out, matrix-free on the sparse graph. umap-learn asks ARPACK for the same vectors
- * (tolerance 10⁻⁴); when the Krylov basis (at most 64 vectors) has not converged the Ritz vectors
- * are used all the same — they start a layout, nothing more — and the note says so.
+ * (tolerance 10⁻⁴); when the Krylov basis (at most 200 vectors, 64 above 20,000 points) has not
+ * converged the Ritz vectors are used all the same — they start a layout, nothing more — and
+ * the note says so.
  *
  * A graph of several connected components gets one spectral layout per component (random for
  * components of at most 5 points), each scaled to radius 1 and set in its own cell of a square
