@@ -1,6 +1,7 @@
 /**
  * Projection benchmark: `npm run bench:projection -- [--quick] [--sizes 1000,5000]
- * [--mds-sizes 2000,30000] [--skip reference,scaling,categorical,mds]`.
+ * [--mds-sizes 2000,30000] [--umap-sizes 10000,100000] [--umap-seeded]
+ * [--skip reference,scaling,categorical,mds,fft,large,umap,umap-js,umap-js-large]`.
  *
  * 1. Our t-SNE against the `tsne-js` package (exact O(N²), kept only as a reference) at n = 1,000:
  *    the same iterations for both (1,000; 250 with --quick, as tsne-js needs ~0.3 s per iteration
@@ -48,6 +49,7 @@ import { gaussianMixture } from './generate.ts';
 import { denseAffinities, denseKl, withSeededMathRandom } from './reference.ts';
 import { seconds } from './timing.ts';
 import { GAUSS, MUSHROOM_LIKE, oneNearestAgreement, type RunResult } from './tsneRun.ts';
+import { umapComparison } from './umapBench.ts';
 
 const SEED = 1;
 const PERPLEXITY = 30;
@@ -79,6 +81,7 @@ const MUSHROOM_VALUES = MUSHROOM_LIKE.reduce((a, b) => a + b, 0);
 const skip = new Set((option('skip') ?? '').split(',').filter(Boolean));
 const tsneSizes = sizes('sizes', [1000, 5000, 10000, 50000]);
 const mdsSizes = sizes('mds-sizes', [2000, 30000]);
+const umapSizes = sizes('umap-sizes', quick ? [10000] : [10000, 100000]);
 
 const fmt = (x: number, digits: number, width: number): string => x.toFixed(digits).padStart(width);
 const count = (n: number): string => n.toLocaleString('en-US');
@@ -408,3 +411,11 @@ scaling();
 if (!skip.has('mds')) mds();
 if (!skip.has('fft')) repulsion();
 if (!skip.has('large') && !quick) large();
+if (!skip.has('umap'))
+  umapComparison({
+    sizes: umapSizes,
+    threads: THREADS,
+    seed: SEED,
+    skip,
+    seeded: process.argv.includes('--umap-seeded'),
+  });

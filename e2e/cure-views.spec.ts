@@ -137,7 +137,7 @@ test.describe('zoo', () => {
     const objects = await addProjection(page, 'cde', 'pca');
     const rows = await addPanel(page, 'rows');
     await expect(titleOf(clusters)).toHaveText('Value clusters — CDE');
-    await expect(titleOf(objects)).toHaveText('Projection (t-SNE, MDS, PCA) — PCA of CDE');
+    await expect(titleOf(objects)).toHaveText('Projection (t-SNE, UMAP, MDS, PCA) — PCA of CDE');
 
     const summary = clusters.getByTestId('cluster-summary');
     await expect(summary).toContainText(/^\d+ granularities · \d+ kept clusters/, RESULT);

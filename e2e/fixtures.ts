@@ -224,7 +224,7 @@ export function scatterOf(panel: Locator): Locator {
   return panel.getByTestId(/^projection-\d+$/);
 }
 
-export type Projection = 'tsne' | 'mds' | 'pca';
+export type Projection = 'tsne' | 'umap' | 'mds' | 'pca';
 
 /**
  * Adds a projection panel of a representation (`cde`, `onehot`, `hamming`, …) and switches it to

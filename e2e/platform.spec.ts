@@ -52,8 +52,8 @@ test('soybean: value matrices, a ranking and two projections of CDE at once comp
   const mds = await addProjection(page, 'cde', 'mds');
   await expect(titleOf(matrices)).toHaveText('Value matrices — CDE');
   await expect(titleOf(ranking)).toHaveText('Outlier ranking — COSH');
-  await expect(titleOf(tsne)).toHaveText('Projection (t-SNE, MDS, PCA) — t-SNE of CDE');
-  await expect(titleOf(mds)).toHaveText('Projection (t-SNE, MDS, PCA) — MDS of CDE');
+  await expect(titleOf(tsne)).toHaveText('Projection (t-SNE, UMAP, MDS, PCA) — t-SNE of CDE');
+  await expect(titleOf(mds)).toHaveText('Projection (t-SNE, UMAP, MDS, PCA) — MDS of CDE');
 
   // Every panel finishes and shows its result.
   const mo = matrices.getByTestId('mo-heatmap');
@@ -241,7 +241,7 @@ test(
     await showSettings(panel);
     await setNumber(panel.getByLabel('t-SNE iterations'), ITERATIONS);
     const name = `t-SNE (iterations ${ITERATIONS}) of 0-1`;
-    await expect(titleOf(panel)).toHaveText(`Projection (t-SNE, MDS, PCA) — ${name}`);
+    await expect(titleOf(panel)).toHaveText(`Projection (t-SNE, UMAP, MDS, PCA) — ${name}`);
     await expect(stateOf(panel)).toHaveAttribute('data-state', 'animating', RUN);
     const job = panel.getByTestId('job');
     await expect(job).toContainText(name);

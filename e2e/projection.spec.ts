@@ -81,7 +81,7 @@ test(
     await recordAnimation(page);
     const panel = await addProjection(page, 'cde');
     await expect(panel.getByRole('heading', { level: 2 })).toHaveText(
-      'Projection (t-SNE, MDS, PCA) — t-SNE of CDE',
+      'Projection (t-SNE, UMAP, MDS, PCA) — t-SNE of CDE',
     );
     const view = panel.getByTestId('projection-view');
     await expect(view).toHaveAttribute('data-state', 'animating', RUN);
@@ -120,7 +120,7 @@ test('two projections side by side share one selection', async ({ page }) => {
   const tsne = await addProjection(page, 'cde');
   const mds = await addProjection(page, 'cde', 'mds');
   await expect(mds.getByRole('heading', { level: 2 })).toHaveText(
-    'Projection (t-SNE, MDS, PCA) — MDS of CDE',
+    'Projection (t-SNE, UMAP, MDS, PCA) — MDS of CDE',
   );
   await expect(tsne.getByTestId('projection-view')).toHaveAttribute('data-state', 'done', RUN);
   await expect(mds.getByTestId('projection-view')).toHaveAttribute('data-state', 'done', RUN);
@@ -142,7 +142,7 @@ test('two projections side by side share one selection', async ({ page }) => {
   await expect(tsne.getByTestId('projection-selection')).toHaveText(`${m} objects selected`);
 });
 
-test('Hamming distances project by MDS or t-SNE, and PCA is not offered for them', async ({
+test('Hamming distances project by MDS, t-SNE or UMAP, and PCA is not offered for them', async ({
   page,
 }) => {
   await openApp(page);
@@ -153,10 +153,11 @@ test('Hamming distances project by MDS or t-SNE, and PCA is not offered for them
   await expect(panel.getByLabel('Projection', { exact: true })).toHaveValue('mds');
   await expect(panel.getByLabel('Projection', { exact: true }).locator('option')).toHaveText([
     't-SNE',
+    'UMAP',
     'MDS',
   ]);
   await expect(panel.getByRole('heading', { level: 2 })).toHaveText(
-    'Projection (t-SNE, MDS, PCA) — MDS of Hamming',
+    'Projection (t-SNE, UMAP, MDS, PCA) — MDS of Hamming',
   );
   await expect(panel.getByTestId('projection-status')).toContainText(
     /^Hamming · classical \(Torgerson\) MDS · stress \d\.\d{3}/,

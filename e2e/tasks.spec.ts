@@ -40,8 +40,8 @@ test('the four tasks beside the samples each open a ready layout', async ({ page
 
   await startTask(page, 'Compare methods on my data', [
     'Clustering evaluation',
-    'Projection (t-SNE, MDS, PCA) — t-SNE of CDE',
-    'Projection (t-SNE, MDS, PCA) — t-SNE of 0-1',
+    'Projection (t-SNE, UMAP, MDS, PCA) — t-SNE of CDE',
+    'Projection (t-SNE, UMAP, MDS, PCA) — t-SNE of 0-1',
   ]);
   await waitIdle(page, RESULT.timeout);
 

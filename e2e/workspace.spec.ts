@@ -108,7 +108,7 @@ test('a workspace survives a reload and opens the same from its link in a fresh 
     'Attribute coupling (SU)',
     'Value clusters — CDE (α 2)',
     'Outlier ranking — COSH',
-    'Projection (t-SNE, MDS, PCA) — PCA of 0-1',
+    'Projection (t-SNE, UMAP, MDS, PCA) — PCA of 0-1',
   ]);
   expect(before.selection).toMatch(/^\d+ objects selected$/);
   expect(before.features).toBe('15');
