@@ -53,36 +53,8 @@ export function createGlScatter(
   });
   if (!gl) return null;
   const program = scatterProgram(gl);
-  const vao = gl.createVertexArray();
-  gl.bindVertexArray(vao);
-  const corners = gl.createBuffer();
-  gl.bindBuffer(gl.ARRAY_BUFFER, corners);
-  gl.bufferData(gl.ARRAY_BUFFER, new Float32Array([-1, -1, 1, -1, -1, 1, 1, 1]), gl.STATIC_DRAW);
-  const cornerAt = gl.getAttribLocation(program, 'a_corner');
-  gl.enableVertexAttribArray(cornerAt);
-  gl.vertexAttribPointer(cornerAt, 2, gl.FLOAT, false, 0, 0);
-
-  const layout: Record<Attribute, [size: number, type: number, normalised: boolean]> = {
-    a_position: [2, gl.FLOAT, false],
-    a_color: [4, gl.UNSIGNED_BYTE, true],
-    a_style: [2, gl.UNSIGNED_BYTE, false],
-    a_mask: [1, gl.UNSIGNED_BYTE, false],
-  };
-  const buffers = {} as Record<Attribute, WebGLBuffer>;
-  for (const name of Object.keys(layout) as Attribute[]) {
-    const [size, type, normalised] = layout[name];
-    const buffer = gl.createBuffer();
-    const at = gl.getAttribLocation(program, name);
-    gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
-    gl.enableVertexAttribArray(at);
-    gl.vertexAttribPointer(at, size, type, normalised, 0, 0);
-    gl.vertexAttribDivisor(at, 1);
-    buffers[name] = buffer;
-  }
-  const upload = (name: Attribute, data: ArrayBufferView) => {
-    gl.bindBuffer(gl.ARRAY_BUFFER, buffers[name]);
-    gl.bufferData(gl.ARRAY_BUFFER, data, gl.STATIC_DRAW);
-  };
+  const { vao, upload, dispose: freeBuffers } = instanceBuffers(gl, program);
+  const fence = fenceWatcher(gl, onDrawn);
   const uniform = (name: string) => gl.getUniformLocation(program, name);
   const u = {
     mapping: uniform('u_mapping'),
@@ -118,24 +90,6 @@ export function createGlScatter(
       sizes: d.sizes,
       shapes: d.shapes,
     });
-  };
-
-  let pending: WebGLSync | null = null;
-  const watch = (start: number) => {
-    if (!onDrawn) return;
-    if (pending) gl.deleteSync(pending);
-    const fence = gl.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
-    pending = fence;
-    gl.flush();
-    const poll = () => {
-      if (pending !== fence || !fence) return;
-      if (gl.getSyncParameter(fence, gl.SYNC_STATUS) !== gl.SIGNALED)
-        return void setTimeout(poll, 2);
-      gl.deleteSync(fence);
-      pending = null;
-      onDrawn(performance.now() - start);
-    };
-    setTimeout(poll, 0);
   };
 
   return {
@@ -175,17 +129,84 @@ export function createGlScatter(
         const look = emphasisLook(d.mask, d.radius);
         pass(1, look.radius * ratio, look.outline ? OUTLINE_WIDTH * ratio : 0, 1);
       }
-      watch(start);
+      fence.watch(start);
     },
     dispose(loseContext) {
-      if (pending) gl.deleteSync(pending);
-      pending = null;
-      for (const b of Object.values(buffers)) gl.deleteBuffer(b);
-      gl.deleteBuffer(corners);
-      gl.deleteVertexArray(vao);
+      fence.drop();
+      freeBuffers();
       gl.deleteProgram(program);
       // Gives the context back at once: browsers keep only about 16 alive per page.
       if (loseContext) gl.getExtension('WEBGL_lose_context')?.loseContext();
     },
   };
+}
+
+/** The program's vertex array: the quad's corners, and one buffer a per-point attribute. */
+function instanceBuffers(gl: WebGL2RenderingContext, program: WebGLProgram) {
+  const vao = gl.createVertexArray();
+  gl.bindVertexArray(vao);
+  const corners = gl.createBuffer();
+  gl.bindBuffer(gl.ARRAY_BUFFER, corners);
+  gl.bufferData(gl.ARRAY_BUFFER, new Float32Array([-1, -1, 1, -1, -1, 1, 1, 1]), gl.STATIC_DRAW);
+  const cornerAt = gl.getAttribLocation(program, 'a_corner');
+  gl.enableVertexAttribArray(cornerAt);
+  gl.vertexAttribPointer(cornerAt, 2, gl.FLOAT, false, 0, 0);
+
+  const layout: Record<Attribute, [size: number, type: number, normalised: boolean]> = {
+    a_position: [2, gl.FLOAT, false],
+    a_color: [4, gl.UNSIGNED_BYTE, true],
+    a_style: [2, gl.UNSIGNED_BYTE, false],
+    a_mask: [1, gl.UNSIGNED_BYTE, false],
+  };
+  const buffers = {} as Record<Attribute, WebGLBuffer>;
+  for (const name of Object.keys(layout) as Attribute[]) {
+    const [size, type, normalised] = layout[name];
+    const buffer = gl.createBuffer();
+    const at = gl.getAttribLocation(program, name);
+    gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
+    gl.enableVertexAttribArray(at);
+    gl.vertexAttribPointer(at, size, type, normalised, 0, 0);
+    gl.vertexAttribDivisor(at, 1);
+    buffers[name] = buffer;
+  }
+  return {
+    vao,
+    upload(name: Attribute, data: ArrayBufferView) {
+      gl.bindBuffer(gl.ARRAY_BUFFER, buffers[name]);
+      gl.bufferData(gl.ARRAY_BUFFER, data, gl.STATIC_DRAW);
+    },
+    dispose() {
+      for (const b of Object.values(buffers)) gl.deleteBuffer(b);
+      gl.deleteBuffer(corners);
+      gl.deleteVertexArray(vao);
+    },
+  };
+}
+
+/**
+ * Calls `onDrawn` with the milliseconds from `start` once the GPU has done the commands given so
+ * far (a fence, polled between tasks); a newer watch replaces an older one.
+ */
+function fenceWatcher(gl: WebGL2RenderingContext, onDrawn?: (ms: number) => void) {
+  let pending: WebGLSync | null = null;
+  const drop = () => {
+    if (pending) gl.deleteSync(pending);
+    pending = null;
+  };
+  const watch = (start: number) => {
+    if (!onDrawn) return;
+    drop();
+    const fence = gl.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
+    pending = fence;
+    gl.flush();
+    const poll = () => {
+      if (pending !== fence || !fence) return;
+      if (gl.getSyncParameter(fence, gl.SYNC_STATUS) !== gl.SIGNALED)
+        return void setTimeout(poll, 2);
+      drop();
+      onDrawn(performance.now() - start);
+    };
+    setTimeout(poll, 0);
+  };
+  return { watch, drop };
 }
