@@ -8,8 +8,9 @@
  * (--disable-gpu), and Mesa's llvmpipe through ANGLE's EGL back end (no --disable-gpu). Prints
  * - first draw: from the scatter's render call to its first frame shown (for WebGL, the GPU's
  *   fence signalled), points generated before;
- * - pan and zoom: 24 inputs (drags in pan mode and wheel steps, every ~60 ms), the median time
- *   between frames shown while they arrive, and the time to the last frame after the last input;
+ * - pan and zoom: 24 inputs (drags in pan mode and wheel steps, every ~60 ms; fewer when they
+ *   take over a minute), the median time between frames shown while they arrive, and the time
+ *   to the last frame after the last input;
  * - the longest main-thread task (Long Tasks API: ≥ 50 ms) while panning, and during the first
  *   draw;
  * - memory: the page's JS heap after the first draw, and the resident memory of all the
@@ -54,6 +55,7 @@ interface Row {
   firstLongMs: number;
   frameMs: number | null;
   frames: number;
+  inputs: number;
   settleMs: number | null;
   panLongMs: number;
   heapMb: number;
@@ -137,14 +139,19 @@ async function waitFrames(page: Page, count: number, quietMs: number): Promise<P
   }
 }
 
-/** 24 pan and zoom inputs over the plot, in pan mode. */
-async function panAndZoom(page: Page): Promise<void> {
+/** Inputs stop coming after this long (a renderer that blocks the page for seconds a frame). */
+const INPUT_CAP_MS = 60_000;
+
+/** 24 pan and zoom inputs over the plot, in pan mode; returns how many were sent. */
+async function panAndZoom(page: Page): Promise<number> {
+  const start = Date.now();
   await page.getByRole('button', { name: 'Pan', exact: true }).click();
   const box = await page.locator('[data-testid="bench"] canvas').boundingBox();
   if (!box) throw new Error('no canvas');
   const cx = box.x + box.width / 2;
   const cy = box.y + box.height / 2;
   for (let k = 0; k < 24; k++) {
+    if (Date.now() - start > INPUT_CAP_MS) return k;
     if (k % 2 === 0) {
       await page.mouse.move(cx, cy);
       await page.mouse.down();
@@ -156,6 +163,7 @@ async function panAndZoom(page: Page): Promise<void> {
     }
     await page.waitForTimeout(60);
   }
+  return 24;
 }
 
 async function measure(browser: Browser, server: BrowserServer, renderer: string, n: number) {
@@ -188,6 +196,7 @@ async function measure(browser: Browser, server: BrowserServer, renderer: string
     firstLongMs: longest(first.longTasks, first.renderAt, firstAt ?? first.now),
     frameMs: null,
     frames: 0,
+    inputs: 0,
     settleMs: null,
     panLongMs: 0,
     heapMb,
@@ -196,7 +205,7 @@ async function measure(browser: Browser, server: BrowserServer, renderer: string
   if (firstAt !== undefined) {
     const before = (await state(page)).frames.length;
     const t0 = (await state(page)).now;
-    await panAndZoom(page);
+    row.inputs = await panAndZoom(page);
     const tInputs = (await state(page)).now;
     const after = await waitFrames(page, Infinity, 2000);
     const frames = after.frames.slice(before);
@@ -215,12 +224,12 @@ const f = (v: number | null, digits = 0): string => (v === null ? '—' : v.toFi
 
 function print(rows: Row[]): void {
   console.log(
-    '\n| renderer | n | drawn by | first draw (ms) | longest task, first draw (ms) | frame while panning, median (ms) | frames shown / 24 inputs | last frame after last input (ms) | longest task while panning (ms) | JS heap (MB) | browser RSS (MB) |',
+    '\n| renderer | n | drawn by | first draw (ms) | longest task, first draw (ms) | frame while panning, median (ms) | frames shown / inputs | last frame after last input (ms) | longest task while panning (ms) | JS heap (MB) | browser RSS (MB) |',
   );
   console.log('| --- | --: | --- | --: | --: | --: | --: | --: | --: | --: | --: |');
   for (const r of rows)
     console.log(
-      `| ${r.renderer} | ${r.n.toLocaleString('en-US')} | ${r.used} | ${f(r.firstMs)} | ${f(r.firstLongMs)} | ${f(r.frameMs)} | ${r.frames} | ${f(r.settleMs)} | ${f(r.panLongMs)} | ${f(r.heapMb)} | ${f(r.rssMb)} |`,
+      `| ${r.renderer} | ${r.n.toLocaleString('en-US')} | ${r.used} | ${f(r.firstMs)} | ${f(r.firstLongMs)} | ${f(r.frameMs)} | ${r.frames} / ${r.inputs} | ${f(r.settleMs)} | ${f(r.panLongMs)} | ${f(r.heapMb)} | ${f(r.rssMb)} |`,
     );
   for (const n of new Set(rows.map((r) => r.n))) {
     const cpu = rows.find((r) => r.n === n && r.renderer === 'cpu');
