@@ -20,19 +20,31 @@ export const pictureOf = (el: Element): PictureBuilder | undefined => pictures.g
 export const fullTableOf = (el: Element): (() => Promise<ExportTable>) | undefined =>
   tables.get(el);
 
-/** Keeps `value` for the element `ref` holds, while it is mounted. */
-function useKeptFor<T>(map: WeakMap<Element, T>, ref: RefObject<Element | null>, value: T): void {
+/**
+ * Keeps `value` for the element `ref` holds, while it is mounted; `element` changes when the ref
+ * is given another element (a scatter's canvas replaced by its other renderer's).
+ */
+function useKeptFor<T>(
+  map: WeakMap<Element, T>,
+  ref: RefObject<Element | null>,
+  value: T,
+  element?: unknown,
+): void {
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
     map.set(el, value);
     return () => void map.delete(el);
-  }, [map, ref, value]);
+  }, [map, ref, value, element]);
 }
 
 /** The export draws this element (a canvas) with `build` instead of copying its pixels. */
-export function useExportPicture(ref: RefObject<Element | null>, build: PictureBuilder): void {
-  useKeptFor(pictures, ref, build);
+export function useExportPicture(
+  ref: RefObject<Element | null>,
+  build: PictureBuilder,
+  element?: unknown,
+): void {
+  useKeptFor(pictures, ref, build, element);
 }
 
 /**

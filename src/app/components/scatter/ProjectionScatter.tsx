@@ -15,6 +15,8 @@ import { useScatterStructure } from './useScatterStructure.ts';
 import { buildSpatialIndex, type SpatialIndex } from './spatialIndex.ts';
 import { ScatterToolbar, type ScatterMode } from './ScatterToolbar.tsx';
 import { emphasisBoxOf, useCanvasDraw } from './useCanvasDraw.ts';
+import { defaultRenderer, glSupport, rendererTitle, type Renderer } from './renderer.ts';
+import { selectionDigest } from './selectionDigest.ts';
 import { usePointerGestures } from './usePointerGestures.ts';
 import {
   applyZoom,
@@ -90,6 +92,8 @@ export function ProjectionScatter({
 }: ProjectionScatterProps) {
   const [ref, width] = useWidth<HTMLDivElement>();
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const [asked, setAsked] = useState<Renderer>(defaultRenderer);
+  const [lastSelection, setLastSelection] = useState('');
   const n = points.length >> 1;
   // Less the plot's 1 px border on each side.
   const w = Math.max(width - 2, 240);
@@ -133,7 +137,7 @@ export function ProjectionScatter({
     let built: SpatialIndex | null = null;
     return () => (built ??= buildSpatialIndex(points));
   }, [points]);
-  useCanvasDraw(canvasRef, drawInput);
+  const surface = useCanvasDraw(canvasRef, drawInput, asked);
   const contours = useMemo(
     () => (density ? densityContours(points, mapping, w, height) : null),
     [density, points, mapping, w, height],
@@ -155,7 +159,7 @@ export function ProjectionScatter({
     },
     [drawInput, liveBounds, aspect, n, annotate],
   );
-  useExportPicture(canvasRef, wholePicture);
+  useExportPicture(canvasRef, wholePicture, surface.renderer);
 
   /** Changes the zoom; the first change pins the data bounds so later frames don't refit. */
   const changeView = useCallback(
@@ -171,12 +175,17 @@ export function ProjectionScatter({
     mode,
     width: w,
     height,
+    surface: surface.renderer,
     index,
     changeView,
     reset,
     onHover,
     // A click on a dot of several identical rows selects them all.
-    onSelect: (objects) => onSelect(objects.length === 1 ? rowsAt(objects[0] as number) : objects),
+    onSelect: (objects) => {
+      const rows = objects.length === 1 ? rowsAt(objects[0] as number) : objects;
+      setLastSelection(selectionDigest(rows));
+      onSelect(rows);
+    },
     pickRadius: Math.max(PICK_RADIUS, radius * structure.maxScale),
   });
   const { overlay } = gestures;
@@ -215,6 +224,8 @@ export function ProjectionScatter({
       data-emphasis-box={emphasisBox}
       data-emphasised={emphasised.size}
       data-labels={labels ? (structure.labelsPending ? 'pending' : 'shown') : 'off'}
+      data-renderer={surface.renderer}
+      data-selection={lastSelection}
     >
       <div className="scatter-head">
         {legend ? <ScatterLegend spec={legend} /> : <span />}
@@ -228,10 +239,18 @@ export function ProjectionScatter({
           onDensity={setDensity}
           labels={structure.labelsPossible ? labels : null}
           onLabels={setLabels}
+          renderer={{
+            shown: surface.renderer,
+            webglPossible: glSupport().available,
+            title: rendererTitle(surface.renderer, glSupport(), surface.fallback),
+            choose: setAsked,
+          }}
         />
       </div>
       <div className="scatter-plot" style={{ width: w, height }}>
         <canvas
+          // Each renderer draws on a canvas of its own (a canvas keeps its first kind of context).
+          key={surface.renderer}
           ref={canvasRef}
           style={{ width: w, height, cursor: gestures.cursor }}
           tabIndex={0}

@@ -1,4 +1,15 @@
+import type { Renderer } from './renderer.ts';
+
 export type ScatterMode = 'box' | 'lasso' | 'pan';
+
+/** The renderer in use, and the choice of the other. */
+export interface RendererChoice {
+  shown: Renderer;
+  webglPossible: boolean;
+  /** Which renderer draws and why (the buttons' title). */
+  title: string;
+  choose(renderer: Renderer): void;
+}
 
 const MODES: { mode: ScatterMode; label: string; title: string }[] = [
   { mode: 'box', label: 'Box', title: 'Box select: drag a rectangle' },
@@ -17,6 +28,7 @@ export function ScatterToolbar({
   onDensity,
   labels,
   onLabels,
+  renderer,
 }: {
   mode: ScatterMode;
   onMode(mode: ScatterMode): void;
@@ -29,6 +41,7 @@ export function ScatterToolbar({
   labels: boolean | null;
   onLabels(shown: boolean): void;
   onExport: { png(): void; svg(): void; csv(): void };
+  renderer: RendererChoice;
 }) {
   return (
     <div className="scatter-toolbar">
@@ -75,6 +88,25 @@ export function ScatterToolbar({
           Labels
         </button>
       )}
+      <div className="button-group" role="group" aria-label="Renderer" title={renderer.title}>
+        <button
+          type="button"
+          className="small"
+          aria-pressed={renderer.shown === 'webgl'}
+          disabled={!renderer.webglPossible}
+          onClick={() => renderer.choose('webgl')}
+        >
+          WebGL
+        </button>
+        <button
+          type="button"
+          className="small"
+          aria-pressed={renderer.shown === 'cpu'}
+          onClick={() => renderer.choose('cpu')}
+        >
+          CPU
+        </button>
+      </div>
       <div className="button-group" role="group" aria-label="Export">
         <button type="button" className="small" aria-label="Download PNG" onClick={onExport.png}>
           PNG

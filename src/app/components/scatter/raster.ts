@@ -52,6 +52,9 @@ interface Stamp {
 
 const stamps = new Map<string, Stamp>();
 
+/** How far (device pixels, on either axis) a stamp of radius r and outline w reaches. */
+export const stampReach = (r: number, w: number): number => Math.ceil(1.6 * r + w / 2 + 1);
+
 /**
  * A shape of radius r device pixels (a disc by default), optionally with an outline of width w
  * centred on its edge.
@@ -60,7 +63,7 @@ function stamp(r: number, w: number, shape = 0): Stamp {
   const key = `${r}|${w}|${shape}`;
   const cached = stamps.get(key);
   if (cached) return cached;
-  const reach = Math.ceil(1.6 * r + w / 2 + 1);
+  const reach = stampReach(r, w);
   const dx: number[] = [];
   const dy: number[] = [];
   const fill: number[] = [];
@@ -91,7 +94,7 @@ function stamp(r: number, w: number, shape = 0): Stamp {
 const rgbCache = new WeakMap<ColorGroups, Uint8Array>();
 
 /** Each group's colour as r, g, b bytes, parsed once per grouping. */
-function groupRgb(groups: ColorGroups): Uint8Array {
+export function groupRgb(groups: ColorGroups): Uint8Array {
   let rgb = rgbCache.get(groups);
   if (!rgb) {
     rgb = new Uint8Array(3 * groups.colors.length);
@@ -101,7 +104,8 @@ function groupRgb(groups: ColorGroups): Uint8Array {
   return rgb;
 }
 
-function toRgb(c: string): [number, number, number] {
+/** A CSS colour as r, g, b bytes (grey when it does not parse). */
+export function toRgb(c: string): [number, number, number] {
   const rgb = parseColor(c)?.rgb();
   return rgb ? [rgb.r, rgb.g, rgb.b] : [107, 114, 128];
 }

@@ -9,10 +9,11 @@ export type Shape = (typeof SHAPES)[number];
 /** Shape index of a category (cycling when there are more categories than shapes). */
 export const shapeOf = (category: number): number => category % SHAPES.length;
 
-// Sizes chosen so every shape covers about the area of the disc of radius r.
-const SQUARE = 0.886; // half side: (2·0.886r)² ≈ πr²
-const DIAMOND = 1.253; // half diagonal: 2·(1.253r)² ≈ πr²
-const TRIANGLE = 0.778; // inradius: 3√3·(0.778r)² ≈ πr²
+// Sizes chosen so every shape covers about the area of the disc of radius r (the WebGL
+// scatter's fragment shader, glShaders.ts, reads the same constants).
+export const SQUARE = 0.886; // half side: (2·0.886r)² ≈ πr²
+export const DIAMOND = 1.253; // half diagonal: 2·(1.253r)² ≈ πr²
+export const TRIANGLE = 0.778; // inradius: 3√3·(0.778r)² ≈ πr²
 
 /** Signed distance from (x, y) (y down, centre 0) to the shape's edge; negative inside. */
 export function signedDistance(shape: number, x: number, y: number, r: number): number {

@@ -1,6 +1,8 @@
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { themeColor, useTheme } from '../theme.ts';
 import { drawScatter, type DrawInput } from './draw.ts';
+import { createGlScatter, type GlScatter } from './glScatter.ts';
+import { MAX_GL_SCATTERS, releaseGlSlot, takeGlSlot, type Renderer } from './renderer.ts';
 import type { Mapping } from './viewTransform.ts';
 
 /** The plot surface of each theme, read once (not on every frame of a pan or zoom). */
@@ -15,16 +17,36 @@ function plotBackground(theme: string, canvas: HTMLCanvasElement): string {
   return color;
 }
 
+/** What draws a scatter now, and why not WebGL when it was asked for. */
+export interface Surface {
+  renderer: Renderer;
+  /** Why WebGL was asked for but the CPU draws (no slot left, the context lost), or null. */
+  fallback: string | null;
+}
+
 /**
  * Draws the scatter once per animation frame however many updates arrive in it, on the theme's
- * plot surface (`--plot-bg`; the exports draw on white, exportFiles.ts), again when it changes.
+ * plot surface (`--plot-bg`; the exports draw on white, exportFiles.ts), again when it changes:
+ * with WebGL2 when `asked` is 'webgl' and a context is to be had, else by the CPU raster. A
+ * canvas takes one kind of context for good, so the caller gives each renderer a canvas of its
+ * own (keyed by the returned renderer). The canvas's `data-drawn` counts the frames shown (for
+ * WebGL, once the GPU is done) and `data-frame-ms` gives the last one's time from its draw call.
  */
-export function useCanvasDraw(canvasRef: RefObject<HTMLCanvasElement | null>, input: DrawInput) {
+export function useCanvasDraw(
+  canvasRef: RefObject<HTMLCanvasElement | null>,
+  input: DrawInput,
+  asked: Renderer,
+): Surface {
   const { theme } = useTheme();
+  const [failure, setFailure] = useState<{ asked: Renderer; why: string } | null>(null);
+  const fallback = failure?.asked === asked ? failure.why : null;
+  const renderer: Renderer = asked === 'webgl' && fallback === null ? 'webgl' : 'cpu';
+  const gl = useGlScatter(canvasRef, renderer === 'webgl', (why) => setFailure({ asked, why }));
   useEffect(() => {
     const canvas = canvasRef.current;
-    const ctx = canvas?.getContext('2d');
-    if (!canvas || !ctx) return;
+    // Never a 2-D context on the WebGL canvas: it would have no WebGL after.
+    const ctx = canvas && renderer === 'cpu' ? canvas.getContext('2d') : null;
+    if (!canvas || (!ctx && !gl)) return;
     const frame = requestAnimationFrame(() => {
       const ratio = window.devicePixelRatio || 1;
       const pw = Math.round(input.width * ratio);
@@ -35,11 +57,72 @@ export function useCanvasDraw(canvasRef: RefObject<HTMLCanvasElement | null>, in
       }
       const t0 = performance.now();
       const background = input.background ?? plotBackground(theme, canvas);
-      drawScatter(ctx, { ...input, background }, ratio);
+      if (ctx) {
+        drawScatter(ctx, { ...input, background }, ratio);
+        shown(canvas, performance.now() - t0);
+      } else gl?.draw(input, ratio, background);
       canvas.dataset.drawMs = (performance.now() - t0).toFixed(1);
     });
     return () => cancelAnimationFrame(frame);
-  }, [canvasRef, input, theme]);
+  }, [canvasRef, renderer, gl, input, theme]);
+  return { renderer, fallback };
+}
+
+/** Marks a frame as shown on the scatter's 2-D canvas (see useCanvasDraw). */
+function shown(canvas: HTMLCanvasElement, ms: number): void {
+  canvas.dataset.drawn = String(Number(canvas.dataset.drawn ?? 0) + 1);
+  canvas.dataset.frameMs = ms.toFixed(1);
+}
+
+/**
+ * The WebGL scatter of the canvas while `wanted`, or null: made when a slot is free
+ * (renderer.ts), given up when its context is lost (`fail` says why) or no longer wanted.
+ */
+function useGlScatter(
+  canvasRef: RefObject<HTMLCanvasElement | null>,
+  wanted: boolean,
+  fail: (why: string) => void,
+): GlScatter | null {
+  const [gl, setGl] = useState<GlScatter | null>(null);
+  const failRef = useRef(fail);
+  useEffect(() => {
+    failRef.current = fail;
+  });
+  useEffect(() => {
+    const glCanvas = canvasRef.current;
+    if (!wanted || !glCanvas) return;
+    if (!takeGlSlot()) {
+      failRef.current(`more than ${MAX_GL_SCATTERS} scatters draw with WebGL on this page`);
+      return;
+    }
+    let made: GlScatter | null = null;
+    let why = 'the browser gave no WebGL2 context';
+    try {
+      made = createGlScatter(glCanvas, (ms) => shown(glCanvas, ms));
+    } catch (e) {
+      why = e instanceof Error ? e.message : String(e);
+    }
+    if (!made) {
+      releaseGlSlot();
+      failRef.current(why);
+      return;
+    }
+    const lost = (e: Event) => {
+      e.preventDefault();
+      failRef.current('the WebGL context was lost');
+    };
+    glCanvas.addEventListener('webglcontextlost', lost);
+    setGl(made);
+    const scatter = made;
+    return () => {
+      glCanvas.removeEventListener('webglcontextlost', lost);
+      // A canvas still in the page (React's development double mount) keeps its context.
+      scatter.dispose(!glCanvas.isConnected);
+      releaseGlSlot();
+      setGl(null);
+    };
+  }, [canvasRef, wanted]);
+  return wanted ? gl : null;
 }
 
 /**

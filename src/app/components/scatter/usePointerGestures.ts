@@ -40,6 +40,8 @@ export interface GestureInput {
   mode: ScatterMode;
   width: number;
   height: number;
+  /** Changes when the canvas is replaced by another (the renderer's), to listen to the new one. */
+  surface?: string;
   /** The points' grid index, built on first use. */
   index(): SpatialIndex;
   /** Changes the zoom (the caller pins the data bounds on the first change). */
@@ -66,7 +68,7 @@ export function usePointerGestures(input: GestureInput) {
   const [overlay, setOverlay] = useState<Overlay | null>(null);
   const space = useSpaceHeld();
   const drag = useRef<Drag | null>(null);
-  useWheelZoom(canvasRef, changeView);
+  useWheelZoom(canvasRef, changeView, input.surface);
 
   const pick = (sx: number, sy: number): number => {
     const [x, y] = toData(mapping, sx, sy);
@@ -236,6 +238,7 @@ function useSpaceHeld() {
 function useWheelZoom(
   canvasRef: RefObject<HTMLCanvasElement | null>,
   changeView: (f: (z: Zoom) => Zoom) => void,
+  surface: string | undefined,
 ) {
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -249,5 +252,5 @@ function useWheelZoom(
     };
     canvas.addEventListener('wheel', onWheel, { passive: false });
     return () => canvas.removeEventListener('wheel', onWheel);
-  }, [canvasRef, changeView]);
+  }, [canvasRef, changeView, surface]);
 }

@@ -1,0 +1,296 @@
+/**
+ * The scatter at up to a million points, in Chromium, WebGL2 beside the CPU raster in one run
+ * (issue 30): `npm run bench:scatter [-- --sizes 100000,1000000 --gl swiftshader,llvmpipe]`.
+ *
+ * Builds bench/scatter/ (the app's ProjectionScatter on a generated layout) with Vite, serves it,
+ * and for each size opens it once per renderer: the CPU raster, and WebGL2 on each software GL
+ * this machine offers (no GPU here) — SwiftShader, what Chromium gives under the tests' flags
+ * (--disable-gpu), and Mesa's llvmpipe through ANGLE's EGL back end (no --disable-gpu). Prints
+ * - first draw: from the scatter's render call to its first frame shown (for WebGL, the GPU's
+ *   fence signalled), points generated before;
+ * - pan and zoom: 24 inputs (drags in pan mode and wheel steps, every ~60 ms; fewer when they
+ *   take over a minute), the median time between frames shown while they arrive, and the time
+ *   to the last frame after the last input;
+ * - the longest main-thread task (Long Tasks API: ≥ 50 ms) while panning, and during the first
+ *   draw;
+ * - memory: the page's JS heap after the first draw, and the resident memory of all the
+ *   browser's processes (the GPU process holds WebGL's buffers).
+ * Timings on this shared 2-core machine are noisy; only rows of one run compare.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build, preview } from 'vite';
+import react from '@vitejs/plugin-react';
+import { chromium, type Browser, type BrowserServer, type Page } from 'playwright-core';
+import { median } from './timing.ts';
+
+const ROOT = fileURLToPath(new URL('./scatter/', import.meta.url));
+const OUT = '/tmp/coupled-scatter-bench';
+const PORT = Number(process.env.BENCH_PORT ?? 4299);
+const BASE = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-dev-shm-usage',
+  '--enable-precise-memory-info',
+];
+const GL_FLAGS: Record<string, string[]> = {
+  swiftshader: ['--disable-gpu'],
+  llvmpipe: ['--use-gl=angle', '--use-angle=gl-egl', '--ignore-gpu-blocklist'],
+};
+/** A first draw or a settle past this is cut short and reported so. */
+const CAP_MS = 240_000;
+
+function arg(name: string, fallback: string): string {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 ? (process.argv[at + 1] ?? fallback) : fallback;
+}
+
+interface Row {
+  renderer: string;
+  n: number;
+  used: string;
+  gpu: string;
+  firstMs: number | null;
+  firstLongMs: number;
+  frameMs: number | null;
+  frames: number;
+  inputs: number;
+  settleMs: number | null;
+  panLongMs: number;
+  heapMb: number;
+  rssMb: number;
+}
+
+/** Resident memory of a process and all its descendants, in MB (Linux /proc). */
+function treeRssMb(pid: number): number {
+  let kb = 0;
+  const visit = (p: number) => {
+    try {
+      const status = readFileSync(`/proc/${p}/status`, 'utf8');
+      kb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      for (const task of readdirSync(`/proc/${p}/task`)) {
+        const children = readFileSync(`/proc/${p}/task/${task}/children`, 'utf8').trim();
+        for (const c of children ? children.split(/\s+/) : []) visit(Number(c));
+      }
+    } catch {
+      // The process ended meanwhile.
+    }
+  };
+  visit(pid);
+  return kb / 1024;
+}
+
+/** Records, in the page, every long task and the time of every frame the scatter shows. */
+async function instrument(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { longTasks: [number, number][]; frames: number[] };
+    w.longTasks = [];
+    w.frames = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.longTasks.push([e.startTime, e.duration]);
+    }).observe({ type: 'longtask', buffered: true });
+    new MutationObserver((records) => {
+      for (const r of records)
+        if (r.attributeName === 'data-drawn') w.frames.push(performance.now());
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-drawn'] });
+  });
+}
+
+interface PageState {
+  frames: number[];
+  longTasks: [number, number][];
+  renderAt: number;
+  now: number;
+}
+
+const state = (page: Page): Promise<PageState> =>
+  page.evaluate(() => {
+    const w = window as unknown as {
+      frames: number[];
+      longTasks: [number, number][];
+      bench?: { renderAt: number };
+    };
+    return {
+      frames: w.frames,
+      longTasks: w.longTasks,
+      renderAt: w.bench?.renderAt ?? 0,
+      now: performance.now(),
+    };
+  });
+
+const longest = (tasks: [number, number][], from: number, to: number): number =>
+  Math.max(0, ...tasks.filter(([t]) => t >= from && t <= to).map(([, d]) => d));
+
+/** Waits until `count` frames are shown, or no new one came for `quietMs`, or the cap. */
+async function waitFrames(page: Page, count: number, quietMs: number): Promise<PageState> {
+  const start = Date.now();
+  let seen = -1;
+  let since = Date.now();
+  for (;;) {
+    const s = await state(page);
+    if (s.frames.length >= count) return s;
+    if (s.frames.length !== seen) {
+      seen = s.frames.length;
+      since = Date.now();
+    } else if (quietMs > 0 && Date.now() - since > quietMs) return s;
+    if (Date.now() - start > CAP_MS) return s;
+    await page.waitForTimeout(50);
+  }
+}
+
+/** Inputs stop coming after this long (a renderer that blocks the page for seconds a frame). */
+const INPUT_CAP_MS = 60_000;
+
+/** 24 pan and zoom inputs over the plot, in pan mode; returns how many were sent. */
+async function panAndZoom(page: Page): Promise<number> {
+  const start = Date.now();
+  await page.getByRole('button', { name: 'Pan', exact: true }).click();
+  const box = await page.locator('[data-testid="bench"] canvas').boundingBox();
+  if (!box) throw new Error('no canvas');
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  for (let k = 0; k < 24; k++) {
+    if (Date.now() - start > INPUT_CAP_MS) return k;
+    if (k % 2 === 0) {
+      await page.mouse.move(cx, cy);
+      await page.mouse.down();
+      await page.mouse.move(cx + (k % 4 === 0 ? 40 : -40), cy + 15, { steps: 2 });
+      await page.mouse.up();
+    } else {
+      await page.mouse.move(cx, cy);
+      await page.mouse.wheel(0, k % 4 === 1 ? -120 : 100);
+    }
+    await page.waitForTimeout(60);
+  }
+  return 24;
+}
+
+async function measure(browser: Browser, server: BrowserServer, renderer: string, n: number) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await instrument(page);
+  const asked = renderer === 'cpu' ? 'cpu' : 'webgl';
+  await page.goto(`http://127.0.0.1:${PORT}/?n=${n}&renderer=${asked}`);
+  const first = await waitFrames(page, 1, 0);
+  const scatter = page.locator('[data-testid="bench"]');
+  const used = (await scatter.getAttribute('data-renderer')) ?? '?';
+  const gpu = await page.evaluate(() => {
+    const gl = document.createElement('canvas').getContext('webgl2');
+    const info = gl?.getExtension('WEBGL_debug_renderer_info');
+    return gl && info ? String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL)) : 'none';
+  });
+  const firstAt = first.frames[0];
+  const heapMb = await page.evaluate(
+    () =>
+      ((performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ??
+        0) /
+      2 ** 20,
+  );
+  const rssMb = treeRssMb(server.process().pid ?? 0);
+  const row: Row = {
+    renderer,
+    n,
+    used,
+    gpu,
+    firstMs: firstAt === undefined ? null : firstAt - first.renderAt,
+    firstLongMs: longest(first.longTasks, first.renderAt, firstAt ?? first.now),
+    frameMs: null,
+    frames: 0,
+    inputs: 0,
+    settleMs: null,
+    panLongMs: 0,
+    heapMb,
+    rssMb,
+  };
+  if (firstAt !== undefined) {
+    const before = (await state(page)).frames.length;
+    const t0 = (await state(page)).now;
+    row.inputs = await panAndZoom(page);
+    const tInputs = (await state(page)).now;
+    const after = await waitFrames(page, Infinity, 2000);
+    const frames = after.frames.slice(before);
+    const last = frames[frames.length - 1];
+    row.frames = frames.length;
+    row.frameMs =
+      frames.length > 1 ? median(frames.slice(1).map((t, k) => t - (frames[k] as number))) : null;
+    row.settleMs = last === undefined ? null : Math.max(0, last - tInputs);
+    row.panLongMs = longest(after.longTasks, t0, after.now);
+  }
+  await page.close();
+  return row;
+}
+
+const f = (v: number | null, digits = 0): string => (v === null ? '—' : v.toFixed(digits));
+
+function print(rows: Row[]): void {
+  console.log(
+    '\n| renderer | n | drawn by | first draw (ms) | longest task, first draw (ms) | frame while panning, median (ms) | frames shown / inputs | last frame after last input (ms) | longest task while panning (ms) | JS heap (MB) | browser RSS (MB) |',
+  );
+  console.log('| --- | --: | --- | --: | --: | --: | --: | --: | --: | --: | --: |');
+  for (const r of rows)
+    console.log(
+      `| ${r.renderer} | ${r.n.toLocaleString('en-US')} | ${r.used} | ${f(r.firstMs)} | ${f(r.firstLongMs)} | ${f(r.frameMs)} | ${r.frames} / ${r.inputs} | ${f(r.settleMs)} | ${f(r.panLongMs)} | ${f(r.heapMb)} | ${f(r.rssMb)} |`,
+    );
+  for (const n of new Set(rows.map((r) => r.n))) {
+    const cpu = rows.find((r) => r.n === n && r.renderer === 'cpu');
+    for (const r of rows.filter((x) => x.n === n && x.renderer !== 'cpu')) {
+      const ratio = (a: number | null, b: number | null) =>
+        a !== null && b !== null && b > 0 ? `${(a / b).toFixed(2)}×` : '—';
+      console.log(
+        `n = ${n.toLocaleString('en-US')}, ${r.renderer} / cpu: first draw ${ratio(r.firstMs, cpu?.firstMs ?? null)}, frame ${ratio(r.frameMs, cpu?.frameMs ?? null)}, longest task while panning ${f(r.panLongMs)} vs ${f(cpu?.panLongMs ?? null)} ms`,
+      );
+    }
+  }
+  console.log(
+    '\nTargets (issue 30): first draw ≤ 1,000 ms at 1,000,000 points; no main-thread task > 50 ms while panning. No GPU here: the WebGL rows are software GL.',
+  );
+}
+
+async function main(): Promise<void> {
+  const sizes = arg('sizes', '100000,1000000').split(',').map(Number);
+  const gls = arg('gl', 'swiftshader,llvmpipe')
+    .split(',')
+    .filter((g) => g in GL_FLAGS);
+  console.log(`Building the bench page (${ROOT}) …`);
+  await build({
+    configFile: false,
+    root: ROOT,
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { outDir: OUT, emptyOutDir: true },
+  });
+  const server = await preview({
+    configFile: false,
+    root: ROOT,
+    logLevel: 'warn',
+    build: { outDir: OUT },
+    preview: { port: PORT, host: '127.0.0.1', strictPort: true },
+  });
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const rows: Row[] = [];
+  try {
+    for (const n of sizes) {
+      for (const renderer of ['cpu', ...gls]) {
+        const flags = GL_FLAGS[renderer === 'cpu' ? 'swiftshader' : renderer] ?? [];
+        const browserServer = await chromium.launchServer({
+          executablePath,
+          args: [...BASE, ...flags],
+        });
+        const browser = await chromium.connect(browserServer.wsEndpoint());
+        try {
+          const row = await measure(browser, browserServer, renderer, n);
+          rows.push(row);
+          console.log(`${renderer} n=${n}: ${JSON.stringify(row)}`);
+        } finally {
+          await browser.close();
+          await browserServer.close();
+        }
+      }
+    }
+  } finally {
+    server.httpServer.close();
+  }
+  print(rows);
+}
+
+await main();
