@@ -52,7 +52,9 @@ test(`${ROWS.toLocaleString('en-US')} rows × 20 attributes in the tab`, async (
     seed: 1,
   });
   const mb = statSync(file).size / 2 ** 20;
-  console.log(`generated ${file}: ${mb.toFixed(1)} MB in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `generated ${file}: ${mb.toFixed(1)} MB in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
   const stages: Stage[] = [];
   const memory = watchTabMemory(TAG);
   const timed = async (stage: string, work: () => Promise<string | void>) => {
@@ -62,7 +64,9 @@ test(`${ROWS.toLocaleString('en-US')} rows × 20 attributes in the tab`, async (
     const { peakMb, nowMb } = memory.read();
     const seconds = (performance.now() - start) / 1000;
     stages.push({ stage, seconds, peakMb, nowMb, note });
-    console.log(`${stage}: ${seconds.toFixed(1)} s, tab peak ${peakMb.toFixed(0)} MB, now ${nowMb.toFixed(0)} MB ${note}`);
+    console.log(
+      `${stage}: ${seconds.toFixed(1)} s, tab peak ${peakMb.toFixed(0)} MB, now ${nowMb.toFixed(0)} MB ${note}`,
+    );
   };
   try {
     await timed('open the app (zoo)', async () => {
@@ -112,8 +116,12 @@ test(`${ROWS.toLocaleString('en-US')} rows × 20 attributes in the tab`, async (
   } finally {
     memory.stop();
     rmSync(dir, { recursive: true, force: true });
-    console.log('\n| stage | wall s | tab peak MB | tab after MB | note |\n| --- | ---: | ---: | ---: | --- |');
+    console.log(
+      '\n| stage | wall s | tab peak MB | tab after MB | note |\n| --- | ---: | ---: | ---: | --- |',
+    );
     for (const s of stages)
-      console.log(`| ${s.stage} | ${s.seconds.toFixed(1)} | ${s.peakMb.toFixed(0)} | ${s.nowMb.toFixed(0)} | ${s.note} |`);
+      console.log(
+        `| ${s.stage} | ${s.seconds.toFixed(1)} | ${s.peakMb.toFixed(0)} | ${s.nowMb.toFixed(0)} | ${s.note} |`,
+      );
   }
 });
