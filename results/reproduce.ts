@@ -137,6 +137,11 @@ for (const { id, make } of REPRODUCTIONS) {
       `${r.id}: ${row.data} ${row.quantity} ${reproduces(row) ? 'reproduces but is declared not to' : 'does not reproduce and is not declared'}`,
     );
   console.log(`${r.id}: ${r.rows.length} numbers written`);
+  // Paper, ours, tolerance and verdict of each number, as the table in results/ID.md has them.
+  for (const row of r.rows)
+    console.log(
+      `  ${row.data} | ${row.quantity} | paper ${f(row.paper)} | ours ${f(row.ours)} | ± ${row.tolerance.toPrecision(2)} | ${reproduces(row) ? 'reproduced' : 'not reproduced'}${row.indistinct ? ' (not a pin: the paper cannot tell it from its baseline)' : ''}`,
+    );
 }
 const COMPARED =
   'Our numbers where a paper states a claim but its printed table is not in our copy:';
