@@ -125,6 +125,17 @@ for (const { id, make } of REPRODUCTIONS) {
     continue;
   }
   const r = await make();
+  // A verdict unlike the committed run's is said, whatever the pin declares.
+  if (existsSync(json)) {
+    const before = JSON.parse(readFileSync(json, 'utf8')) as Reproduction;
+    for (const row of r.rows) {
+      const was = before.rows.find((x) => x.data === row.data && x.quantity === row.quantity);
+      if (was && reproduces(was) !== reproduces(row))
+        console.warn(
+          `${r.id}: ${row.data} ${row.quantity} ${reproduces(row) ? 'now reproduces' : 'no longer reproduces'} (committed: ${was.ours}, now ${row.ours})`,
+        );
+    }
+  }
   // Formatted as the lint's prettier --check expects, so a regenerated file passes as it is.
   writeFileSync(
     new URL(`./${r.id}.md`, import.meta.url),

@@ -12,7 +12,6 @@ const DATA: Table4Data[] = [
     file: 'zoo.csv',
     prepare: { classColumn: 'type' },
     preparation: 'zoo.csv (R mlbench) with `legs` kept as a category (101 × 16, 36 values)',
-    notReproduced: ['untie', 'couplings', 'cde', 'add', 'dilca', 'hamming'],
   },
   {
     id: 'untie-dnapromoter',
@@ -21,7 +20,6 @@ const DATA: Table4Data[] = [
     prepare: { classColumn: 'class' },
     preparation:
       'results/data/promoters.csv (R kernlab’s promotergene, UCI Promoter Gene Sequences): 106 × 57 positions',
-    notReproduced: [],
   },
   {
     id: 'untie-soybeanlarge',
@@ -30,7 +28,6 @@ const DATA: Table4Data[] = [
     prepare: { classColumn: 'class', missing: 'own' },
     preparation:
       'results/data/soybean-large.csv (the first 307 rows of Weka’s soybean.arff, UCI’s training file), a missing cell read as a value of its own — the reading that gives Table 3’s 132 values (98 without)',
-    notReproduced: ['untie', 'couplings', 'cde', 'dilca', 'hamming'],
   },
   {
     id: 'untie-wisconsin',
@@ -39,7 +36,6 @@ const DATA: Table4Data[] = [
     prepare: { classColumn: 'Class', drop: ['Id'] },
     preparation:
       'breast-cancer-wisconsin.csv (R mlbench’s BreastCancer), `Id` not used, the 683 complete rows',
-    notReproduced: ['untie', 'couplings', 'cde', 'add', 'dilca'],
   },
   {
     id: 'untie-breastcancer',
@@ -48,7 +44,6 @@ const DATA: Table4Data[] = [
     prepare: { classColumn: 'Class', drop: ['Id'], missing: 'own' },
     preparation:
       'breast-cancer-wisconsin.csv (R mlbench’s BreastCancer), `Id` not used, all 699 rows with the 16 missing `Bare.nuclei` read as a value of their own — Table 3’s n_mv = 11 and 90 values',
-    notReproduced: ['untie', 'couplings', 'cde', 'add', 'dilca', 'hamming'],
   },
   {
     id: 'untie-titanic',
@@ -57,7 +52,6 @@ const DATA: Table4Data[] = [
     prepare: { classColumn: 'Class' },
     preparation:
       'titanic.csv (R datasets::Titanic, one row per person) with the passenger class as the class: Table 3’s 3 attributes (Sex, Age, Survived), 6 values and 4 classes',
-    notReproduced: ['untie', 'couplings', 'cde', 'add', 'dilca', 'hamming'],
   },
   {
     id: 'untie-dnanominal',
@@ -65,7 +59,6 @@ const DATA: Table4Data[] = [
     file: 'dna.csv',
     prepare: { classColumn: 'Class' },
     preparation: 'dna.csv (R mlbench’s DNA, StatLog): 3,186 × 60 positions',
-    notReproduced: [],
   },
 ];
 
