@@ -61,9 +61,14 @@ export interface Reproduction {
   notes: string[];
 }
 
+/**
+ * A session on a bundled table: `file` in public/datasets (the app's samples), or `data/FILE` in
+ * results/data (the papers' data sets only the reproductions read; results/datasets.md).
+ */
 export async function session(file: string, options: PrepareOptions): Promise<ExplorerSession> {
   const s = new ExplorerSession();
-  const text = readFileSync(new URL(`../../public/datasets/${file}`, import.meta.url), 'utf8');
+  const at = file.startsWith('data/') ? `../${file}` : `../../public/datasets/${file}`;
+  const text = readFileSync(new URL(at, import.meta.url), 'utf8');
   await s.load([text], {}, options);
   return s;
 }
