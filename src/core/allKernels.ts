@@ -1,3 +1,4 @@
 /** Every kernel a team can run, registered on import (helpers import this module). */
 import './projection/parallelGradient.ts';
 import './neighbours/nnDescentJoin.ts';
+import './neighbours/neighbourLists.ts';
