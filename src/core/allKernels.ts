@@ -2,3 +2,5 @@
 import './projection/parallelGradient.ts';
 import './neighbours/nnDescentJoin.ts';
 import './neighbours/neighbourLists.ts';
+import './methods/detectors/lofTeam.ts';
+import './neighbours/ofObject.ts';

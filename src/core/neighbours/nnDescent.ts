@@ -124,7 +124,7 @@ export function* nnDescentSteps(
       // A block whose offers overflowed the pool (its late chunks made by the caller alone, one
       // thread) halves the next; a block that fit doubles it back. The graph is the same
       // whatever the blocks (nnDescentJoin.ts).
-      for (let from = 0, size = block; from < m; ) {
+      for (let from = 0, size = block; from < m;) {
         const to = Math.min(m, from + size);
         changes += steps.block(from, to);
         from = to;

@@ -412,8 +412,7 @@ export function nnDescentTeam(
   const { params, bucketStart } = inputs;
   const local = nnDescentKernel(inputs as unknown as KernelInputs, dist);
   const binding: Binding = onTeam.bind(KERNEL, inputs as unknown as KernelInputs, local);
-  /** Chunks of the last step whose offers did not fit the pool (made by the caller alone). */
-  let overflowed = 0;
+  let overflowed = 0; // chunks of the last step that did not fit the pool (NnDescentTeam)
   /** Finds the offers of `chunks` chunks of a `phase` step, then makes them; returns the changes. */
   const step = (phase: number, chunks: number): number => {
     params[PHASE] = phase;

@@ -125,7 +125,8 @@ function groupSum({
     }
     const b = q * G;
     let s = 0;
-    for (let g = 0; g < G; g++) s += table[(rowOf[g] as number) + (cell[b + g] as number)] as number;
+    for (let g = 0; g < G; g++)
+      s += table[(rowOf[g] as number) + (cell[b + g] as number)] as number;
     return s;
   };
 }
