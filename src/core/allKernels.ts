@@ -2,3 +2,6 @@
 import './projection/parallelGradient.ts';
 import './neighbours/nnDescentJoin.ts';
 import './projection/umapEpochs.ts';
+import './neighbours/neighbourLists.ts';
+import './methods/detectors/lofTeam.ts';
+import './neighbours/ofObject.ts';

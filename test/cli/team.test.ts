@@ -1,16 +1,23 @@
 /**
  * The CLI starts helper threads for the calls that use them, read from the specs (`team`), not
- * from a list of its own: t-SNE, and any call with a t-SNE among its inputs.
+ * from a list of its own: t-SNE, the neighbours of an object, LOF-OF and the detector
+ * evaluation that runs it, and any call with one of them among its inputs.
  */
 import { describe, expect, it } from 'vitest';
 import { usesTeam } from '../../src/cli/nodeTeam.ts';
 import { allSpecs } from '../../src/core/platform/registry.ts';
 
 describe('which calls the CLI runs on a team', () => {
-  it('the methods that declare a team: t-SNE only, with the steps it splits', () => {
+  it('the methods that declare a team, each saying what it splits', () => {
     const declared = allSpecs().filter((s) => s.team);
-    expect(declared.map((s) => s.id)).toEqual(['tsne']);
-    expect(declared[0]?.team).toMatch(/NN-descent .* Barnes-Hut gradient/);
+    expect(declared.map((s) => s.id).sort()).toEqual(
+      ['evaluate-detectors', 'lof-of', 'object-neighbours', 'tsne'].sort(),
+    );
+    expect(declared.find((s) => s.id === 'tsne')?.team).toMatch(
+      /NN-descent .* Barnes-Hut gradient/,
+    );
+    expect(usesTeam({ method: 'lof-of' })).toBe(true);
+    expect(usesTeam({ method: 'object-neighbours', inputs: { of: { method: 'cas' } } })).toBe(true);
   });
 
   it('a call of such a method, or one with it among its inputs; no other', () => {

@@ -9,6 +9,7 @@ import { optionFlags } from '../callFlags.ts';
 import { printJson, type Io } from '../output.ts';
 import type { CliRequest } from '../request.ts';
 import { loadTable } from '../table.ts';
+import { withTeam } from '../nodeTeam.ts';
 import type { Command } from './command.ts';
 
 const representations = (): string[] => methodsProducing(REPRESENTATION_KINDS).map((s) => s.id);
@@ -47,7 +48,10 @@ export const neighboursCommand: Command = {
       options: { row, k, search: 'exact' },
       inputs: { of: { method, options } },
     };
-    const output = runToEnd(session.runSteps(call));
+    // The step declares a team (its scan of every object): helpers as for `run`.
+    const output = await withTeam(call, request.engine.threads || undefined, () =>
+      runToEnd(session.runSteps(call)),
+    );
     const found = output.results.neighbours;
     if (found?.kind !== 'table') throw new Error('the neighbours step gave no table');
     printJson(

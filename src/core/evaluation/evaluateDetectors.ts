@@ -89,6 +89,7 @@ export const evaluateDetectorsStep = defineMethod({
   title: 'Detector comparison',
   role: 'step',
   order: 22,
+  team: 'the detectors it runs that split theirs: LOF-OF’s passes (lofTeam.ts)',
   paper:
     'Ienco et al. 2016, A semisupervised approach to the detection and characterization of outliers in categorical data (IEEE TNNLS)',
   where: 'Sec. V, Tables III-IV: 3 % abnormal, 5-fold CV over the normal class, AUC',

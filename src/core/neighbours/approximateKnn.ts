@@ -12,6 +12,7 @@ import { groupIdentical, singletonGroups, type IdenticalGroups } from './identic
 import { distanceOf, type ProjectionInput } from '../platform/projectionInput.ts';
 import type { Neighbours } from './knn.ts';
 import { NeighbourHeaps } from './neighbourHeaps.ts';
+import { neighbourListSteps } from './neighbourLists.ts';
 import { defaultNnDescentOptions, nnDescentSteps, type NnDescentOptions } from './nnDescent.ts';
 
 /** At most this many distinct objects are compared pair by pair rather than by NN-descent. */
@@ -71,26 +72,11 @@ export function* approximateNeighbourSteps(
     iterations = graph.iterations;
     evaluations = graph.evaluations;
   }
-  const indices = new Int32Array(n * k);
-  const distances = new Float64Array(n * k);
-  const distance = distanceOf(input);
-  const { groupOf, start, members } = groups;
-  for (let i = 0; i < n; i++) {
-    const g = groupOf[i] as number;
-    const base = i * k;
-    let taken = 0;
-    for (let s = start[g] as number; s < (start[g + 1] as number) && taken < k; s++)
-      if (members[s] !== i) indices[base + taken++] = members[s] as number;
-    for (let t = 0; t < K && taken < k; t++) {
-      const h = groupIndices[g * K + t] as number;
-      for (let s = start[h] as number; s < (start[h + 1] as number) && taken < k; s++)
-        indices[base + taken++] = members[s] as number;
-    }
-    for (let t = 0; t < k; t++) distances[base + t] = distance(i, indices[base + t] as number);
-    sortRow(indices, distances, base, k);
-    if ((i & 8191) === 8191)
-      yield { fraction: 0.9 + (0.1 * (i + 1)) / n, message: `neighbour lists ${i + 1}/${n}` };
-  }
+  const { indices, distances } = yield* scaledSteps(
+    neighbourListSteps(input, groups, groupIndices, K, k, team),
+    0.9,
+    1,
+  );
   return {
     n,
     k,
@@ -179,25 +165,4 @@ function exactGroupNeighbours(
   const values = new Float64Array(m * K);
   for (let p = 0; p < m; p++) heaps.drainSorted(p, indices, values, p * K);
   return indices;
-}
-
-/**
- * Insertion sort of one row by distance, stable (ties stay in the order found): rows arrive
- * sorted up to the last bits of the kernel's sums.
- */
-function sortRow(indices: Int32Array, distances: Float64Array, base: number, k: number): void {
-  for (let t = 1; t < k; t++) {
-    const j = indices[base + t] as number;
-    const d = distances[base + t] as number;
-    let u = t - 1;
-    while (u >= 0) {
-      const e = distances[base + u] as number;
-      if (e <= d) break;
-      indices[base + u + 1] = indices[base + u] as number;
-      distances[base + u + 1] = e;
-      u--;
-    }
-    indices[base + u + 1] = j;
-    distances[base + u + 1] = d;
-  }
 }

@@ -4,7 +4,10 @@ import { serialTeam, type Team } from '../parallel/team.ts';
 import type { PairKernelData } from '../platform/additiveDistance.ts';
 import { Candidates } from './candidates.ts';
 import { GraphLists } from './graphLists.ts';
-import { BLOCK, nnDescentTeam, POOL_PER_POINT } from './nnDescentJoin.ts';
+import { BLOCK, CHUNK, nnDescentTeam, POOL_PER_POINT } from './nnDescentJoin.ts';
+
+/** The smallest block the join shrinks to when its offers overflow the pool. */
+const MIN_BLOCK = 8 * CHUNK;
 
 /**
  * Approximate k-nearest-neighbour graph by NN-descent (Dong, Charikar & Li 2011, "Efficient
@@ -118,9 +121,14 @@ export function* nnDescentSteps(
         const nNew = newCount[i] as number;
         evaluations += (nNew * (nNew - 1)) / 2 + nNew * (oldCount[i] as number);
       }
-      for (let from = 0; from < m; from += block) {
-        const to = Math.min(m, from + block);
+      // A block whose offers overflowed the pool (its late chunks made by the caller alone, one
+      // thread) halves the next; a block that fit doubles it back. The graph is the same
+      // whatever the blocks (nnDescentJoin.ts).
+      for (let from = 0, size = block; from < m;) {
+        const to = Math.min(m, from + size);
         changes += steps.block(from, to);
+        from = to;
+        size = Math.min(block, steps.overflowed() > 0 ? Math.max(MIN_BLOCK, size >> 1) : 2 * size);
         yield {
           fraction: 0.2 + (0.8 * (it + to / m)) / maxIterations,
           message: `round ${it + 1}: ${to}/${m}`,

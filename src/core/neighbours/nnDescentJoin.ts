@@ -41,7 +41,7 @@ const KERNEL = 'nn-descent';
  */
 export const BLOCK = 16384;
 /** Points a join or sampling task (a start task: leaves holding about as many). */
-const CHUNK = 256;
+export const CHUNK = 256;
 /**
  * Points a bucket of offers: their heaps and sets (about 1.7 kB a point at K = 90) stay within a
  * core's cache while the bucket's offers are made.
@@ -350,6 +350,8 @@ export interface NnDescentTeam {
   sample(round: number, seed: number): void;
   /** Joins the candidates of points from … to − 1 (at most `block`); returns the entries changed. */
   block(from: number, to: number): number;
+  /** Chunks of the last block whose offers did not fit the pool, so the caller made them alone. */
+  overflowed(): number;
   release(): void;
 }
 
@@ -410,6 +412,7 @@ export function nnDescentTeam(
   const { params, bucketStart } = inputs;
   const local = nnDescentKernel(inputs as unknown as KernelInputs, dist);
   const binding: Binding = onTeam.bind(KERNEL, inputs as unknown as KernelInputs, local);
+  let overflowed = 0; // chunks of the last step that did not fit the pool (NnDescentTeam)
   /** Finds the offers of `chunks` chunks of a `phase` step, then makes them; returns the changes. */
   const step = (phase: number, chunks: number): number => {
     params[PHASE] = phase;
@@ -426,8 +429,10 @@ export function nnDescentTeam(
     };
     // Runs of chunks in the pool, each chunk that did not fit done here between them.
     let first = 0;
+    overflowed = 0;
     for (let c = 0; c < chunks; c++)
       if ((bucketStart[c * (buckets + 1)] as number) < 0) {
+        overflowed++;
         applyRun(first, c);
         params[PHASE] = phase;
         changes += local.direct(phase, c);
@@ -482,6 +487,7 @@ export function nnDescentTeam(
       params[TO] = to;
       return step(JOIN, Math.ceil((to - from) / CHUNK));
     },
+    overflowed: () => overflowed,
     release: () => binding.release(),
   };
 }

@@ -1,5 +1,14 @@
 import type { Steps } from '../base/jobs.ts';
 import { distanceOf, type ProjectionInput } from '../platform/projectionInput.ts';
+import { currentTeam } from '../parallel/ambient.ts';
+import { registerKernel } from '../parallel/kernels.ts';
+import { serialTeam, type KernelInputs, type Team } from '../parallel/team.ts';
+import {
+  distanceDataOf,
+  distanceFromData,
+  noDistanceData,
+  type DistanceData,
+} from './distanceData.ts';
 import { graphCandidates, rememberedGraph } from './graphMemo.ts';
 
 /** One object's k nearest other objects, nearest first, ties by row index. */
@@ -18,7 +27,8 @@ export interface ObjectNeighbours {
 /**
  * The k nearest objects of `row` under the input's distance. With `reuse`, candidates come from a
  * remembered NN-descent graph of this input when there is one (graphMemo.ts: O(K) distances
- * instead of n); otherwise every other object is compared (O(n) distances). Either way the list
+ * instead of n); otherwise every other object is compared (O(n) distances, in chunks across
+ * `team` when the distance is data its helpers can read: distanceData.ts). Either way the list
  * is sorted by distance, then by row index.
  */
 export function* objectNeighbourSteps(
@@ -26,6 +36,7 @@ export function* objectNeighbourSteps(
   row: number,
   k: number,
   reuse = true,
+  team: Team = currentTeam(),
 ): Steps<ObjectNeighbours> {
   const { n } = input;
   if (!Number.isInteger(row) || row < 0 || row >= n)
@@ -41,14 +52,14 @@ export function* objectNeighbourSteps(
     rows = candidates;
     d = Float64Array.from(candidates, (j) => distance(row, j));
   } else {
+    const all = yield* distancesFromRow(input, row, team);
     rows = new Int32Array(n - 1);
     d = new Float64Array(n - 1);
-    for (let j = 0, t = 0; j < n; j++) {
-      if (j === row) continue;
-      rows[t] = j;
-      d[t++] = distance(row, j);
-      if ((j & 16383) === 16383) yield { fraction: j / n, message: `distances ${j + 1}/${n}` };
-    }
+    for (let j = 0, t = 0; j < n; j++)
+      if (j !== row) {
+        rows[t] = j;
+        d[t++] = all[j] as number;
+      }
   }
   const order = Array.from(rows.keys()).sort(
     (a, b) => (d[a] as number) - (d[b] as number) || (rows[a] as number) - (rows[b] as number),
@@ -61,4 +72,62 @@ export function* objectNeighbourSteps(
     distances: Float64Array.from(top, (t) => d[t] as number),
     search: candidates ? 'graph' : 'exact',
   };
+}
+
+const KERNEL = 'object-distances';
+/** Objects a task. */
+const CHUNK = 8192;
+/** Tasks a step (progress is reported between steps). */
+const TASKS_PER_STEP = 8;
+
+interface RowInputs extends DistanceData {
+  n: number;
+  row: number;
+  /** The step's first chunk. */
+  params: Int32Array;
+  /** d(row, j) for every j. */
+  out: Float64Array;
+}
+
+function rowKernel(raw: KernelInputs, own?: (i: number, j: number) => number) {
+  const inputs = raw as unknown as RowInputs;
+  const distance = own ?? distanceFromData(inputs);
+  return {
+    task(index: number) {
+      const { n, row, out } = inputs;
+      const from = ((inputs.params[0] as number) + index) * CHUNK;
+      const to = Math.min(n, from + CHUNK);
+      for (let j = from; j < to; j++) out[j] = distance(row, j);
+    },
+  };
+}
+
+registerKernel(KERNEL, (inputs) => rowKernel(inputs));
+
+/** d(row, j) for every object j, in chunks across the team (the same values whatever the team). */
+function* distancesFromRow(input: ProjectionInput, row: number, team: Team): Steps<Float64Array> {
+  const { n } = input;
+  const data = distanceDataOf(input, team);
+  const onTeam = data ? team : serialTeam;
+  const inputs: RowInputs = {
+    ...(data ?? noDistanceData()),
+    n,
+    row,
+    params: onTeam.allocate(Int32Array, 1),
+    out: onTeam.allocate(Float64Array, n),
+  };
+  const raw = inputs as unknown as KernelInputs;
+  const binding = onTeam.bind(KERNEL, raw, rowKernel(raw, data ? undefined : distanceOf(input)));
+  const chunks = Math.ceil(n / CHUNK);
+  try {
+    for (let first = 0; first < chunks; first += TASKS_PER_STEP) {
+      inputs.params[0] = first;
+      binding.run(Math.min(TASKS_PER_STEP, chunks - first));
+      const done = Math.min(n, (first + TASKS_PER_STEP) * CHUNK);
+      yield { fraction: done / n, message: `distances ${done}/${n}` };
+    }
+  } finally {
+    binding.release();
+  }
+  return inputs.out;
 }

@@ -20,6 +20,7 @@ export function pivotTreeLeaves(
   const order = Int32Array.from({ length: m }, (_, i) => i);
   const side = new Uint8Array(m);
   const scratch = new Int32Array(m);
+  const toA = new Float64Array(m);
   const bounds: number[] = [0];
   let evaluations = 0;
   // Depth-first over [lo, hi) ranges, leaves emitted left to right.
@@ -43,10 +44,12 @@ export function pivotTreeLeaves(
     if (b === a) b = order[hi - 1] as number;
     let left = 0;
     evaluations += 2 * (hi - lo);
+    // d from one pivot to every point, then from the other (a kernel keeps its first argument's
+    // look-ups from one call to the next: additiveDistance.ts).
+    for (let t = lo; t < hi; t++) toA[t] = dist(a, order[t] as number);
     for (let t = lo; t < hi; t++) {
-      const x = order[t] as number;
-      const da = dist(x, a);
-      const db = dist(x, b);
+      const da = toA[t] as number;
+      const db = dist(b, order[t] as number);
       const s = da < db ? 0 : da > db ? 1 : random.next() < 0.5 ? 0 : 1;
       side[t] = s;
       if (s === 0) left++;

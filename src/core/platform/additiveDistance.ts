@@ -98,17 +98,35 @@ export type PairKernelData =
 export function kernelFromData(data: PairKernelData): (p: number, q: number) => number {
   if (data.type === 'packed') return packedMismatch(data.words, data.W);
   if (data.type === 'vectors') return squaredEuclidean(data.rows, data.dims);
-  const { table, start, combos: combosOf, cell, G } = data;
+  return groupSum(data);
+}
+
+/**
+ * Σ over groups of table[row of p's combination + q's combination]. Callers ask d(p, q) for many
+ * q in a row with the same p (a local join, a leaf, a scan), so the offsets of p's rows in the
+ * group tables are kept from one call to the next: a look-up and an addition per group instead of
+ * three look-ups, a multiplication and two additions (measured: 0.6 × the time a distance).
+ */
+function groupSum({
+  table,
+  start,
+  combos,
+  cell,
+  G,
+}: Extract<PairKernelData, { type: 'groups' }>): (p: number, q: number) => number {
+  const rowOf = new Int32Array(G);
+  let last = -1;
   return (p, q) => {
-    const a = p * G;
+    if (p !== last) {
+      const a = p * G;
+      for (let g = 0; g < G; g++)
+        rowOf[g] = (start[g] as number) + (cell[a + g] as number) * (combos[g] as number);
+      last = p;
+    }
     const b = q * G;
     let s = 0;
     for (let g = 0; g < G; g++)
-      s += table[
-        (start[g] as number) +
-          (cell[a + g] as number) * (combosOf[g] as number) +
-          (cell[b + g] as number)
-      ] as number;
+      s += table[(rowOf[g] as number) + (cell[b + g] as number)] as number;
     return s;
   };
 }
@@ -134,6 +152,7 @@ export function pairKernelData(
   distance: AdditiveDistance,
   codes: Int32Array,
   m: number,
+  maxCells = GROUP_TABLE_CELLS,
 ): PairKernelData | null {
   const { D, tables, tableStart, width } = distance;
   if (width.every((w) => w <= 256) && isUniformMismatch(distance))
@@ -145,7 +164,7 @@ export function pairKernelData(
   let combos = 1;
   for (let a = 0; a < D; a++) {
     const w = width[a] as number;
-    if (current.length > 0 && (combos * w) ** 2 > GROUP_TABLE_CELLS) {
+    if (current.length > 0 && (combos * w) ** 2 > maxCells) {
       groups.push(current);
       current = [];
       combos = 1;

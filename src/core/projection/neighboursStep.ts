@@ -19,6 +19,7 @@ export const neighboursStep = defineMethod({
   role: 'step',
   order: 20,
   listed: false,
+  team: 'its scan of every object’s distance (neighbours/ofObject.ts)',
   paper: 'Dong, Charikar & Li 2011 (NN-descent), reused from the t-SNE of the same representation',
   where: 'the representation’s own distance; docs/neighbours.md',
   description: 'The k objects nearest to one object, with their distances',

@@ -17,7 +17,7 @@ export const tsneStep = defineMethod({
   title: 't-SNE',
   role: 'step',
   order: 1,
-  team: 'its NN-descent neighbours (nnDescentJoin.ts) and its Barnes-Hut gradient (parallelGradient.ts)',
+  team: 'its NN-descent neighbours and their lists (nnDescentJoin.ts, neighbourLists.ts) and its Barnes-Hut gradient (parallelGradient.ts)',
   paper: PROJECTION_PAPER,
   where: 'van der Maaten 2014 (Barnes-Hut); Zhu et al. 2022 (UNTIE) Sec. 6.2.3',
   description: 't-SNE layout of any representation',

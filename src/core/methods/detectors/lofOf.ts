@@ -1,8 +1,26 @@
 import { distinctObjects, type DistinctObjects } from '../../data/table/distinctObjects.ts';
 import { DataError } from '../../base/errors.ts';
-import { pacer, type Steps } from '../../base/jobs.ts';
+import type { Steps } from '../../base/jobs.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
-import { kthSmallest } from '../../base/select.ts';
+import { currentTeam } from '../../parallel/ambient.ts';
+import { shareWith, type KernelInputs, type Team } from '../../parallel/team.ts';
+import {
+  DENSITIES,
+  DENSITIES_KEPT,
+  FACTORS,
+  FACTORS_KEPT,
+  FIRST,
+  K_DISTANCES,
+  LOF_CHUNK,
+  LOF_KERNEL,
+  lofKernel,
+  OUTSIDE,
+  OVERFLOW,
+  PHASE,
+  type LofInputs,
+} from './lofTeam.ts';
+
+export { ofDissimilarity } from './lofTeam.ts';
 
 /**
  * LOF (Breunig, Kriegel, Ng, Sander, SIGMOD 2000) with the Occurrence Frequency (OF) similarity
@@ -38,7 +56,8 @@ import { kthSmallest } from '../../base/select.ts';
  * the F distinct fit objects per distinct fit object, giving its k-distance and neighbourhood
  * (kept for the lrds and LOFs; recomputed in two more passes if the neighbourhoods exceed
  * NEIGHBOUR_BUDGET), and one per distinct scored row outside the fit rows (S):
- * O((F + S)·F·D) time.
+ * O((F + S)·F·D) time, split across the job's team by chunks of objects (lofTeam.ts; the scores
+ * are the same whatever the team).
  */
 export interface LofOptions {
   /** MinPts k. */
@@ -76,100 +95,24 @@ export function logInverseFrequency(table: CategoricalTable, fitRows: Int32Array
   return f.map((x) => (x > 0 ? Math.log(N / x) : Infinity));
 }
 
-/** 1 − S_a(x, y) of OF for two local codes of one attribute. */
-export function ofDissimilarity(lgx: number, lgy: number): number {
-  if (lgx === Infinity || lgy === Infinity) return 1; // a value unseen in the fit rows
-  const p = lgx * lgy;
-  return p / (1 + p); // 1 − 1/(1 + p)
-}
-
 /** Neighbour entries kept from the k-distance pass (12 bytes each); beyond, recomputed. */
 const NEIGHBOUR_BUDGET = 2 ** 22;
-
-/** The neighbourhood of each distinct fit object in turn (ids and distances), within a budget. */
-class NeighbourStore {
-  ids = new Int32Array(1024);
-  distances = new Float64Array(1024);
-  readonly start: Int32Array;
-  kept = true;
-  private size = 0;
-  private objects = 0;
-  constructor(objects: number) {
-    this.start = new Int32Array(objects + 1);
-  }
-  add(id: number, distance: number): void {
-    if (!this.kept) return;
-    if (this.size === this.ids.length) {
-      if (this.size >= NEIGHBOUR_BUDGET) {
-        this.kept = false;
-        this.ids = new Int32Array(0);
-        this.distances = new Float64Array(0);
-        return;
-      }
-      const capacity = Math.min(2 * this.size, NEIGHBOUR_BUDGET);
-      const ids = new Int32Array(capacity);
-      const distances = new Float64Array(capacity);
-      ids.set(this.ids);
-      distances.set(this.distances);
-      this.ids = ids;
-      this.distances = distances;
-    }
-    this.ids[this.size] = id;
-    this.distances[this.size++] = distance;
-  }
-  /** Ends the current object's neighbourhood. */
-  close(): void {
-    this.start[++this.objects] = this.size;
-  }
-}
-
-/** Distances from one query object to every distinct fit object, with the OF terms. */
-function ofDistances(
-  table: CategoricalTable,
-  fit: DistinctObjects,
-  lg: Float64Array,
-): { query: Int32Array; dist: Float64Array; compute(): void } {
-  const D = table.attributes.length;
-  const F = fit.count;
-  const codes = fit.codes;
-  const tables = table.attributes.map((a) => new Float64Array(a.labels.length));
-  const offsets = Int32Array.from(table.attributes, (a) => a.offset);
-  const query = new Int32Array(D);
-  const dist = new Float64Array(F);
-  return {
-    query,
-    dist,
-    /** dist[j] = d(query, j) = (1/D) Σ_a (1 − S_a), gathered attribute by attribute. */
-    compute() {
-      dist.fill(0);
-      for (let a = 0; a < D; a++) {
-        const row = tables[a] as Float64Array;
-        const offset = offsets[a] as number;
-        const x = query[a] as number;
-        const lgx = lg[offset + x] as number;
-        for (let y = 0; y < row.length; y++)
-          row[y] = y === x ? 0 : ofDissimilarity(lgx, lg[offset + y] as number);
-        const base = a * F;
-        for (let j = 0; j < F; j++)
-          dist[j] = (dist[j] as number) + (row[codes[base + j] as number] as number);
-      }
-      for (let j = 0; j < F; j++) dist[j] = (dist[j] as number) / D;
-    },
-  };
-}
+/** Tasks a step: progress is reported between steps. */
+const TASKS_PER_STEP = 32;
 
 /**
- * LOF of every scored row, neighbours among the fit rows.
- * Long: LOF's three passes (k-distance, reachability distance, local reachability density) over the same neighbour arrays, each yielding progress.
+ * LOF of every scored row, neighbours among the fit rows, on `team` (the same scores whatever
+ * the team). `budget`: neighbour entries the k-distance pass may keep.
  */
 export function* lofOfSteps(
   table: CategoricalTable,
   fitRows: Int32Array,
   scoreRows: Int32Array,
   options: LofOptions,
+  team: Team = currentTeam(),
+  budget = NEIGHBOUR_BUDGET,
 ): Steps<Float64Array> {
   if (fitRows.length === 0) throw new RangeError('LOF needs at least one row to learn from');
-  const D = table.attributes.length;
   const fit = distinctObjects(table, fitRows);
   const F = fit.count;
   // Scored rows that are fit rows exclude themselves; other scored rows are grouped by values.
@@ -184,114 +127,102 @@ export function* lofOfSteps(
   const scores = new Float64Array(scoreRows.length);
   if (F === 1) return scores.fill(1);
 
-  const k = Math.min(options.k, F - 1);
-  const { query, dist, compute } = ofDistances(table, fit, logInverseFrequency(table, fitRows));
-  const distancesFrom = (objects: DistinctObjects, j: number): void => {
-    for (let a = 0; a < D; a++) query[a] = objects.codes[a * objects.count + j] as number;
-    compute();
-  };
-  const scratch = new Float64Array(F);
-  /** The k-distinct-distance: the k-th smallest distance to a location other than `self`. */
-  const kDistance = (self: number): number => {
-    let m = 0;
-    for (let j = 0; j < F; j++) if (j !== self) scratch[m++] = dist[j] as number;
-    return kthSmallest(scratch, m, Math.min(k, m));
-  };
-  const kdist = new Float64Array(F);
-  const lrd = new Float64Array(F);
-  /**
-   * |N|, Σ reach-dist and Σ lrd over the neighbourhood of a query whose own location is `self`
-   * (−1: none) with `selfCopies` copies of it at distance 0, the other neighbours from `dist`.
-   */
-  const neighbourhood = (self: number, selfCopies: number, kd: number) => {
-    let count = selfCopies;
-    let reach = self >= 0 ? selfCopies * (kdist[self] as number) : 0;
-    let lrdSum = self >= 0 ? selfCopies * (lrd[self] as number) : 0;
-    for (let j = 0; j < F; j++) {
-      const d = dist[j] as number;
-      if (j === self || d > kd) continue;
-      const w = fit.weight[j] as number;
-      count += w;
-      reach += w * Math.max(kdist[j] as number, d);
-      lrdSum += w * (lrd[j] as number);
-    }
-    return { count, reach, lrdSum };
-  };
-  /** The same sums over the kept neighbourhood of distinct fit object j. */
-  const keptNeighbourhood = (store: NeighbourStore, j: number) => {
-    const selfCopies = (fit.weight[j] as number) - 1;
-    let count = selfCopies;
-    let reach = selfCopies * (kdist[j] as number);
-    let lrdSum = selfCopies * (lrd[j] as number);
-    for (let e = store.start[j] as number; e < (store.start[j + 1] as number); e++) {
-      const o = store.ids[e] as number;
-      const w = fit.weight[o] as number;
-      count += w;
-      reach += w * Math.max(kdist[o] as number, store.distances[e] as number);
-      lrdSum += w * (lrd[o] as number);
-    }
-    return { count, reach, lrdSum };
-  };
-
-  const pace = pacer();
+  const inputs = lofInputs(table, fitRows, fit, outside, Math.min(options.k, F - 1), team, budget);
+  const binding = team.bind(
+    LOF_KERNEL,
+    inputs as unknown as KernelInputs,
+    lofKernel(inputs as unknown as KernelInputs),
+  );
+  const S = outside.count;
+  const total = 3 * F + S;
   let done = 0;
-  const progress = (what: string) => ({
-    fraction: done / (3 * F + outside.count),
-    message: `LOF: ${what}…`,
-  });
-  // k-distance of each distinct fit object, keeping its neighbourhood while within the budget.
-  const store = new NeighbourStore(F);
-  for (let j = 0; j < F; j++, done++) {
-    distancesFrom(fit, j);
-    const kd = kDistance(j);
-    kdist[j] = kd;
-    for (let o = 0; o < F; o++)
-      if (o !== j && (dist[o] as number) <= kd) store.add(o, dist[o] as number);
-    store.close();
-    if (pace(F * D)) yield progress('k-distances');
-  }
-  // lrd and LOF of each distinct fit object; a fit row excludes itself: its copies count w − 1.
-  const lofFit = new Float64Array(F);
-  if (store.kept) {
-    for (let j = 0; j < F; j++) {
-      const { count, reach } = keptNeighbourhood(store, j);
-      lrd[j] = count / reach;
+  try {
+    const passes: [number, number, string][] = [[K_DISTANCES, F, 'k-distances']];
+    for (const [phase, objects, what] of passes) {
+      for (const step of chunkedSteps(objects)) {
+        inputs.params[PHASE] = phase;
+        inputs.params[FIRST] = step.first;
+        binding.run(step.tasks);
+        done += step.objects;
+        yield { fraction: done / total, message: `LOF: ${what}…` };
+      }
+      // The later passes, once the first knows whether the neighbourhoods were kept.
+      if (phase === K_DISTANCES) {
+        const kept = inputs.params[OVERFLOW] === 0;
+        passes.push(
+          [kept ? DENSITIES_KEPT : DENSITIES, F, 'densities'],
+          [kept ? FACTORS_KEPT : FACTORS, F, 'outlier factors'],
+          [OUTSIDE, S, 'outlier factors'],
+        );
+      }
     }
-    for (let j = 0; j < F; j++) {
-      const { count, lrdSum } = keptNeighbourhood(store, j);
-      lofFit[j] = lrdSum / (count * (lrd[j] as number));
-    }
-    done += 2 * F;
-  } else {
-    for (let j = 0; j < F; j++, done++) {
-      distancesFrom(fit, j);
-      const { count, reach } = neighbourhood(j, (fit.weight[j] as number) - 1, kdist[j] as number);
-      lrd[j] = count / reach;
-      if (pace(F * D)) yield progress('densities');
-    }
-    for (let j = 0; j < F; j++, done++) {
-      distancesFrom(fit, j);
-      const { count, lrdSum } = neighbourhood(j, (fit.weight[j] as number) - 1, kdist[j] as number);
-      lofFit[j] = lrdSum / (count * (lrd[j] as number));
-      if (pace(F * D)) yield progress('outlier factors');
-    }
-  }
-  // LOF of each distinct scored row outside the fit rows (a fit object with its values counts
-  // all its copies).
-  const lofOutside = new Float64Array(outside.count);
-  for (let j = 0; j < outside.count; j++, done++) {
-    distancesFrom(outside, j);
-    const self = fit.find(outside.representative[j] as number);
-    const copies = self >= 0 ? (fit.weight[self] as number) : 0;
-    const { count, reach, lrdSum } = neighbourhood(self, copies, kDistance(self));
-    lofOutside[j] = lrdSum / (count * (count / reach));
-    if (pace(F * D)) yield progress('outlier factors');
+  } finally {
+    binding.release();
   }
   let o = 0;
   for (let i = 0; i < scoreRows.length; i++) {
     const j = fitObjectOfRow[scoreRows[i] as number] as number;
     scores[i] =
-      j >= 0 ? (lofFit[j] as number) : (lofOutside[outside.ofRow[o++] as number] as number);
+      j >= 0
+        ? (inputs.lofFit[j] as number)
+        : (inputs.lofOutside[outside.ofRow[o++] as number] as number);
   }
   return scores;
+}
+
+/** Runs of at most TASKS_PER_STEP chunks covering `objects` objects. */
+function* chunkedSteps(
+  objects: number,
+): Generator<{ first: number; tasks: number; objects: number }> {
+  const chunks = Math.ceil(objects / LOF_CHUNK);
+  for (let first = 0; first < chunks; first += TASKS_PER_STEP) {
+    const tasks = Math.min(TASKS_PER_STEP, chunks - first);
+    const covered = Math.min(objects, (first + tasks) * LOF_CHUNK) - first * LOF_CHUNK;
+    yield { first, tasks, objects: covered };
+  }
+}
+
+/** The kernel's inputs, on the team's memory. */
+function lofInputs(
+  table: CategoricalTable,
+  fitRows: Int32Array,
+  fit: DistinctObjects,
+  outside: DistinctObjects,
+  k: number,
+  team: Team,
+  budget: number,
+): LofInputs {
+  const F = fit.count;
+  const S = outside.count;
+  const outsideSelf = team.allocate(Int32Array, S);
+  for (let j = 0; j < S; j++) outsideSelf[j] = fit.find(outside.representative[j] as number);
+  const entries = Math.max(0, Math.min(budget, F * (F - 1)));
+  return {
+    F,
+    D: table.attributes.length,
+    k,
+    fitCodes: shareWith(team, fit.codes),
+    weight: shareWith(team, fit.weight),
+    lg: shareWith(team, logInverseFrequency(table, fitRows)),
+    offsets: shareWith(
+      team,
+      Int32Array.from(table.attributes, (a) => a.offset),
+    ),
+    widths: shareWith(
+      team,
+      Int32Array.from(table.attributes, (a) => a.labels.length),
+    ),
+    S,
+    outsideCodes: shareWith(team, outside.codes),
+    outsideSelf,
+    kdist: team.allocate(Float64Array, F),
+    lrd: team.allocate(Float64Array, F),
+    lofFit: team.allocate(Float64Array, F),
+    lofOutside: team.allocate(Float64Array, S),
+    ids: team.allocate(Int32Array, entries),
+    distances: team.allocate(Float64Array, entries),
+    start: team.allocate(Int32Array, F),
+    count: team.allocate(Int32Array, F),
+    params: team.allocate(Int32Array, 4),
+  };
 }

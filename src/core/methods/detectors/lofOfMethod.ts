@@ -38,6 +38,7 @@ export const lofOfMethod = defineMethod({
   title: 'LOF (OF distance)',
   role: 'method',
   order: 11,
+  team: 'its rows of distances: k-distances, densities and outlier factors (lofTeam.ts)',
   paper: LOF_PAPER,
   where: 'LOF Defs. 3-7 (with its k-distinct-distance for duplicates); OF of Boriah et al.',
   description: 'Local outlier factor: local density against the neighbours’, OF distance',
