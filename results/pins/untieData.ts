@@ -53,13 +53,19 @@ const DATA: Table4Data[] = [
     preparation:
       'titanic.csv (R datasets::Titanic, one row per person) with the passenger class as the class: Table 3’s 3 attributes (Sex, Age, Survived), 6 values and 4 classes',
   },
-  {
-    id: 'untie-dnanominal',
-    paperName: 'DNAnominal',
-    file: 'dna.csv',
-    prepare: { classColumn: 'Class' },
-    preparation: 'dna.csv (R mlbench’s DNA, StatLog): 3,186 × 60 positions',
-  },
 ];
+
+/**
+ * Table 4's DNAnominal (dna.csv, R mlbench's DNA, StatLog: 3,186 × 60 positions) is not among
+ * them yet: its 50 UNTIE fits and baselines were not run to the end on the shared machine
+ * (results/untie-variants.md measured 12 runs there). Its entry, for `npm run reproduce` once run:
+ */
+export const UNTIE_DNA_NOMINAL: Table4Data = {
+  id: 'untie-dnanominal',
+  paperName: 'DNAnominal',
+  file: 'dna.csv',
+  prepare: { classColumn: 'Class' },
+  preparation: 'dna.csv (R mlbench’s DNA, StatLog): 3,186 × 60 positions',
+};
 
 export const UNTIE_PUBLIC_DATA = DATA.map((d) => ({ id: d.id, make: untieTable4(d) }));

@@ -171,6 +171,6 @@ describe('which specs declare a team', () => {
         .filter((s) => s.team)
         .map((s) => s.id)
         .sort(),
-    ).toEqual(['evaluate-detectors', 'lof-of', 'object-neighbours', 'tsne'].sort());
+    ).toEqual(['evaluate-detectors', 'lof-of', 'object-neighbours', 'tsne', 'umap'].sort());
   }, 60_000);
 });
