@@ -109,8 +109,13 @@ test(`${ROWS.toLocaleString('en-US')} rows × 20 attributes in the tab`, async (
         .then(() => true)
         .catch(() => false);
       const state = await view.getAttribute('data-state');
-      const points = await projection.locator('[data-points]').first().getAttribute('data-points');
-      const job = ended ? '' : ((await projection.getByTestId('job').first().textContent()) ?? '');
+      // Read without waiting: a scatter or a job bar may not exist yet.
+      const scatter = projection.locator('[data-points]');
+      const points = (await scatter.count())
+        ? await scatter.first().getAttribute('data-points')
+        : null;
+      const bar = projection.getByTestId('job');
+      const job = ended || !(await bar.count()) ? '' : ((await bar.first().textContent()) ?? '');
       return `${ended ? state : `not done after ${tsneLimit / 1000} s: ${job.slice(0, 80)}`}, ${points ?? 0} points drawn`;
     });
   } finally {
