@@ -105,8 +105,8 @@ describe('CLI: the registry', () => {
   it('refuses an unknown method, option or command, naming it (exit 2, one line)', async () => {
     for (const [args, message] of [
       [
-        ['run', 'umap', ZOO],
-        /unknown method “umap” \(cde, cosh, onehot, onehot-pca, idf, hamming, cas, caso, ofd, add, limbo, dilca, untie, sandcat, cbrw, zero, lof-of, iforest, tsne/,
+        ['run', 'trimap', ZOO],
+        /unknown method “trimap” \(cde, cosh, onehot, onehot-pca, idf, hamming, cas, caso, ofd, add, limbo, dilca, untie, sandcat, cbrw, zero, lof-of, iforest, tsne/,
       ],
       [['run', 'cde', ZOO, '--alpha', '0'], /^error: alpha must be a finite number > 0, got 0$/],
       [['run', 'cde', ZOO, '--perplexity', '5'], /unknown option --perplexity/],

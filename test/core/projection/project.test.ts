@@ -91,7 +91,7 @@ describe('worker API: run a projection step', () => {
       .join(', ');
     const cases: [Call, string | RegExp][] = [
       [projection('tsne', 'bigan'), `unknown method “bigan” (${known})`],
-      [projection('umap', 'cde'), `unknown method “umap” (${known})`],
+      [projection('trimap', 'cde'), `unknown method “trimap” (${known})`],
       [projection('tsne', 'cde', { perplexity: -1 }), /^perplexity /],
       [projection('tsne', 'cde', { iterations: 1.5 }), /^iterations /],
       [projection('mds', 'cde', { landmarks: 2 }), /^landmarks /],

@@ -149,9 +149,9 @@ describe('the evaluate-clustering step', () => {
     expect(cosh).toThrow(
       /input “methods” needs .*object embedding or object distance; COSH produces/,
     );
-    const unknown = run(evaluationCall(['umap'], { runs: 1 }));
+    const unknown = run(evaluationCall(['trimap'], { runs: 1 }));
     expect(unknown).toThrow(RangeError);
-    expect(unknown).toThrow(/unknown method “umap” \(.*cde.*\)/);
+    expect(unknown).toThrow(/unknown method “trimap” \(.*cde.*\)/);
     const none = run(evaluationCall([], { runs: 1 }));
     expect(none).toThrow(RangeError);
     expect(none).toThrow(/at least one method/);
