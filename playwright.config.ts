@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from './e2e/chromium.ts';
 import { E2E_ORIGIN } from './e2e/origin.ts';
 
 /**
@@ -23,16 +24,7 @@ export default defineConfig({
   use: {
     baseURL: E2E_ORIGIN,
     viewport: { width: 1400, height: 1000 },
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-dev-shm-usage',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH,
   },
   webServer: {
     command: `npx vite preview --host 127.0.0.1 --port ${new URL(E2E_ORIGIN).port} --strictPort`,

@@ -9,6 +9,7 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CHROMIUM_LAUNCH } from '../../e2e/chromium.ts';
 import { addPanel, chooseFile, expect, test, waitIdle } from '../../e2e/fixtures.ts';
 import { generateBig } from '../generateBig.ts';
 import { watchTabMemory } from './tabMemory.ts';
@@ -17,19 +18,7 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const TAG = `--bench-run-${process.pid}`;
 const LONG = { timeout: 1_200_000 } as const;
 
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-dev-shm-usage',
-      TAG,
-    ],
-  },
-});
+test.use({ launchOptions: { ...CHROMIUM_LAUNCH, args: [...CHROMIUM_LAUNCH.args, TAG] } });
 
 interface Stage {
   stage: string;
