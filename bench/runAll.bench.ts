@@ -13,6 +13,7 @@
  *
  *   npm run bench:run-all [-- --before REV] [--only before|after] [--file CSV] [--class COL]
  */
+import { CHROMIUM_LAUNCH } from '../e2e/chromium.ts';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -97,10 +98,7 @@ const TIME_WORKER_RUNS = `
 
 async function measure(name: string, tree: string, port: number): Promise<Measured> {
   const server = serve(tree, port);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   try {
     await waitForServer(port);
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });

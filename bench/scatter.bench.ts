@@ -23,15 +23,14 @@ import { build, preview } from 'vite';
 import react from '@vitejs/plugin-react';
 import { chromium, type Browser, type BrowserServer, type Page } from 'playwright-core';
 import { median } from './timing.ts';
+import { CHROMIUM_LAUNCH } from '../e2e/chromium.ts';
 
 const ROOT = fileURLToPath(new URL('./scatter/', import.meta.url));
 const OUT = '/tmp/coupled-scatter-bench';
 const PORT = Number(process.env.BENCH_PORT ?? 4299);
+// The shared launch (e2e/chromium.ts) without --disable-gpu: each renderer adds its GL flags.
 const BASE = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-background-networking',
-  '--disable-dev-shm-usage',
+  ...CHROMIUM_LAUNCH.args.filter((flag) => flag !== '--disable-gpu'),
   '--enable-precise-memory-info',
 ];
 const GL_FLAGS: Record<string, string[]> = {
@@ -266,7 +265,7 @@ async function main(): Promise<void> {
     build: { outDir: OUT },
     preview: { port: PORT, host: '127.0.0.1', strictPort: true },
   });
-  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const { executablePath } = CHROMIUM_LAUNCH;
   const rows: Row[] = [];
   try {
     for (const n of sizes) {

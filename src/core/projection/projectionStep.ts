@@ -8,6 +8,7 @@ import {
 import type { InputSpec, MethodContext, ResolvedCall } from '../platform/spec.ts';
 import { projectSteps, type LayoutSteps, type ProjectionOptions } from './project.ts';
 import type { Results } from '../platform/results.ts';
+import { objectSample, sampleSource, spreadLayout } from './objectSample.ts';
 
 /**
  * What the three projection steps (t-SNE, MDS, PCA) share: their input — any representation
@@ -37,6 +38,8 @@ export function* projectRepresentation(
   options: ProjectionOptions & {
     /** The share of variance of the two axes, for a principal-components layout. */
     explained?: boolean;
+    /** Lay out at most this many objects, a seeded sample (objectSample.ts); 0 or absent: all. */
+    sample?: number;
   },
 ): Steps<Results> {
   const representation = yield* scaledSteps(requireRepresentation(context, of), 0, 0.05);
@@ -46,18 +49,24 @@ export function* projectRepresentation(
     context.counts,
     context.objectValues(),
   );
-  const p = yield* scaledSteps(projectSteps(source, layout, options), 0.05, 1);
+  const n = representation.n;
+  const rows = objectSample(n, options.sample ?? 0, options.seed ?? 0);
+  const laidOut = rows ? sampleSource(source, rows) : source;
+  const p = yield* scaledSteps(projectSteps(laidOut, layout, options), 0.05, 1);
   const q = p.quality;
   const explained = options.explained ? source.explained?.() : undefined;
+  const detail = rows
+    ? `${p.detail}; a seeded sample of ${count(rows.length)} of ${count(n)} objects laid out, the others not drawn`
+    : p.detail;
   return {
     layout: {
       kind: 'object-embedding',
       form: 'dense',
-      title: `${representation.title}, ${p.detail}`,
-      n: representation.n,
+      title: `${representation.title}, ${detail}`,
+      n,
       dims: 2,
-      data: p.coordinates,
-      notes: [p.detail],
+      data: rows ? spreadLayout(p.coordinates, rows, n) : p.coordinates,
+      notes: [detail],
     },
     quality: {
       kind: 'measures',
@@ -70,9 +79,12 @@ export function* projectRepresentation(
         { name: 'continuity', title: 'continuity', value: q?.continuity ?? null },
         { name: 'k', title: 'neighbours k', value: q?.k ?? null },
         { name: 'sampled', title: 'objects sampled for quality', value: q?.sampled ?? null },
+        { name: 'laidOut', title: 'objects laid out', value: rows?.length ?? n },
         { name: 'pc1Share', title: 'variance on PC1', value: explained?.[0] ?? null },
         { name: 'pc2Share', title: 'variance on PC2', value: explained?.[1] ?? null },
       ],
     },
   };
 }
+
+const count = (x: number): string => x.toLocaleString('en-US');

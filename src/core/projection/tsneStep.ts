@@ -7,6 +7,7 @@ import {
   projectRepresentation,
   QUALITY_PARAMETER,
 } from './projectionStep.ts';
+import { SAMPLE_PARAMETER } from './objectSample.ts';
 
 /**
  * t-SNE of any representation (src/core/projection/tsne.ts: exact or Barnes-Hut repulsion, sparse
@@ -32,13 +33,15 @@ export const tsneStep = defineMethod({
       description: 'Starting layout',
     },
     QUALITY_PARAMETER,
+    SAMPLE_PARAMETER,
   ],
   inputs: [PROJECTION_INPUT],
   produces: ['object-embedding', 'measures'],
   run(context, options, inputs) {
-    const { quality, seed, ...tsne } = options;
+    const { quality, seed, sample, ...tsne } = options;
     return projectRepresentation(context, inputs.of as ResolvedCall, tsneLayout(tsne), {
       seed,
+      sample,
       quality: quality ? {} : false,
     });
   },

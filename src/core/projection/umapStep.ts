@@ -7,6 +7,7 @@ import {
   projectRepresentation,
   QUALITY_PARAMETER,
 } from './projectionStep.ts';
+import { SAMPLE_PARAMETER } from './objectSample.ts';
 import { UMAP_PARAMETERS, umapSteps, type UmapOptions } from './umap.ts';
 
 /**
@@ -23,13 +24,14 @@ export const umapStep = defineMethod({
   paper: `${PROJECTION_PAPER}; McInnes, Healy & Melville 2018 (UMAP)`,
   where: 'McInnes, Healy & Melville 2018, Sec. 3 and Algorithms 1-5 (as umap-learn 0.5 runs them)',
   description: 'UMAP layout of any representation',
-  parameters: [...UMAP_PARAMETERS, QUALITY_PARAMETER],
+  parameters: [...UMAP_PARAMETERS, QUALITY_PARAMETER, SAMPLE_PARAMETER],
   inputs: [PROJECTION_INPUT],
   produces: ['object-embedding', 'measures'],
   run(context, options, inputs) {
-    const { quality, seed, ...umap } = options;
+    const { quality, seed, sample, ...umap } = options;
     return projectRepresentation(context, inputs.of as ResolvedCall, umapLayout(umap), {
       seed,
+      sample,
       quality: quality ? {} : false,
     });
   },
