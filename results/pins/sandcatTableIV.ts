@@ -1,69 +1,13 @@
-import { SEED_002_TABLE_IV } from '../../src/core/methods/sandcat/paperTable.ts';
-import { meanSd } from '../../src/core/evaluation/partitions.ts';
-import type { ExplorerSession } from '../../src/core/platform/session.ts';
-import {
-  indistinctInPaper,
-  mean,
-  pinned,
-  run,
-  session,
-  type ReproducedRow,
-  type Reproduction,
-} from './kit.ts';
-
-/**
- * Abnormal samples, each cross-validated. The paper's number is one sample, so the standard
- * error of the difference is at least one sample's sd whatever our count; 20 keep ours small
- * beside it.
- */
-const SAMPLES = 20;
-
-/** Each sample's mean AUC over its 5 folds: samples drawn with seeds 1 … SAMPLES. */
-function sampleMeans(s: ExplorerSession): number[] {
-  return Array.from({ length: SAMPLES }, (_, j) => {
-    const out = run(s, {
-      method: 'evaluate-detectors',
-      options: { detectors: 'sandcat', heuristic: 'maxdtk', k: 40, samples: 1, seed: j + 1 },
-    });
-    const table = out.results.table;
-    if (table?.kind !== 'table') throw new Error('no detector table');
-    return mean(table.rows[0]?.auc).mean;
-  });
-}
+import { SAMPLES, tableIVColumn } from './tableIV.ts';
+import type { Reproduction } from './kit.ts';
 
 /** Ienco et al. 2016 (DILCA/SAnDCat) Table IV: SAnDCat (MaxDTK, k = 40) under the protocol of Sec. V. */
 export async function sandcatTableIV(): Promise<Reproduction> {
-  const rows: ReproducedRow[] = [];
-  const notes: string[] = [];
-  for (const [file, label] of [
-    ['vote.csv', 'Vote'],
-    ['breast-cancer.csv', 'Breast-cancer'],
-  ] as const) {
-    const s = await session(file, { classColumn: 'Class', missing: 'mode' });
-    const perSample = sampleMeans(s);
-    const { mean: ours, sd } = meanSd(perSample);
-    const paper = SEED_002_TABLE_IV.find((r) => r.dataset === label)?.auc.SAnDCat;
-    if (paper === undefined) throw new Error(`Table IV has no ${label}`);
-    // The paper's Table IV is one abnormal sample: chance (AUC ½) is its baseline.
-    const indistinct = indistinctInPaper(paper, { name: 'chance', value: 0.5 }, sd, 1);
-    const lo = Math.min(...perSample);
-    const hi = Math.max(...perSample);
-    rows.push(
-      pinned({
-        data: label,
-        quantity: 'AUC, SAnDCat MaxDTK k = 40',
-        paper,
-        ours,
-        sd,
-        basis: { kind: 'runs', runs: SAMPLES, sd, paperRuns: 1, decimals: 4 },
-        baseline: { name: 'chance (a scorer that learns nothing: AUC ½)', ours: 0.5 },
-        ...(indistinct === undefined ? {} : { indistinct }),
-      }),
-    );
-    notes.push(
-      `${label}: ${SAMPLES} abnormal samples, mean AUC per sample from ${lo.toFixed(3)} to ${hi.toFixed(3)}.`,
-    );
-  }
+  const { rows, notes } = await tableIVColumn(
+    'SAnDCat',
+    { detectors: 'sandcat', heuristic: 'maxdtk', k: 40 },
+    'AUC, SAnDCat MaxDTK k = 40',
+  );
   return {
     id: 'sandcat-table-iv',
     title:
