@@ -3,7 +3,9 @@
  * both cores): `tsx results/untieVariantRuns.ts <table index>` prints, as JSON, the F-score (%)
  * of every run of Couplings and of every variant. Run r is one evaluate-clustering run with
  * evaluation seed r and UNTIE re-fitted with seed r, all methods in the same call, so each
- * method's k-means++ start is drawn from the same seed r (the runs are paired).
+ * method's k-means++ start is drawn from the same seed r (the runs are paired). A second argument,
+ * a comma-separated list of calls (0 = Couplings, i + 1 = UNTIE_VARIANTS[i]), runs only those:
+ * the others come back empty, for results/untieVariants.ts to fill from its saved runs.
  */
 import { readFileSync } from 'node:fs';
 import { discoverMethods } from '../src/cli/discover.ts';
@@ -12,7 +14,7 @@ import { ExplorerSession } from '../src/core/platform/session.ts';
 import type { ResultTable } from '../src/core/platform/results.ts';
 import { COUPLINGS, UNTIE_VARIANTS, VARIANT_TABLES, type TableRuns } from './untieVariantSetup.ts';
 
-export async function tableRuns(index: number): Promise<TableRuns> {
+export async function tableRuns(index: number, only?: readonly number[]): Promise<TableRuns> {
   const data = VARIANT_TABLES[index];
   if (!data) throw new Error(`no table ${index}`);
   const session = new ExplorerSession();
@@ -21,8 +23,10 @@ export async function tableRuns(index: number): Promise<TableRuns> {
     {},
     { classColumn: data.classColumn },
   );
-  const calls = [COUPLINGS, ...UNTIE_VARIANTS].map((v) => v.options);
-  const fscores: number[][] = calls.map(() => []);
+  const all = [COUPLINGS, ...UNTIE_VARIANTS].map((v) => v.options);
+  const run = only ?? all.map((_, i) => i);
+  const calls = run.map((i) => all[i] as Record<string, unknown>);
+  const fscores: number[][] = all.map(() => []);
   const started = performance.now();
   for (let r = 0; r < data.runs; r++) {
     const out = runToEnd(
@@ -36,11 +40,11 @@ export async function tableRuns(index: number): Promise<TableRuns> {
     );
     const rows = (out.results.table as ResultTable).rows;
     process.stderr.write(`${data.label}: run ${r + 1} of ${data.runs}\n`);
-    calls.forEach((_, i) => {
+    run.forEach((call, i) => {
       const f = rows[i]?.fscore;
       if (f === null || typeof f !== 'object' || !('mean' in f))
-        throw new Error(`${data.label}: no F-score for call ${i} in run ${r}`);
-      fscores[i]?.push(100 * f.mean);
+        throw new Error(`${data.label}: no F-score for call ${call} in run ${r}`);
+      fscores[call]?.push(100 * f.mean);
     });
   }
   return {
@@ -55,5 +59,6 @@ export async function tableRuns(index: number): Promise<TableRuns> {
 
 if (process.argv[1]?.endsWith('untieVariantRuns.ts')) {
   await discoverMethods();
-  process.stdout.write(JSON.stringify(await tableRuns(Number(process.argv[2]))));
+  const only = process.argv[3]?.split(',').map(Number);
+  process.stdout.write(JSON.stringify(await tableRuns(Number(process.argv[2]), only)));
 }

@@ -18,6 +18,7 @@ import {
   VARIANT_TABLES,
   type TableRuns,
   type Variant,
+  type VariantTable,
 } from './untieVariantSetup.ts';
 
 export type Verdict = 'better' | 'not distinguishable' | 'worse';
@@ -52,13 +53,12 @@ export function compareRuns(variant: string, runs: number[], couplings: number[]
   return { variant, mean: mean(runs), sd: sd(runs), difference, se, verdict };
 }
 
-/** Runs one table in a child process; resolves to its runs. */
-function runTable(index: number): Promise<TableRuns> {
+/** Runs one table's calls `only` (all when absent) in a child process; resolves to its runs. */
+function runTable(index: number, only?: readonly number[]): Promise<TableRuns> {
   const script = fileURLToPath(new URL('./untieVariantRuns.ts', import.meta.url));
+  const args = ['--import', 'tsx', script, String(index), ...(only ? [only.join(',')] : [])];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, String(index)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.on('error', reject);
@@ -70,37 +70,70 @@ function runTable(index: number): Promise<TableRuns> {
   });
 }
 
-/** Every table, two child processes at a time (the machine's cores). */
-async function allTables(): Promise<TableRuns[]> {
+/**
+ * Every table, two child processes at a time (the machine's cores). `saved[t]` holds, per call
+ * (0 = Couplings, i + 1 = UNTIE_VARIANTS[i]), runs measured before under the same options, or
+ * null: only the calls without them are run, and a table with all of them is not run at all.
+ */
+async function allTables(saved: (number[] | null)[][]): Promise<TableRuns[]> {
   const results: TableRuns[] = [];
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < VARIANT_TABLES.length) {
       const index = next++;
-      results[index] = await runTable(index);
+      const table = VARIANT_TABLES[index] as VariantTable;
+      const have = saved[index] ?? [];
+      const missing = [COUPLINGS, ...UNTIE_VARIANTS]
+        .map((_, call) => call)
+        .filter((call) => !have[call]);
+      const fresh: TableRuns =
+        missing.length === 0
+          ? {
+              label: table.label,
+              objects: 0,
+              runs: table.runs,
+              seconds: 0,
+              couplings: [],
+              variants: [],
+            }
+          : await runTable(index, missing);
+      const runsOf = (call: number): number[] =>
+        have[call] ?? (call === 0 ? fresh.couplings : (fresh.variants[call - 1] ?? []));
+      results[index] = {
+        ...fresh,
+        objects: fresh.objects || savedObjects[index] || 0,
+        seconds: fresh.seconds + (savedSeconds[index] ?? 0),
+        couplings: runsOf(0),
+        variants: UNTIE_VARIANTS.map((_, i) => runsOf(i + 1)),
+      };
     }
   };
   await Promise.all([worker(), worker()]);
   return results;
 }
 
+/** What the saved tables took and held, carried over when their runs are reused. */
+const savedSeconds: number[] = [];
+const savedObjects: number[] = [];
+
 const f2 = (x: number): string => x.toFixed(2);
 const signed = (x: number): string => (x >= 0.005 ? '+' : x <= -0.005 ? '−' : '') + f2(Math.abs(x));
 
+const DEFAULTS: Record<string, unknown> = Object.fromEntries(
+  UNTIE_PARAMETERS.map((p) => [p.name, p.default]),
+);
+
 function defaultsText(): string {
-  const learning = UNTIE_PARAMETERS.find((p) => p.name === 'learning')?.default;
-  const bandwidth = UNTIE_PARAMETERS.find((p) => p.name === 'bandwidth')?.default;
-  const batch = UNTIE_PARAMETERS.find((p) => p.name === 'batch')?.default;
-  return `learning ${String(learning)}, bandwidth ${String(bandwidth)}, batch ${String(batch)}`;
+  const { iterations, learning, bandwidth, batch } = DEFAULTS;
+  return Number(iterations) === 0
+    ? `iterations 0, bandwidth ${String(bandwidth)}: no learning`
+    : `iterations ${String(iterations)}, learning ${String(learning)}, bandwidth ${String(bandwidth)}, batch ${String(batch)}`;
 }
 
-/** The shipped default's id among the variants (its options equal the defaults'). */
+/** The shipped default among Couplings and the variants: the first whose named options it runs. */
 function defaultVariant(): Variant | undefined {
-  const defaults = Object.fromEntries(UNTIE_PARAMETERS.map((p) => [p.name, p.default]));
-  return UNTIE_VARIANTS.find(
-    (v) =>
-      v.options.iterations === undefined &&
-      Object.entries(v.options).every(([k, value]) => defaults[k] === value),
+  return [COUPLINGS, ...UNTIE_VARIANTS].find((v) =>
+    Object.entries(v.options).every(([k, value]) => DEFAULTS[k] === value),
   );
 }
 
@@ -108,7 +141,11 @@ function summary(tables: TableRuns[], cells: VariantCell[][]): string[] {
   const chosen = defaultVariant();
   const index = UNTIE_VARIANTS.findIndex((v) => v.id === chosen?.id);
   const lines: string[] = [];
-  if (chosen && index >= 0) {
+  if (chosen === COUPLINGS)
+    lines.push(
+      `- **Default** (${defaultsText()}): the reference row itself, chosen because no variant that learns ω is free of a “worse” verdict (the last line).`,
+    );
+  else if (chosen && index >= 0) {
     const verdicts = tables.map((t, i) => ({ t, c: cells[i]?.[index] as VariantCell }));
     const worse = verdicts.filter(({ c }) => c.verdict === 'worse');
     const better = verdicts.filter(({ c }) => c.verdict === 'better');
@@ -130,7 +167,7 @@ function summary(tables: TableRuns[], cells: VariantCell[][]): string[] {
   const safe = UNTIE_VARIANTS.filter((_, i) =>
     tables.every((_, t) => cells[t]?.[i]?.verdict !== 'worse'),
   );
-  const learned = safe.filter((v) => v.options.iterations === undefined);
+  const learned = safe.filter((v) => v.options.iterations !== 0);
   lines.push(
     `- Not significantly worse than Couplings on any of the four tables: ${safe.length === 0 ? 'no variant' : safe.map((v) => v.title).join(', ')}${learned.length === 0 ? ' — none that learns ω' : ''}. Significantly better than Couplings on every table: ${
       UNTIE_VARIANTS.filter((_, i) => tables.every((_, t) => cells[t]?.[i]?.verdict === 'better'))
@@ -144,22 +181,35 @@ function summary(tables: TableRuns[], cells: VariantCell[][]): string[] {
 const JSON_FILE = new URL('./untie-variants.json', import.meta.url);
 
 /**
- * The runs: measured afresh, or with UNTIE_VARIANTS_REUSE=1 read back from the last
- * untie-variants.json when it holds the same variants and runs (to regenerate the text alone).
+ * The runs: measured afresh, or with UNTIE_VARIANTS_REUSE=1 taken from the last
+ * untie-variants.json for every call (Couplings or a variant) it measured with the same options
+ * on a table with the same runs — so a variant added to UNTIE_VARIANTS is run alone, paired with
+ * the saved Couplings runs (run r's seed is r whatever else runs beside it).
  */
 async function measuredRuns(): Promise<TableRuns[]> {
-  if (process.env.UNTIE_VARIANTS_REUSE === '1' && existsSync(JSON_FILE)) {
-    const saved = JSON.parse(readFileSync(JSON_FILE, 'utf8')) as {
-      variants: Variant[];
-      tables: TableRuns[];
-    };
-    const same =
-      JSON.stringify(saved.variants) === JSON.stringify([COUPLINGS, ...UNTIE_VARIANTS]) &&
-      saved.tables.every((t, i) => t.runs === VARIANT_TABLES[i]?.runs);
-    if (same) return saved.tables;
-    console.log('untie-variants.json measured other variants or runs: measuring afresh');
-  }
-  return allTables();
+  const calls = [COUPLINGS, ...UNTIE_VARIANTS];
+  const none = VARIANT_TABLES.map(() => calls.map(() => null));
+  if (process.env.UNTIE_VARIANTS_REUSE !== '1' || !existsSync(JSON_FILE)) return allTables(none);
+  const saved = JSON.parse(readFileSync(JSON_FILE, 'utf8')) as {
+    variants: Variant[];
+    tables: TableRuns[];
+  };
+  const reuse = VARIANT_TABLES.map((table, t) => {
+    const old = saved.tables.find((s) => s.label === table.label);
+    if (!old || old.runs !== table.runs) return calls.map(() => null);
+    savedSeconds[t] = old.seconds;
+    savedObjects[t] = old.objects;
+    return calls.map((v) => {
+      const at = saved.variants.findIndex(
+        (s) => s.id === v.id && JSON.stringify(s.options) === JSON.stringify(v.options),
+      );
+      if (at < 0) return null;
+      return (at === 0 ? old.couplings : old.variants[at - 1]) ?? null;
+    });
+  });
+  const missing = reuse.flat().filter((r) => r === null).length;
+  console.log(`untie-variants: ${missing} table × call runs to measure, the others reused`);
+  return allTables(reuse);
 }
 
 export async function untieVariants(): Promise<{ id: string; title: string; markdown: string }> {
@@ -184,7 +234,7 @@ export async function untieVariants(): Promise<{ id: string; title: string; mark
     '',
     'Generated by `npm run reproduce -- untie-variants` (results/untieVariants.ts, results/untieVariantSetup.ts). Source of the method: Zhu, Cao, Yin, TNNLS 2022 (UNTIE), Secs. 4.3–4.5 (Eqs. 7, 13, 17–22), 5.5, 6.1.4.',
     '',
-    `Protocol (Table 4's, results/untie-table-4.md): k = the number of classes; k-means on Eq. (21)'s vectors, one k-means++ start per run; run r uses evaluation seed r and UNTIE re-fitted with seed r, so each variant's run r and Couplings' run r start from the same seed (paired). F-score: Hungarian-matched macro F, %. Each row: mean ± sd over the runs; the mean of the paired differences to Couplings (UNTIE with 0 iterations, ω = 1, σ absolute); its standard error sd(differences)/√runs; the verdict at ${Z} standard errors (better / not distinguishable / worse). Every variant runs the paper's defaults otherwise (14 kernels, k(x, x) = 1, Adam lr 1e-3, 1,000 iterations, n_c = the number of classes). Variants: (a) centred kernels with Eq. (22)'s linear-programming constraint written out; (b) multiple kernel k-means, squared weights with Σβ = 1; (c) σ as a bandwidth on the space's scaled squared distances; (d) the batch (the paper's 20 objects, Sec. 6.1.4, against 100); src/core/methods/untie/learning.ts says what each does.`,
+    `Protocol (Table 4's, results/untie-table-4.md): k = the number of classes; k-means on Eq. (21)'s vectors, one k-means++ start per run; run r uses evaluation seed r and UNTIE re-fitted with seed r, so each variant's run r and Couplings' run r start from the same seed (paired). F-score: Hungarian-matched macro F, %. Each row: mean ± sd over the runs; the mean of the paired differences to Couplings (UNTIE with 0 iterations, ω = 1, σ absolute); its standard error sd(differences)/√runs; the verdict at ${Z} standard errors (better / not distinguishable / worse). Every variant runs the paper's settings otherwise (14 kernels, k(x, x) = 1, Adam lr 1e-3, 1,000 iterations unless it says otherwise, n_c = the number of classes). Variants: (a) centred kernels with Eq. (22)'s linear-programming constraint written out; (b) multiple kernel k-means, squared weights with Σβ = 1; (c) σ as a bandwidth on the space's scaled squared distances; (d) the batch (the paper's 20 objects, Sec. 6.1.4, against 50, 100 and all objects); early stop: the paper's learning cut at 200 of its 1,000 iterations; src/core/methods/untie/learning.ts says what each does.`,
     '',
     '| data | variant | tried | runs | F (mean ± sd) | − Couplings | se | verdict |',
     '| --- | --- | --- | ---: | ---: | ---: | ---: | --- |',

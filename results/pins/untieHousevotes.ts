@@ -1,4 +1,5 @@
 import { chanceScores } from '../../src/core/evaluation/chance.ts';
+import { UNTIE_PAPER_LEARNING } from '../../src/core/methods/untie/untie.ts';
 import { UNTIE_TABLE_4 } from '../../src/core/methods/untie/table4.ts';
 import { findResult } from '../../src/core/platform/results.ts';
 import { indistinctInPaper, mean, pinned, run, session, type Reproduction } from './kit.ts';
@@ -11,7 +12,7 @@ type Key = 'untie' | 'couplings' | 'cde' | 'add' | 'dilca' | 'hamming';
 /** Each method, the paper's column, its baseline, and why it does not reproduce (when known). */
 const METHODS: {
   method: string;
-  options: Record<string, number>;
+  options: Record<string, number | string>;
   key: Key;
   name: string;
   baseline: Key | 'chance';
@@ -19,7 +20,7 @@ const METHODS: {
 }[] = [
   {
     method: 'untie',
-    options: {},
+    options: { ...UNTIE_PAPER_LEARNING },
     key: 'untie',
     name: 'UNTIE',
     baseline: 'couplings',

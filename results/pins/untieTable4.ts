@@ -1,4 +1,5 @@
 import { chanceScores } from '../../src/core/evaluation/chance.ts';
+import { UNTIE_PAPER_LEARNING } from '../../src/core/methods/untie/untie.ts';
 import { UNTIE_TABLE_4 } from '../../src/core/methods/untie/table4.ts';
 import type { PrepareOptions } from '../../src/core/data/table/prepare.ts';
 import { toleranceOf } from '../tolerance.ts';
@@ -28,7 +29,7 @@ const FIXED_WHY =
  */
 const METHODS: {
   method: string;
-  options: Record<string, number>;
+  options: Record<string, number | string>;
   key: Table4Key;
   name: string;
   baseline: Table4Key | 'chance';
@@ -36,7 +37,7 @@ const METHODS: {
 }[] = [
   {
     method: 'untie',
-    options: {},
+    options: { ...UNTIE_PAPER_LEARNING },
     key: 'untie',
     name: 'UNTIE',
     baseline: 'couplings',

@@ -80,14 +80,14 @@ describe('CLI: untie (an alias of run untie)', () => {
     }
   });
 
-  it('evaluate-clustering takes UNTIE and its “Couplings” variant (METHOD@option=value)', async () => {
+  it('evaluate-clustering takes UNTIE with the paper’s learning and without (its default, the paper’s “Couplings”; METHOD@option=value)', async () => {
     const run = await cli(
       'evaluate-clustering',
       'public/datasets/vote.csv',
       '--class',
       'Class',
       '--methods',
-      'untie,untie@iterations=0,hamming',
+      'untie@iterations=1000,untie,hamming',
       '--runs',
       '3',
     );
@@ -99,9 +99,12 @@ describe('CLI: untie (an alias of run untie)', () => {
     };
     const rows = json.results.table.rows;
     // Matched to the paper's Housevotes row (its numbers are pinned in results/): every method,
-    // UNTIE with 0 iterations as the paper's Couplings, has its column.
+    // UNTIE with 1,000 iterations as the paper's UNTIE and with none (the default) as its
+    // Couplings, has its column, and the two columns differ.
     for (const r of rows) expect(r.paper, r.method).not.toBeNull();
-    expect(rows[1]?.title).toMatch(/UNTIE.*iterations 0/);
+    expect(rows[0]?.title).toMatch(/UNTIE.*iterations 1000/);
+    expect(rows[0]?.paper).not.toBe(rows[1]?.paper);
+    expect(json.results.table.notes.join(' ')).toMatch(/UNTIE: .*paper's “Couplings” row/);
     expect(json.results.table.notes.join(' ')).toMatch(
       /Housevotes in Zhu et al. 2022 \(UNTIE\) Table 4/,
     );

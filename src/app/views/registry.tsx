@@ -160,7 +160,10 @@ export const VIEWS: ViewSpec[] = [
     description: 'Loss per iteration (live) and the learned weight of every kernel space',
     component: UntieTrainingView,
     consumes: ['kernel-weights'],
-    callFor: (m) => ({ method: m.id }),
+    callFor: (m) => ({
+      method: m.id,
+      ...(m.trainingOptions && { options: { ...m.trainingOptions } }),
+    }),
     dataJobs: [],
   },
   {

@@ -243,11 +243,19 @@ function* clusterOne(
     };
   }
   const fscore = meanSd(scores.map((s) => s.fscore));
-  const paperF = paper ? paperFscore(paper.fscore, paperKey(ref, seedName)) : null;
+  const key = paperKey(ref, seedName);
+  const paperF = paper ? paperFscore(paper.fscore, key) : null;
+  // A call the paper reports under another name (UNTIE without learning: Table 4's Couplings).
+  const called =
+    paperF !== null && key !== ref.method
+      ? `; its paper column is the paper's “${key.charAt(0).toUpperCase()}${key.slice(1)}” row`
+      : '';
   const note =
     seedName === null
-      ? null
-      : `${title}: each of the ${options.runs} runs re-fits ${methodSpec(ref.method).title} with its own seed (${firstSeed}–${firstSeed + options.runs - 1}) before one ${partitioner?.algorithm} start`;
+      ? called
+        ? `${title}${called}`
+        : null
+      : `${title}: each of the ${options.runs} runs re-fits ${methodSpec(ref.method).title} with its own seed (${firstSeed}–${firstSeed + options.runs - 1}) before one ${partitioner?.algorithm} start${called}`;
   const row: Record<string, Cell> = {
     method: ref.method,
     title,
@@ -264,23 +272,23 @@ function* clusterOne(
 }
 
 /**
- * The paper's column for a call: its method at default settings (any seed), or a variant its
- * spec names (`paperNames`: UNTIE with no iterations is Zhu et al. 2022's “Couplings”); null for
- * other settings.
+ * The paper's column for a call: a variant its spec names (`paperNames`: UNTIE with no
+ * iterations is Zhu et al. 2022's “Couplings”, with the paper's learning its “UNTIE”) when that
+ * variant's settings hold and no other differs from the defaults; else its method at default
+ * settings (any seed); null for other settings.
  */
 function paperKey(ref: ResolvedCall, seedName: string | null): string | null {
-  const differing = methodSpec(ref.method).parameters.filter(
+  const spec = methodSpec(ref.method);
+  const differing = spec.parameters.filter(
     (p) => p.name !== seedName && ref.options[p.name] !== p.default,
   );
-  if (differing.length === 0) return ref.method;
-  // A variant the paper names (UNTIE with no iterations is Table 4's “Couplings”): exactly its
-  // settings differ from the defaults.
-  const variant = methodSpec(ref.method).paperNames?.find(
+  const variant = spec.paperNames?.find(
     (v) =>
-      differing.length === Object.keys(v.options).length &&
-      differing.every((p) => v.options[p.name] === ref.options[p.name]),
+      Object.entries(v.options).every(([name, value]) => ref.options[name] === value) &&
+      differing.every((p) => p.name in v.options),
   );
-  return variant?.name ?? null;
+  if (variant) return variant.name;
+  return differing.length === 0 ? ref.method : null;
 }
 
 function paperFscore(row: Readonly<Record<string, number>>, key: string | null): number | null {

@@ -69,6 +69,11 @@ export interface MethodSpec<P extends readonly ParameterSpec[] = readonly Parame
    * and menus (colour by) do not offer it there.
    */
   maxObjects?: number;
+  /**
+   * The options a view of its training (UNTIE's loss and kernel weights) calls it with, where its
+   * defaults learn nothing (UNTIE: iterations 0 by default, the paper's 1,000 there).
+   */
+  trainingOptions?: Readonly<Record<string, OptionValue>>;
   /** Settings worth one click each, by name (colour by: “ROCK (Jaccard, θ = 0.5)”). */
   presets?: readonly { label: string; options: RawOptions }[];
   /**

@@ -186,7 +186,8 @@ describe('CLI: eps-gamma and retrieval', () => {
       '--class',
       'type',
       '--methods',
-      'untie,cde,onehot,idf,hamming,caso',
+      // UNTIE with the paper's learning (its default learns nothing).
+      'untie@iterations=1000,cde,onehot,idf,hamming,caso',
       '--seed',
       '3',
     );
