@@ -247,7 +247,7 @@ function* clusterOne(
   const paperF = paper ? paperFscore(paper.fscore, key) : null;
   // A call the paper reports under another name (UNTIE without learning: Table 4's Couplings).
   const called =
-    paperF !== null && key !== ref.method
+    paperF !== null && key !== null && key !== ref.method
       ? `; its paper column is the paper's “${key.charAt(0).toUpperCase()}${key.slice(1)}” row`
       : '';
   const note =
