@@ -7,7 +7,7 @@ export function NumberField({
   value,
   check,
   title,
-  width = 64,
+  width,
   step = 'any',
   onCommit,
 }: {
@@ -17,6 +17,7 @@ export function NumberField({
   /** Returns the value if valid, throws (or returns null) otherwise. */
   check(x: number): number | null;
   title?: string;
+  /** Pixels; by default wide enough for its text (at least the former 64 px). */
   width?: number;
   step?: number | 'any';
   onCommit(value: number): void;
@@ -51,7 +52,8 @@ export function NumberField({
         step={step}
         aria-label={ariaLabel}
         aria-invalid={error !== null}
-        style={{ width }}
+        // Wide enough for what it holds (50000, 1e-10) beside the spin buttons, unless given.
+        style={{ width: width ?? `max(64px, calc(${text.length}ch + 2.6em))` }}
         onChange={(e) => setText(e.target.value)}
         onBlur={commit}
         onKeyDown={(e) => {
