@@ -1,3 +1,4 @@
+import { dataBounds } from './viewTransform.ts';
 import type { ColorGroups } from './colorGroups.ts';
 import { groupRgb } from './raster.ts';
 
@@ -17,20 +18,10 @@ export const OFF_CANVAS = 3e30;
  * from the origin.
  */
 export function instanceOrigin(points: Float64Array): [number, number] {
-  let x0 = Infinity;
-  let x1 = -Infinity;
-  let y0 = Infinity;
-  let y1 = -Infinity;
-  for (let i = 0; i + 1 < points.length; i += 2) {
-    const x = points[i] as number;
-    const y = points[i + 1] as number;
-    if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
-    if (x < x0) x0 = x;
-    if (x > x1) x1 = x;
-    if (y < y0) y0 = y;
-    if (y > y1) y1 = y;
-  }
-  return x0 <= x1 ? [(x0 + x1) / 2, (y0 + y1) / 2] : [0, 0];
+  // dataBounds widens a degenerate axis symmetrically and gives ±1 without points: the centre
+  // is the finite points' own, or 0.
+  const { x0, x1, y0, y1 } = dataBounds(points);
+  return [(x0 + x1) / 2, (y0 + y1) / 2];
 }
 
 /** x − ox, y − oy of each point in drawing order (`groups.index`), as float32 pairs. */
