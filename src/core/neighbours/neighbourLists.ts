@@ -11,6 +11,7 @@
  * attribute, column by column); from row-major codes on two threads, a fraction of that.
  */
 import type { Steps } from '../base/jobs.ts';
+import { chunkSteps } from '../parallel/chunkSteps.ts';
 import { registerKernel } from '../parallel/kernels.ts';
 import { serialTeam, shareWith, type KernelInputs, type Team } from '../parallel/team.ts';
 import { distanceOf, type ProjectionInput } from '../platform/projectionInput.ts';
@@ -115,17 +116,7 @@ export function* neighbourListSteps(
     data ? undefined : distanceOf(input),
   );
   const binding = onTeam.bind(KERNEL, inputs as unknown as KernelInputs, local);
-  const chunks = Math.ceil(n / CHUNK);
-  try {
-    for (let first = 0; first < chunks; first += TASKS_PER_STEP) {
-      inputs.params[0] = first;
-      binding.run(Math.min(TASKS_PER_STEP, chunks - first));
-      const done = Math.min(n, (first + TASKS_PER_STEP) * CHUNK);
-      yield { fraction: done / n, message: `neighbour lists ${done}/${n}` };
-    }
-  } finally {
-    binding.release();
-  }
+  yield* chunkSteps(binding, inputs.params, n, CHUNK, TASKS_PER_STEP, 'neighbour lists');
   // Results leave the team's shared memory (they may be sent to another thread as copies).
   return { indices: inputs.indices.slice(), distances: inputs.distances.slice() };
 }

@@ -1,6 +1,7 @@
 import type { Steps } from '../base/jobs.ts';
 import { distanceOf, type ProjectionInput } from '../platform/projectionInput.ts';
 import { currentTeam } from '../parallel/ambient.ts';
+import { chunkSteps } from '../parallel/chunkSteps.ts';
 import { registerKernel } from '../parallel/kernels.ts';
 import { serialTeam, type KernelInputs, type Team } from '../parallel/team.ts';
 import {
@@ -118,16 +119,6 @@ function* distancesFromRow(input: ProjectionInput, row: number, team: Team): Ste
   };
   const raw = inputs as unknown as KernelInputs;
   const binding = onTeam.bind(KERNEL, raw, rowKernel(raw, data ? undefined : distanceOf(input)));
-  const chunks = Math.ceil(n / CHUNK);
-  try {
-    for (let first = 0; first < chunks; first += TASKS_PER_STEP) {
-      inputs.params[0] = first;
-      binding.run(Math.min(TASKS_PER_STEP, chunks - first));
-      const done = Math.min(n, (first + TASKS_PER_STEP) * CHUNK);
-      yield { fraction: done / n, message: `distances ${done}/${n}` };
-    }
-  } finally {
-    binding.release();
-  }
+  yield* chunkSteps(binding, inputs.params, n, CHUNK, TASKS_PER_STEP, 'distances');
   return inputs.out;
 }

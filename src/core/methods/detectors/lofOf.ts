@@ -1,4 +1,5 @@
 import { distinctObjects, type DistinctObjects } from '../../data/table/distinctObjects.ts';
+import { chunkRuns } from '../../parallel/chunkSteps.ts';
 import { DataError } from '../../base/errors.ts';
 import type { Steps } from '../../base/jobs.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
@@ -139,7 +140,7 @@ export function* lofOfSteps(
   try {
     const passes: [number, number, string][] = [[K_DISTANCES, F, 'k-distances']];
     for (const [phase, objects, what] of passes) {
-      for (const step of chunkedSteps(objects)) {
+      for (const step of chunkRuns(objects, LOF_CHUNK, TASKS_PER_STEP)) {
         inputs.params[PHASE] = phase;
         inputs.params[FIRST] = step.first;
         binding.run(step.tasks);
@@ -168,18 +169,6 @@ export function* lofOfSteps(
         : (inputs.lofOutside[outside.ofRow[o++] as number] as number);
   }
   return scores;
-}
-
-/** Runs of at most TASKS_PER_STEP chunks covering `objects` objects. */
-function* chunkedSteps(
-  objects: number,
-): Generator<{ first: number; tasks: number; objects: number }> {
-  const chunks = Math.ceil(objects / LOF_CHUNK);
-  for (let first = 0; first < chunks; first += TASKS_PER_STEP) {
-    const tasks = Math.min(TASKS_PER_STEP, chunks - first);
-    const covered = Math.min(objects, (first + tasks) * LOF_CHUNK) - first * LOF_CHUNK;
-    yield { first, tasks, objects: covered };
-  }
 }
 
 /** The kernel's inputs, on the team's memory. */
