@@ -2,11 +2,10 @@
  * k-means's and k-modes's assignment (kmeans.ts) split across a team (core/parallel/team.ts):
  * each object's nearest centre depends only on the object and the centres, so a task takes a
  * chunk of objects and writes only their centre and distance. The distances are the geometry's
- * own sums (base/centreDistance.ts) and the search is the same function (nearestCentre.ts), so
- * every object gets the same centre and the same distance, bit for bit, on any thread. What
- * follows the assignment — counting the changes and the cluster sizes, the update of the
- * centres, the inertia — runs on the caller in object order, as before: the clustering is the
- * same whatever the team.
+ * own sums (base/centreDistance.ts) and the same search (nearestCentre.ts), so every object gets
+ * the same centre and the same distance, bit for bit, on any thread. What follows the assignment
+ * — counting the changes and the cluster sizes, the update of the centres, the inertia — runs on
+ * the caller in object order, as before: the clustering is the same whatever the team.
  *
  * The centres change every iteration; the caller copies them (k × dim, L × k or k × D numbers)
  * and the previous labels into the team's memory before each assignment.
@@ -61,41 +60,92 @@ interface AssignInputs {
   params: Int32Array;
 }
 
-/** The geometry's distances over the team's copy of its data. */
-function distancesOf(inputs: AssignInputs): CentreDistances {
-  const { form, width, data, codes, centres, modes } = inputs;
-  if (form === DENSE) {
-    const view: CentreDistances = {
-      distanceToCentroid: (i, c) => squaredDistance(data, i * width, centres, c * width, width),
-    };
-    if (inputs.bounded)
-      view.distanceToCentroidBelow = (i, c, bound) =>
-        squaredDistanceBelow(data, i * width, centres, c * width, width, bound);
-    return view;
+/**
+ * Object i's nearest centre and distance, written to nearest[i] and best[i]: the same answer as
+ * nearestCentroid (nearestCentre.ts) over the geometry, by the same sums (base/centreDistance.ts).
+ */
+type Assign = (i: number) => void;
+
+function denseAssign(inputs: AssignInputs): Assign {
+  const { k, width: dim, data, centres, labels, nearest, best } = inputs;
+  const view: CentreDistances = {
+    distanceToCentroid: (i, c) => squaredDistance(data, i * dim, centres, c * dim, dim),
+  };
+  if (inputs.bounded)
+    view.distanceToCentroidBelow = (i, c, bound) =>
+      squaredDistanceBelow(data, i * dim, centres, c * dim, dim, bound);
+  return (i) => {
+    const [arg, min] = nearestCentroid(view, i, k, labels[i] as number);
+    nearest[i] = arg;
+    best[i] = min;
+  };
+}
+
+/**
+ * The lowest of sum(0) … sum(k − 1) (strict improvements from 0, as nearestCentroid scans
+ * without a bound) into nearest[i] and best[i].
+ */
+function lowestOf(
+  sum: (c: number) => number,
+  k: number,
+  i: number,
+  nearest: Int32Array,
+  best: Float64Array,
+): void {
+  let arg = 0;
+  let min = sum(0);
+  for (let c = 1; c < k; c++) {
+    const d = sum(c);
+    if (d < min) {
+      min = d;
+      arg = c;
+    }
   }
-  if (form === VALUE_TABLE)
-    return { distanceToCentroid: (i, c) => valueTableSum(codes, width, centres, inputs.k, i, c) };
+  nearest[i] = arg;
+  best[i] = min;
+}
+
+/** valueTableSum for every centre (a value-concatenation embedding). */
+function valueTableAssign(inputs: AssignInputs): Assign {
+  const { k, width: D, codes, centres: table, nearest, best } = inputs;
+  let i = 0;
+  const sum = (c: number): number => valueTableSum(codes, D, table, k, i, c);
+  return (object) => {
+    i = object;
+    lowestOf(sum, k, i, nearest, best);
+  };
+}
+
+/** modeCost for every centre (k-modes). */
+function valueCostAssign(inputs: AssignInputs): Assign {
+  const { k, width: D, codes, modes, nearest, best } = inputs;
   const costs = {
     codes,
     widths: inputs.widths,
     tables: inputs.tables,
     tableStart: inputs.tableStart,
   };
-  return { distanceToCentroid: (i, c) => modeCost(costs, i, modes, c * width) };
+  let i = 0;
+  const sum = (c: number): number => modeCost(costs, i, modes, c * D);
+  return (object) => {
+    i = object;
+    lowestOf(sum, k, i, nearest, best);
+  };
 }
 
 function assignKernel(raw: KernelInputs) {
   const inputs = raw as unknown as AssignInputs;
-  const distances = distancesOf(inputs);
+  const assign =
+    inputs.form === DENSE
+      ? denseAssign(inputs)
+      : inputs.form === VALUE_TABLE
+        ? valueTableAssign(inputs)
+        : valueCostAssign(inputs);
   return {
     task(index: number) {
       const from = ((inputs.params[0] as number) + index) * CHUNK;
       const to = Math.min(inputs.n, from + CHUNK);
-      for (let i = from; i < to; i++) {
-        const [arg, min] = nearestCentroid(distances, i, inputs.k, inputs.labels[i] as number);
-        inputs.nearest[i] = arg;
-        inputs.best[i] = min;
-      }
+      for (let i = from; i < to; i++) assign(i);
     },
   };
 }
