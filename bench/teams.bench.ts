@@ -3,7 +3,8 @@
  * on two threads in ONE run, side by side, with the ratio (2 threads / 1 thread) and a check that
  * both gave the same result bit for bit. Runs alternate 1, 2, 1, 2 … (REPEATS, default 5); the
  * medians and the fastest runs are printed, and the machine's load (`uptime`) before and after,
- * as the cores may be shared (the fastest runs are the least disturbed by other work).
+ * as the cores may be shared (the fastest runs are the least disturbed by other work), and the
+ * 2-thread runs' CPU time over their wall time (all threads: near 1 when the helper got no core).
  *
  * ROWS (default 100,000) rows × 20 attributes from bench/generate.ts.
  */
@@ -147,18 +148,24 @@ const only = process.env.ONLY;
 for (const c of cases) {
   if (only && !c.name.includes(only)) continue;
   const times: number[][] = teams.map(() => []);
+  const cpu: number[][] = teams.map(() => []);
   const outputs: ArrayLike<number>[] = [];
   for (let r = 0; r < REPEATS; r++)
     teams.forEach(([, team], t) => {
       const t0 = performance.now();
+      const c0 = process.cpuUsage();
       outputs[t] = c.run(team);
       times[t]?.push((performance.now() - t0) / 1000);
+      const used = process.cpuUsage(c0);
+      cpu[t]?.push((used.user + used.system) / 1e6);
     });
   const [one, two] = times.map(median) as [number, number];
   const [oneMin, twoMin] = times.map((ts) => Math.min(...ts)) as [number, number];
+  // CPU seconds of every thread over wall seconds, 2 threads: near 1 when the helper got no core.
+  const share = median(cpu[1] as number[]) / two;
   const equal = same(outputs[0] as ArrayLike<number>, outputs[1] as ArrayLike<number>);
   console.log(
-    `${c.name.padEnd(48)} 1 thread ${one.toFixed(2).padStart(7)} s   2 threads ${two.toFixed(2).padStart(7)} s   ratio ${(two / one).toFixed(2)} (fastest runs: ${oneMin.toFixed(2)} s, ${twoMin.toFixed(2)} s, ${(twoMin / oneMin).toFixed(2)})   ${equal ? 'same bits' : 'DIFFERENT'}`,
+    `${c.name.padEnd(48)} 1 thread ${one.toFixed(2).padStart(7)} s   2 threads ${two.toFixed(2).padStart(7)} s   ratio ${(two / one).toFixed(2)} (fastest runs: ${oneMin.toFixed(2)} s, ${twoMin.toFixed(2)} s, ${(twoMin / oneMin).toFixed(2)})   CPU/wall on 2 threads ${share.toFixed(2)}   ${equal ? 'same bits' : 'DIFFERENT'}`,
   );
 }
 console.log(`uptime: ${execSync('uptime').toString().trim()}`);
