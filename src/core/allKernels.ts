@@ -5,3 +5,6 @@ import './projection/umapEpochs.ts';
 import './neighbours/neighbourLists.ts';
 import './methods/detectors/lofTeam.ts';
 import './neighbours/ofObject.ts';
+import './methods/detectors/isolationForestTeam.ts';
+import './methods/sandcat/scanTeam.ts';
+import './clustering/assignTeam.ts';

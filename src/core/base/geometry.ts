@@ -1,3 +1,5 @@
+import type { CentreData } from './centreDistance.ts';
+
 /**
  * Objects as k-means sees them (src/core/clustering/kmeans.ts): distances to objects and to
  * centroids, however the objects are stored — dense rows, or objects made of their values'
@@ -21,4 +23,10 @@ export interface Geometry {
   distanceToCentroidBelow?(i: number, c: number, bound: number): number;
   /** Centroids := means of their members; returns nothing, members are given as labels. */
   updateCentroids(labels: Int32Array, k: number): void;
+  /**
+   * Optional: the geometry's data as plain arrays, so a team's threads can run the assignment
+   * (clustering/assignTeam.ts) with the same sums (base/centreDistance.ts); undefined when its
+   * distances come from elsewhere (e.g. a table of pairwise distances).
+   */
+  centreData?(): CentreData | undefined;
 }

@@ -1,3 +1,4 @@
+import { squaredDistance, squaredDistanceBelow } from '../base/centreDistance.ts';
 import type { Geometry } from '../base/geometry.ts';
 
 /** Above this many rows `pairwise` is ignored (the n × n table would pass 8 MB). */
@@ -14,9 +15,6 @@ export interface DenseGeometryOptions {
   /** Offer `distanceToCentroidBelow` (default true); false gives the plain loop, as a reference. */
   bound?: boolean;
 }
-
-/** Dims summed between two checks against the bound in `distanceToCentroidBelow`. */
-const CHECK_EVERY = 16;
 
 /**
  * Rows of a row-major n × dim matrix, for k-means. Two shortcuts, both exact — every distance
@@ -49,14 +47,8 @@ export function denseGeometry(
       onObject = objects;
     }
   };
-  const sq = (a: Float64Array, ao: number, b: Float64Array, bo: number): number => {
-    let s = 0;
-    for (let j = 0; j < dim; j++) {
-      const d = (a[ao + j] as number) - (b[bo + j] as number);
-      s += d * d;
-    }
-    return s;
-  };
+  const sq = (a: Float64Array, ao: number, b: Float64Array, bo: number): number =>
+    squaredDistance(a, ao, b, bo, dim);
   const table = (): Float64Array => {
     if (pairwise) return pairwise;
     pairwise = new Float64Array(n * n);
@@ -90,18 +82,7 @@ export function denseGeometry(
     distanceToCentroidBelow(i, c, bound) {
       const object = onObject[c] as number;
       if (usePairwise && object >= 0) return table()[i * n + object] as number;
-      const ao = i * dim;
-      const bo = c * dim;
-      let s = 0;
-      for (let from = 0; from < dim; from += CHECK_EVERY) {
-        const to = Math.min(dim, from + CHECK_EVERY);
-        for (let j = from; j < to; j++) {
-          const d = (data[ao + j] as number) - (centroids[bo + j] as number);
-          s += d * d;
-        }
-        if (s > bound) return s;
-      }
-      return s;
+      return squaredDistanceBelow(data, i * dim, centroids, c * dim, dim, bound);
     },
     updateCentroids(labels, k) {
       ensure(k);
@@ -122,6 +103,17 @@ export function denseGeometry(
     },
     get centroids() {
       return centroids;
+    },
+    centreData() {
+      // With the pairwise table some centres' distances are read from it: those stay here.
+      if (usePairwise) return undefined;
+      return {
+        form: 'dense',
+        dim,
+        data,
+        bounded: geometry.distanceToCentroidBelow !== undefined,
+        centres: () => centroids,
+      };
     },
   };
   if (options.bound === false) delete geometry.distanceToCentroidBelow;

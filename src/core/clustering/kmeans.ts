@@ -1,6 +1,10 @@
 import type { Geometry } from '../base/geometry.ts';
 import { createRandom, type Random } from '../base/random.ts';
 import { denseGeometry } from './denseGeometry.ts';
+import { nearestCentroid } from './nearestCentre.ts';
+import { ASSIGN_TEAM_MIN_OBJECTS, teamAssigner } from './assignTeam.ts';
+import { currentTeam } from '../parallel/ambient.ts';
+import type { Team } from '../parallel/team.ts';
 
 export { denseGeometry } from './denseGeometry.ts';
 
@@ -42,12 +46,17 @@ export function validateKMeans(n: number, options: KMeansOptions): Required<KMea
   return { k, seed, maxIterations };
 }
 
-/** `starts`, when given, are the k objects the centres start at instead of k-means++ draws. */
+/**
+ * `starts`, when given, are the k objects the centres start at instead of k-means++ draws. The
+ * assignment splits across `split.team` from `split.minObjects` objects (assignTeam.ts: the same
+ * clustering whatever the team).
+ */
 export function kmeans(
   geometry: Geometry,
   options: KMeansOptions,
   random?: Random,
   starts?: ArrayLike<number>,
+  split: AssignSplit = { team: currentTeam(), minObjects: ASSIGN_TEAM_MIN_OBJECTS },
 ): KMeansResult {
   const { n } = geometry;
   const { k, seed, maxIterations } = validateKMeans(n, options);
@@ -60,82 +69,77 @@ export function kmeans(
   const sizes = new Int32Array(k);
   let iterations = 0;
   let converged = false;
-  for (;;) {
-    geometry.beginAssign(k);
-    let changed = 0;
-    sizes.fill(0);
-    for (let i = 0; i < n; i++) {
-      const [arg, min] = nearestCentroid(geometry, i, k, labels[i] as number);
-      best[i] = min;
-      if (labels[i] !== arg) {
-        labels[i] = arg;
-        changed++;
+  const assigner = teamAssigner(geometry, k, split.team, split.minObjects);
+  try {
+    for (;;) {
+      geometry.beginAssign(k);
+      const changed = assigner
+        ? applyAssignment(assigner.assign(labels), labels, best, sizes)
+        : assignHere(geometry, labels, best, sizes);
+      if (changed === 0) {
+        converged = true;
+        break;
       }
-      sizes[arg] = (sizes[arg] as number) + 1;
+      if (iterations === maxIterations) break;
+      iterations++;
+      if (refillEmpty(geometry, labels, best, sizes)) continue;
+      geometry.updateCentroids(labels, k);
     }
-    if (changed === 0) {
-      converged = true;
-      break;
-    }
-    if (iterations === maxIterations) break;
-    iterations++;
-    if (refillEmpty(geometry, labels, best, sizes)) continue;
-    geometry.updateCentroids(labels, k);
+  } finally {
+    assigner?.release();
   }
   let inertia = 0;
   for (let i = 0; i < n; i++) inertia += best[i] as number;
   return { labels, sizes, inertia, iterations, converged };
 }
 
-/**
- * The nearest of the k centroids to object i and its squared distance; among equal distances
- * the lowest-numbered centroid, as a scan from centroid 0 keeping strict improvements finds it.
- * With `distanceToCentroidBelow` the scan starts at the object's previous centroid (`previous`,
- * −1 before the first assignment), whose distance bounds the others' early: the same answer.
- */
-function nearestCentroid(
+/** Where the assignment may split: a team, and the objects from which it is worth it. */
+export interface AssignSplit {
+  team: Team;
+  minObjects: number;
+}
+
+/** Each object to its nearest centre on this thread; returns how many changed cluster. */
+function assignHere(
   geometry: Geometry,
-  i: number,
-  k: number,
-  previous: number,
-): [arg: number, min: number] {
-  if (hasBound(geometry)) return nearestWithBound(geometry, i, k, previous);
-  let arg = 0;
-  let min = geometry.distanceToCentroid(i, 0);
-  for (let c = 1; c < k; c++) {
-    const d = geometry.distanceToCentroid(i, c);
-    if (d < min) {
-      min = d;
-      arg = c;
+  labels: Int32Array,
+  best: Float64Array,
+  sizes: Int32Array,
+): number {
+  const k = sizes.length;
+  let changed = 0;
+  sizes.fill(0);
+  for (let i = 0; i < labels.length; i++) {
+    const [arg, min] = nearestCentroid(geometry, i, k, labels[i] as number);
+    best[i] = min;
+    if (labels[i] !== arg) {
+      labels[i] = arg;
+      changed++;
     }
+    sizes[arg] = (sizes[arg] as number) + 1;
   }
-  return [arg, min];
+  return changed;
 }
 
-type BoundedGeometry = Geometry & Required<Pick<Geometry, 'distanceToCentroidBelow'>>;
-
-function hasBound(geometry: Geometry): geometry is BoundedGeometry {
-  return geometry.distanceToCentroidBelow !== undefined;
-}
-
-function nearestWithBound(
-  geometry: BoundedGeometry,
-  i: number,
-  k: number,
-  previous: number,
-): [arg: number, min: number] {
-  const start = previous >= 0 ? previous : 0;
-  let arg = start;
-  let min = geometry.distanceToCentroid(i, start);
-  for (let c = 0; c < k; c++) {
-    if (c === start) continue;
-    const d = geometry.distanceToCentroidBelow(i, c, min);
-    if (d < min || (d === min && c < arg)) {
-      min = d;
-      arg = c;
+/** The team's assignment taken in object order; returns how many changed cluster. */
+function applyAssignment(
+  assigned: { nearest: Int32Array; best: Float64Array },
+  labels: Int32Array,
+  best: Float64Array,
+  sizes: Int32Array,
+): number {
+  let changed = 0;
+  sizes.fill(0);
+  best.set(assigned.best);
+  for (let i = 0; i < labels.length; i++) {
+    const arg = assigned.nearest[i] as number;
+    if (labels[i] !== arg) {
+      labels[i] = arg;
+      changed++;
     }
+    sizes[arg] = (sizes[arg] as number) + 1;
   }
-  return [arg, min];
+  return changed;
 }
 
 /** k-means++: first centre uniform, then each next centre drawn with probability ∝ D². */

@@ -27,6 +27,7 @@ export const kmeansStep = defineMethod({
   title: 'k-means',
   role: 'step',
   order: 10,
+  team: 'its k-means or k-modes assignment of objects to centres (assignTeam.ts)',
   paper:
     'Lloyd with k-means++ starts (Arthur & Vassilvitskii 2007); k-modes (Huang 1998) on distances',
   where: 'the clustering protocol of Jian et al. 2019 and Jian et al. 2017 (Sec. 6)',

@@ -1,3 +1,4 @@
+import { modeCost } from '../base/centreDistance.ts';
 import type { Geometry } from '../base/geometry.ts';
 
 /**
@@ -32,11 +33,7 @@ export function valueCostGeometry(data: ValueCosts): Geometry {
   };
   const cell = (a: number, u: number, v: number): number =>
     tables[(tableStart[a] as number) + u * (widths[a] as number) + v] as number;
-  const cost = (i: number, centre: Int32Array, at: number): number => {
-    let s = 0;
-    for (let a = 0; a < D; a++) s += cell(a, codes[i * D + a] as number, centre[at + a] as number);
-    return s;
-  };
+  const cost = (i: number, centre: Int32Array, at: number): number => modeCost(data, i, centre, at);
   return {
     n,
     distancesToObject(i, out) {
@@ -80,5 +77,6 @@ export function valueCostGeometry(data: ValueCosts): Geometry {
         }
       }
     },
+    centreData: () => ({ form: 'value-cost', costs: data, centres: () => modes }),
   };
 }

@@ -51,6 +51,7 @@ export const clusteringSchemesStep = defineMethod({
   title: 'Clustering schemes (Wang et al. 2015)',
   role: 'step',
   order: 21,
+  team: 'the k-means and k-modes assignments of the evaluations it runs (clustering/assignTeam.ts)',
   paper: 'Wang et al. 2015, Coupled attribute similarity learning on categorical data (IEEE TNNLS)',
   where: 'Sec. VIII-B, Tables IX-X: k-modes, spectral clustering, ROCK and CROCK; AC, NMI, F',
   description: 'AC, NMI and F-score of every clustering scheme of the coupled-similarity paper',

@@ -87,6 +87,7 @@ export const evaluateClusteringStep = defineMethod({
   title: 'Clustering evaluation',
   role: 'step',
   order: 20,
+  team: 'its k-means or k-modes assignment of objects to centres (clustering/assignTeam.ts)',
   paper: 'Jian et al. 2019 (CURE) Sec. 6.1 and Table 1; Jian et al. 2017 (CDE)',
   where: 'Sec. 6.1: k-means with k = classes, 50 runs; F-score, NMI, accuracy',
   description: 'F-score, NMI and accuracy of clustering each representation against the class',

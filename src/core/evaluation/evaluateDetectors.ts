@@ -89,7 +89,7 @@ export const evaluateDetectorsStep = defineMethod({
   title: 'Detector comparison',
   role: 'step',
   order: 22,
-  team: 'the detectors it runs that split theirs: LOF-OF’s passes (lofTeam.ts)',
+  team: 'the detectors it runs that split theirs: LOF-OF’s passes (lofTeam.ts), the isolation forest’s walks (isolationForestTeam.ts), SAnDCat’s scan (sandcat/scanTeam.ts)',
   paper:
     'Ienco et al. 2016, A semisupervised approach to the detection and characterization of outliers in categorical data (IEEE TNNLS)',
   where: 'Sec. V, Tables III-IV: 3 % abnormal, 5-fold CV over the normal class, AUC',

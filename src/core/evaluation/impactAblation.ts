@@ -18,6 +18,7 @@ export const impactAblationStep = defineMethod({
   title: 'Attribute ablation',
   role: 'step',
   order: 23,
+  team: 'SAnDCat’s scan of the training objects for each tested object (sandcat/scanTeam.ts)',
   paper:
     'Ienco et al. 2016, A semisupervised approach to the detection and characterization of outliers in categorical data (IEEE TNNLS)',
   where: 'Sec. V-C, Fig. 13: AUC with the top-n attributes by impact',

@@ -1,4 +1,5 @@
 import { DataError } from '../base/errors.ts';
+import { valueTableSum } from '../base/centreDistance.ts';
 import type { Geometry } from '../base/geometry.ts';
 import type { CategoricalTable } from '../data/table/types.ts';
 
@@ -226,11 +227,15 @@ export function valueConcatGeometry(e: ValueConcatEmbedding): Geometry {
       }
     },
     distanceToCentroid(i, c) {
-      let s = 0;
-      for (let a = 0; a < D; a++)
-        s += table[(e.objectValues[i * D + a] as number) * k + c] as number;
-      return s;
+      return valueTableSum(e.objectValues, D, table, k, i, c);
     },
+    centreData: () => ({
+      form: 'value-table',
+      D,
+      L,
+      objectValues: e.objectValues,
+      centres: () => table,
+    }),
     updateCentroids(labels, kk) {
       ensure(kk);
       const members = new Int32Array(kk);

@@ -51,7 +51,7 @@ export function* casoNeighboursSteps(
       const row = (model.tableStart[j] as number) + (attr.codes[r] as number) * m;
       for (let v = 0; v < m; v++) perValue[attr.offset + v] = model.casv[row + v] as number;
     }
-    fillGroupTables(table, groups, perValue, groupTables);
+    fillGroupTables(groups, perValue, groupTables);
     best.clear();
     for (let u = 0; u < objects.size; u++) {
       const copies = (objects.multiplicity[u] as number) - (u === own ? 1 : 0);

@@ -1,11 +1,14 @@
 import type { ObjectExplanations } from '../../platform/results.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
+import { runToEnd } from '../../base/jobs.ts';
+import { currentTeam } from '../../parallel/ambient.ts';
+import type { Team } from '../../parallel/team.ts';
 import {
   averagePathLength,
   growForest,
   type IsolationForestOptions,
-  type IsolationTree,
-} from './isolationForest.ts';
+} from './isolationForestTrees.ts';
+import { walkForest } from './isolationForestTeam.ts';
 
 /**
  * Path-length contributions per split attribute, in the spirit of the depth-based isolation
@@ -20,37 +23,19 @@ import {
  *   Σ_nodes (c(m) − 1 − c(m')) = c(ψ) − (e + c(size)) = c(ψ) − h(x).
  * Averaged over the trees, an object's terms sum to c(ψ) − E[h(x)], and its score is
  * s(x) = 2^(−E[h(x)]/c(ψ)) = 2^(Σ_a term_a / c(ψ) − 1): a larger sum, a larger score.
- * The trees are grown again with the same seed, so they are the scored trees.
+ * The trees are grown again with the same seed, so they are the scored trees; the walks split
+ * across `team` by chunks of objects (isolationForestTeam.ts).
  */
 export function isolationForestTerms(
   table: CategoricalTable,
   fitRows: Int32Array,
   options: IsolationForestOptions,
+  team: Team = currentTeam(),
 ): { terms: Float64Array; norm: number } {
-  const { trees, sampleSize } = growForest(table, fitRows, options);
-  const n = table.nRows;
-  const D = table.attributes.length;
-  const terms = new Float64Array(n * D);
-  const codes = table.attributes.map((a) => a.codes);
-  const c = Float64Array.from({ length: sampleSize + 1 }, (_, m) => averagePathLength(m));
-  for (const tree of trees) {
-    const { attribute, code, left, right, size } = tree as IsolationTree;
-    for (let i = 0; i < n; i++) {
-      let node = 0;
-      for (let a = attribute[0] as number; a >= 0; a = attribute[node] as number) {
-        const child =
-          ((codes[a] as Int32Array)[i] as number) === (code[node] as number)
-            ? (left[node] as number)
-            : (right[node] as number);
-        const reduction =
-          (c[size[node] as number] as number) - 1 - (c[size[child] as number] as number);
-        terms[i * D + a] = (terms[i * D + a] as number) + reduction;
-        node = child;
-      }
-    }
-  }
-  for (let j = 0; j < terms.length; j++) terms[j] = (terms[j] as number) / trees.length;
-  return { terms, norm: averagePathLength(sampleSize) };
+  const forest = growForest(table, fitRows, options);
+  const rows = Int32Array.from({ length: table.nRows }, (_, i) => i);
+  const terms = runToEnd(walkForest(table, forest, rows, 'terms', team));
+  return { terms, norm: averagePathLength(forest.sampleSize) };
 }
 
 /** The shared result: every row explained, trees grown on `fitRows`. */

@@ -54,6 +54,7 @@ export const isolationForestMethod = defineMethod({
   title: 'Isolation forest',
   role: 'method',
   order: 12,
+  team: 'its walks of every object down every tree, for the scores and the terms (isolationForestTeam.ts)',
   paper: IFOREST_PAPER,
   where: 'Algs. 1-3 and Eq. (2), on the one-hot encoding of the values',
   description: 'How quickly random splits on one-hot value columns isolate the object',

@@ -11,6 +11,12 @@ export const GROUP_CELLS = 512;
 export interface AttributeGroups {
   /** Attributes of each group. */
   members: number[][];
+  /** The same as flat arrays (for a team's threads): group g's are list[memberStart[g]] …. */
+  memberStart: Int32Array;
+  memberList: Int32Array;
+  /** Each attribute's first global value and its number of values. */
+  offsets: Int32Array;
+  widths: Int32Array;
   /** Start of each group's table in the tested object's look-up. */
   start: Int32Array;
   /** Cells of all the groups' tables. */
@@ -38,7 +44,17 @@ export function attributeGroups(table: CategoricalTable): AttributeGroups {
     size *= m;
   });
   close();
-  return { members, start: Int32Array.from(start), cells };
+  const memberStart = new Int32Array(members.length + 1);
+  members.forEach((m, g) => (memberStart[g + 1] = (memberStart[g] as number) + m.length));
+  return {
+    members,
+    memberStart,
+    memberList: Int32Array.from(members.flat()),
+    offsets: Int32Array.from(table.attributes, (a) => a.offset),
+    widths: Int32Array.from(table.attributes, (a) => a.labels.length),
+    start: Int32Array.from(start),
+    cells,
+  };
 }
 
 /**
@@ -69,29 +85,38 @@ export function groupCells(
 /**
  * The tested object's squared distance to every combination of each group: the sum over the
  * group's members of m_a(t_a, ·)², from the per-value squared distances (`squared`, by global
- * value). Built member by member, so each cell costs one addition.
+ * value). Built member by member, so each cell costs one addition. Reads only the groups' flat
+ * arrays, so a team's threads run it too (scanTeam.ts).
  */
 export function fillGroupTables(
-  table: CategoricalTable,
-  groups: AttributeGroups,
+  groups: FlatGroups,
   squared: Float64Array,
   out: Float64Array,
 ): void {
-  groups.members.forEach((members, g) => {
+  const { memberStart, memberList, offsets, widths } = groups;
+  const G = memberStart.length - 1;
+  for (let g = 0; g < G; g++) {
     const start = groups.start[g] as number;
     let size = 1;
     out[start] = 0;
-    for (const a of members) {
-      const attr = table.attributes[a] as { offset: number; labels: string[] };
-      const m = attr.labels.length;
+    for (let e = memberStart[g] as number; e < (memberStart[g + 1] as number); e++) {
+      const a = memberList[e] as number;
+      const offset = offsets[a] as number;
+      const m = widths[a] as number;
       // Cells are laid out first member slowest: extend each existing cell by m new ones,
       // walking backwards so no cell is overwritten before it is read.
       for (let c = size - 1; c >= 0; c--) {
         const base = out[start + c] as number;
         for (let v = m - 1; v >= 0; v--)
-          out[start + c * m + v] = base + (squared[attr.offset + v] as number);
+          out[start + c * m + v] = base + (squared[offset + v] as number);
       }
       size *= m;
     }
-  });
+  }
 }
+
+/** What fillGroupTables reads: plain arrays, so a team's threads can run it. */
+export type FlatGroups = Pick<
+  AttributeGroups,
+  'memberStart' | 'memberList' | 'offsets' | 'widths' | 'start'
+>;

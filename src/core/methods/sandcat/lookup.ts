@@ -13,27 +13,40 @@ export interface ValueLookup {
   squared: Float64Array;
 }
 
-export function createLookup(table: CategoricalTable): ValueLookup {
+/** Each attribute's first global value and number of values, as plain arrays (for a team). */
+export interface AttributeLayout {
+  offsets: Int32Array;
+  widths: Int32Array;
+}
+
+export function attributeLayout(table: CategoricalTable): AttributeLayout {
+  return {
+    offsets: Int32Array.from(table.attributes, (a) => a.offset),
+    widths: Int32Array.from(table.attributes, (a) => a.labels.length),
+  };
+}
+
+export function createLookup(table: { nValues: number }): ValueLookup {
   return { plain: new Float64Array(table.nValues), squared: new Float64Array(table.nValues) };
 }
 
 /** Fills the look-up for the object whose global values are `values[start .. start + D)`. */
 export function fillLookup(
   lookup: ValueLookup,
-  table: CategoricalTable,
+  layout: AttributeLayout,
   model: ValueTables,
   values: Int32Array,
   start: number,
 ): void {
-  const D = table.attributes.length;
-  for (let a = 0; a < D; a++) {
-    const attr = table.attributes[a] as { offset: number; labels: string[] };
-    const m = attr.labels.length;
-    const row = (model.tableStart[a] as number) + ((values[start + a] as number) - attr.offset) * m;
+  const { offsets, widths } = layout;
+  for (let a = 0; a < offsets.length; a++) {
+    const offset = offsets[a] as number;
+    const m = widths[a] as number;
+    const row = (model.tableStart[a] as number) + ((values[start + a] as number) - offset) * m;
     for (let v = 0; v < m; v++) {
       const d = model.tables[row + v] as number;
-      lookup.plain[attr.offset + v] = d;
-      lookup.squared[attr.offset + v] = d * d;
+      lookup.plain[offset + v] = d;
+      lookup.squared[offset + v] = d * d;
     }
   }
 }

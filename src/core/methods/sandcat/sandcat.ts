@@ -48,6 +48,7 @@ export const sandcatMethod = defineMethod({
   title: 'SAnDCat',
   role: 'method',
   order: 8,
+  team: 'its scan of the training objects for each tested object (scanTeam.ts)',
   paper: DILCA_PAPER,
   where: 'Sec. IV, Eqs. (2)-(3); Table II; Figs. 4-5',
   description: 'Semi-supervised outlier scores from a DILCA model of the normal class',

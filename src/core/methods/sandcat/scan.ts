@@ -1,10 +1,24 @@
 import type { ValueTables } from '../dilca/dilcaModel.ts';
-import { pacer, type Progress, type Steps } from '../../base/jobs.ts';
+import type { Progress, Steps } from '../../base/jobs.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
-import { attributeGroups, fillGroupTables, groupCells } from './groups.ts';
-import { createLookup, fillLookup } from './lookup.ts';
-import { BestK } from './selection.ts';
+import { serialTeam, shareWith, type KernelInputs, type Team } from '../../parallel/team.ts';
+import { attributeGroups, groupCells } from './groups.ts';
+import {
+  PICK_ALL,
+  PICK_FARTHEST,
+  PICK_NEAREST,
+  SCAN_CHUNK,
+  SCAN_KERNEL,
+  scanKernel,
+  type ScanInputs,
+} from './scanTeam.ts';
 import type { DistinctTuples } from './tuples.ts';
+
+/**
+ * Group look-ups (objects × candidates × groups) from which a scan splits across the team: below
+ * it (some milliseconds of work) waking the team's threads costs about as much as it saves.
+ */
+export const SCAN_TEAM_MIN_WORK = 1 << 22;
 
 /** Where a scan writes: the scores and impacts of the scored rows (rows × D). */
 export interface ScanOutput {
@@ -23,7 +37,9 @@ export interface ScanOutput {
  * its progress by the objects scored among all there are to score (rows repeating an earlier one
  * cost nothing), each distance is a handful of look-ups (dist² = Σ_g over groups of attributes of
  * a cell of the tested object's group table, groups.ts), and a candidate no better than the k
- * kept so far is turned away before the heap is touched.
+ * kept so far is turned away before the heap is touched. The distinct objects are scored in
+ * chunks across `split.team` when the scan is worth it (scanTeam.ts: the same scores whatever
+ * the team).
  */
 export function* scanCandidates(
   table: CategoricalTable,
@@ -35,83 +51,96 @@ export function* scanCandidates(
   pick: 'all' | 'nearest' | 'farthest',
   out: ScanOutput,
   nScored: number,
+  split: { team: Team; minWork: number } = { team: serialTeam, minWork: 0 },
 ): Steps<void> {
   const D = table.attributes.length;
-  const { scores, impacts } = out;
-  const lookup = createLookup(table);
-  const best = new BestK(pick === 'all' ? 0 : k);
-  const cv = candidates.values;
-  const U = candidates.size;
-  const multiplicity = candidates.multiplicity;
   const groups = attributeGroups(table);
   const G = groups.members.length;
-  const cells = groupCells(table, groups, cv, U);
-  const groupSq = new Float64Array(groups.cells);
-  const d2 = new Float64Array(U);
   const { first, objects } = firstRows(tested, selfTuple, nScored);
-  const rowImpact = new Float64Array(D);
-  const sign = pick === 'farthest' ? -1 : 1;
-  const pace = pacer(1 << 22);
-  let scored = 0;
-  const progress = (): Progress => ({
+  // A scan too small to pay for waking the team's threads runs on this one.
+  const team = objects * candidates.size * G >= split.minWork ? split.team : serialTeam;
+  const inputs = scanInputs(table, model, tested, candidates, selfTuple, k, pick, team);
+  inputs.todo = team.allocate(Int32Array, objects);
+  for (let row = 0, j = 0; row < nScored; row++) if (first[row] === -1) inputs.todo[j++] = row;
+  inputs.scores = team.allocate(Float64Array, nScored);
+  inputs.impacts = team.allocate(Float64Array, nScored * D);
+  const progress = (scored: number): Progress => ({
     fraction: objects > 0 ? scored / objects : 1,
     message: `Scoring objects against the normal model: ${scored.toLocaleString('en-US')} of ${objects.toLocaleString('en-US')} distinct objects`,
   });
-  yield progress();
+  yield progress(0);
+  const binding = team.bind(
+    SCAN_KERNEL,
+    inputs as unknown as KernelInputs,
+    scanKernel(inputs as never),
+  );
+  // About 2²² look-ups a step between progress reports.
+  const chunks = Math.ceil(objects / SCAN_CHUNK);
+  const perStep = Math.max(
+    1,
+    Math.floor((1 << 22) / Math.max(1, SCAN_CHUNK * candidates.size * G)),
+  );
+  try {
+    for (let c = 0; c < chunks; c += perStep) {
+      inputs.params[0] = c;
+      binding.run(Math.min(perStep, chunks - c));
+      yield progress(Math.min(objects, (c + perStep) * SCAN_CHUNK));
+    }
+  } finally {
+    binding.release();
+  }
+  const { scores, impacts } = out;
+  scores.set(inputs.scores);
+  impacts.set(inputs.impacts);
+  // Rows repeating an earlier (tuple, own tuple) pair take its results.
   for (let row = 0; row < nScored; row++) {
     const earlier = first[row] as number;
-    if (earlier >= 0) {
-      scores[row] = scores[earlier] as number;
-      impacts.copyWithin(row * D, earlier * D, earlier * D + D);
-      continue;
-    }
-    const t = tested.tupleOfRow[row] as number;
-    const own = selfTuple ? (selfTuple[row] as number) : -1;
-    fillLookup(lookup, table, model, tested.values, t * D);
-    fillGroupTables(table, groups, lookup.squared, groupSq);
-    for (let u = 0; u < U; u++) {
-      let sum = 0;
-      for (let g = 0; g < G; g++) sum += groupSq[cells[u * G + g] as number] as number;
-      d2[u] = sum;
-    }
-    let os = 0;
-    let taken = 0;
-    rowImpact.fill(0);
-    const take = (u: number, copies: number): void => {
-      os += copies * Math.sqrt(d2[u] as number);
-      taken += copies;
-      for (let a = 0; a < D; a++)
-        rowImpact[a] =
-          (rowImpact[a] as number) + copies * (lookup.plain[cv[u * D + a] as number] as number);
-    };
-    if (pick === 'all') for (let u = 0; u < U; u++) take(u, multiplicity[u] as number);
-    else {
-      best.clear();
-      // Once k are kept, only a candidate better than the worst kept one gets in (BestK's order).
-      let worstKey = Infinity;
-      let worstId = -1;
-      for (let u = 0; u < U; u++) {
-        const key = sign * (d2[u] as number);
-        if (key > worstKey || (key === worstKey && u > worstId)) continue;
-        if (u === own && (multiplicity[u] as number) === 1) continue;
-        best.push(key, u);
-        if (best.size === k) [worstKey, worstId] = best.worst();
-      }
-      // The k best distinct tuples hold the k best objects; take copies until k are taken.
-      let left = k;
-      for (const u of best.sorted()) {
-        if (left === 0) break;
-        const copies = Math.min(left, (multiplicity[u] as number) - (u === own ? 1 : 0));
-        left -= copies;
-        take(u, copies);
-      }
-    }
-    scores[row] = os;
-    for (let a = 0; a < D; a++)
-      impacts[row * D + a] = taken > 0 ? (rowImpact[a] as number) / taken : 0;
-    scored++;
-    if (pace(U * G)) yield progress();
+    if (earlier < 0) continue;
+    scores[row] = scores[earlier] as number;
+    impacts.copyWithin(row * D, earlier * D, earlier * D + D);
   }
+}
+
+/** The scan's inputs on the team's memory (todo and outputs are set by the caller). */
+function scanInputs(
+  table: CategoricalTable,
+  model: ValueTables,
+  tested: DistinctTuples,
+  candidates: DistinctTuples,
+  selfTuple: Int32Array | null,
+  k: number,
+  pick: 'all' | 'nearest' | 'farthest',
+  team: Team,
+): ScanInputs {
+  const groups = attributeGroups(table);
+  const U = candidates.size;
+  const share = <T extends Int32Array | Float64Array>(a: T): T => shareWith(team, a);
+  return {
+    D: table.attributes.length,
+    U,
+    G: groups.members.length,
+    k,
+    pick: pick === 'all' ? PICK_ALL : pick === 'nearest' ? PICK_NEAREST : PICK_FARTHEST,
+    nValues: table.nValues,
+    groupCellCount: groups.cells,
+    offsets: share(groups.offsets),
+    widths: share(groups.widths),
+    memberStart: share(groups.memberStart),
+    memberList: share(groups.memberList),
+    start: share(groups.start),
+    tables: share(model.tables),
+    tableStart: share(model.tableStart),
+    cells: share(groupCells(table, groups, candidates.values, U)),
+    candidates: share(candidates.values),
+    multiplicity: share(candidates.multiplicity),
+    testedValues: share(tested.values),
+    tupleOfRow: share(tested.tupleOfRow),
+    selfTuple: share(selfTuple ?? new Int32Array(0)),
+    todo: new Int32Array(0),
+    params: team.allocate(Int32Array, 1),
+    scores: new Float64Array(0),
+    impacts: new Float64Array(0),
+  };
 }
 
 /**

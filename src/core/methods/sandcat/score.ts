@@ -3,8 +3,10 @@ import type { Steps } from '../../base/jobs.ts';
 import { createRandom, sampleOf } from '../../base/random.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
 import { perObject, type Heuristic } from './heuristics.ts';
-import { createLookup, fillLookup } from './lookup.ts';
-import { scanCandidates } from './scan.ts';
+import { attributeLayout, createLookup, fillLookup } from './lookup.ts';
+import { currentTeam } from '../../parallel/ambient.ts';
+import type { Team } from '../../parallel/team.ts';
+import { SCAN_TEAM_MIN_WORK, scanCandidates } from './scan.ts';
 import { distinctTuples, type DistinctTuples } from './tuples.ts';
 
 export interface SandcatScoringOptions {
@@ -30,7 +32,8 @@ export interface SandcatScores {
  * MinDTK/MaxDTK choose the k nearest/farthest training objects for each t; RandK and CentralK
  * choose k once. A scored row that is itself a training row is left out of its own
  * representatives (MinDTK would otherwise always pick it at distance 0). No n × n matrix: each
- * distinct tested object scans the distinct training objects once, D look-ups per pair.
+ * distinct tested object scans the distinct training objects once, D look-ups per pair, split
+ * across `team` by chunks of objects when the scan has at least `minWork` look-ups (scan.ts).
  */
 export function* sandcatScoreSteps(
   table: CategoricalTable,
@@ -38,6 +41,8 @@ export function* sandcatScoreSteps(
   fitRows: Int32Array,
   scoreRows: Int32Array,
   options: SandcatScoringOptions,
+  team: Team = currentTeam(),
+  minWork = SCAN_TEAM_MIN_WORK,
 ): Steps<SandcatScores> {
   if (fitRows.length === 0) throw new RangeError('SAnDCat needs at least one training object');
   const D = table.attributes.length;
@@ -57,7 +62,10 @@ export function* sandcatScoreSteps(
         ? randomRows(fitRows, k, options.seed)
         : centralRows(table, model, train, fitRows, k);
     const reps = distinctTuples(table, representatives);
-    yield* scanCandidates(table, model, tested, reps, null, k, 'all', out, scoreRows.length);
+    yield* scanCandidates(table, model, tested, reps, null, k, 'all', out, scoreRows.length, {
+      team,
+      minWork,
+    });
     return { scores, impacts, k, representatives };
   }
   // Position of each table row among the training rows (−1: not a training row).
@@ -68,7 +76,10 @@ export function* sandcatScoreSteps(
     return i < 0 ? -1 : (train.tupleOfRow[i] as number);
   });
   const pick = options.heuristic === 'mindtk' ? 'nearest' : 'farthest';
-  yield* scanCandidates(table, model, tested, train, self, k, pick, out, scoreRows.length);
+  yield* scanCandidates(table, model, tested, train, self, k, pick, out, scoreRows.length, {
+    team,
+    minWork,
+  });
   return { scores, impacts, k, representatives: null };
 }
 
@@ -97,9 +108,10 @@ function centralRows(
       count[v] = (count[v] as number) + (train.multiplicity[u] as number);
     }
   const lookup = createLookup(table);
+  const layout = attributeLayout(table);
   const centrality = new Float64Array(train.size);
   for (let u = 0; u < train.size; u++) {
-    fillLookup(lookup, table, model, train.values, u * D);
+    fillLookup(lookup, layout, model, train.values, u * D);
     let c = 0;
     for (let v = 0; v < table.nValues; v++)
       c += (count[v] as number) * (lookup.squared[v] as number);

@@ -252,7 +252,7 @@ describe('distances by groups of attributes (sandcat/groups.ts)', () => {
   it('one look-up per group gives Σ over attributes of the squared value distances', async () => {
     const { attributeGroups, fillGroupTables, groupCells } =
       await import('../../../../src/core/methods/sandcat/groups.ts');
-    const { createLookup, fillLookup } =
+    const { attributeLayout, createLookup, fillLookup } =
       await import('../../../../src/core/methods/sandcat/lookup.ts');
     const { distinctTuples } = await import('../../../../src/core/methods/sandcat/tuples.ts');
     const { computeCounts } = await import('../../../../src/core/data/counts/counts.ts');
@@ -273,8 +273,8 @@ describe('distances by groups of attributes (sandcat/groups.ts)', () => {
     const table = new Float64Array(groups.cells);
     const G = groups.members.length;
     for (const i of [0, 7, 100]) {
-      fillLookup(lookup, t, model, tuples.values, i * D);
-      fillGroupTables(t, groups, lookup.squared, table);
+      fillLookup(lookup, attributeLayout(t), model, tuples.values, i * D);
+      fillGroupTables(groups, lookup.squared, table);
       for (const j of [1, 50, 300]) {
         let grouped = 0;
         for (let g = 0; g < G; g++) grouped += table[cells[j * G + g]!]!;
