@@ -5,8 +5,8 @@
  * threads, one team of each size for the file). On one thread k-means assigns through the
  * geometry itself, so the equality also says the team's kernel sums exactly as the geometry does.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startNodeTeam, type NodeTeam } from '../../../src/cli/nodeTeam.ts';
+import { same, teamsOfOneToThree } from './teamFixture.ts';
+import { describe, expect, it } from 'vitest';
 import { runToEnd } from '../../../src/core/base/jobs.ts';
 import { createRandom } from '../../../src/core/base/random.ts';
 import type { Geometry } from '../../../src/core/base/geometry.ts';
@@ -19,7 +19,6 @@ import { isolationForestTerms } from '../../../src/core/methods/detectors/isolat
 import { dilcaModel } from '../../../src/core/methods/dilca/dilcaModel.ts';
 import { HEURISTICS } from '../../../src/core/methods/sandcat/heuristics.ts';
 import { sandcatScoreSteps } from '../../../src/core/methods/sandcat/score.ts';
-import { serialTeam, type Team } from '../../../src/core/parallel/team.ts';
 import {
   materialise,
   uniformValueEmbedding,
@@ -39,22 +38,7 @@ const n = table.nRows;
 const D = VALUE_COUNTS.length;
 const all = Int32Array.from({ length: n }, (_, i) => i);
 
-let teams: Team[] = [serialTeam];
-const started: NodeTeam[] = [];
-beforeAll(async () => {
-  started.push(await startNodeTeam(2), await startNodeTeam(3));
-  teams = [serialTeam, ...started.map((s) => s.team)];
-}, 30_000);
-afterAll(async () => {
-  await Promise.all(started.map((s) => s.close()));
-});
-
-/** Every entry of a and b the same (NaN and −0 told apart). */
-function same(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) return false;
-  return true;
-}
+const teamsOf = teamsOfOneToThree();
 
 /** Per-attribute cost tables with seeded, asymmetric costs (a k-modes distance like CADO's). */
 function randomCosts(seed: number) {
@@ -99,7 +83,7 @@ describe('split steps give the same result on 1, 2 and 3 threads', () => {
         [5, 1],
         [9, 2],
       ] as const) {
-        const runs: KMeansResult[] = teams.map((team) =>
+        const runs: KMeansResult[] = teamsOf().map((team) =>
           kmeans(geometry, { k }, createRandom(seed), undefined, { team, minObjects: 0 }),
         );
         const [first] = runs;
@@ -118,10 +102,10 @@ describe('split steps give the same result on 1, 2 and 3 threads', () => {
     const options = { trees: 30, sampleSize: 128, seed: 4 };
     const fit = all.filter((i) => i % 4 !== 0);
     const scored = all.filter((i) => i % 3 !== 1);
-    const scores = teams.map((team) =>
+    const scores = teamsOf().map((team) =>
       runToEnd(isolationForestSteps(table, fit, scored, options, team)),
     );
-    const terms = teams.map((team) => isolationForestTerms(table, fit, options, team).terms);
+    const terms = teamsOf().map((team) => isolationForestTerms(table, fit, options, team).terms);
     for (const run of scores.slice(1)) expect(same(run, scores[0] as Float64Array)).toBe(true);
     for (const run of terms.slice(1)) expect(same(run, terms[0] as Float64Array)).toBe(true);
     expect(new Set(scores[0]).size).toBeGreaterThan(10);
@@ -131,7 +115,7 @@ describe('split steps give the same result on 1, 2 and 3 threads', () => {
     const fit = all.filter((i) => (table.classColumn?.codes[i] as number) !== 3);
     const model = dilcaModel(table, computeCounts(table, { rows: fit }));
     for (const heuristic of HEURISTICS) {
-      const runs = teams.map((team) =>
+      const runs = teamsOf().map((team) =>
         runToEnd(sandcatScoreSteps(table, model, fit, all, { heuristic, k: 7, seed: 2 }, team, 0)),
       );
       const [first] = runs;

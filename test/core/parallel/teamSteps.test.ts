@@ -5,8 +5,8 @@
  * helpers evaluate from data are the input's own d(i, j) exactly. And every registered spec
  * whose run binds a kernel declares `team`, so the CLI (`usesTeam`) starts helpers for it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startNodeTeam, type NodeTeam } from '../../../src/cli/nodeTeam.ts';
+import { same, teamsOfOneToThree } from './teamFixture.ts';
+import { describe, expect, it } from 'vitest';
 import { runToEnd } from '../../../src/core/base/jobs.ts';
 import { createRandom } from '../../../src/core/base/random.ts';
 import { computeCounts } from '../../../src/core/data/counts/counts.ts';
@@ -34,22 +34,7 @@ const counts = computeCounts(table);
 const inputOf = (call: Call): ProjectionInput =>
   runToEnd(standaloneRepresentation(table, counts, call)).input;
 
-let teams: Team[] = [serialTeam];
-const started: NodeTeam[] = [];
-beforeAll(async () => {
-  started.push(await startNodeTeam(2), await startNodeTeam(3));
-  teams = [serialTeam, ...started.map((s) => s.team)];
-}, 30_000);
-afterAll(async () => {
-  await Promise.all(started.map((s) => s.close()));
-});
-
-/** Every entry of a and b the same (NaN and −0 told apart). */
-function same(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) return false;
-  return true;
-}
+const teamsOf = teamsOfOneToThree();
 
 const distances: [string, Call][] = [
   ['CADO', { method: 'cas', options: {}, inputs: {}, result: 'cado' }],
@@ -62,7 +47,7 @@ describe('steps split across a team give the same result on 1, 2 and 3 threads',
   for (const [name, call] of distances)
     it(`NN-descent's neighbour lists under ${name}, with the input's own distances`, () => {
       const input = inputOf(call);
-      const runs = teams.map((team) =>
+      const runs = teamsOf().map((team) =>
         runToEnd(approximateNeighbourSteps(input, 15, createRandom(4), {}, team)),
       );
       const [first] = runs;
@@ -84,7 +69,7 @@ describe('steps split across a team give the same result on 1, 2 and 3 threads',
       const input = inputOf(call);
       const d = distanceOf(input);
       for (const row of [0, 333]) {
-        const runs = teams.map((team) =>
+        const runs = teamsOf().map((team) =>
           runToEnd(objectNeighbourSteps(input, row, 25, false, team)),
         );
         const [first] = runs;
@@ -106,11 +91,11 @@ describe('steps split across a team give the same result on 1, 2 and 3 threads',
       [all, all, 40],
       [fit, scored, 7],
     ] as const) {
-      const kept = teams.map((team) =>
+      const kept = teamsOf().map((team) =>
         runToEnd(lofOfSteps(table, fitRows, scoreRows, { k }, team)),
       );
       // A store of 10 entries overflows at once: the densities and factors rescan the rows.
-      const rescanned = teams.map((team) =>
+      const rescanned = teamsOf().map((team) =>
         runToEnd(lofOfSteps(table, fitRows, scoreRows, { k }, team, 10)),
       );
       for (const scores of [...kept.slice(1), ...rescanned])
