@@ -11,7 +11,19 @@ describe('which calls the CLI runs on a team', () => {
   it('the methods that declare a team, each saying what it splits', () => {
     const declared = allSpecs().filter((s) => s.team);
     expect(declared.map((s) => s.id).sort()).toEqual(
-      ['evaluate-detectors', 'lof-of', 'object-neighbours', 'tsne', 'umap'].sort(),
+      [
+        'clustering-schemes',
+        'evaluate-clustering',
+        'evaluate-detectors',
+        'iforest',
+        'impact-ablation',
+        'kmeans',
+        'lof-of',
+        'object-neighbours',
+        'sandcat',
+        'tsne',
+        'umap',
+      ].sort(),
     );
     expect(declared.find((s) => s.id === 'tsne')?.team).toMatch(
       /NN-descent .* Barnes-Hut gradient/,
