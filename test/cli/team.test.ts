@@ -5,26 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { usesTeam } from '../../src/cli/nodeTeam.ts';
+import { TEAM_SPEC_IDS } from '../core/parallel/teamFixture.ts';
 import { allSpecs } from '../../src/core/platform/registry.ts';
 
 describe('which calls the CLI runs on a team', () => {
   it('the methods that declare a team, each saying what it splits', () => {
     const declared = allSpecs().filter((s) => s.team);
-    expect(declared.map((s) => s.id).sort()).toEqual(
-      [
-        'clustering-schemes',
-        'evaluate-clustering',
-        'evaluate-detectors',
-        'iforest',
-        'impact-ablation',
-        'kmeans',
-        'lof-of',
-        'object-neighbours',
-        'sandcat',
-        'tsne',
-        'umap',
-      ].sort(),
-    );
+    expect(declared.map((s) => s.id).sort()).toEqual(TEAM_SPEC_IDS);
     expect(declared.find((s) => s.id === 'tsne')?.team).toMatch(
       /NN-descent .* Barnes-Hut gradient/,
     );

@@ -26,3 +26,18 @@ export function same(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
   for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) return false;
   return true;
 }
+
+/** The specs that declare `team` (what they split is in each spec's `team`). */
+export const TEAM_SPEC_IDS = [
+  'clustering-schemes',
+  'evaluate-clustering',
+  'evaluate-detectors',
+  'iforest',
+  'impact-ablation',
+  'kmeans',
+  'lof-of',
+  'object-neighbours',
+  'sandcat',
+  'tsne',
+  'umap',
+].sort();
