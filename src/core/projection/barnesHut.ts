@@ -52,7 +52,7 @@ export function exactRepulsion(n: number, multiplicity: Float64Array | null = nu
 }
 
 /** Points sharing one walk of the tree (BarnesHutTree.repel). */
-const GROUP = Number(globalThis.process?.env?.BH_GROUP ?? 16);
+const GROUP = 16;
 
 /** Cells are never split below this depth; coincident points share a leaf. */
 const MAX_DEPTH = 48;
@@ -100,7 +100,7 @@ export class BarnesHutTree {
   readonly order: Int32Array;
   private readonly keys: Float64Array;
   /** The current group's interaction list: x, y and size of each cell acting on it. */
-  private list = new Float64Array(3 * 1024);
+  private list: Float64Array = new Float64Array(3 * 1024);
 
   constructor(
     readonly n: number,
@@ -186,7 +186,7 @@ export class BarnesHutTree {
       if (yi < minY) minY = yi;
       if (yi > maxY) maxY = yi;
     }
-    let list = this.list;
+    let list: Float64Array = this.list;
     let length = 0;
     let top = 0;
     stack[top++] = 0;
@@ -218,7 +218,10 @@ export class BarnesHutTree {
     return length;
   }
 
-  /** Each point's F_rep and Z share over the interaction list (length numbers, 3 a cell). */
+  /**
+   * Each point's F_rep and Z share over the interaction list (length numbers, 3 a cell), two
+   * points a pass so each cell is read once for both. Z is added point by point in Z-order.
+   */
   private sumList(
     y: Float64Array,
     order: Int32Array,
@@ -229,30 +232,53 @@ export class BarnesHutTree {
   ): number {
     const { list, multiplicity } = this;
     let z = 0;
-    for (let o = g0; o < g1; o++) {
+    for (let o = g0; o < g1; o += 2) {
       const i = order[o] as number;
+      // A lone last point pairs with itself; only its first result is kept.
+      const j = o + 1 < g1 ? (order[o + 1] as number) : i;
       const xi = y[2 * i] as number;
       const yi = y[2 * i + 1] as number;
-      let fx = 0;
-      let fy = 0;
+      const xj = y[2 * j] as number;
+      const yj = y[2 * j + 1] as number;
+      let fxi = 0;
+      let fyi = 0;
       let zi = 0;
+      let fxj = 0;
+      let fyj = 0;
+      let zj = 0;
       for (let t = 0; t < length; t += 3) {
-        const dx = xi - (list[t] as number);
-        const dy = yi - (list[t + 1] as number);
-        const d2 = dx * dx + dy * dy;
-        let m = list[t + 2] as number;
-        // Only a leaf can sit exactly on i (a summarised cell is farther than the group's box):
-        // the leaf holding i, whose other points are i's coincident copies.
-        if (d2 === 0) m -= 1;
-        const w = 1 / (1 + d2);
-        zi += m * w;
-        const mw2 = m * w * w;
-        fx += mw2 * dx;
-        fy += mw2 * dy;
+        const cx = list[t] as number;
+        const cy = list[t + 1] as number;
+        const size = list[t + 2] as number;
+        const dxi = xi - cx;
+        const dyi = yi - cy;
+        const d2i = dxi * dxi + dyi * dyi;
+        const dxj = xj - cx;
+        const dyj = yj - cy;
+        const d2j = dxj * dxj + dyj * dyj;
+        // Only a leaf can sit exactly on a point (a summarised cell is farther than the group's
+        // box): the leaf holding it, whose other points are its coincident copies.
+        const mi = d2i === 0 ? size - 1 : size;
+        const mj = d2j === 0 ? size - 1 : size;
+        const wi = 1 / (1 + d2i);
+        const wj = 1 / (1 + d2j);
+        zi += mi * wi;
+        zj += mj * wj;
+        const mwi = mi * wi * wi;
+        const mwj = mj * wj * wj;
+        fxi += mwi * dxi;
+        fyi += mwi * dyi;
+        fxj += mwj * dxj;
+        fyj += mwj * dyj;
       }
       z += (multiplicity ? (multiplicity[i] as number) : 1) * zi;
-      force[2 * i] = fx;
-      force[2 * i + 1] = fy;
+      force[2 * i] = fxi;
+      force[2 * i + 1] = fyi;
+      if (j !== i) {
+        z += (multiplicity ? (multiplicity[j] as number) : 1) * zj;
+        force[2 * j] = fxj;
+        force[2 * j + 1] = fyj;
+      }
     }
     return z;
   }
