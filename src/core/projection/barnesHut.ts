@@ -143,7 +143,7 @@ export class BarnesHutTree {
    * group's bounding box, i.e. with the distance from the cell's centre of mass to that box, so it
    * holds for every point of the group (the test is stricter than a point's own, never looser).
    * The cells kept form one interaction list that each point then sums without branching on the
-   * tree. Groups start at multiples of GROUP, so the forces do not depend on how a range is cut.
+   * tree. Groups are fixed (positions k·GROUP …), so a point's force does not depend on the range.
    */
   repel(
     y: Float64Array,
@@ -154,9 +154,17 @@ export class BarnesHutTree {
   ): number {
     const order = built ? built.order : this.order;
     let z = 0;
-    for (let g0 = from; g0 < to; ) {
-      const g1 = Math.min(to, (Math.floor(g0 / GROUP) + 1) * GROUP);
-      const length = this.interactionList(y, order, g0, g1, built);
+    for (let g0 = from; g0 < to;) {
+      const start = Math.floor(g0 / GROUP) * GROUP;
+      const g1 = Math.min(to, start + GROUP);
+      // The list is the whole group's even when the range holds part of it.
+      const length = this.interactionList(
+        y,
+        order,
+        start,
+        Math.min(order.length, start + GROUP),
+        built,
+      );
       z += this.sumList(y, order, g0, g1, length, force);
       g0 = g1;
     }
