@@ -86,7 +86,7 @@ export function distinctMushroomTable(
   const group = new Int32Array(rows);
   const seen = new Set<string>();
   const row = new Int32Array(ATTRIBUTES.length);
-  for (let r = 0; r < rows; ) {
+  for (let r = 0; r < rows;) {
     const g = draw(groupCdf, random.next());
     models.forEach((cdfs, a) => (row[a] = draw(cdfs[g]!, random.next())));
     for (const [from, to] of copies) if (random.next() < COPY) row[to] = row[from]!;
@@ -110,17 +110,14 @@ export function distinctMushroomTable(
   });
   const lines = [['class', ...ATTRIBUTES.map(([n]) => n)].join(',')];
   for (let r = 0; r < rows; r++)
-    lines.push(
-      [poisonous[r] ? 'p' : 'e', ...columns.map((c) => c.labels[c.codes[r]!]!)].join(','),
-    );
+    lines.push([poisonous[r] ? 'p' : 'e', ...columns.map((c) => c.labels[c.codes[r]!]!)].join(','));
   return { table, csv: lines.join('\n') + '\n' };
 }
 
 /** The number of distinct rows of a table (over its attributes, the class left out). */
 export function distinctRows(table: CategoricalTable): number {
   const seen = new Set<string>();
-  for (let r = 0; r < table.nRows; r++)
-    seen.add(table.attributes.map((a) => a.codes[r]).join(','));
+  for (let r = 0; r < table.nRows; r++) seen.add(table.attributes.map((a) => a.codes[r]).join(','));
   return seen.size;
 }
 

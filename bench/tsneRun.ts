@@ -135,15 +135,15 @@ async function main(): Promise<void> {
       data === 'mushroom-distinct'
         ? distinctMushroomTable(n, seed).table
         : data === 'mushroom'
-        ? generateTable({
-            rows: n,
-            valueCounts: MUSHROOM_LIKE,
-            classes: 23,
-            seed,
-            zipf: [3, 5],
-            coupling: 1,
-          })
-        : generateTable({ rows: n, valueCounts: ADULT_LIKE, classes: 4, seed });
+          ? generateTable({
+              rows: n,
+              valueCounts: MUSHROOM_LIKE,
+              classes: 23,
+              seed,
+              zipf: [3, 5],
+              coupling: 1,
+            })
+          : generateTable({ rows: n, valueCounts: ADULT_LIKE, classes: 4, seed });
     const t0 = process.hrtime.bigint();
     const counts = computeCounts(table);
     const representation = runToEnd(

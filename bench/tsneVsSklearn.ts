@@ -136,7 +136,8 @@ export function distinctTableComparison(options: {
         ` ${(ours.seconds / fit.seconds).toFixed(2).padStart(11)}` +
         ` ${(ours.seconds / peer.seconds).toFixed(2).padStart(15)}` +
         ` ${oursT.toFixed(4).padStart(11)} ${peerT.toFixed(4).padStart(14)}`;
-    } else line += `${'—'.padStart(15)}${'—'.padStart(19)}${'—'.padStart(12)}${'—'.padStart(16)} ${oursT.toFixed(4).padStart(11)}`;
+    } else
+      line += `${'—'.padStart(15)}${'—'.padStart(19)}${'—'.padStart(12)}${'—'.padStart(16)} ${oursT.toFixed(4).padStart(11)}`;
     console.log(line);
   }
   if (ratios.length > 0)

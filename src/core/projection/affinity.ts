@@ -202,7 +202,10 @@ function reverseLists(
   k: number,
 ): { reverseStart: Int32Array; reverseFrom: Int32Array; reverseSlot: Int32Array } {
   const reverseStart = new Int32Array(n + 1);
-  for (let e = 0; e < n * k; e++) reverseStart[(indices[e] as number) + 1]++;
+  for (let e = 0; e < n * k; e++) {
+    const r = (indices[e] as number) + 1;
+    reverseStart[r] = (reverseStart[r] as number) + 1;
+  }
   for (let r = 0; r < n; r++)
     reverseStart[r + 1] = (reverseStart[r + 1] as number) + (reverseStart[r] as number);
   const fill = reverseStart.slice(0, n);
