@@ -39,7 +39,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defaultThreads } from '../src/cli/nodeTeam.ts';
 import { fileURLToPath } from 'node:url';
@@ -383,7 +383,9 @@ function large(): void {
   console.log(
     `   ${THREADS} threads; setup (kNN + P) ${r.setupSeconds.toFixed(1)} s, iterations ${r.iterationSeconds.toFixed(1)} s` +
       ` (${((1000 * r.iterationSeconds) / r.iterations).toFixed(0)} ms each), total ` +
-      `${(r.setupSeconds + r.iterationSeconds).toFixed(1)} s; KL ${r.kl.toFixed(3)}, T(10) ` +
+      `${(r.setupSeconds + r.iterationSeconds).toFixed(1)} s ` +
+      `(${((r.setupSeconds + r.iterationSeconds) / 100).toFixed(2)}× the 100 s target; load average ` +
+      `${loadavg()[0]!.toFixed(1)}); KL ${r.kl.toFixed(3)}, T(10) ` +
       `${r.trustworthiness.toFixed(4)}; peak RSS ${(r.maxRssKb / 1024).toFixed(0)} MB ` +
       `(node alone ${(r.baselineMaxRssKb / 1024).toFixed(0)} MB)`,
   );
