@@ -1,7 +1,7 @@
 /**
  * Projection benchmark: `npm run bench:projection -- [--quick] [--sizes 1000,5000]
  * [--mds-sizes 2000,30000] [--umap-sizes 10000,100000] [--umap-seeded]
- * [--skip reference,scaling,categorical,mds,fft,large,umap,umap-js,umap-js-large]`.
+ * [--skip reference,scaling,categorical,mds,fft,distinct,large,umap,umap-js,umap-js-large]`.
  *
  * 1. Our t-SNE against the `tsne-js` package (exact O(N²), kept only as a reference) at n = 1,000:
  *    the same iterations for both (1,000; 250 with --quick, as tsne-js needs ~0.3 s per iteration
@@ -28,6 +28,10 @@
  *    Mushroom-like one-hot table with many repeated rows (bench/tsneRun.ts), each way with its
  *    identical objects kept apart and merged: seconds, the ratios FFT / Barnes-Hut and merged /
  *    kept, KL and trustworthiness T(10). One process per run, 1,000 iterations, random start.
+ * 6. (--skip distinct) A duplicate-free Mushroom-shaped one-hot table of 8,124 rows
+ *    (bench/mushroomDistinct.ts), ours through the CLI (start-up included) against scikit-learn,
+ *    three runs each, alternating (one with --quick): seconds, ratios, load average, T(10) of both
+ *    (bench/tsneVsSklearn.ts). Printed before section 5.
  * 5. 100,000 points of the mixture, 1,000 iterations, defaults (--skip large; left out by
  *    --quick): seconds of setup (kNN by vantage-point tree) and iterations, and the peak RSS.
  *
@@ -35,7 +39,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defaultThreads } from '../src/cli/nodeTeam.ts';
 import { fileURLToPath } from 'node:url';
@@ -50,6 +54,7 @@ import { denseAffinities, denseKl, withSeededMathRandom } from './reference.ts';
 import { seconds } from './timing.ts';
 import { GAUSS, MUSHROOM_LIKE, oneNearestAgreement, type RunResult } from './tsneRun.ts';
 import { umapComparison } from './umapBench.ts';
+import { distinctTableComparison, findScikitLearn } from './tsneVsSklearn.ts';
 
 const SEED = 1;
 const PERPLEXITY = 30;
@@ -340,28 +345,6 @@ function repulsion(): void {
   );
 }
 
-interface ScikitLearn {
-  python: string;
-  version: string;
-  cpus: number;
-}
-
-/** A python3 that imports scikit-learn: the first of python3 on the PATH and Debian's. */
-function findScikitLearn(): ScikitLearn | null {
-  for (const python of ['python3', '/usr/bin/python3']) {
-    const probe = spawnSync(
-      python,
-      ['-c', 'import os, sklearn; print(sklearn.__version__, len(os.sched_getaffinity(0)))'],
-      { encoding: 'utf8' },
-    );
-    if (probe.status === 0) {
-      const [version = '?', cpus = '1'] = probe.stdout.trim().split(' ');
-      return { python, version, cpus: Number(cpus) };
-    }
-  }
-  return null;
-}
-
 /** scikit-learn's t-SNE of the rows tsneRun.ts dumps, scored by tsneRun.ts as ours are. */
 function runScikitLearn(
   python: string,
@@ -400,7 +383,9 @@ function large(): void {
   console.log(
     `   ${THREADS} threads; setup (kNN + P) ${r.setupSeconds.toFixed(1)} s, iterations ${r.iterationSeconds.toFixed(1)} s` +
       ` (${((1000 * r.iterationSeconds) / r.iterations).toFixed(0)} ms each), total ` +
-      `${(r.setupSeconds + r.iterationSeconds).toFixed(1)} s; KL ${r.kl.toFixed(3)}, T(10) ` +
+      `${(r.setupSeconds + r.iterationSeconds).toFixed(1)} s ` +
+      `(${((r.setupSeconds + r.iterationSeconds) / 100).toFixed(2)}× the 100 s target; load average ` +
+      `${loadavg()[0]!.toFixed(1)}); KL ${r.kl.toFixed(3)}, T(10) ` +
       `${r.trustworthiness.toFixed(4)}; peak RSS ${(r.maxRssKb / 1024).toFixed(0)} MB ` +
       `(node alone ${(r.baselineMaxRssKb / 1024).toFixed(0)} MB)`,
   );
@@ -410,6 +395,8 @@ if (!skip.has('reference')) referenceComparison();
 scaling();
 if (!skip.has('mds')) mds();
 if (!skip.has('fft')) repulsion();
+if (!skip.has('distinct'))
+  distinctTableComparison({ seed: SEED, threads: THREADS, runs: quick ? 1 : 3 });
 if (!skip.has('large') && !quick) large();
 if (!skip.has('umap'))
   umapComparison({

@@ -12,7 +12,8 @@
  * representation, projected as the app does, i.e. through its on-demand distance input;
  * `mushroom` is a seeded Mushroom-like table (22 attributes, 117 values, 23 latent classes with
  * steep value preferences, so that many rows repeat: 4,725 distinct of 8,124 at seed 1) one-hot
- * encoded, also through its distance input. t-SNE runs with its defaults (perplexity 30, θ = 0.5,
+ * encoded, also through its distance input; `mushroom-distinct` is the duplicate-free
+ * Mushroom-shaped table of bench/mushroomDistinct.ts, one-hot. t-SNE runs with its defaults (perplexity 30, θ = 0.5,
  * repulsion `auto`: exact up to 1,000 points, Barnes-Hut above; identical objects merged) from a
  * random start; --repulsion and --duplicates override those two, --init pca starts from the
  * principal layout (as the app and scikit-learn's init='pca'), --threads N splits the Barnes-Hut
@@ -38,6 +39,7 @@ import { PCA } from 'ml-pca';
 import { startNodeTeam } from '../src/cli/nodeTeam.ts';
 import type { CategoricalTable } from '../src/core/data/table/types.ts';
 import { gaussianMixture, generateTable } from './generate.ts';
+import { distinctMushroomTable } from './mushroomDistinct.ts';
 import { seconds } from './timing.ts';
 
 export interface RunResult {
@@ -123,23 +125,30 @@ async function main(): Promise<void> {
     dims = mixture.dims;
     principal = () => principalLayout(mixture.data, n, GAUSS.dims);
     if (dump) writeFileSync(dump, mixture.data);
-  } else if (data === 'cde' || data === 'onehot' || data === 'mushroom') {
+  } else if (
+    data === 'cde' ||
+    data === 'onehot' ||
+    data === 'mushroom' ||
+    data === 'mushroom-distinct'
+  ) {
     const table =
-      data === 'mushroom'
-        ? generateTable({
-            rows: n,
-            valueCounts: MUSHROOM_LIKE,
-            classes: 23,
-            seed,
-            zipf: [3, 5],
-            coupling: 1,
-          })
-        : generateTable({ rows: n, valueCounts: ADULT_LIKE, classes: 4, seed });
+      data === 'mushroom-distinct'
+        ? distinctMushroomTable(n, seed).table
+        : data === 'mushroom'
+          ? generateTable({
+              rows: n,
+              valueCounts: MUSHROOM_LIKE,
+              classes: 23,
+              seed,
+              zipf: [3, 5],
+              coupling: 1,
+            })
+          : generateTable({ rows: n, valueCounts: ADULT_LIKE, classes: 4, seed });
     const t0 = process.hrtime.bigint();
     const counts = computeCounts(table);
     const representation = runToEnd(
       standaloneRepresentation(table, counts, {
-        method: data === 'mushroom' ? 'onehot' : data,
+        method: data.startsWith('mushroom') ? 'onehot' : data,
         options: data === 'cde' ? { seed } : {},
       }),
     );
@@ -150,7 +159,10 @@ async function main(): Promise<void> {
     principal =
       representation.principal ?? (() => principalLayout(oneHot(table), n, table.nValues));
     if (dump) writeFileSync(dump, oneHot(table));
-  } else throw new RangeError(`--data must be gauss, cde, onehot or mushroom, got ${data}`);
+  } else
+    throw new RangeError(
+      `--data must be gauss, cde, onehot, mushroom or mushroom-distinct, got ${data}`,
+    );
 
   if (dump) return;
   const score = flag('score', '');

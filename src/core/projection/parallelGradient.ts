@@ -25,7 +25,7 @@ import {
 } from '../parallel/team.ts';
 import type { SparseAffinity } from './affinity.ts';
 import { attraction } from './attraction.ts';
-import { BarnesHutTree, type TreeArrays } from './barnesHut.ts';
+import { BarnesHutTree, NODE_STRIDE, type TreeArrays } from './barnesHut.ts';
 
 const KERNEL = 'tsne.barnes-hut-gradient';
 /** Points a chunk: small enough to balance two to four threads, large enough to be cheap. */
@@ -68,7 +68,7 @@ function gradientKernel(raw: KernelInputs) {
       if (params[PHASE] === BUILD_AND_ATTRACT) {
         if (index === 0) {
           tree.build(y);
-          const fits = tree.nodes <= inputs.tree.count.length;
+          const fits = tree.nodes <= inputs.tree.child.length;
           if (fits) tree.copyTo(inputs.tree);
           params[SHARED_NODES] = fits ? tree.nodes : -tree.nodes;
           built = generation;
@@ -135,10 +135,7 @@ export function teamGradient(
     repulsive: team.allocate(Float64Array, 2 * n),
     zPartial: team.allocate(Float64Array, chunks),
     tree: {
-      massX: team.allocate(Float64Array, capacity),
-      massY: team.allocate(Float64Array, capacity),
-      count: team.allocate(Float64Array, capacity),
-      width: team.allocate(Float64Array, capacity),
+      nodes: team.allocate(Float64Array, NODE_STRIDE * capacity),
       child: team.allocate(Int32Array, capacity),
       order: team.allocate(Int32Array, n),
     },
@@ -150,10 +147,7 @@ export function teamGradient(
     binding.release();
     const { tree } = inputs;
     inputs.tree = {
-      massX: team.allocate(Float64Array, nodes),
-      massY: team.allocate(Float64Array, nodes),
-      count: team.allocate(Float64Array, nodes),
-      width: team.allocate(Float64Array, nodes),
+      nodes: team.allocate(Float64Array, NODE_STRIDE * nodes),
       child: team.allocate(Int32Array, nodes),
       order: tree.order,
     };
@@ -170,7 +164,7 @@ export function teamGradient(
       params[PHASE] = REPEL;
       binding.run(chunks);
       const nodes = params[SHARED_NODES] as number;
-      if (nodes < 0 && isShared(inputs.tree.count.buffer)) grow(Math.ceil(-1.5 * nodes));
+      if (nodes < 0 && isShared(inputs.tree.child.buffer)) grow(Math.ceil(-1.5 * nodes));
       let z = 0;
       for (let c = 0; c < chunks; c++) z += inputs.zPartial[c] as number;
       const inverseZ = 1 / z;

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { createRandom, gaussian } from '../../../src/core/base/random.ts';
 import type { SparseAffinity } from '../../../src/core/projection/affinity.ts';
 import {
+  BarnesHutTree,
   barnesHutRepulsion,
   exactRepulsion,
   type Repulsion,
@@ -172,5 +173,39 @@ describe('Barnes-Hut repulsion in the gradient', () => {
     const bh = codeGradient(p, y, barnesHutRepulsion(n, 0.5));
     expect(relativeError(bh.gradient, exact.gradient)).toBeLessThan(0.05);
     expect(Math.abs(bh.z - exact.z) / exact.z).toBeLessThan(0.02);
+  });
+
+  // The walk is shared by groups of points consecutive in Z-order; a range cut inside a group
+  // (as a team's chunks may be) must not change any point's force.
+  it('gives each point the same force however the points are cut into ranges', () => {
+    const y = randomLayout(n, 5, 106);
+    const whole = new Float64Array(2 * n);
+    const cut = new Float64Array(2 * n);
+    const tree = new BarnesHutTree(n, 0.5, null);
+    tree.build(y);
+    const z = tree.repel(y, 0, n, whole);
+    let zCut = 0;
+    for (const [from, to] of [
+      [0, 7],
+      [7, 200],
+      [200, 333],
+      [333, n],
+    ])
+      zCut += tree.repel(y, from, to, cut);
+    expect(Array.from(cut)).toEqual(Array.from(whole));
+    expect(Math.abs(zCut - z) / z).toBeLessThan(1e-12);
+  });
+
+  // Coincident points share a leaf: each counts the others, never itself.
+  it('θ = 0 equals the exact sums when a fifth of the points sit on one spot', () => {
+    const y = randomLayout(n, 5, 107);
+    for (let i = 0; i < n / 5; i++) {
+      y[2 * i] = 1.25;
+      y[2 * i + 1] = -0.5;
+    }
+    const exact = codeGradient(p, y, exactRepulsion(n));
+    const bh = codeGradient(p, y, barnesHutRepulsion(n, 0));
+    expect(relativeError(bh.gradient, exact.gradient)).toBeLessThan(1e-12);
+    expect(Math.abs(bh.z - exact.z) / exact.z).toBeLessThan(1e-12);
   });
 });
