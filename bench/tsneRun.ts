@@ -20,7 +20,8 @@
  * gradient across N threads (src/cli/nodeTeam.ts; the layout does not change), --dump FILE only
  * writes the objects as dense float64 rows (n × dims; one-hot for a table) for scikit-learn
  * (bench/sklearnTsne.py), and --score LAYOUT.bin only scores a layout made elsewhere (n × 2 float64:
- * T(10) and 1-NN, as for ours). Prints one JSON line (RunResult) on stdout and progress on stderr.
+ * T(10) and 1-NN, as for ours); --layout-out FILE also writes the final layout there (n × 2
+ * float64). Prints one JSON line (RunResult) on stdout and progress on stderr.
  *
  * Setup (kNN + affinities + start) and iterations are split at the first iteration's progress
  * step: the run is one generator, so the first step's time is taken as one mean iteration and
@@ -215,6 +216,8 @@ async function main(): Promise<void> {
   const setupSeconds = seconds(start, first) - mean;
   const iterationSeconds = seconds(start, end) - setupSeconds;
 
+  const layoutOut = flag('layout-out', '');
+  if (layoutOut) writeFileSync(layoutOut, result.coordinates);
   const quality = projectionQuality(input, result.coordinates, { k: 10, seed });
   const out: RunResult = {
     data,
