@@ -126,8 +126,8 @@ function componentEigenvectors(
   part: { points: Int32Array; of: Int32Array; position: Int32Array; component: number },
   seed: number,
 ): { layout: Float64Array; converged: boolean } | string {
-  const { rowStart, columns, weights } = graph;
-  const { points, of, position, component } = part;
+  const { rowStart, weights } = graph;
+  const { points } = part;
   const m = points.length;
   const root = new Float64Array(m);
   for (let p = 0; p < m; p++) {
@@ -137,23 +137,24 @@ function componentEigenvectors(
       degree += weights[e] as number;
     root[p] = Math.sqrt(degree);
   }
-  const trivial = root.map((r) => r / Math.sqrt(dot(root, root)));
+  const length = Math.sqrt(dot(root, root));
+  const trivial = root.map((r) => r / length);
   const deflate = (x: Float64Array): void => {
     const s = dot(trivial, x);
     for (let p = 0; p < m; p++) x[p] = (x[p] as number) - s * (trivial[p] as number);
   };
+  // The component's rows with local columns and w_ij / √d_j, once: the products below are then
+  // the same bits, read from arrays the size of the component (the graph's are n long).
+  const local = localRows(graph, part, root);
   const scratch = new Float64Array(m);
   const apply = (x: Float64Array, out: Float64Array): void => {
     scratch.set(x);
     deflate(scratch);
+    const { start, column, scaled } = local;
     for (let p = 0; p < m; p++) {
-      const i = points[p] as number;
       let s = 0;
-      for (let e = rowStart[i] as number; e < (rowStart[i + 1] as number); e++) {
-        const j = columns[e] as number;
-        const q = of[j] === component ? (position[j] as number) : -1;
-        if (q >= 0) s += ((weights[e] as number) / (root[q] as number)) * (scratch[q] as number);
-      }
+      for (let e = start[p] as number; e < (start[p + 1] as number); e++)
+        s += (scaled[e] as number) * (scratch[column[e] as number] as number);
       out[p] = s / (root[p] as number);
     }
     deflate(out);
@@ -183,6 +184,38 @@ function componentEigenvectors(
     if (spread === 0) return 'a flat eigenvector';
   }
   return { layout, converged: result.converged };
+}
+
+/** A component's rows: its edges within it, by local index, each weight divided by √d_j. */
+function localRows(
+  graph: FuzzyGraph,
+  part: { points: Int32Array; of: Int32Array; position: Int32Array; component: number },
+  root: Float64Array,
+): { start: Int32Array; column: Int32Array; scaled: Float64Array } {
+  const { rowStart, columns, weights } = graph;
+  const { points, of, position, component } = part;
+  const m = points.length;
+  const start = new Int32Array(m + 1);
+  for (let p = 0; p < m; p++) {
+    const i = points[p] as number;
+    let count = 0;
+    for (let e = rowStart[i] as number; e < (rowStart[i + 1] as number); e++)
+      if (of[columns[e] as number] === component) count++;
+    start[p + 1] = (start[p] as number) + count;
+  }
+  const column = new Int32Array(start[m] as number);
+  const scaled = new Float64Array(start[m] as number);
+  for (let p = 0, t = 0; p < m; p++) {
+    const i = points[p] as number;
+    for (let e = rowStart[i] as number; e < (rowStart[i + 1] as number); e++) {
+      const j = columns[e] as number;
+      if (of[j] !== component) continue;
+      const q = position[j] as number;
+      column[t] = q;
+      scaled[t++] = (weights[e] as number) / (root[q] as number);
+    }
+  }
+  return { start, column, scaled };
 }
 
 /** Connected components, largest first (ties by their first point). */
