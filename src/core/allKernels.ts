@@ -2,6 +2,7 @@
 import './projection/parallelGradient.ts';
 import './neighbours/nnDescentJoin.ts';
 import './projection/umapEpochs.ts';
+import './projection/spectralComponents.ts';
 import './neighbours/neighbourLists.ts';
 import './methods/detectors/lofTeam.ts';
 import './neighbours/ofObject.ts';

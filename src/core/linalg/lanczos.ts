@@ -64,9 +64,11 @@ interface KrylovBasis {
 /**
  * Top eigenpairs of a symmetric operator by block Lanczos with full reorthogonalisation: an
  * orthonormal basis Q of the block Krylov space span{Q₀, A Q₀, A² Q₀, …} grown one vector at a
- * time (each new vector is A q_j orthogonalised twice against Q — classical Gram–Schmidt, twice
- * is enough), Rayleigh–Ritz on T = Qᵀ A Q (formed from the stored A Q, solved by ml-matrix), and
- * a stop when the wanted Ritz pairs' residuals ‖A Q y − θ Q y‖ are small. A block (of size
+ * time (each new vector is A q_j orthogonalised against Q by classical Gram–Schmidt: first against
+ * the few q_i with q_iᵀ A q_j ≠ 0 in exact arithmetic — those whose own A q_i was not yet in the
+ * basis when q_j joined it — then against all of Q, once more if that still cancelled much),
+ * Rayleigh–Ritz on T = Qᵀ A Q (its entries from the stored A Q, those that vanish in exact
+ * arithmetic set to 0: T is banded; solved by ml-matrix), and a stop when the wanted Ritz pairs' residuals ‖A Q y − θ Q y‖ are small. A block (of size
  * `count`) rather than a single start vector finds repeated eigenvalues; when the Krylov space is
  * exhausted (an invariant subspace) the search continues from a fresh random vector.
  */
@@ -84,6 +86,9 @@ export function* blockLanczosSteps(
   };
   const { Q, AQ } = basis;
   let expand = 0;
+  // absorbed[i]: the basis size once A q_i was orthogonalised against it (A q_i lies in the span
+  // of the first absorbed[i] vectors).
+  const absorbed: number[] = [];
   let checkedAt = 0;
   let ritz: LanczosResult | null = null;
   while (Q.length < maxBasis) {
@@ -93,11 +98,19 @@ export function* blockLanczosSteps(
       ritz = rayleighRitz(basis, count, tolerance);
       if (ritz.converged) return ritz;
     }
-    const candidate =
-      Q.length < block || exhausted ? randomVector(n, rng) : (AQ[expand++] as Float64Array).slice();
+    const fresh = Q.length < block || exhausted;
+    const source = fresh ? -1 : expand++;
+    const candidate = fresh ? randomVector(n, rng) : (AQ[source] as Float64Array).slice();
     if (centred) centre(candidate);
-    if (!orthonormalise(candidate, Q, centred)) continue;
-    extendBasis(basis, candidate, apply);
+    // q_iᵀ A q_source = (A q_i)ᵀ q_source vanishes (exactly, in exact arithmetic) for every i
+    // whose A q_i was absorbed before q_source joined: the first pass skips those.
+    let window = 0;
+    if (!fresh) while (window < source && (absorbed[window] as number) <= source) window++;
+    const accepted = orthonormalise(candidate, Q, centred, window);
+    if (!fresh) absorbed.push(Q.length + (accepted ? 1 : 0));
+    if (!accepted) continue;
+    // Likewise T's new column vanishes above the rows whose images are already absorbed.
+    extendBasis(basis, candidate, apply, fresh ? expand : source);
     yield { fraction: Q.length / maxBasis, message: `Lanczos step ${Q.length}…` };
   }
   if (checkedAt !== Q.length || ritz === null) ritz = rayleighRitz(basis, count, tolerance);
@@ -158,19 +171,31 @@ export function centre(x: Float64Array): void {
 }
 
 /**
- * Orthogonalises v against the orthonormal Q (two classical Gram–Schmidt passes) and normalises
- * it; false when nothing independent is left (|v| fell below 1e-10 of its original length).
+ * Orthogonalises v against the orthonormal Q (classical Gram–Schmidt: a pass against q_from …,
+ * then one or two against all of Q) and normalises it; false when nothing independent is left
+ * (|v| fell below 1e-10 of its original length).
  */
-function orthonormalise(v: Float64Array, Q: Float64Array[], centred: boolean): boolean {
+function orthonormalise(
+  v: Float64Array,
+  Q: Float64Array[],
+  centred: boolean,
+  from: number,
+): boolean {
   const before = norm(v);
   if (!(before > 0)) return false;
-  for (let pass = 0; pass < 2; pass++) {
-    const coefficients = Q.map((q) => dot(q, v));
-    Q.forEach((q, j) => {
-      const c = coefficients[j] as number;
-      for (let i = 0; i < v.length; i++) v[i] = (v[i] as number) - c * (q[i] as number);
-    });
+  const coefficients = new Float64Array(Q.length);
+  // First against q_from … (where v's weight is), then against all; a third pass if the second
+  // still cancelled much of v (Daniel, Gragg, Kaufman & Stewart's criterion, 1/√2).
+  let length = before;
+  for (let pass = 0; pass < 3; pass++) {
+    const first = pass === 0 ? from : 0;
+    coefficients.fill(0);
+    dotsWith(Q, first, Q.length, v, coefficients);
+    subtractCombination(Q, coefficients, v, first);
     if (centred) centre(v);
+    const now = norm(v);
+    if (pass >= 1 && now > Math.SQRT1_2 * length) break;
+    length = now;
   }
   const after = norm(v);
   if (!(after > 1e-10 * before)) return false;
@@ -178,14 +203,96 @@ function orthonormalise(v: Float64Array, Q: Float64Array[], centred: boolean): b
   return true;
 }
 
+/**
+ * out[j] := q_jᵀ v for j = from … to − 1, four basis vectors a sweep of v: each sum still runs
+ * over i in order (the bits of `dot`), four independent ones at a time instead of one chain of
+ * additions waiting on each other (most of a large Lanczos run's time was these sums).
+ */
+function dotsWith(
+  Q: Float64Array[],
+  from: number,
+  to: number,
+  v: Float64Array,
+  out: Float64Array,
+): void {
+  const n = v.length;
+  let j = from;
+  for (; j + 3 < to; j += 4) {
+    const q0 = Q[j] as Float64Array;
+    const q1 = Q[j + 1] as Float64Array;
+    const q2 = Q[j + 2] as Float64Array;
+    const q3 = Q[j + 3] as Float64Array;
+    let s0 = 0;
+    let s1 = 0;
+    let s2 = 0;
+    let s3 = 0;
+    for (let i = 0; i < n; i++) {
+      const x = v[i] as number;
+      s0 += (q0[i] as number) * x;
+      s1 += (q1[i] as number) * x;
+      s2 += (q2[i] as number) * x;
+      s3 += (q3[i] as number) * x;
+    }
+    out[j] = s0;
+    out[j + 1] = s1;
+    out[j + 2] = s2;
+    out[j + 3] = s3;
+  }
+  for (; j < to; j++) out[j] = dot(Q[j] as Float64Array, v);
+}
+
+/**
+ * v := v − Σ_j c_j q_j, the subtractions from each v_i in order of j (the bits of one vector at a
+ * time), four vectors a sweep of v.
+ */
+function subtractCombination(
+  Q: Float64Array[],
+  c: Float64Array,
+  v: Float64Array,
+  from: number,
+): void {
+  const n = v.length;
+  const k = Q.length;
+  let j = from;
+  for (; j + 3 < k; j += 4) {
+    const q0 = Q[j] as Float64Array;
+    const q1 = Q[j + 1] as Float64Array;
+    const q2 = Q[j + 2] as Float64Array;
+    const q3 = Q[j + 3] as Float64Array;
+    const c0 = c[j] as number;
+    const c1 = c[j + 1] as number;
+    const c2 = c[j + 2] as number;
+    const c3 = c[j + 3] as number;
+    for (let i = 0; i < n; i++)
+      v[i] =
+        (v[i] as number) -
+        c0 * (q0[i] as number) -
+        c1 * (q1[i] as number) -
+        c2 * (q2[i] as number) -
+        c3 * (q3[i] as number);
+  }
+  for (; j < k; j++) {
+    const q = Q[j] as Float64Array;
+    const cj = c[j] as number;
+    for (let i = 0; i < n; i++) v[i] = (v[i] as number) - cj * (q[i] as number);
+  }
+}
+
 /** Appends the orthonormalised q and its image A q to the basis, filling T's new row and column. */
-function extendBasis(basis: KrylovBasis, q: Float64Array, apply: SymmetricOperator): void {
+function extendBasis(
+  basis: KrylovBasis,
+  q: Float64Array,
+  apply: SymmetricOperator,
+  from: number,
+): void {
   const { Q, AQ, T, stride } = basis;
   const image = new Float64Array(q.length);
   apply(q, image);
   const k = Q.length;
+  const column = new Float64Array(k);
+  dotsWith(Q, Math.min(from, k), k, image, column);
   for (let i = 0; i < k; i++) {
-    const t = dot(Q[i] as Float64Array, image);
+    const t = column[i] as number;
     T[i * stride + k] = t;
     T[k * stride + i] = t;
   }

@@ -14,6 +14,7 @@ import type { Neighbours } from './knn.ts';
 import { NeighbourHeaps } from './neighbourHeaps.ts';
 import { neighbourListSteps } from './neighbourLists.ts';
 import { defaultNnDescentOptions, nnDescentSteps, type NnDescentOptions } from './nnDescent.ts';
+import { pivotTreeLeaves } from './pivotTrees.ts';
 
 /** At most this many distinct objects are compared pair by pair rather than by NN-descent. */
 export const DISTINCT_EXACT_LIMIT = 2000;
@@ -53,13 +54,17 @@ export function* approximateNeighbourSteps(
     groupIndices = exactGroupNeighbours(m, K, kernelOf(input, groups.representative));
     evaluations = (m * (m - 1)) / 2;
   } else if (K > 0) {
+    // Vectors are searched in an order that keeps near points near in memory (localityOrder).
+    const local =
+      input.kind === 'vectors' ? localityOrder(input, groups.representative, random) : null;
+    const reps = local ? local.reps : groups.representative;
     // The helpers rebuild the kernel from its data, on shared memory.
-    const data = kernelDataOf(input, groups.representative);
+    const data = kernelDataOf(input, reps);
     const kernel = data && shareKernelData(data, team);
     const graph = yield* scaledSteps(
       nnDescentSteps(
         m,
-        kernel ? kernelFromData(kernel) : representativeDistance(input, groups.representative),
+        kernel ? kernelFromData(kernel) : representativeDistance(input, reps),
         { ...defaultNnDescentOptions(m, K), ...tuning, K },
         random,
         { team, kernel },
@@ -68,9 +73,9 @@ export function* approximateNeighbourSteps(
       0.9,
       'NN-descent: ',
     );
-    groupIndices = graph.indices;
+    groupIndices = local ? inOriginalOrder(graph.indices, local.order, K) : graph.indices;
     iterations = graph.iterations;
-    evaluations = graph.evaluations;
+    evaluations = graph.evaluations + (local ? local.evaluations : 0);
   }
   const { indices, distances } = yield* scaledSteps(
     neighbourListSteps(input, groups, groupIndices, K, k, team),
@@ -101,6 +106,37 @@ export function identicalGroupsOf(input: ProjectionInput): IdenticalGroups {
 function kernelOf(input: ProjectionInput, reps: Int32Array): (p: number, q: number) => number {
   const data = kernelDataOf(input, reps);
   return data ? kernelFromData(data) : representativeDistance(input, reps);
+}
+
+/**
+ * The groups in the leaf order of one random two-pivot tree (pivotTrees.ts, leaves of 32): order[p]
+ * is the group searched as p, reps[p] its representative. NN-descent reads the rows of a point's
+ * neighbours and of their neighbours at random, and 100,000 16-D rows (12.8 MB) are far larger
+ * than a core's cache; in leaf order a point's neighbours mostly sit near it, in rows already
+ * read (measured on the 16-D mixture at 100,000 points, one thread, side by side: the search took
+ * 9.0 s in this order, 0.4 s of it the tree, against 13.4 s in the rows' own order).
+ */
+function localityOrder(
+  input: ProjectionInput,
+  representative: Int32Array,
+  random: Random,
+): { order: Int32Array; reps: Int32Array; evaluations: number } {
+  const m = representative.length;
+  const kernel = kernelOf(input, representative);
+  const tree = pivotTreeLeaves(m, kernel, 32, random);
+  const reps = new Int32Array(m);
+  for (let p = 0; p < m; p++) reps[p] = representative[tree.order[p] as number] as number;
+  return { order: tree.order, reps, evaluations: tree.evaluations };
+}
+
+/** Lists of groups searched in `order` (p stands for order[p]) as lists of the groups themselves. */
+function inOriginalOrder(indices: Int32Array, order: Int32Array, K: number): Int32Array {
+  const out = new Int32Array(indices.length);
+  for (let p = 0; p < order.length; p++) {
+    const g = order[p] as number;
+    for (let t = 0; t < K; t++) out[g * K + t] = order[indices[p * K + t] as number] as number;
+  }
+  return out;
 }
 
 /** The input's own d between representatives (when no kernel describes it). */

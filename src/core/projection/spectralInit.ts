@@ -1,6 +1,7 @@
 import { createRandom, gaussian, type Random } from '../base/random.ts';
-import { blockLanczos, dot } from '../linalg/lanczos.ts';
+import { serialTeam, type Team } from '../parallel/team.ts';
 import type { FuzzyGraph } from './fuzzySet.ts';
+import { componentLayouts, components, SMALL_COMPONENT } from './spectralComponents.ts';
 
 /**
  * UMAP's starting layouts (umap-learn's `spectral_layout` and `simplicial_set_embedding`).
@@ -31,22 +32,18 @@ export interface StartingLayout {
   note: string;
 }
 
-const MAX_BASIS = 64;
-/** Up to this many points a component may use a larger basis, 200 vectors (cheap there). */
-const SMALL_GRAPH = 20000;
-const SMALL_COMPONENT = 5;
-
 export function umapStart(
   graph: FuzzyGraph,
   init: 'laplacian' | 'random',
   seed: number,
+  team: Team = serialTeam,
 ): StartingLayout {
   const random = createRandom(seed);
   const n = graph.n;
   let y: Float64Array = new Float64Array(2 * n);
   let note = 'random start';
   if (init === 'laplacian') {
-    const spectral = spectralLayout(graph, random, seed);
+    const spectral = spectralLayout(graph, random, seed, team);
     if (typeof spectral === 'string') {
       note = `random start (the spectral start failed: ${spectral})`;
       randomFill(y, random);
@@ -81,13 +78,16 @@ function rescaleAxes(y: Float64Array): void {
   }
 }
 
-/** The spectral layout (n × 2), or why it failed. */
+/** The spectral layout (n × 2), or why it failed (the components' eigenvectors on `team`). */
 function spectralLayout(
   graph: FuzzyGraph,
   random: Random,
   seed: number,
+  team: Team,
 ): { y: Float64Array; note: string } | string {
-  const { count, of, position, members } = components(graph);
+  const parts = components(graph);
+  const { count, members } = parts;
+  const found = componentLayouts(graph, parts, seed, team);
   const y = new Float64Array(2 * graph.n);
   const side = Math.ceil(Math.sqrt(count));
   let approximate = 0;
@@ -95,15 +95,15 @@ function spectralLayout(
     const points = members[c] as Int32Array;
     const cx = count === 1 ? 0 : 3 * (c % side);
     const cy = count === 1 ? 0 : 3 * Math.floor(c / side);
+    const spectral = found[c];
     let local: Float64Array;
-    if (points.length <= SMALL_COMPONENT) {
+    if (typeof spectral === 'string') return spectral;
+    if (!spectral || points.length <= SMALL_COMPONENT) {
       local = new Float64Array(2 * points.length);
       for (let t = 0; t < local.length; t++) local[t] = 2 * random.next() - 1;
     } else {
-      const found = componentEigenvectors(graph, { points, of, position, component: c }, seed);
-      if (typeof found === 'string') return found;
-      if (!found.converged) approximate++;
-      local = found.layout;
+      if (!spectral.converged) approximate++;
+      local = spectral.layout;
     }
     let largest = 0;
     for (let t = 0; t < local.length; t++)
@@ -115,119 +115,7 @@ function spectralLayout(
       y[2 * i + 1] = cy + (local[2 * p + 1] as number) * scale;
     }
   }
-  const parts = count === 1 ? '' : ` of each of ${count} connected components`;
+  const wording = count === 1 ? '' : ` of each of ${count} connected components`;
   const inexact = approximate > 0 ? ' (Lanczos not fully converged)' : '';
-  return { y, note: `spectral start${parts}${inexact}` };
-}
-
-/** The component's 2 leading non-trivial eigenvectors of N, as a layout (points × 2). */
-function componentEigenvectors(
-  graph: FuzzyGraph,
-  part: { points: Int32Array; of: Int32Array; position: Int32Array; component: number },
-  seed: number,
-): { layout: Float64Array; converged: boolean } | string {
-  const { rowStart, columns, weights } = graph;
-  const { points, of, position, component } = part;
-  const m = points.length;
-  const root = new Float64Array(m);
-  for (let p = 0; p < m; p++) {
-    const i = points[p] as number;
-    let degree = 0;
-    for (let e = rowStart[i] as number; e < (rowStart[i + 1] as number); e++)
-      degree += weights[e] as number;
-    root[p] = Math.sqrt(degree);
-  }
-  const trivial = root.map((r) => r / Math.sqrt(dot(root, root)));
-  const deflate = (x: Float64Array): void => {
-    const s = dot(trivial, x);
-    for (let p = 0; p < m; p++) x[p] = (x[p] as number) - s * (trivial[p] as number);
-  };
-  const scratch = new Float64Array(m);
-  const apply = (x: Float64Array, out: Float64Array): void => {
-    scratch.set(x);
-    deflate(scratch);
-    for (let p = 0; p < m; p++) {
-      const i = points[p] as number;
-      let s = 0;
-      for (let e = rowStart[i] as number; e < (rowStart[i + 1] as number); e++) {
-        const j = columns[e] as number;
-        const q = of[j] === component ? (position[j] as number) : -1;
-        if (q >= 0) s += ((weights[e] as number) / (root[q] as number)) * (scratch[q] as number);
-      }
-      out[p] = s / (root[p] as number);
-    }
-    deflate(out);
-  };
-  let result;
-  try {
-    result = blockLanczos(apply, m, {
-      count: 2,
-      maxBasis: Math.min(m, m <= SMALL_GRAPH ? 200 : MAX_BASIS),
-      tolerance: 1e-4,
-      seed,
-    });
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
-  const layout = new Float64Array(2 * m);
-  for (let axis = 0; axis < 2; axis++) {
-    const v = result.vectors[axis];
-    if (!v) return 'fewer than 2 eigenvectors found';
-    let spread = 0;
-    for (let p = 0; p < m; p++) {
-      const x = v[p] as number;
-      if (!Number.isFinite(x)) return 'a non-finite eigenvector';
-      spread = Math.max(spread, Math.abs(x));
-      layout[2 * p + axis] = x;
-    }
-    if (spread === 0) return 'a flat eigenvector';
-  }
-  return { layout, converged: result.converged };
-}
-
-/** Connected components, largest first (ties by their first point). */
-function components(graph: FuzzyGraph): {
-  count: number;
-  of: Int32Array;
-  /** Each point's place in its component's list. */
-  position: Int32Array;
-  members: Int32Array[];
-} {
-  const { n, rowStart, columns } = graph;
-  const label = new Int32Array(n).fill(-1);
-  const stack = new Int32Array(n);
-  const found: Int32Array[] = [];
-  for (let start = 0; start < n; start++) {
-    if (label[start] !== -1) continue;
-    const list: number[] = [];
-    let top = 0;
-    stack[top++] = start;
-    label[start] = found.length;
-    while (top > 0) {
-      const i = stack[--top] as number;
-      list.push(i);
-      for (let e = rowStart[i] as number; e < (rowStart[i + 1] as number); e++) {
-        const j = columns[e] as number;
-        if (label[j] === -1) {
-          label[j] = found.length;
-          stack[top++] = j;
-        }
-      }
-    }
-    found.push(Int32Array.from(list).sort());
-  }
-  const order = found
-    .map((_, c) => c)
-    .sort((p, q) => (found[q] as Int32Array).length - (found[p] as Int32Array).length || p - q);
-  const of = new Int32Array(n);
-  const position = new Int32Array(n);
-  const members = order.map((c, rank) => {
-    const points = found[c] as Int32Array;
-    for (let p = 0; p < points.length; p++) {
-      of[points[p] as number] = rank;
-      position[points[p] as number] = p;
-    }
-    return points;
-  });
-  return { count: members.length, of, position, members };
+  return { y, note: `spectral start${wording}${inexact}` };
 }

@@ -177,7 +177,7 @@ export function* umapSteps(
   const cut = epochs > 10 ? epochs : defaultEpochs(n);
   const graph = pruneWeakEdges(fuzzySimplicialSet(found.neighbours, k + 1), cut);
   yield { fraction: 0.32, message: `${o.init} start…`, layout: null };
-  const start = umapStart(graph, o.init, o.seed);
+  const start = umapStart(graph, o.init, o.seed, team);
   const run = umapEpochs(
     graph,
     start.y,
