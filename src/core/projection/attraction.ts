@@ -1,14 +1,10 @@
 import type { SparseAffinity } from './affinity.ts';
 
 /**
- * F_attr,i = α Σ_j p_ij w_ij (y_i − y_j) for the rows from … to − 1, written into out (n × 2) at
- * i's row (Eq. 4's first term, van der Maaten 2014, times α). With multiplicities, P_ij sums over
+ * F_attr,i = α Σ_j p_ij w_ij (y_i − y_j) for i in from … to − 1, written into out (n × 2) at i's
+ * row (Eq. 4's first term, van der Maaten 2014, times α). With multiplicities, P_ij sums over
  * m_i m_j object pairs and the force on one of i's objects is Σ_j P_ij w_ij (y_i − y_j) / m_i.
  * The whole gradient (tsne.ts) and a team's chunks of it (parallelGradient.ts) both use it.
- *
- * With `rows`, row r is object rows[r], the layout y is in that order (y[2r] is rows[r]'s) and
- * p.columns name positions in it; each row's terms are still added in P's order, so the forces
- * are the same bits as without (parallelGradient.ts reads the layout in a cache-friendly order).
  */
 export function attraction(
   p: Pick<SparseAffinity, 'rowStart' | 'columns' | 'values'>,
@@ -18,13 +14,11 @@ export function attraction(
   from: number,
   to: number,
   out: Float64Array,
-  rows: Int32Array | null = null,
 ): void {
   const { rowStart, columns, values } = p;
-  for (let r = from; r < to; r++) {
-    const i = rows ? (rows[r] as number) : r;
-    const xi = y[2 * r] as number;
-    const yi = y[2 * r + 1] as number;
+  for (let i = from; i < to; i++) {
+    const xi = y[2 * i] as number;
+    const yi = y[2 * i + 1] as number;
     let fx = 0;
     let fy = 0;
     const end = rowStart[i + 1] as number;

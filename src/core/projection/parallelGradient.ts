@@ -3,8 +3,7 @@
  * over fixed chunks of points:
  *
  *   1. task 0 builds the quadtree of the shared layout and copies it to shared memory, while
- *      tasks 1 … C sum the attraction of the points of chunk c − 1 in a breadth-first order over
- *      P (graphOrder.ts), reading a copy of the layout in that order;
+ *      tasks 1 … C sum the attraction of the points of index chunk c − 1;
  *   2. task c sums the repulsion of the points at Z-order positions of chunk c (REPEL_CHUNK
  *      points) over that tree and stores the chunk's share of Z.
  *
@@ -27,7 +26,6 @@ import {
 } from '../parallel/team.ts';
 import type { SparseAffinity } from './affinity.ts';
 import { attraction } from './attraction.ts';
-import { breadthFirstOrder } from './graphOrder.ts';
 import {
   BarnesHutTree,
   firstCapacity,
@@ -61,12 +59,8 @@ interface GradientInputs {
   chunks: number;
   y: Float64Array;
   rowStart: Int32Array;
-  /** P's columns as positions in `ranked` (graphOrder.ts). */
   columns: Int32Array;
   values: Float64Array;
-  /** The rows in breadth-first order over P, and the layout in that order (copied each step). */
-  rows: Int32Array;
-  ranked: Float64Array;
   /** Empty when no object was merged. */
   multiplicity: Float64Array;
   params: Float64Array;
@@ -96,7 +90,7 @@ function gradientKernel(raw: KernelInputs) {
           const from = (index - 1) * CHUNK;
           const alpha = params[ALPHA] as number;
           const to = Math.min(n, from + CHUNK);
-          attraction(inputs, m, inputs.ranked, alpha, from, to, inputs.attractive, inputs.rows);
+          attraction(inputs, m, y, alpha, from, to, inputs.attractive);
         }
         return;
       }
@@ -141,11 +135,6 @@ export function teamGradient(
   const n = p.n;
   const chunks = Math.ceil(n / CHUNK);
   const repelChunks = Math.ceil(n / REPEL_CHUNK);
-  const rows = breadthFirstOrder(p.rowStart, p.columns, n);
-  const position = new Int32Array(n);
-  for (let r = 0; r < n; r++) position[rows[r] as number] = r;
-  const columns = team.allocate(Int32Array, p.columns.length);
-  for (let s = 0; s < columns.length; s++) columns[s] = position[p.columns[s] as number] as number;
   // The quadtree's own first capacity; a deeper tree (points very close together) grows it.
   const capacity = sharedNodes;
   const inputs: GradientInputs = {
@@ -154,10 +143,8 @@ export function teamGradient(
     chunks,
     y: team.allocate(Float64Array, 2 * n),
     rowStart: shareWith(team, p.rowStart),
-    columns,
+    columns: shareWith(team, p.columns),
     values: shareWith(team, p.values),
-    rows: shareWith(team, rows),
-    ranked: team.allocate(Float64Array, 2 * n),
     multiplicity: multiplicity ? shareWith(team, multiplicity) : new Float64Array(0),
     params: team.allocate(Float64Array, 3),
     attractive: team.allocate(Float64Array, 2 * n),
@@ -188,12 +175,7 @@ export function teamGradient(
     y: inputs.y,
     repulsive: inputs.repulsive,
     compute(alpha, gradient) {
-      const { params, y, ranked } = inputs;
-      for (let r = 0; r < n; r++) {
-        const i = rows[r] as number;
-        ranked[2 * r] = y[2 * i] as number;
-        ranked[2 * r + 1] = y[2 * i + 1] as number;
-      }
+      const { params } = inputs;
       params[ALPHA] = alpha;
       params[PHASE] = BUILD_AND_ATTRACT;
       binding.run(1 + chunks);
