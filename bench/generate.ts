@@ -152,7 +152,8 @@ export function plantRareGroup(table: CategoricalTable, options: PlantOptions): 
   return member;
 }
 
-function cumulative(weights: readonly number[]): Float64Array {
+/** The normalised running sums of non-negative weights (the last exactly 1). */
+export function cumulative(weights: readonly number[]): Float64Array {
   const cdf = new Float64Array(weights.length);
   let total = 0;
   weights.forEach((w, i) => {
@@ -167,7 +168,7 @@ function cumulative(weights: readonly number[]): Float64Array {
 }
 
 /** Smallest i with u < cdf[i] (u in [0, 1)); linear, the tables are short. */
-function draw(cdf: Float64Array, u: number): number {
+export function draw(cdf: Float64Array, u: number): number {
   let i = 0;
   while (u >= cdf[i]!) i++;
   return i;

@@ -11,7 +11,7 @@
  * not real data.
  */
 import { createRandom, permutation, type CategoricalTable } from '../src/core/index.ts';
-import { assembleTable } from './generate.ts';
+import { assembleTable, cumulative, draw } from './generate.ts';
 
 const ATTRIBUTES: readonly (readonly [string, string])[] = [
   ['cap-shape', 'xfkbsc'],
@@ -119,27 +119,4 @@ export function distinctRows(table: CategoricalTable): number {
   const seen = new Set<string>();
   for (let r = 0; r < table.nRows; r++) seen.add(table.attributes.map((a) => a.codes[r]).join(','));
   return seen.size;
-}
-
-function cumulative(weights: readonly number[]): Float64Array {
-  const cdf = new Float64Array(weights.length);
-  let total = 0;
-  weights.forEach((w, i) => {
-    total += w;
-    cdf[i] = total;
-  });
-  for (let i = 0; i < cdf.length; i++) cdf[i] = cdf[i]! / total;
-  cdf[cdf.length - 1] = 1;
-  return cdf;
-}
-
-function draw(cdf: Float64Array, u: number): number {
-  let lo = 0;
-  let hi = cdf.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (u < cdf[mid]!) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
 }
