@@ -117,12 +117,15 @@ test('breast-cancer: the analyst picks the normal class, sees the MDS coloured b
   const projection = await addProjection(page, 'sandcat', 'mds');
   await showSettings(projection);
   await projection.getByLabel(/normalClass/).selectOption('no-recurrence-events');
-  await projection.getByLabel(/shape by Class/).check();
-  await expect(projection.getByTestId('projection-view')).toHaveAttribute(
-    'data-state',
-    'done',
-    RUN,
-  );
+  // The new call's MDS first: a click on the checkbox while the panel re-laid out once did not
+  // reach it on CI ("did not change its state"), so the page settles, and the click is retried.
+  const view = projection.getByTestId('projection-view');
+  await expect(view).toHaveAttribute('data-state', 'done', RUN);
+  const shapeByClass = projection.getByLabel(/shape by Class/);
+  await expect(async () => {
+    await shapeByClass.check({ timeout: 2_000 });
+  }).toPass(RUN);
+  await expect(view).toHaveAttribute('data-state', 'done', RUN);
   await expect(projection.getByTestId('projection-status')).toContainText(/stress \d\.\d{3}/);
   await expect(projection.getByTestId('shape-legend')).toContainText('recurrence-events');
   const colourBy = page.getByLabel('Colour by');
