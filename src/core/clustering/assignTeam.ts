@@ -20,7 +20,12 @@ import {
 import type { Geometry } from '../base/geometry.ts';
 import { registerKernel } from '../parallel/kernels.ts';
 import { shareWith, type Binding, type KernelInputs, type Team } from '../parallel/team.ts';
-import { nearestCentroid, type CentreDistances } from './nearestCentre.ts';
+import {
+  nearestCentroid,
+  offerCentre,
+  type CentreDistances,
+  type NearestScan,
+} from './nearestCentre.ts';
 
 const KERNEL = 'kmeans-assign';
 /** Objects a task. */
@@ -82,8 +87,8 @@ function denseAssign(inputs: AssignInputs): Assign {
 }
 
 /**
- * The lowest of sum(0) … sum(k − 1) (strict improvements from 0, as nearestCentroid scans
- * without a bound) into nearest[i] and best[i].
+ * The nearest of sum(0) … sum(k − 1) into nearest[i] and best[i], ties broken as nearestCentroid
+ * breaks them (nearestCentre.ts).
  */
 function lowestOf(
   sum: (c: number) => number,
@@ -92,17 +97,11 @@ function lowestOf(
   nearest: Int32Array,
   best: Float64Array,
 ): void {
-  let arg = 0;
-  let min = sum(0);
-  for (let c = 1; c < k; c++) {
-    const d = sum(c);
-    if (d < min) {
-      min = d;
-      arg = c;
-    }
-  }
-  nearest[i] = arg;
-  best[i] = min;
+  const first = sum(0);
+  const scan: NearestScan = { arg: 0, argDistance: first, min: first };
+  for (let c = 1; c < k; c++) offerCentre(scan, c, sum(c));
+  nearest[i] = scan.arg;
+  best[i] = scan.argDistance;
 }
 
 /** valueTableSum for every centre (a value-concatenation embedding). */

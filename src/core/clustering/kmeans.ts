@@ -1,7 +1,7 @@
 import type { Geometry } from '../base/geometry.ts';
 import { createRandom, type Random } from '../base/random.ts';
 import { denseGeometry } from './denseGeometry.ts';
-import { nearestCentroid } from './nearestCentre.ts';
+import { nearestCentroid, TIE_RELATIVE } from './nearestCentre.ts';
 import { ASSIGN_TEAM_MIN_OBJECTS, teamAssigner } from './assignTeam.ts';
 import { currentTeam } from '../parallel/ambient.ts';
 import type { Team } from '../parallel/team.ts';
@@ -185,13 +185,7 @@ function refillEmpty(
   let refilled = false;
   for (let c = 0; c < sizes.length; c++) {
     if ((sizes[c] as number) > 0) continue;
-    let far = -1;
-    let farDistance = -1;
-    for (let i = 0; i < labels.length; i++)
-      if ((sizes[labels[i] as number] as number) > 1 && (best[i] as number) > farDistance) {
-        farDistance = best[i] as number;
-        far = i;
-      }
+    const far = farthestMovable(labels, best, sizes);
     if (far < 0) continue;
     if (!refilled) geometry.updateCentroids(labels, sizes.length);
     refilled = true;
@@ -203,6 +197,21 @@ function refillEmpty(
     geometry.setCentroidToObject(c, far);
   }
   return refilled;
+}
+
+/**
+ * The first object, in object order, whose distance to its centre ties (nearestCentre.ts) with
+ * the largest among objects whose cluster has another member; −1 when there is none.
+ */
+function farthestMovable(labels: Int32Array, best: Float64Array, sizes: Int32Array): number {
+  let farDistance = -1;
+  const movable = (i: number): boolean => (sizes[labels[i] as number] as number) > 1;
+  for (let i = 0; i < labels.length; i++)
+    if (movable(i)) farDistance = Math.max(farDistance, best[i] as number);
+  if (farDistance < 0) return -1;
+  const tie = farDistance - TIE_RELATIVE * farDistance;
+  for (let i = 0; i < labels.length; i++) if (movable(i) && (best[i] as number) >= tie) return i;
+  return -1;
 }
 
 /**

@@ -4,10 +4,49 @@ import type { Geometry } from '../base/geometry.ts';
 export type CentreDistances = Pick<Geometry, 'distanceToCentroid' | 'distanceToCentroidBelow'>;
 
 /**
- * The nearest of the k centroids to object i and its squared distance; among equal distances
- * the lowest-numbered centroid, as a scan from centroid 0 keeping strict improvements finds it.
- * With `distanceToCentroidBelow` the scan starts at the object's previous centroid (`previous`,
- * −1 before the first assignment), whose distance bounds the others' early: the same answer.
+ * Two squared distances closer than this, relative to the smaller, are a tie. MATLAB's k-means
+ * (`min` over the distance columns), which the CURE authors ran, takes the lowest-numbered centre
+ * of equal distances; in exact arithmetic equal distances are common here — an object's squared
+ * distances to objects in an indicator or value-concatenation space are whole numbers, and
+ * k-means++ starts its centres at objects — but round-off (1e-13 on DNA's 12,240 dimensions)
+ * breaks such a tie one way in one computation of the same embedding and the other way in
+ * another (CDE's Gram-form PCA against its covariance form moved 12 objects of 3,186 on seed 3).
+ * Round-off is ~1e-15 relative a term; 1e-9 leaves six orders of magnitude on either side.
+ */
+export const TIE_RELATIVE = 1e-9;
+
+/** The largest squared distance that ties with `min`. */
+export const tieBound = (min: number): number => min + TIE_RELATIVE * Math.abs(min);
+
+/**
+ * The running choice of a nearest-centre scan in any order of centres: `min` the smallest distance
+ * seen, `arg` the lowest-numbered centre within the tie bound of it, `argDistance` its distance.
+ */
+export interface NearestScan {
+  arg: number;
+  argDistance: number;
+  min: number;
+}
+
+/** Offers centre c at distance d to the scan (see NearestScan). */
+export function offerCentre(scan: NearestScan, c: number, d: number): void {
+  if (d < scan.min) {
+    scan.min = d;
+    if (c < scan.arg || scan.argDistance > tieBound(d)) {
+      scan.arg = c;
+      scan.argDistance = d;
+    }
+  } else if (c < scan.arg && d <= tieBound(scan.min)) {
+    scan.arg = c;
+    scan.argDistance = d;
+  }
+}
+
+/**
+ * The nearest of the k centroids to object i and its squared distance; among distances that tie
+ * (within TIE_RELATIVE) the lowest-numbered centroid, whatever the order of the scan. With
+ * `distanceToCentroidBelow` the scan starts at the object's previous centroid (`previous`, −1
+ * before the first assignment), whose distance bounds the others' early: the same answer.
  */
 export function nearestCentroid(
   geometry: CentreDistances,
@@ -15,41 +54,17 @@ export function nearestCentroid(
   k: number,
   previous: number,
 ): [arg: number, min: number] {
-  if (hasBound(geometry)) return nearestWithBound(geometry, i, k, previous);
-  let arg = 0;
-  let min = geometry.distanceToCentroid(i, 0);
-  for (let c = 1; c < k; c++) {
-    const d = geometry.distanceToCentroid(i, c);
-    if (d < min) {
-      min = d;
-      arg = c;
-    }
-  }
-  return [arg, min];
-}
-
-type BoundedGeometry = CentreDistances & Required<Pick<Geometry, 'distanceToCentroidBelow'>>;
-
-function hasBound(geometry: CentreDistances): geometry is BoundedGeometry {
-  return geometry.distanceToCentroidBelow !== undefined;
-}
-
-function nearestWithBound(
-  geometry: BoundedGeometry,
-  i: number,
-  k: number,
-  previous: number,
-): [arg: number, min: number] {
-  const start = previous >= 0 ? previous : 0;
-  let arg = start;
-  let min = geometry.distanceToCentroid(i, start);
+  const below = geometry.distanceToCentroidBelow;
+  const start = below !== undefined && previous >= 0 ? previous : 0;
+  const first = geometry.distanceToCentroid(i, start);
+  const scan: NearestScan = { arg: start, argDistance: first, min: first };
   for (let c = 0; c < k; c++) {
     if (c === start) continue;
-    const d = geometry.distanceToCentroidBelow(i, c, min);
-    if (d < min || (d === min && c < arg)) {
-      min = d;
-      arg = c;
-    }
+    const d =
+      below !== undefined
+        ? below.call(geometry, i, c, tieBound(scan.min))
+        : geometry.distanceToCentroid(i, c);
+    offerCentre(scan, c, d);
   }
-  return [arg, min];
+  return [scan.arg, scan.argDistance];
 }
