@@ -18,7 +18,10 @@ export function InfoButton({ title, children }: { title: string; children: React
         title={title}
         onClick={() => setOpen((o) => !o)}
       >
-        ⓘ
+        {/* A letter in a drawn ring: the ⓘ character is missing from common fonts (an empty box). */}
+        <span className="info-glyph" aria-hidden="true">
+          i
+        </span>
       </button>
       {open && (
         <span id={id} className="info-text" role="note">
