@@ -55,6 +55,22 @@ export function fullDataState(
   };
 }
 
+/**
+ * The work of one iteration after the first, in the units of batch.ts's `iterationWork` (one
+ * multiply–add), for the progress pacer: the power step's per-value sums and products, the
+ * orthonormalisation, and the coefficients over all n objects.
+ */
+export function fullDataWork(spaces: KernelSpaces, sizes: number[], n: number, nc: number): number {
+  const D = sizes.length;
+  const products = sizes.reduce((w, m) => w + m * m * nc, 0);
+  const power = STEPS * (3 * D * n * nc + products + 2 * n * nc * nc);
+  const coefficients = spaces.spaces.reduce(
+    (w, s) => w + 3 * s.m * (nc + 2) * s.classes.count + 30 * s.m,
+    D * n * (nc + 2),
+  );
+  return power + coefficients;
+}
+
 /** a_c and t_c (centred) of every weight over all objects, H updated for the current ω. */
 export function fullDataCoefficients(
   state: FullDataState,

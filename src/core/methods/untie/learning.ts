@@ -9,7 +9,7 @@ import {
   weightCoefficients,
 } from './batch.ts';
 import type { KernelSpaces } from './kernelSpaces.ts';
-import { fullDataCoefficients, fullDataState } from './fullData.ts';
+import { fullDataCoefficients, fullDataState, fullDataWork } from './fullData.ts';
 import { mkkmState, mkkmUpdate, type MkkmState } from './mkkm.ts';
 
 export { batchKernel } from './batch.ts';
@@ -141,7 +141,9 @@ export function* learnHeterogeneity(
   // A progress report (and the snapshot it carries) every 10 iterations, and more often when
   // iterations are slow.
   const pace = pacer(1 << 26);
-  const work = iterationWork(spaces, b, nc);
+  const work = full
+    ? fullDataWork(spaces, full.sizes, nObjects, full.nc)
+    : iterationWork(spaces, b, nc);
   const { weights, loss, rawLoss, a, t } = state;
   let done = 0;
   let stopped: LearningResult['stopped'] = 'iterations';
