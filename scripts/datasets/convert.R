@@ -14,40 +14,14 @@ out <- args[[2]]
 weka <- file.path(root, "usr/share/doc/weka/examples")
 mlbench <- file.path(root, "usr/lib/R/site-library/mlbench/data")
 
+here <- dirname(normalizePath(sub("^--file=", "", grep("^--file=", commandArgs(FALSE), value = TRUE))))
+source(file.path(here, "tables.R"))
+
 write_table <- function(df, name) {
-  field <- function(x) {
-    x <- as.character(x)
-    bad <- !is.na(x) & grepl('[,"\r\n]|^ | $', x)
-    x[bad] <- paste0('"', gsub('"', '""', x[bad], fixed = TRUE), '"')
-    x[is.na(x)] <- ""
-    x
-  }
-  cols <- lapply(df, field)
-  lines <- c(paste(field(names(df)), collapse = ","), do.call(paste, c(cols, sep = ",")))
   path <- file.path(out, name)
-  con <- file(path, "wb")
-  writeLines(lines, con, sep = "\n")
-  close(con)
+  write_csv(df, path)
   cat(sprintf("%-28s %6d rows x %3d columns, %5d missing cells, %5d duplicate rows, %9d bytes\n",
               name, nrow(df), ncol(df), sum(is.na(df)), sum(duplicated(df)), file.size(path)))
-}
-
-# A dense ARFF file as a data frame of text (values exactly as written; ? = NA).
-read_arff <- function(path) {
-  lines <- readLines(path, warn = FALSE)
-  lines <- sub("^\\s+", "", lines)
-  body <- lines[lines != "" & !startsWith(lines, "%")]
-  at <- grep("^@attribute", body, ignore.case = TRUE)
-  data_at <- grep("^@data", body, ignore.case = TRUE)
-  decl <- sub("^@attribute\\s+", "", body[at], ignore.case = TRUE)
-  names <- ifelse(startsWith(decl, "'"), sub("^'([^']*)'.*$", "\\1", decl),
-                  sub("^(\\S+).*$", "\\1", decl))
-  rows <- body[(data_at + 1):length(body)]
-  df <- read.table(text = rows, sep = ",", quote = "'", na.strings = "?",
-                   colClasses = "character", strip.white = TRUE, comment.char = "",
-                   col.names = names, check.names = FALSE)
-  stopifnot(ncol(df) == length(names))
-  df
 }
 
 load_mlbench <- function(name) {

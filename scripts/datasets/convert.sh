@@ -13,9 +13,8 @@ repo=$(cd "$(dirname "$0")/../.." && pwd)
 work=${1:-$(mktemp -d)}
 mkdir -p "$work"
 cd "$work"
-ls weka_3.6.14-3_all.deb >/dev/null 2>&1 || apt-get download weka=3.6.14-3
-ls r-cran-mlbench_2.1-3-1_*.deb >/dev/null 2>&1 || apt-get download r-cran-mlbench=2.1-3-1
-for deb in weka_3.6.14-3_all.deb r-cran-mlbench_2.1-3-1_*.deb; do dpkg-deb -x "$deb" x; done
+source "$repo/scripts/datasets/debs.sh"
+extract_debs weka=3.6.14-3 r-cran-mlbench=2.1-3-1
 Rscript "$repo/scripts/datasets/convert.R" "$work/x" "$repo/public/datasets"
 cd "$repo"
 npx tsx scripts/datasets/mushroomLookalike.ts public/datasets/mushroom-lookalike.csv

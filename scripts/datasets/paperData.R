@@ -5,8 +5,7 @@
 #
 # ROOT is a directory into which weka_3.6.14-3_all.deb and r-cran-kernlab_0.9-32-1_amd64.deb were
 # extracted with `dpkg-deb -x` (scripts/datasets/paperData.sh does that); OUT is results/data.
-# Base R only. Output as convert.R writes it: header row, comma separated, LF line ends, missing
-# as an empty cell.
+# Base R only; the CSV form is tables.R's write_csv, as convert.R's.
 
 args <- commandArgs(trailingOnly = TRUE)
 if (length(args) != 2) stop("usage: Rscript paperData.R ROOT OUT")
@@ -15,37 +14,16 @@ out <- args[[2]]
 weka <- file.path(root, "usr/share/doc/weka/examples")
 kernlab <- file.path(root, "usr/lib/R/site-library/kernlab/data")
 
+here <- dirname(normalizePath(sub("^--file=", "", grep("^--file=", commandArgs(FALSE), value = TRUE))))
+source(file.path(here, "tables.R"))
+
+# These tables never need a quoted field: write_csv stops if one would.
 write_table <- function(df, name) {
-  field <- function(x) {
-    x <- as.character(x)
-    stopifnot(!any(grepl('[,"\r\n]|^ | $', x[!is.na(x)])))
-    x[is.na(x)] <- ""
-    x
-  }
-  lines <- c(paste(names(df), collapse = ","), do.call(paste, c(lapply(df, field), sep = ",")))
-  path <- file.path(out, name)
-  con <- file(path, "wb")
-  writeLines(lines, con, sep = "\n")
-  close(con)
+  write_csv(df, file.path(out, name), quoting = FALSE)
   values <- sum(sapply(df[names(df) != "class" & names(df) != "Class"],
                        function(x) length(unique(x[!is.na(x)]))))
   cat(sprintf("%-20s %4d rows x %3d columns, %4d values (missing not counted), %4d missing cells\n",
               name, nrow(df), ncol(df), values, sum(is.na(df))))
-}
-
-# A dense ARFF file as a data frame of text (values exactly as written; ? = NA), as convert.R.
-read_arff <- function(path) {
-  lines <- readLines(path, warn = FALSE)
-  lines <- sub("^\\s+", "", lines)
-  body <- lines[lines != "" & !startsWith(lines, "%")]
-  at <- grep("^@attribute", body, ignore.case = TRUE)
-  data_at <- grep("^@data", body, ignore.case = TRUE)
-  decl <- sub("^@attribute\\s+", "", body[at], ignore.case = TRUE)
-  names <- ifelse(startsWith(decl, "'"), sub("^'([^']*)'.*$", "\\1", decl),
-                  sub("^(\\S+).*$", "\\1", decl))
-  rows <- body[(data_at + 1):length(body)]
-  read.table(text = rows, sep = ",", quote = "'", na.strings = "?", colClasses = "character",
-             strip.white = TRUE, comment.char = "", col.names = names, check.names = FALSE)
 }
 
 # 1. Soybean (large), UCI's training file soybean-large.data: 307 rows, 35 attributes, 19 classes.

@@ -10,7 +10,6 @@ repo=$(cd "$(dirname "$0")/../.." && pwd)
 work=${1:-$(mktemp -d)}
 mkdir -p "$work"
 cd "$work"
-ls weka_3.6.14-3_all.deb >/dev/null 2>&1 || apt-get download weka=3.6.14-3
-ls r-cran-kernlab_0.9-32-1_*.deb >/dev/null 2>&1 || apt-get download r-cran-kernlab=0.9-32-1
-for deb in weka_3.6.14-3_all.deb r-cran-kernlab_0.9-32-1_*.deb; do dpkg-deb -x "$deb" x; done
+source "$repo/scripts/datasets/debs.sh"
+extract_debs weka=3.6.14-3 r-cran-kernlab=0.9-32-1
 Rscript "$repo/scripts/datasets/paperData.R" "$work/x" "$repo/results/data"
