@@ -2,8 +2,8 @@
  * Issue 30, CDE at DNA scale: the fast path (PCA in the Gram form, k-means with its exact
  * shortcuts) against the reference path it replaced (the m × m covariance PCA, the plain k-means
  * loop), on small tables. The shortcuts must give the same clusterings bit for bit; the Gram form
- * the same components up to round-off (1e-9), hence the same partition costs; the object
- * partitions' F-scores agree within the standard error (exact ties are broken by round-off).
+ * the same components up to round-off (1e-9), hence the same partition costs and, ties within
+ * round-off going to the lowest-numbered centre, the same object partitions.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -17,17 +17,11 @@ import {
   kmeansRows,
   materialise,
   pcaWithRangeFilter,
-  scorePartition,
   runCde,
   valueConcatGeometry,
   type CdeResult,
 } from '../../../../src/core/index.ts';
 import { loadDataset } from '../../../helpers.ts';
-import { Z } from '../../../../results/tolerance.ts';
-
-const mean = (xs: number[]): number => xs.reduce((s, x) => s + x, 0) / xs.length;
-const variance = (xs: number[]): number =>
-  xs.reduce((s, x) => s + (x - mean(xs)) ** 2, 0) / Math.max(xs.length - 1, 1);
 
 /** Σ of squared distances of rows to their cluster's mean (own loops on materialised rows). */
 function partitionCost(rows: Float64Array, dims: number, labels: Int32Array, k: number): number {
@@ -161,7 +155,6 @@ describe('CDE: the fast path against the reference path', () => {
     const counts = computeCounts(table);
     const classes = Int32Array.from(table.classColumn!.codes);
     const k = new Set(classes).size;
-    const fscores = { fast: [] as number[], reference: [] as number[] };
     for (const seed of seeds) {
       const fast: CdeResult = runCde(table, counts, { seed }, gramPath);
       const reference: CdeResult = runCde(table, counts, { seed }, CDE_REFERENCE_PATH);
@@ -190,19 +183,13 @@ describe('CDE: the fast path against the reference path', () => {
         // The fast path's partition costs the same on the reference path's embedding.
         const cost = partitionCost(rows, reference.objectEmbedding.dims, a.labels, k);
         expect(Math.abs(cost - a.inertia)).toBeLessThan(1e-9 * Math.max(1, cost));
-        fscores.fast.push(scorePartition(classes, a.labels).fscore);
-        fscores.reference.push(scorePartition(classes, b.labels).fscore);
+        // The same partition: the indicator space's squared distances are whole numbers, so
+        // exact ties are common, and round-off (~1e-13 here) used to break them either way (zoo
+        // seed 1 moved 1 and 4 objects); k-means now takes distances within 1e-9 (relative) of
+        // each other as ties, and gives them to the lowest-numbered centre (nearestCentre.ts).
+        expect(Array.from(a.labels)).toEqual(Array.from(b.labels));
       }
     }
-    // The partitions themselves may differ: the indicator space's squared distances are whole
-    // numbers, so exact ties are common, and round-off (~1e-13 here) breaks them either way
-    // (zoo seed 1 moves 1 and 4 objects). The F-scores' means must then agree within 1.96
-    // standard errors of their difference (results/tolerance.ts's rule for seeded runs).
-    const runs = fscores.fast.length;
-    const sd = Math.sqrt((variance(fscores.fast) + variance(fscores.reference)) / 2);
-    expect(Math.abs(mean(fscores.fast) - mean(fscores.reference))).toBeLessThanOrEqual(
-      Z * sd * Math.sqrt(2 / runs),
-    );
   }
 
   it('zoo, seeds 0-2', async () => {
