@@ -40,11 +40,15 @@ export const epsGammaStep = defineMethod({
     checkClasses(table, 'the (ε,γ)-curves');
   },
   *run(context, options, inputs) {
+    // Representations that put every pair of the sample at one distance: their margins are all 0.
+    const flat: string[] = [];
     const { rows, series, sampleNote, failures } = yield* measuredQuality(
       context,
       inputs.methods as ResolvedCall[],
       options,
       (fits, classes) => {
+        if (fits.length > 0 && fits.every((item) => onePairDistance(item.d, classes.length)))
+          flat.push(fits[0]?.title ?? '');
         const measured = fits.map((item) => {
           const margin = margins(item.d, item.max, classes);
           const curve = epsGammaCurve(margin, GRID);
@@ -68,7 +72,13 @@ export const epsGammaStep = defineMethod({
     );
     const note = `similarity s = 1 − d / (largest d over the sample's pairs), per method; ${sampleNote}; γ < 0 not drawn; area = ∫ max(γ, 0) dε over ε ∈ [0, 1]`;
     return qualityResults(
-      { title: '(ε,γ)-curves', xLabel: 'ε', yLabel: 'γ', series, notes: [note] },
+      {
+        title: '(ε,γ)-curves',
+        xLabel: 'ε',
+        yLabel: 'γ',
+        series,
+        notes: flat.length > 0 ? [note, flatNote(flat)] : [note],
+      },
       {
         title: 'Margins kept',
         columns: [
@@ -85,3 +95,17 @@ export const epsGammaStep = defineMethod({
     );
   },
 });
+
+/** Whether every pair of the m sampled objects is at the same distance (m × m, symmetric). */
+function onePairDistance(d: Float64Array, m: number): boolean {
+  if (m < 3) return false;
+  const first = d[1] as number;
+  for (let a = 0; a < m; a++)
+    for (let b = a + 1; b < m; b++) if (d[a * m + b] !== first) return false;
+  return true;
+}
+
+function flatNote(titles: string[]): string {
+  const list = titles.join(', ');
+  return `${list}: every pair of objects is at one distance here, so ${titles.length === 1 ? 'its' : 'their'} margins are all 0 and ${titles.length === 1 ? 'its curve lies' : 'their curves lie'} on γ = 0 — ${titles.length === 1 ? 'it tells' : 'they tell'} no two objects apart on this table (e.g. values equally frequent and attributes independent, as in a full factorial design)`;
+}

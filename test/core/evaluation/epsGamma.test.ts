@@ -168,6 +168,21 @@ describe('the steps on zoo', () => {
     expect(typeof p.rows.find((r) => r.method === 'onehot')!.p5).toBe('number');
   });
 
+  it('contact-lenses (a full factorial, values equally frequent): the note names the methods that put every pair at one distance', async () => {
+    const s = await datasetSession('contact-lenses.csv', { classColumn: 'contact-lenses' });
+    const methods = ['dilca', 'hamming', 'idf'].map((method) => ({ method }));
+    const curves = resultOf(
+      runToEnd(s.runSteps({ method: 'eps-gamma', inputs: { methods } })),
+      'curves',
+    );
+    const flat = curves.notes?.find((n) => /one distance/.test(n)) ?? '';
+    // DILCA's contexts are independent attributes, IDF maps equally frequent values alike.
+    expect(flat).toMatch(/^DILCA, IDF: every pair/);
+    expect(flat).not.toMatch(/Hamming/);
+    for (const name of ['DILCA', 'IDF'])
+      expect(curves.series.find((c) => c.name === name)!.y.every((g) => g === 0)).toBe(true);
+  });
+
   it('samples a large table with a seed', () => {
     const a = sampleObjects(10_000, 500, 3);
     expect(a).toHaveLength(500);
