@@ -10,7 +10,9 @@
  *   fence signalled), points generated before;
  * - pan and zoom: 24 inputs (drags in pan mode and wheel steps, every ~60 ms; fewer when they
  *   take over a minute), the median time between frames shown while they arrive, and the time
- *   to the last frame after the last input;
+ *   to the last frame after the last input; the CPU raster also shows previews (its last
+ *   picture moved to the new view, slicedDraw.ts) while a frame is drawn in slices: their
+ *   count, and the median time between screen updates of either kind;
  * - the longest main-thread task (Long Tasks API: ≥ 50 ms) while panning, and during the first
  *   draw;
  * - memory: the page's JS heap after the first draw, and the resident memory of all the
@@ -26,7 +28,8 @@ import { median } from './timing.ts';
 import { CHROMIUM_LAUNCH } from '../e2e/chromium.ts';
 
 const ROOT = fileURLToPath(new URL('./scatter/', import.meta.url));
-const OUT = '/tmp/coupled-scatter-bench';
+const PORT_FOR_OUT = process.env.BENCH_PORT ?? '4299';
+const OUT = `/tmp/coupled-scatter-bench-${PORT_FOR_OUT}`;
 const PORT = Number(process.env.BENCH_PORT ?? 4299);
 // The shared launch (e2e/chromium.ts) without --disable-gpu: each renderer adds its GL flags.
 const BASE = [
@@ -54,6 +57,10 @@ interface Row {
   firstLongMs: number;
   frameMs: number | null;
   frames: number;
+  /** Previews (the last picture moved to the view, slicedDraw.ts) shown while panning. */
+  previews: number;
+  /** Median time between screen updates (finished frames and previews) while panning. */
+  updateMs: number | null;
   inputs: number;
   settleMs: number | null;
   panLongMs: number;
@@ -83,21 +90,32 @@ function treeRssMb(pid: number): number {
 /** Records, in the page, every long task and the time of every frame the scatter shows. */
 async function instrument(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const w = window as unknown as { longTasks: [number, number][]; frames: number[] };
+    const w = window as unknown as {
+      longTasks: [number, number][];
+      frames: number[];
+      previews: number[];
+    };
     w.longTasks = [];
     w.frames = [];
+    w.previews = [];
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) w.longTasks.push([e.startTime, e.duration]);
     }).observe({ type: 'longtask', buffered: true });
     new MutationObserver((records) => {
       for (const r of records)
         if (r.attributeName === 'data-drawn') w.frames.push(performance.now());
-    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-drawn'] });
+        else if (r.attributeName === 'data-previews') w.previews.push(performance.now());
+    }).observe(document, {
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['data-drawn', 'data-previews'],
+    });
   });
 }
 
 interface PageState {
   frames: number[];
+  previews: number[];
   longTasks: [number, number][];
   renderAt: number;
   now: number;
@@ -107,11 +125,13 @@ const state = (page: Page): Promise<PageState> =>
   page.evaluate(() => {
     const w = window as unknown as {
       frames: number[];
+      previews?: number[];
       longTasks: [number, number][];
       bench?: { renderAt: number };
     };
     return {
       frames: w.frames,
+      previews: w.previews ?? [],
       longTasks: w.longTasks,
       renderAt: w.bench?.renderAt ?? 0,
       now: performance.now(),
@@ -195,6 +215,8 @@ async function measure(browser: Browser, server: BrowserServer, renderer: string
     firstLongMs: longest(first.longTasks, first.renderAt, firstAt ?? first.now),
     frameMs: null,
     frames: 0,
+    previews: 0,
+    updateMs: null,
     inputs: 0,
     settleMs: null,
     panLongMs: 0,
@@ -202,14 +224,23 @@ async function measure(browser: Browser, server: BrowserServer, renderer: string
     rssMb,
   };
   if (firstAt !== undefined) {
-    const before = (await state(page)).frames.length;
-    const t0 = (await state(page)).now;
+    const s0 = await state(page);
+    const before = s0.frames.length;
+    const beforePreviews = s0.previews.length;
+    const t0 = s0.now;
     row.inputs = await panAndZoom(page);
     const tInputs = (await state(page)).now;
     const after = await waitFrames(page, Infinity, 2000);
     const frames = after.frames.slice(before);
     const last = frames[frames.length - 1];
     row.frames = frames.length;
+    const previews = after.previews.slice(beforePreviews);
+    row.previews = previews.length;
+    const updates = [...frames, ...previews].sort((a, b) => a - b);
+    row.updateMs =
+      updates.length > 1
+        ? median(updates.slice(1).map((t, k) => t - (updates[k] as number)))
+        : null;
     row.frameMs =
       frames.length > 1 ? median(frames.slice(1).map((t, k) => t - (frames[k] as number))) : null;
     row.settleMs = last === undefined ? null : Math.max(0, last - tInputs);
@@ -223,12 +254,12 @@ const f = (v: number | null, digits = 0): string => (v === null ? '—' : v.toFi
 
 function print(rows: Row[]): void {
   console.log(
-    '\n| renderer | n | drawn by | first draw (ms) | longest task, first draw (ms) | frame while panning, median (ms) | frames shown / inputs | last frame after last input (ms) | longest task while panning (ms) | JS heap (MB) | browser RSS (MB) |',
+    '\n| renderer | n | drawn by | first draw (ms) | longest task, first draw (ms) | frame while panning, median (ms) | frames shown / inputs | previews | screen update while panning, median (ms) | last frame after last input (ms) | longest task while panning (ms) | JS heap (MB) | browser RSS (MB) |',
   );
-  console.log('| --- | --: | --- | --: | --: | --: | --: | --: | --: | --: | --: |');
+  console.log('| --- | --: | --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |');
   for (const r of rows)
     console.log(
-      `| ${r.renderer} | ${r.n.toLocaleString('en-US')} | ${r.used} | ${f(r.firstMs)} | ${f(r.firstLongMs)} | ${f(r.frameMs)} | ${r.frames} / ${r.inputs} | ${f(r.settleMs)} | ${f(r.panLongMs)} | ${f(r.heapMb)} | ${f(r.rssMb)} |`,
+      `| ${r.renderer} | ${r.n.toLocaleString('en-US')} | ${r.used} | ${f(r.firstMs)} | ${f(r.firstLongMs)} | ${f(r.frameMs)} | ${r.frames} / ${r.inputs} | ${r.previews} | ${f(r.updateMs)} | ${f(r.settleMs)} | ${f(r.panLongMs)} | ${f(r.heapMb)} | ${f(r.rssMb)} |`,
     );
   for (const n of new Set(rows.map((r) => r.n))) {
     const cpu = rows.find((r) => r.n === n && r.renderer === 'cpu');
