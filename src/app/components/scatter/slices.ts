@@ -6,8 +6,24 @@
 /** A slice's budget: well under the 50 ms of a long task, with room for the frame's other work. */
 export const SLICE_MS = 8;
 
-/** Runs `f` as a task of its own soon (no 4 ms clamp as nested timeouts have); returns a cancel. */
+/** The Prioritized Task Scheduling API, where the browser has it (Chromium, Firefox). */
+interface TaskScheduler {
+  postTask(f: () => void, options: { signal?: AbortSignal }): Promise<unknown>;
+}
+
+/**
+ * Runs `f` as a task of its own soon; returns a cancel. `scheduler.postTask` queues it on the
+ * page's own thread; a MessageChannel (the fallback) has no 4 ms clamp as nested timeouts
+ * have, but in Chromium its message goes through another thread, which on a loaded machine
+ * added about 10 ms a slice (a 1,000,000-point first draw took 0.4-0.7 s longer).
+ */
 export function soon(f: () => void): () => void {
+  const scheduler = (globalThis as { scheduler?: TaskScheduler }).scheduler;
+  if (scheduler && typeof AbortController === 'function') {
+    const abort = new AbortController();
+    scheduler.postTask(f, { signal: abort.signal }).catch(() => {});
+    return () => abort.abort();
+  }
   const channel = new MessageChannel();
   let live = true;
   channel.port1.onmessage = () => {
