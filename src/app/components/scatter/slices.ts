@@ -14,8 +14,10 @@ interface TaskScheduler {
 /**
  * Runs `f` as a task of its own soon; returns a cancel. `scheduler.postTask` queues it on the
  * page's own thread; a MessageChannel (the fallback) has no 4 ms clamp as nested timeouts
- * have, but in Chromium its message goes through another thread, which on a loaded machine
- * added about 10 ms a slice (a 1,000,000-point first draw took 0.4-0.7 s longer).
+ * have, but in Chromium its message goes through another thread. Measured at load 10-13: a
+ * 1,000,000-point first draw in MessageChannel slices took 0.4-0.7 s longer than one drawn
+ * whole (about 10 ms a slice); postTask against MessageChannel was not told apart under that
+ * load (docs/projections.md).
  */
 export function soon(f: () => void): () => void {
   const scheduler = (globalThis as { scheduler?: TaskScheduler }).scheduler;
