@@ -10,9 +10,12 @@
  *   fence signalled), points generated before;
  * - pan and zoom: 24 inputs (drags in pan mode and wheel steps, every ~60 ms; fewer when they
  *   take over a minute), the median time between frames shown while they arrive, and the time
- *   to the last frame after the last input;
+ *   to the last frame after the last input; the CPU raster also shows previews (its last
+ *   picture moved to the new view, slicedDraw.ts) while a frame is drawn in slices: their
+ *   count, and the median time between screen updates of either kind;
  * - the longest main-thread task (Long Tasks API: ≥ 50 ms) while panning, and during the first
- *   draw;
+ *   draw; while panning also the longest task's CPU time from a Chromium trace (on a loaded
+ *   machine the wall time also counts waiting for a core);
  * - memory: the page's JS heap after the first draw, and the resident memory of all the
  *   browser's processes (the GPU process holds WebGL's buffers).
  * Timings on this shared 2-core machine are noisy; only rows of one run compare.
@@ -26,7 +29,8 @@ import { median } from './timing.ts';
 import { CHROMIUM_LAUNCH } from '../e2e/chromium.ts';
 
 const ROOT = fileURLToPath(new URL('./scatter/', import.meta.url));
-const OUT = '/tmp/coupled-scatter-bench';
+const PORT_FOR_OUT = process.env.BENCH_PORT ?? '4299';
+const OUT = `/tmp/coupled-scatter-bench-${PORT_FOR_OUT}`;
 const PORT = Number(process.env.BENCH_PORT ?? 4299);
 // The shared launch (e2e/chromium.ts) without --disable-gpu: each renderer adds its GL flags.
 const BASE = [
@@ -54,9 +58,17 @@ interface Row {
   firstLongMs: number;
   frameMs: number | null;
   frames: number;
+  /** Previews (the last picture moved to the view, slicedDraw.ts) shown while panning. */
+  previews: number;
+  /** Median time between screen updates (finished frames and previews) while panning. */
+  updateMs: number | null;
   inputs: number;
   settleMs: number | null;
   panLongMs: number;
+  /** The longest main-thread task while panning in the renderer's own CPU time (trace). */
+  panLongCpuMs: number | null;
+  /** The main thread's CPU time from the scatter's render call to its first frame (trace). */
+  firstCpuMs: number | null;
   heapMb: number;
   rssMb: number;
 }
@@ -83,21 +95,34 @@ function treeRssMb(pid: number): number {
 /** Records, in the page, every long task and the time of every frame the scatter shows. */
 async function instrument(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const w = window as unknown as { longTasks: [number, number][]; frames: number[] };
+    const w = window as unknown as {
+      longTasks: [number, number][];
+      frames: number[];
+      previews: number[];
+    };
     w.longTasks = [];
     w.frames = [];
+    w.previews = [];
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) w.longTasks.push([e.startTime, e.duration]);
     }).observe({ type: 'longtask', buffered: true });
     new MutationObserver((records) => {
       for (const r of records)
-        if (r.attributeName === 'data-drawn') w.frames.push(performance.now());
-    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-drawn'] });
+        if (r.attributeName === 'data-drawn') {
+          if (w.frames.length === 0) performance.mark('bench-first-frame');
+          w.frames.push(performance.now());
+        } else if (r.attributeName === 'data-previews') w.previews.push(performance.now());
+    }).observe(document, {
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['data-drawn', 'data-previews'],
+    });
   });
 }
 
 interface PageState {
   frames: number[];
+  previews: number[];
   longTasks: [number, number][];
   renderAt: number;
   now: number;
@@ -107,16 +132,70 @@ const state = (page: Page): Promise<PageState> =>
   page.evaluate(() => {
     const w = window as unknown as {
       frames: number[];
+      previews?: number[];
       longTasks: [number, number][];
       bench?: { renderAt: number };
     };
     return {
       frames: w.frames,
+      previews: w.previews ?? [],
       longTasks: w.longTasks,
       renderAt: w.bench?.renderAt ?? 0,
       now: performance.now(),
     };
   });
+
+const TRACE = ['toplevel', 'disabled-by-default-devtools.timeline', 'blink.user_timing'];
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string };
+}
+
+/**
+ * The page main thread's tasks in a Chromium trace, with their CPU time (`tdur`, ms), and the
+ * page's user-timing marks: on a loaded machine a task's wall time (the Long Tasks API's) also
+ * counts the time the thread waited for a core, which the page does not control.
+ */
+function mainThreadTasks(trace: Buffer) {
+  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+  // The page's own main thread: the one its marks come from (another renderer may be idle).
+  const mark = events.find((e) => e.name.startsWith('bench-'));
+  const mains = events
+    .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+    .map((e) => `${e.pid}:${e.tid}`);
+  const main = mark ? `${mark.pid}:${mark.tid}` : mains.length === 1 ? mains[0] : null;
+  const tasks = events
+    .filter(
+      (e) =>
+        e.name.endsWith('RunTask') &&
+        e.ph === 'X' &&
+        e.tdur !== undefined &&
+        `${e.pid}:${e.tid}` === main,
+    )
+    .map((e) => ({ ts: e.ts, end: e.ts + (e.dur ?? 0), cpu: (e.tdur ?? 0) / 1000 }));
+  const marks = new Map<string, number>();
+  for (const e of events)
+    if (e.name.startsWith('bench-') && !marks.has(e.name)) marks.set(e.name, e.ts);
+  return { tasks, marks };
+}
+
+/**
+ * CPU time of the main thread's tasks from mark `a` to mark `b`: those that start after `a` (the
+ * points are generated in the task that sets it), and the one that sets `b`.
+ */
+function cpuBetween(t: ReturnType<typeof mainThreadTasks>, a: string, b: string): number | null {
+  const from = t.marks.get(a);
+  const to = t.marks.get(b);
+  if (from === undefined || to === undefined) return null;
+  return t.tasks.filter((k) => k.ts >= from && k.ts <= to).reduce((sum, k) => sum + k.cpu, 0);
+}
 
 const longest = (tasks: [number, number][], from: number, to: number): number =>
   Math.max(0, ...tasks.filter(([t]) => t >= from && t <= to).map(([, d]) => d));
@@ -169,6 +248,7 @@ async function measure(browser: Browser, server: BrowserServer, renderer: string
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await instrument(page);
   const asked = renderer === 'cpu' ? 'cpu' : 'webgl';
+  await browser.startTracing(page, { categories: TRACE });
   await page.goto(`http://127.0.0.1:${PORT}/?n=${n}&renderer=${asked}`);
   const first = await waitFrames(page, 1, 0);
   const scatter = page.locator('[data-testid="bench"]');
@@ -179,6 +259,7 @@ async function measure(browser: Browser, server: BrowserServer, renderer: string
     return gl && info ? String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL)) : 'none';
   });
   const firstAt = first.frames[0];
+  const firstTrace = mainThreadTasks(await browser.stopTracing());
   const heapMb = await page.evaluate(
     () =>
       ((performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ??
@@ -195,21 +276,38 @@ async function measure(browser: Browser, server: BrowserServer, renderer: string
     firstLongMs: longest(first.longTasks, first.renderAt, firstAt ?? first.now),
     frameMs: null,
     frames: 0,
+    previews: 0,
+    updateMs: null,
     inputs: 0,
     settleMs: null,
     panLongMs: 0,
+    panLongCpuMs: null,
     heapMb,
     rssMb,
+    firstCpuMs: cpuBetween(firstTrace, 'bench-render', 'bench-first-frame'),
   };
   if (firstAt !== undefined) {
-    const before = (await state(page)).frames.length;
-    const t0 = (await state(page)).now;
+    const s0 = await state(page);
+    const before = s0.frames.length;
+    const beforePreviews = s0.previews.length;
+    const t0 = s0.now;
+    await browser.startTracing(page, { categories: TRACE });
+    await page.evaluate(() => performance.mark('bench-pan'));
     row.inputs = await panAndZoom(page);
     const tInputs = (await state(page)).now;
     const after = await waitFrames(page, Infinity, 2000);
+    const panTrace = mainThreadTasks(await browser.stopTracing());
+    row.panLongCpuMs = panTrace.tasks.length ? Math.max(...panTrace.tasks.map((t) => t.cpu)) : null;
     const frames = after.frames.slice(before);
     const last = frames[frames.length - 1];
     row.frames = frames.length;
+    const previews = after.previews.slice(beforePreviews);
+    row.previews = previews.length;
+    const updates = [...frames, ...previews].sort((a, b) => a - b);
+    row.updateMs =
+      updates.length > 1
+        ? median(updates.slice(1).map((t, k) => t - (updates[k] as number)))
+        : null;
     row.frameMs =
       frames.length > 1 ? median(frames.slice(1).map((t, k) => t - (frames[k] as number))) : null;
     row.settleMs = last === undefined ? null : Math.max(0, last - tInputs);
@@ -223,12 +321,14 @@ const f = (v: number | null, digits = 0): string => (v === null ? '—' : v.toFi
 
 function print(rows: Row[]): void {
   console.log(
-    '\n| renderer | n | drawn by | first draw (ms) | longest task, first draw (ms) | frame while panning, median (ms) | frames shown / inputs | last frame after last input (ms) | longest task while panning (ms) | JS heap (MB) | browser RSS (MB) |',
+    '\n| renderer | n | drawn by | first draw (ms) | its main-thread CPU (ms) | longest task, first draw (ms) | frame while panning, median (ms) | frames shown / inputs | previews | screen update while panning, median (ms) | last frame after last input (ms) | longest task while panning (ms) | its CPU time, longest (ms) | JS heap (MB) | browser RSS (MB) |',
   );
-  console.log('| --- | --: | --- | --: | --: | --: | --: | --: | --: | --: | --: |');
+  console.log(
+    '| --- | --: | --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |',
+  );
   for (const r of rows)
     console.log(
-      `| ${r.renderer} | ${r.n.toLocaleString('en-US')} | ${r.used} | ${f(r.firstMs)} | ${f(r.firstLongMs)} | ${f(r.frameMs)} | ${r.frames} / ${r.inputs} | ${f(r.settleMs)} | ${f(r.panLongMs)} | ${f(r.heapMb)} | ${f(r.rssMb)} |`,
+      `| ${r.renderer} | ${r.n.toLocaleString('en-US')} | ${r.used} | ${f(r.firstMs)} | ${f(r.firstCpuMs)} | ${f(r.firstLongMs)} | ${f(r.frameMs)} | ${r.frames} / ${r.inputs} | ${r.previews} | ${f(r.updateMs)} | ${f(r.settleMs)} | ${f(r.panLongMs)} | ${f(r.panLongCpuMs)} | ${f(r.heapMb)} | ${f(r.rssMb)} |`,
     );
   for (const n of new Set(rows.map((r) => r.n))) {
     const cpu = rows.find((r) => r.n === n && r.renderer === 'cpu');

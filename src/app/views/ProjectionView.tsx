@@ -126,6 +126,7 @@ export function ProjectionView({ panel }: { panel: Panel }) {
           points={points}
           layoutKey={entry?.key}
           color={coloring.color}
+          colorCodes={coloring.codes}
           legend={coloring}
           emphasised={linked.emphasised}
           tooltip={linked.tooltip}

@@ -4,9 +4,12 @@ import { useEffect, useMemo, useState } from 'react';
 import type { Result } from '../../core/platform/results.ts';
 import { classPalette, scorePalette } from '../model/colors.ts';
 import { useStore } from '../store/index.ts';
+import type { ColorCodes } from '../components/scatter/colorGroups.ts';
 
 export interface ObjectColoring {
   color(i: number): string;
+  /** The same colours as codes into a palette (the scatter groups points by them). */
+  codes: ColorCodes | null;
   /** Legend entries for categorical colourings; a ramp description for scores. */
   legend: { label: string; color: string }[];
   ramp: { title: string; color(x: number): string; domain: [number, number] } | null;
@@ -19,6 +22,7 @@ export interface ObjectColoring {
 const GREY = '#6b7280';
 const NONE: ObjectColoring = {
   color: () => GREY,
+  codes: null,
   legend: [],
   ramp: null,
   valueOf: null,
@@ -47,6 +51,7 @@ export function useObjectColor(): ObjectColoring {
       const palette = classPalette(attribute.labels.length);
       return {
         color: (i) => palette[codes[i] ?? 0] ?? GREY,
+        codes: { codes, palette, fallback: GREY },
         legend: attribute.labels.map((label, c) => ({ label, color: palette[c] ?? GREY })),
         ramp: null,
         valueOf: (i) => attribute.labels[codes[i] ?? 0] ?? '',
@@ -57,6 +62,7 @@ export function useObjectColor(): ObjectColoring {
       const palette = classPalette(cls.labels.length);
       return {
         color: (i) => palette[cls.codes[i] ?? 0] ?? GREY,
+        codes: { codes: cls.codes, palette, fallback: GREY },
         legend: cls.labels.map((label, c) => ({ label, color: palette[c] ?? GREY })),
         ramp: null,
         valueOf: null,
@@ -67,6 +73,7 @@ export function useObjectColor(): ObjectColoring {
       const palette = classPalette(result.k);
       return {
         color: (i) => palette[result.labels[i] ?? 0] ?? GREY,
+        codes: { codes: result.labels, palette, fallback: GREY },
         legend: palette.map((color, c) => ({ label: `cluster ${c + 1}`, color })),
         ramp: null,
         valueOf: (i) => String((result.labels[i] ?? 0) + 1),
@@ -88,16 +95,15 @@ export function useObjectColor(): ObjectColoring {
       const scale = scaleSequentialSqrt(scorePalette).domain([base, top]);
       // 64 steps of the same sqrt ramp look continuous and keep the scatter's colour groups few.
       const steps = quantize(scorePalette, 64);
+      // Each object's step, once (255, outside the steps, for a NaN score: grey).
+      const step = new Uint8Array(result.scores.length);
+      for (let i = 0; i < step.length; i++) {
+        const x = (s * (result.scores[i] ?? 0) - base) / (top - base);
+        step[i] = Number.isNaN(x) ? 255 : Math.round(63 * Math.sqrt(Math.min(1, Math.max(0, x))));
+      }
       return {
-        color: (i) =>
-          steps[
-            Math.round(
-              63 *
-                Math.sqrt(
-                  Math.min(1, Math.max(0, (s * (result.scores[i] ?? 0) - base) / (top - base))),
-                ),
-            )
-          ] ?? GREY,
+        color: (i) => steps[step[i] ?? 0] ?? GREY,
+        codes: { codes: step, palette: steps, fallback: GREY },
         legend: [],
         ramp: { title: result.title, color: (x) => scale(x), domain: [base, top] },
         valueOf: (i) => formatScore(result.scores[i] ?? 0),

@@ -1,8 +1,8 @@
 import { useStore } from '../../store/index.ts';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Tooltip } from '../Tooltip.tsx';
 import { useWidth } from '../useWidth.ts';
-import { emphasisMask, groupByColor } from './colorGroups.ts';
+import { type ColorCodes, emphasisMask, groupByCodes, groupByColor } from './colorGroups.ts';
 import type { DrawInput } from './draw.ts';
 import { scatterExports } from './exportFiles.ts';
 import { scatterSvg } from './scatterExport.ts';
@@ -12,7 +12,7 @@ import { ScatterLegend, type LegendSpec } from './ScatterLegend.tsx';
 import { FIT_PAD, OUTLINE, PICK_RADIUS, pointRadius } from './scatterStyle.ts';
 import { ScatterAnnotations } from './ScatterAnnotations.tsx';
 import { useScatterStructure } from './useScatterStructure.ts';
-import { buildSpatialIndex, type SpatialIndex } from './spatialIndex.ts';
+import { lazySpatialIndex } from './spatialIndex.ts';
 import { ScatterToolbar, type ScatterMode } from './ScatterToolbar.tsx';
 import { emphasisBoxOf, useCanvasDraw } from './useCanvasDraw.ts';
 import { defaultRenderer, glSupport, rendererTitle, type Renderer } from './renderer.ts';
@@ -33,6 +33,11 @@ export interface ProjectionScatterProps {
   /** n × 2 coordinates, row-major; may be replaced every frame while a layout animates. */
   points: Float64Array;
   color(i: number): string;
+  /**
+   * The same colours as codes into a palette, when the caller has them: the colour groups are
+   * then made from the codes, without a string per point (faster at a million points).
+   */
+  colorCodes?: ColorCodes | null;
   /** Objects drawn on top, larger and outlined; the rest fade when any is emphasised. */
   emphasised: ReadonlySet<number>;
   tooltip(i: number): string[];
@@ -77,6 +82,7 @@ const FOLLOW: View = { zoom: IDENTITY, frozen: null };
 export function ProjectionScatter({
   points,
   color,
+  colorCodes = null,
   emphasised,
   tooltip,
   onHover,
@@ -110,7 +116,10 @@ export function ProjectionScatter({
     [view.frozen, liveBounds, w, height, aspect],
   );
   const mapping = useMemo(() => applyZoom(fit, view.zoom), [fit, view.zoom]);
-  const groups = useMemo(() => groupByColor(n, color), [n, color]);
+  const groups = useMemo(
+    () => (colorCodes ? groupByCodes(n, colorCodes) : groupByColor(n, color)),
+    [n, color, colorCodes],
+  );
   const mask = useMemo(() => emphasisMask(n, emphasised), [n, emphasised]);
   const radius = pointRadius(n, view.zoom.k);
   const drawInput = useMemo<DrawInput>(
@@ -132,11 +141,11 @@ export function ProjectionScatter({
     () => emphasisBoxOf(emphasised, points, mapping, w, height),
     [emphasised, points, mapping, w, height],
   );
-  // Built on the first hover after the points change, not on every animation frame.
-  const index = useMemo(() => {
-    let built: SpatialIndex | null = null;
-    return () => (built ??= buildSpatialIndex(points));
-  }, [points]);
+  // Built on the first hover after the points change, not on every animation frame; at a
+  // million points in slices (a hover waits for it, a click does not).
+  const lazyIndex = useMemo(() => lazySpatialIndex(points), [points]);
+  useEffect(() => () => lazyIndex.stop(), [lazyIndex]);
+  const index = lazyIndex.get;
   const surface = useCanvasDraw(canvasRef, drawInput, asked);
   const contours = useMemo(
     () => (density ? densityContours(points, mapping, w, height) : null),

@@ -74,6 +74,15 @@ function toScreen(points: Float64Array, m: Mapping): Float64Array {
   return out;
 }
 
+/** Point i on the screen. */
+function spotAt(input: AnnotationInput, i: number): [number, number] {
+  const m = input.mapping;
+  return [
+    m.ax * (input.points[2 * i] as number) + m.bx,
+    m.ay * (input.points[2 * i + 1] as number) + m.by,
+  ];
+}
+
 /** Labels of the clusters in view, the largest first, each where it fits. */
 function clusterTexts(
   screen: Float64Array,
@@ -118,12 +127,14 @@ function clusterTexts(
 }
 
 /** The distinct spots in view (groups), or null when there are more than BADGE_MAX_SPOTS. */
-function fewSpots(screen: Float64Array, input: AnnotationInput, groups: IdenticalGroups) {
+function fewSpots(input: AnnotationInput, groups: IdenticalGroups) {
   const spots: number[] = [];
+  const { points, mapping: m } = input;
+  // Only the spots' representatives are mapped, and only until more than enough are in view.
   for (let g = 0; g < groups.count; g++) {
     const i = groups.representative[g] as number;
-    const x = screen[2 * i] as number;
-    const y = screen[2 * i + 1] as number;
+    const x = m.ax * (points[2 * i] as number) + m.bx;
+    const y = m.ay * (points[2 * i + 1] as number) + m.by;
     if (x >= 0 && x <= input.width && y >= 0 && y <= input.height) spots.push(g);
     if (spots.length > BADGE_MAX_SPOTS) return null;
   }
@@ -131,18 +142,14 @@ function fewSpots(screen: Float64Array, input: AnnotationInput, groups: Identica
 }
 
 /** The dots of the spots, as boxes the texts keep off. */
-function dotBoxes(
-  screen: Float64Array,
-  input: AnnotationInput,
-  groups: IdenticalGroups,
-  spots: number[],
-): Box[] {
+function dotBoxes(input: AnnotationInput, groups: IdenticalGroups, spots: number[]): Box[] {
   return spots.map((g) => {
     const i = groups.representative[g] as number;
     const r = input.radiusOf(i);
+    const [x, y] = spotAt(input, i);
     return {
-      x: (screen[2 * i] as number) - r,
-      y: (screen[2 * i + 1] as number) - r,
+      x: x - r,
+      y: y - r,
       w: 2 * r,
       h: 2 * r,
     };
@@ -151,7 +158,6 @@ function dotBoxes(
 
 /** "×1,490" beside each spot of several rows, the fullest first. */
 function countBadges(
-  screen: Float64Array,
   input: AnnotationInput,
   groups: IdenticalGroups,
   spots: number[],
@@ -171,7 +177,8 @@ function countBadges(
     // Right of the dot, else left, above, below or at a corner.
     const s = (input.radiusOf(i) + 3) / w + 0.5;
     const t = (input.radiusOf(i) + 2) / h + 0.5;
-    const anchor = { x: screen[2 * i] as number, y: screen[2 * i + 1] as number, w, h };
+    const [x, y] = spotAt(input, i);
+    const anchor = { x, y, w, h };
     const spotsTried = [
       [s, 0],
       [-s, 0],
@@ -196,13 +203,15 @@ export function scatterAnnotations(
   measure: (text: string, kind: PlacedText['kind']) => number,
 ): PlacedText[] {
   if (!input.values && !input.groups) return [];
-  const screen = toScreen(input.points, input.mapping);
   const { groups } = input;
   // With few spots in view, texts keep off the dots, and the spots of several rows get badges.
-  const spots = groups ? fewSpots(screen, input, groups) : null;
-  const dots = groups && spots ? dotBoxes(screen, input, groups, spots) : [];
-  const labels = input.values ? clusterTexts(screen, input, input.values, dots, measure) : [];
+  const spots = groups ? fewSpots(input, groups) : null;
+  const dots = groups && spots ? dotBoxes(input, groups, spots) : [];
+  // Every point is mapped to the screen only for the labels' clusters.
+  const labels = input.values
+    ? clusterTexts(toScreen(input.points, input.mapping), input, input.values, dots, measure)
+    : [];
   const badges =
-    groups && spots ? countBadges(screen, input, groups, spots, [...dots, ...labels], measure) : [];
+    groups && spots ? countBadges(input, groups, spots, [...dots, ...labels], measure) : [];
   return [...labels, ...badges];
 }

@@ -112,24 +112,61 @@ export function toRgb(c: string): [number, number, number] {
 
 /** Draws the scatter into `px`, whose size is the CSS size times `ratio`. */
 export function rasterizeScatter(px: Pixels, ratio: number, d: DrawInput): void {
+  const job = rasterJob(px, ratio, d);
+  while (!job.step(Infinity));
+}
+
+/**
+ * A raster drawn a slice at a time (the scatter at a million points keeps the page responsive
+ * by drawing in slices of a few milliseconds, useCanvasDraw.ts): the same pixels as
+ * `rasterizeScatter`, in the same order, whatever the slices.
+ */
+export interface RasterJob {
+  /** Draws up to `count` more points (of the passes' n each); true once the picture is done. */
+  step(count: number): boolean;
+  /** The share of the work done, 0 to 1. */
+  progress(): number;
+}
+
+/** A raster job: the background is filled at once, the points come with each `step`. */
+export function rasterJob(px: Pixels, ratio: number, d: DrawInput): RasterJob {
   // One 32-bit word per pixel, bytes R, G, B, A on the little-endian machines browsers run on.
   const buf = new Uint32Array(px.data.buffer, px.data.byteOffset, px.width * px.height);
   const [br, bg, bb] = toRgb(d.background ?? '#ffffff');
   buf.fill((br | (bg << 8) | (bb << 16) | 0xff000000) >>> 0);
   const rgb = groupRgb(d.groups);
-  pass(
-    buf,
-    px,
-    ratio,
-    d,
-    rgb,
-    0,
-    stampsOf(d, d.radius * ratio, 0, d.anyEmphasis ? FADED_ALPHA : ALPHA, px.width),
-  );
-  if (!d.anyEmphasis) return;
-  const look = emphasisLook(d.mask, d.radius);
-  const ring = look.outline ? OUTLINE_WIDTH * ratio : 0;
-  pass(buf, px, ratio, d, rgb, 1, stampsOf(d, look.radius * ratio, ring, 1, px.width));
+  const passes: { want: number; stamps: (factor: number) => Prepared[] }[] = [
+    {
+      want: 0,
+      stamps: stampsOf(d, d.radius * ratio, 0, d.anyEmphasis ? FADED_ALPHA : ALPHA, px.width),
+    },
+  ];
+  if (d.anyEmphasis) {
+    const look = emphasisLook(d.mask, d.radius);
+    const ring = look.outline ? OUTLINE_WIDTH * ratio : 0;
+    passes.push({ want: 1, stamps: stampsOf(d, look.radius * ratio, ring, 1, px.width) });
+  }
+  const n = d.groups.index.length;
+  let at = 0;
+  let k = 0;
+  return {
+    step(count) {
+      let left = count;
+      while (at < passes.length && left > 0) {
+        const p = passes[at] as (typeof passes)[number];
+        const end = Math.min(n, k + left);
+        pass(buf, px, ratio, d, rgb, p.want, p.stamps, k, end);
+        left -= end - k;
+        k = end;
+        if (k >= n) {
+          at++;
+          k = 0;
+        }
+      }
+      return at >= passes.length;
+    },
+    progress: () => (at >= passes.length ? 1 : (at * n + k) / (passes.length * n || 1)),
+  };
 }
 
 /** The prepared stamps of a pass, by shape, for each radius factor met (made on first use). */
@@ -189,6 +226,8 @@ function pass(
   rgb: Uint8Array,
   want: number,
   preparedFor: (factor: number) => Prepared[],
+  from: number,
+  to: number,
 ): void {
   const { width: W, height: H } = px;
   const { points, groups, mask } = d;
@@ -199,14 +238,17 @@ function pass(
   const by = d.mapping.by * ratio;
   const sizes = d.sizes ?? null;
   const base = preparedFor(1);
+  // Positions from … to − 1 of the drawing order (groups.index), group by group.
   for (let g = 0; g < groups.colors.length; g++) {
+    const first = Math.max(from, groups.start[g] as number);
+    const end = Math.min(to, groups.start[g + 1] as number);
+    if (first >= end) continue;
     const R = rgb[3 * g] as number;
     const G = rgb[3 * g + 1] as number;
     const B = rgb[3 * g + 2] as number;
     const RB = R | (B << 16);
     const G8 = G << 8;
-    const end = groups.start[g + 1] as number;
-    for (let k = groups.start[g] as number; k < end; k++) {
+    for (let k = first; k < end; k++) {
       const i = groups.index[k] as number;
       if (mask[i] !== want) continue;
       const prepared = sizes && sizes[i] !== 1 ? preparedFor(sizes[i] as number) : base;

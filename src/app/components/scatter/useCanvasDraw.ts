@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { themeColor, useTheme } from '../theme.ts';
-import { drawScatter, type DrawInput } from './draw.ts';
+import type { DrawInput } from './draw.ts';
+import { slicedDraw, type SlicedDraw } from './slicedDraw.ts';
 import { createGlScatter, type GlScatter } from './glScatter.ts';
 import { MAX_GL_SCATTERS, releaseGlSlot, takeGlSlot, type Renderer } from './renderer.ts';
 import type { Mapping } from './viewTransform.ts';
@@ -17,6 +18,18 @@ function plotBackground(theme: string, canvas: HTMLCanvasElement): string {
   return color;
 }
 
+/** The sliced raster of each 2-D context (slicedDraw.ts), kept across frames. */
+const sliced = new WeakMap<CanvasRenderingContext2D, SlicedDraw>();
+
+function slicedOf(ctx: CanvasRenderingContext2D): SlicedDraw {
+  let s = sliced.get(ctx);
+  if (!s) {
+    s = slicedDraw(ctx);
+    sliced.set(ctx, s);
+  }
+  return s;
+}
+
 /** What draws a scatter now, and why not WebGL when it was asked for. */
 export interface Surface {
   renderer: Renderer;
@@ -29,8 +42,10 @@ export interface Surface {
  * plot surface (`--plot-bg`; the exports draw on white, exportFiles.ts), again when it changes:
  * with WebGL2 when `asked` is 'webgl' and a context is to be had, else by the CPU raster. A
  * canvas takes one kind of context for good, so the caller gives each renderer a canvas of its
- * own (keyed by the returned renderer). The canvas's `data-drawn` counts the frames shown (for
- * WebGL, once the GPU is done) and `data-frame-ms` gives the last one's time from its draw call.
+ * own (keyed by the returned renderer). The raster draws in slices (slicedDraw.ts), showing the
+ * last picture moved to a new view meanwhile. The canvas's `data-drawn` counts the finished
+ * frames shown (for WebGL, once the GPU is done), `data-frame-ms` gives the last one's time from
+ * its draw call, and `data-previews` counts the raster's previews.
  */
 export function useCanvasDraw(
   canvasRef: RefObject<HTMLCanvasElement | null>,
@@ -57,14 +72,21 @@ export function useCanvasDraw(
       }
       const t0 = performance.now();
       const background = input.background ?? plotBackground(theme, canvas);
-      if (ctx) {
-        drawScatter(ctx, { ...input, background }, ratio);
-        shown(canvas, performance.now() - t0);
-      } else gl?.draw(input, ratio, background);
+      if (ctx) slicedOf(ctx).draw({ ...input, background }, ratio, (ms) => shown(canvas, ms));
+      else gl?.draw(input, ratio, background);
       canvas.dataset.drawMs = (performance.now() - t0).toFixed(1);
     });
     return () => cancelAnimationFrame(frame);
   }, [canvasRef, renderer, gl, input, theme]);
+  // The slices still to come stop with the canvas (another renderer, or unmounted).
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (renderer !== 'cpu' || !canvas) return;
+    return () => {
+      const ctx = canvas.getContext('2d');
+      if (ctx) sliced.get(ctx)?.stop();
+    };
+  }, [canvasRef, renderer]);
   return { renderer, fallback };
 }
 

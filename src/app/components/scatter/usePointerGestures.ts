@@ -42,8 +42,11 @@ export interface GestureInput {
   height: number;
   /** Changes when the canvas is replaced by another (the renderer's), to listen to the new one. */
   surface?: string;
-  /** The points' grid index, built on first use. */
-  index(): SpatialIndex;
+  /**
+   * The points' grid index, built on first use; null while it is built in the background
+   * (a large layout), unless `now`.
+   */
+  index(now: boolean): SpatialIndex | null;
   /** Changes the zoom (the caller pins the data bounds on the first change). */
   changeView(f: (z: Zoom) => Zoom): void;
   reset(): void;
@@ -70,9 +73,13 @@ export function usePointerGestures(input: GestureInput) {
   const drag = useRef<Drag | null>(null);
   useWheelZoom(canvasRef, changeView, input.surface);
 
-  const pick = (sx: number, sy: number): number => {
+  /** The point under (sx, sy), or −1; a hover (not `now`) finds none while the index is built. */
+  const pick = (sx: number, sy: number, now: boolean): number => {
     const [x, y] = toData(mapping, sx, sy);
-    return input.index().nearest(x, y, input.pickRadius ?? PICK_RADIUS, mapping.ax, mapping.ay);
+    const index = input.index(now);
+    return index
+      ? index.nearest(x, y, input.pickRadius ?? PICK_RADIUS, mapping.ax, mapping.ay)
+      : -1;
   };
   const local = (e: React.PointerEvent<HTMLCanvasElement>): [number, number] => {
     return localPoint(e, e.currentTarget);
@@ -104,7 +111,7 @@ export function usePointerGestures(input: GestureInput) {
     const [x, y] = local(e);
     const d = drag.current;
     if (!d) {
-      const i = pick(x, y);
+      const i = pick(x, y, false);
       if (i < 0) return clearHover();
       if (hover?.i !== i) input.onHover(i);
       setHover({ i, cx: e.clientX, cy: e.clientY });
@@ -136,7 +143,7 @@ export function usePointerGestures(input: GestureInput) {
     const [x, y] = local(e);
     if (!d.moved) {
       if (d.middle) return;
-      const i = pick(d.x0, d.y0);
+      const i = pick(d.x0, d.y0, true);
       input.onSelect(i < 0 ? [] : [i]);
     } else if (d.kind === 'box') {
       const [ax, ay] = toData(mapping, d.x0, d.y0);

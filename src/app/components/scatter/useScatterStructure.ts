@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useStore } from '../../store/index.ts';
-import { coincidentPoints, multiplicityOf } from '../../../core/projection/coincident.ts';
+import { coincidentPoints } from '../../../core/projection/coincident.ts';
+import type { IdenticalGroups } from '../../../core/neighbours/identical.ts';
 import type { PlacedText } from './annotations.ts';
 import { scatterAnnotations } from './clusterLabels.ts';
 import { measureAnnotation } from './measureText.ts';
@@ -18,11 +19,7 @@ export function useScatterStructure(points: Float64Array, labels: boolean) {
   const stacks = useMemo(() => {
     const groups = coincidentPoints(points);
     if (groups.count === n) return null;
-    const count = multiplicityOf(groups);
-    const sizes = Float32Array.from(count, multiplicityScale);
-    let maxScale = 1;
-    for (let i = 0; i < n; i++) maxScale = Math.max(maxScale, sizes[i] as number);
-    return { groups, count, sizes, maxScale };
+    return { groups, ...stackSizes(groups) };
   }, [points, n]);
   const values = useLabelValues(labels, n);
   const annotate = useCallback(
@@ -55,7 +52,11 @@ export function useScatterStructure(points: Float64Array, labels: boolean) {
   return {
     sizes: stacks?.sizes ?? null,
     maxScale: stacks?.maxScale ?? 1,
-    countOf: (i: number): number => stacks?.count[i] ?? 1,
+    countOf: (i: number): number => {
+      if (!stacks) return 1;
+      const g = stacks.groups.groupOf[i] as number;
+      return (stacks.groups.start[g + 1] as number) - (stacks.groups.start[g] as number);
+    },
     rowsAt,
     annotate,
     /** Labels asked for but the rows' values not here yet (or not the table's rows). */
@@ -67,4 +68,22 @@ export function useScatterStructure(points: Float64Array, labels: boolean) {
 
 function useLabelsPossible(n: number): boolean {
   return useStore((s) => s.loaded?.meta.nRows === n);
+}
+
+/**
+ * Each point's dot size (scatterStyle.ts `multiplicityScale` of its spot's count), worked out
+ * once a spot rather than once a point, and the largest.
+ */
+export function stackSizes(groups: IdenticalGroups): { sizes: Float32Array; maxScale: number } {
+  const sizes = new Float32Array(groups.groupOf.length).fill(1);
+  let maxScale = 1;
+  for (let g = 0; g < groups.count; g++) {
+    const from = groups.start[g] as number;
+    const to = groups.start[g + 1] as number;
+    if (to - from < 2) continue;
+    const scale = multiplicityScale(to - from);
+    maxScale = Math.max(maxScale, scale);
+    for (let k = from; k < to; k++) sizes[groups.members[k] as number] = scale;
+  }
+  return { sizes, maxScale };
 }

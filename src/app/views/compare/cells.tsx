@@ -141,6 +141,7 @@ export function CompareProjection({
           layoutKey={entry?.key}
           height={240}
           color={coloring.color}
+          colorCodes={coloring.codes}
           emphasised={linked.emphasised}
           tooltip={linked.tooltip}
           onHover={linked.onHover}
