@@ -27,11 +27,7 @@
  */
 import { registerKernel } from '../parallel/kernels.ts';
 import { serialTeam, type Binding, type KernelInputs, type Team } from '../parallel/team.ts';
-import {
-  cappedKernelFromData,
-  kernelFromData,
-  type PairKernelData,
-} from '../platform/additiveDistance.ts';
+import { kernelFromData, type PairKernelData } from '../platform/additiveDistance.ts';
 import { CandidateSampler, Candidates, type CandidateArrays } from './candidates.ts';
 import { GraphLists, type GraphArrays } from './graphLists.ts';
 import { pivotTreeLeaves } from './pivotTrees.ts';
@@ -160,11 +156,6 @@ function nnDescentKernel(raw: KernelInputs, dist?: (p: number, q: number) => num
   const inputs = raw as unknown as JoinInputs;
   const { m, K, C } = inputs;
   const d = dist ?? kernelFromData(inputs.kernel as PairKernelData);
-  // The joins may stop a distance once it is past both points' farthest (additiveDistance.ts);
-  // the kernel, when there is one, is the same function as d (the helpers use it as d).
-  const capped = inputs.kernel
-    ? cappedKernelFromData(inputs.kernel)
-    : (p: number, q: number): number => d(p, q);
   const graph = new GraphLists(m, K, inputs.graph);
   const sampler = new CandidateSampler(inputs.candidates, m, K, C);
   const offers = new ChunkOffers(inputs.capacity, inputs.buckets);
@@ -172,7 +163,7 @@ function nnDescentKernel(raw: KernelInputs, dist?: (p: number, q: number) => num
   /** Chunk c's kept offers, into this thread's scratch. */
   const find = (phase: number, c: number): void => {
     offers.clear();
-    if (phase === JOIN) join(inputs, offers, graph.bound, capped, c);
+    if (phase === JOIN) join(inputs, offers, graph.bound, d, c);
     else leaves(inputs, offers, graph.bound, d, c);
   };
   return {
@@ -214,15 +205,12 @@ function nnDescentKernel(raw: KernelInputs, dist?: (p: number, q: number) => num
 
 registerKernel(KERNEL, (inputs) => nnDescentKernel(inputs));
 
-/**
- * Step 1 of the local join for chunk c of the block: pairs nearer than either's farthest. `d`
- * may stop at its limit, the farther of the two bounds: a pair at or past it is kept by neither.
- */
+/** Step 1 of the local join for chunk c of the block: pairs nearer than either's farthest. */
 function join(
   inputs: JoinInputs,
   offers: ChunkOffers,
   bound: Float32Array,
-  d: (p: number, q: number, limit: number) => number,
+  d: (p: number, q: number) => number,
   c: number,
 ): void {
   const { C, params } = inputs;
@@ -235,16 +223,13 @@ function join(
     const base = i * C;
     for (let a = 0; a < nNew; a++) {
       const p = newLists[base + a] as number;
-      const bp = bound[p] as number;
       for (let b = a + 1; b < nNew; b++) {
         const q = newLists[base + b] as number;
-        const bq = bound[q] as number;
-        offers.keep(bound, p, q, Math.fround(d(p, q, bp > bq ? bp : bq)));
+        offers.keep(bound, p, q, Math.fround(d(p, q)));
       }
       for (let b = 0; b < nOld; b++) {
         const q = oldLists[base + b] as number;
-        const bq = bound[q] as number;
-        if (q !== p) offers.keep(bound, p, q, Math.fround(d(p, q, bp > bq ? bp : bq)));
+        if (q !== p) offers.keep(bound, p, q, Math.fround(d(p, q)));
       }
     }
   }

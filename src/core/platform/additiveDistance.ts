@@ -131,43 +131,6 @@ function groupSum({
   };
 }
 
-/**
- * kernelFromData's value, or — once a partial sum reaches `limit` — that partial sum instead, a
- * value ≥ limit (so a caller that keeps only values below a limit gets the same answer). It may
- * stop early only when every table entry is ≥ 0, so that partial sums never decrease (the
- * rounding of a sum of non-negative terms is monotone too). A local join keeps a pair only when
- * its distance is below the farther of the two points' current farthest neighbours: late in a
- * search most pairs are turned away after half of the groups.
- */
-export function cappedKernelFromData(
-  data: PairKernelData,
-): (p: number, q: number, limit: number) => number {
-  if (data.type !== 'groups' || !data.table.every((t) => t >= 0)) {
-    const d = kernelFromData(data);
-    return (p, q) => d(p, q);
-  }
-  const { table, start, combos, cell, G } = data;
-  const rowOf = new Int32Array(G);
-  const half = G >> 1;
-  let last = -1;
-  return (p, q, limit) => {
-    if (p !== last) {
-      const a = p * G;
-      for (let g = 0; g < G; g++)
-        rowOf[g] = (start[g] as number) + (cell[a + g] as number) * (combos[g] as number);
-      last = p;
-    }
-    const b = q * G;
-    let s = 0;
-    for (let g = 0; g < half; g++)
-      s += table[(rowOf[g] as number) + (cell[b + g] as number)] as number;
-    if (s >= limit) return s;
-    for (let g = half; g < G; g++)
-      s += table[(rowOf[g] as number) + (cell[b + g] as number)] as number;
-    return s;
-  };
-}
-
 /** ‖x_p − x_q‖² between rows p and q of row-major vectors of `dims` entries. */
 export function squaredRowDistance(rows: Float64Array, dims: number, p: number, q: number): number {
   let s = 0;

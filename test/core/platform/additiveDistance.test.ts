@@ -10,10 +10,8 @@ import { runToEnd } from '../../../src/core/base/jobs.ts';
 import { standaloneRepresentation } from '../../../src/core/platform/representation.ts';
 import type { InputRef as Call } from '../../../src/core/platform/spec.ts';
 import {
-  cappedKernelFromData,
   mismatchTables,
   pairKernel,
-  pairKernelData,
   type AdditiveDistance,
 } from '../../../src/core/platform/additiveDistance.ts';
 import { GraphLists } from '../../../src/core/neighbours/graphLists.ts';
@@ -94,44 +92,6 @@ describe('pair kernels', () => {
             1e-12 * want + 1e-15,
           );
         }
-    }
-  });
-
-  it('capped: below its limit the same value as the kernel, at or past it a value ≥ the limit', () => {
-    const rng = createRandom(9);
-    for (const negative of [false, true]) {
-      const D = 9;
-      const m = 120;
-      const width = Int32Array.from({ length: D }, () => 2 + rng.int(9));
-      const tableStart = new Int32Array(D);
-      let total = 0;
-      width.forEach((w, a) => {
-        tableStart[a] = total;
-        total += w * w;
-      });
-      // With a negative entry a partial sum may fall again: the capped kernel must not stop.
-      const tables = Float64Array.from({ length: total }, () => rng.next() - (negative ? 0.3 : 0));
-      const codes = Int32Array.from({ length: m * D }, (_, t) => rng.int(width[t % D]));
-      const add: AdditiveDistance = { D, codes, tables, tableStart, width, root: false };
-      const data = pairKernelData(add, codes, m, 64);
-      expect(data?.type).toBe('groups');
-      if (!data) return;
-      const capped = cappedKernelFromData(data);
-      let stopped = 0;
-      for (let p = 0; p < m; p += 3)
-        for (let q = 0; q < m; q += 2) {
-          const want = fromTables(add, p, q);
-          const limit = rng.next() * 0.5 * D;
-          const got = capped(p, q, limit);
-          if (want < limit || negative)
-            expect(Math.abs(got - want), `${p}, ${q}`).toBeLessThanOrEqual(1e-12 * D);
-          else {
-            expect(got, `${p}, ${q}`).toBeGreaterThanOrEqual(limit);
-            if (got < want - 1e-12) stopped++;
-          }
-        }
-      // Non-negative tables: some sums stop early (the shortcut is taken at all).
-      if (!negative) expect(stopped).toBeGreaterThan(0);
     }
   });
 
