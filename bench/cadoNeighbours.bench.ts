@@ -1,0 +1,81 @@
+/**
+ * CADO neighbours at 100,000 rows, A/B (issue 30): `npm run bench:cado-neighbours -- [--base DIR]
+ * [--runs 3] [--rows 100000] [--threads 2] [--queries 100]`.
+ *
+ * Runs bench/cadoNeighboursRun.ts (the 90 nearest neighbours of bench/neighboursRun.ts's
+ * 20-attribute table under CADO, on a team of --threads threads, recall@90 with ties over
+ * --queries seeded rows) --runs times in this checkout, each run in a process of its own; with
+ * --base, a checkout of another commit (holding a copy of bench/cadoNeighboursRun.ts and a
+ * node_modules) runs alternately with it, so both see the same load. Prints the load average
+ * before each run, wall and CPU seconds, rounds, distance evaluations, recall and a hash of the
+ * lists (equal hashes: the same graph). Figures only, no pass/fail.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+function option(name: string, fallback: string): string {
+  const at = process.argv.indexOf(`--${name}`);
+  if (at < 0) return fallback;
+  const value = process.argv[at + 1];
+  if (value === undefined || value.startsWith('--'))
+    throw new RangeError(`--${name} needs a value`);
+  return value;
+}
+
+const here = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const base = option('base', '');
+const runs = Number(option('runs', '3'));
+const rows = option('rows', '100000');
+const threads = option('threads', '2');
+const queries = option('queries', '100');
+
+interface Run {
+  wall: number;
+  cpu: number;
+  rounds: number;
+  evaluations: number;
+  recall: number;
+  hash: string;
+}
+
+function runIn(dir: string): Run {
+  const runner = join(dir, 'bench', 'cadoNeighboursRun.ts');
+  if (!existsSync(runner))
+    throw new Error(`${runner} is missing: copy bench/cadoNeighboursRun.ts there`);
+  const child = spawnSync(process.execPath, ['--import', 'tsx', runner, rows, threads, queries], {
+    cwd: dir,
+    encoding: 'utf8',
+    maxBuffer: 1 << 24,
+  });
+  if (child.status !== 0) throw new Error(`${dir}: ${child.stderr}`);
+  return JSON.parse(child.stdout.trim().split('\n').pop() as string) as Run;
+}
+
+const load = (): string =>
+  loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ');
+const sides: [string, string][] = base
+  ? [
+      ['base', resolve(base)],
+      ['this', here],
+    ]
+  : [['this', here]];
+console.log(`node ${process.version}; ${rows} rows, CADO, k = 90, ${threads} threads`);
+console.log(
+  '| run | checkout | load average | wall | CPU | rounds | evaluations | recall@90 | hash |',
+);
+console.log('|---|---|---|---|---|---|---|---|---|');
+for (let r = 0; r < runs; r++)
+  for (const [name, dir] of r % 2 === 0 ? sides : [...sides].reverse()) {
+    const before = load();
+    const x = runIn(dir);
+    console.log(
+      `| ${r + 1} | ${name} | ${before} | ${x.wall.toFixed(2)} s | ${x.cpu.toFixed(2)} s | ${x.rounds} | ` +
+        `${(x.evaluations / 1e6).toFixed(1)} M | ${x.recall.toFixed(4)} | ${x.hash} |`,
+    );
+  }
+console.log(`load average at the end ${load()}`);

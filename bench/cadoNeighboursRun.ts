@@ -1,0 +1,60 @@
+/**
+ * CADO's 90 nearest neighbours of 100,000 rows on a team (issue 30), in a process of its own:
+ * `tsx bench/cadoNeighboursRun.ts [ROWS] [THREADS] [QUERIES]`, printing one JSON line — wall and
+ * CPU seconds of approximateNeighbourSteps on THREADS threads (default 2), its rounds and
+ * distance evaluations, recall@90 with ties over QUERIES seeded rows (default 100, each scanned
+ * exactly), and a hash of the lists (equal hashes: the same graph). The table is
+ * bench/neighboursRun.ts's (20 attributes of 2-12 values). bench/cadoNeighbours.bench.ts runs it
+ * on two checkouts alternately.
+ */
+import { discoverMethods } from '../src/cli/discover.ts';
+import { startNodeTeam } from '../src/cli/nodeTeam.ts';
+import { runToEnd } from '../src/core/base/jobs.ts';
+import { createRandom, sampleOf } from '../src/core/base/random.ts';
+import { approximateNeighbourSteps } from '../src/core/neighbours/approximateKnn.ts';
+import { exactKthDistances, recallWithTies } from '../src/core/neighbours/recall.ts';
+import { input, SEED } from './neighboursRun.ts';
+
+const K = 90;
+
+/** FNV-1a over the indices (a fingerprint of the graph, not a check of anything). */
+function hashOf(indices: Int32Array): string {
+  let h = 0x811c9dc5;
+  for (let t = 0; t < indices.length; t++) h = Math.imul(h ^ (indices[t] as number), 0x01000193);
+  return (h >>> 0).toString(16);
+}
+
+const [rowsText, threadsText, queriesText] = process.argv.slice(2);
+const rows = Number(rowsText ?? 100000);
+const threads = Number(threadsText ?? 2);
+const queries = Number(queriesText ?? 100);
+await discoverMethods();
+const data = input(rows, 'cado');
+const started = await startNodeTeam(threads);
+const cpu0 = process.cpuUsage();
+const t0 = performance.now();
+const found = runToEnd(approximateNeighbourSteps(data, K, createRandom(SEED), {}, started.team));
+const wall = (performance.now() - t0) / 1000;
+const cpuUsed = process.cpuUsage(cpu0);
+await started.close();
+const checked = sampleOf(
+  Int32Array.from({ length: rows }, (_, i) => i),
+  queries,
+  createRandom(SEED + 1),
+);
+const kth = runToEnd(exactKthDistances(data, checked, K));
+const recall = recallWithTies(found, checked, kth);
+const search = found.search;
+console.log(
+  JSON.stringify({
+    rows,
+    threads,
+    wall,
+    cpu: (cpuUsed.user + cpuUsed.system) / 1e6,
+    rounds: search?.method === 'nn-descent' ? search.iterations : 0,
+    evaluations: search?.method === 'nn-descent' ? search.evaluations : 0,
+    recall: recall.mean,
+    queries,
+    hash: hashOf(found.indices),
+  }),
+);
