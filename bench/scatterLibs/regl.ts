@@ -1,5 +1,5 @@
 import createScatterplot from 'regl-scatterplot';
-import { extent, markShown } from './shown.ts';
+import { extent, markShown, rgb } from './shown.ts';
 
 /**
  * regl-scatterplot 1.16 drawing the layout on `canvas`: x and y normalised to [−1, 1] as its
@@ -31,14 +31,20 @@ export async function drawRegl(
     width: canvas.clientWidth,
     height: canvas.clientHeight,
     pointSize: diameter,
-    pointColor: colors,
+    // It reads hex colours only.
+    pointColor: colors.map(
+      (c) =>
+        `#${rgb(c)
+          .map((v) => v.toString(16).padStart(2, '0'))
+          .join('')}`,
+    ),
     colorBy: 'valueA',
     opacity: 1,
   });
-  let ready = false;
+  // Only frames with the points count (its spatial index, built after the upload, may finish
+  // before or after draw()'s promise resolves).
   scatterplot.subscribe('drawing', () => {
-    if (ready) markShown(canvas);
+    if (scatterplot.get('isPointsDrawn')) markShown(canvas);
   });
   await scatterplot.draw({ x, y, valueA }, { zDataType: 'categorical' });
-  ready = true;
 }
