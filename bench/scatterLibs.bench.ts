@@ -25,7 +25,9 @@ const PORT = Number(process.env.BENCH_PORT);
 const { measure, BASE, GL_FLAGS } = await import('./scatter.bench.ts');
 type Row = Awaited<ReturnType<typeof measure>>;
 
-const LIBS = ['ours', 'regl-scatterplot', 'deck.gl'] as const;
+/** ours-gl: our renderer alone (scatterLibs/oursGl.ts), asked for by `--libs`. */
+const LIBS = ['ours', 'regl-scatterplot', 'deck.gl', 'ours-gl'] as const;
+const DEFAULT_LIBS = 'ours,regl-scatterplot,deck.gl';
 type Lib = (typeof LIBS)[number];
 
 function arg(name: string, fallback: string): string {
@@ -100,7 +102,7 @@ async function main(): Promise<void> {
   const gls = arg('gl', 'swiftshader,llvmpipe')
     .split(',')
     .filter((g) => g in GL_FLAGS);
-  const libs = arg('libs', LIBS.join(','))
+  const libs = arg('libs', DEFAULT_LIBS)
     .split(',')
     .filter((l): l is Lib => (LIBS as readonly string[]).includes(l));
   for (const lib of libs) {

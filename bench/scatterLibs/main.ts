@@ -10,7 +10,7 @@ import { generateLayout, PALETTE } from '../scatter/layout.ts';
  * `data-drawn` counts frames shown; `window.bench` says when the points were ready and when the
  * library was asked to draw.
  */
-declare const __SCATTER_LIB__: 'regl-scatterplot' | 'deck.gl';
+declare const __SCATTER_LIB__: 'regl-scatterplot' | 'deck.gl' | 'ours-gl';
 const WIDTH = 1200;
 const HEIGHT = 640;
 const DIAMETER = 3;
@@ -18,7 +18,11 @@ const DIAMETER = 3;
 const lib = __SCATTER_LIB__;
 // Loaded before the clock starts, as the app's scatter code is.
 const draw =
-  lib === 'deck.gl' ? (await import('./deck.ts')).drawDeck : (await import('./regl.ts')).drawRegl;
+  lib === 'deck.gl'
+    ? (await import('./deck.ts')).drawDeck
+    : lib === 'ours-gl'
+      ? (await import('./oursGl.ts')).drawOursGl
+      : (await import('./regl.ts')).drawRegl;
 
 const params = new URLSearchParams(location.search);
 const n = Number(params.get('n') ?? 1_000_000);
