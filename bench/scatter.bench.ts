@@ -33,11 +33,11 @@ const PORT_FOR_OUT = process.env.BENCH_PORT ?? '4299';
 const OUT = `/tmp/coupled-scatter-bench-${PORT_FOR_OUT}`;
 const PORT = Number(process.env.BENCH_PORT ?? 4299);
 // The shared launch (e2e/chromium.ts) without --disable-gpu: each renderer adds its GL flags.
-const BASE = [
+export const BASE = [
   ...CHROMIUM_LAUNCH.args.filter((flag) => flag !== '--disable-gpu'),
   '--enable-precise-memory-info',
 ];
-const GL_FLAGS: Record<string, string[]> = {
+export const GL_FLAGS: Record<string, string[]> = {
   swiftshader: ['--disable-gpu'],
   llvmpipe: ['--use-gl=angle', '--use-angle=gl-egl', '--ignore-gpu-blocklist'],
 };
@@ -49,7 +49,7 @@ function arg(name: string, fallback: string): string {
   return at >= 0 ? (process.argv[at + 1] ?? fallback) : fallback;
 }
 
-interface Row {
+export interface Row {
   renderer: string;
   n: number;
   used: string;
@@ -244,7 +244,12 @@ async function panAndZoom(page: Page): Promise<number> {
   return 24;
 }
 
-async function measure(browser: Browser, server: BrowserServer, renderer: string, n: number) {
+export async function measure(
+  browser: Browser,
+  server: BrowserServer,
+  renderer: string,
+  n: number,
+) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await instrument(page);
   const asked = renderer === 'cpu' ? 'cpu' : 'webgl';
@@ -392,4 +397,5 @@ async function main(): Promise<void> {
   print(rows);
 }
 
-await main();
+// Run as a script (not when bench/scatterLibs.bench.ts imports measure from here).
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();
