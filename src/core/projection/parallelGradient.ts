@@ -4,15 +4,16 @@
  *
  *   1. task 0 builds the quadtree of the shared layout and copies it to shared memory, while
  *      tasks 1 … C sum the attraction of the points of index chunk c − 1;
- *   2. task c sums the repulsion of the points at Z-order positions of chunk c over that tree and
- *      stores the chunk's share of Z.
+ *   2. task c sums the repulsion of the points at Z-order positions of chunk c (REPEL_CHUNK
+ *      points) over that tree and stores the chunk's share of Z.
  *
  * The build is the one part that does not split; with the attraction beside it, a second thread
  * is not idle meanwhile (measured at 10,000 points: 3.5 ms of a 16.7 ms step when every thread
- * built its own tree). A tree with more nodes than the shared arrays hold is built by each
- * thread instead, and the arrays grow for the next step (near-coincident points make deep trees:
- * 9 nodes a point on the Mushroom-like table with its repeated rows kept apart). The chunks depend on n only, and Z is added up chunk by chunk in order, so the
- * gradient is identical bit for bit whatever the number of threads — one included.
+ * built its own tree; the tree's build has since become 5× cheaper, quadTree.ts). A tree with
+ * more nodes than the shared arrays hold is built by each thread instead, and the arrays grow for
+ * the next step (points crowded in one corner make long chains of one-child cells). The chunks
+ * depend on n only, and Z is added up chunk by chunk in order, so the gradient is identical bit
+ * for bit whatever the number of threads — one included.
  */
 import { registerKernel } from '../parallel/kernels.ts';
 import {
@@ -25,11 +26,24 @@ import {
 } from '../parallel/team.ts';
 import type { SparseAffinity } from './affinity.ts';
 import { attraction } from './attraction.ts';
-import { BarnesHutTree, NODE_STRIDE, type TreeArrays } from './barnesHut.ts';
+import {
+  BarnesHutTree,
+  firstCapacity,
+  LINK_STRIDE,
+  NODE_STRIDE,
+  POINT_STRIDE,
+  type TreeArrays,
+} from './barnesHut.ts';
 
 const KERNEL = 'tsne.barnes-hut-gradient';
 /** Points a chunk: small enough to balance two to four threads, large enough to be cheap. */
 const CHUNK = 128;
+/**
+ * Points a repulsion chunk: each chunk walks the tree from its root (barnesHut.ts), so its top
+ * levels are resolved once a chunk (at 100,000 points, chunks of 128 cost 1.4× the whole range's
+ * time in one call, chunks of 1,024 no more than it).
+ */
+const REPEL_CHUNK = 1024;
 /** params cells */
 const ALPHA = 0;
 const PHASE = 1;
@@ -68,26 +82,27 @@ function gradientKernel(raw: KernelInputs) {
       if (params[PHASE] === BUILD_AND_ATTRACT) {
         if (index === 0) {
           tree.build(y);
-          const fits = tree.nodes <= inputs.tree.child.length;
+          const fits = tree.nodes <= inputs.tree.links.length / LINK_STRIDE;
           if (fits) tree.copyTo(inputs.tree);
           params[SHARED_NODES] = fits ? tree.nodes : -tree.nodes;
           built = generation;
         } else {
           const from = (index - 1) * CHUNK;
           const alpha = params[ALPHA] as number;
-          attraction(inputs, m, y, alpha, from, Math.min(n, from + CHUNK), inputs.attractive);
+          const to = Math.min(n, from + CHUNK);
+          attraction(inputs, m, y, alpha, from, to, inputs.attractive);
         }
         return;
       }
-      const from = index * CHUNK;
-      const to = Math.min(n, from + CHUNK);
+      const from = index * REPEL_CHUNK;
+      const to = Math.min(n, from + REPEL_CHUNK);
       if ((params[SHARED_NODES] as number) > 0)
-        inputs.zPartial[index] = tree.repel(y, from, to, inputs.repulsive, inputs.tree);
+        inputs.zPartial[index] = tree.repel(from, to, inputs.repulsive, inputs.tree);
       else {
         // Too many nodes to share: this thread's own copy of the tree (built once a step).
         if (built !== generation - 1 && built !== generation) tree.build(y);
         built = generation;
-        inputs.zPartial[index] = tree.repel(y, from, to, inputs.repulsive);
+        inputs.zPartial[index] = tree.repel(from, to, inputs.repulsive);
       }
     },
   };
@@ -115,10 +130,11 @@ export function teamGradient(
   multiplicity: Float64Array | null,
   team: Team = serialTeam,
   /** Nodes the shared tree may have (tests: 0 makes every thread build its own). */
-  sharedNodes = 4 * p.n + 64,
+  sharedNodes = firstCapacity(p.n),
 ): TeamGradient {
   const n = p.n;
   const chunks = Math.ceil(n / CHUNK);
+  const repelChunks = Math.ceil(n / REPEL_CHUNK);
   // The quadtree's own first capacity; a deeper tree (points very close together) grows it.
   const capacity = sharedNodes;
   const inputs: GradientInputs = {
@@ -133,10 +149,11 @@ export function teamGradient(
     params: team.allocate(Float64Array, 3),
     attractive: team.allocate(Float64Array, 2 * n),
     repulsive: team.allocate(Float64Array, 2 * n),
-    zPartial: team.allocate(Float64Array, chunks),
+    zPartial: team.allocate(Float64Array, repelChunks),
     tree: {
       nodes: team.allocate(Float64Array, NODE_STRIDE * capacity),
-      child: team.allocate(Int32Array, capacity),
+      links: team.allocate(Int32Array, LINK_STRIDE * capacity),
+      points: team.allocate(Float64Array, POINT_STRIDE * n),
       order: team.allocate(Int32Array, n),
     },
   };
@@ -148,7 +165,8 @@ export function teamGradient(
     const { tree } = inputs;
     inputs.tree = {
       nodes: team.allocate(Float64Array, NODE_STRIDE * nodes),
-      child: team.allocate(Int32Array, nodes),
+      links: team.allocate(Int32Array, LINK_STRIDE * nodes),
+      points: tree.points,
       order: tree.order,
     };
     binding = team.bind(KERNEL, inputs as unknown as KernelInputs, local);
@@ -162,11 +180,11 @@ export function teamGradient(
       params[PHASE] = BUILD_AND_ATTRACT;
       binding.run(1 + chunks);
       params[PHASE] = REPEL;
-      binding.run(chunks);
+      binding.run(repelChunks);
       const nodes = params[SHARED_NODES] as number;
-      if (nodes < 0 && isShared(inputs.tree.child.buffer)) grow(Math.ceil(-1.5 * nodes));
+      if (nodes < 0 && isShared(inputs.tree.links.buffer)) grow(Math.ceil(-1.5 * nodes));
       let z = 0;
-      for (let c = 0; c < chunks; c++) z += inputs.zPartial[c] as number;
+      for (let c = 0; c < repelChunks; c++) z += inputs.zPartial[c] as number;
       const inverseZ = 1 / z;
       const { attractive, repulsive } = inputs;
       for (let t = 0; t < 2 * n; t++)
