@@ -54,17 +54,29 @@ export function nearestCentroid(
   k: number,
   previous: number,
 ): [arg: number, min: number] {
-  const below = geometry.distanceToCentroidBelow;
-  const start = below !== undefined && previous >= 0 ? previous : 0;
-  const first = geometry.distanceToCentroid(i, start);
-  const scan: NearestScan = { arg: start, argDistance: first, min: first };
+  // offerCentre's rule on locals: this runs once per object and iteration (no scan object).
+  const bounded = geometry.distanceToCentroidBelow !== undefined;
+  const start = bounded && previous >= 0 ? previous : 0;
+  let arg = start;
+  let argDistance = geometry.distanceToCentroid(i, start);
+  let min = argDistance;
   for (let c = 0; c < k; c++) {
     if (c === start) continue;
-    const d =
-      below !== undefined
-        ? below.call(geometry, i, c, tieBound(scan.min))
-        : geometry.distanceToCentroid(i, c);
-    offerCentre(scan, c, d);
+    const d = bounded
+      ? (geometry as BoundedDistances).distanceToCentroidBelow(i, c, tieBound(min))
+      : geometry.distanceToCentroid(i, c);
+    if (d < min) {
+      min = d;
+      if (c < arg || argDistance > tieBound(d)) {
+        arg = c;
+        argDistance = d;
+      }
+    } else if (c < arg && d <= tieBound(min)) {
+      arg = c;
+      argDistance = d;
+    }
   }
-  return [scan.arg, scan.argDistance];
+  return [arg, argDistance];
 }
+
+type BoundedDistances = Required<CentreDistances>;
