@@ -74,10 +74,12 @@ export function* scanCandidates(
     inputs as unknown as KernelInputs,
     scanKernel(inputs as never),
   );
-  // About 2²² look-ups a step between progress reports.
+  // About 2²² look-ups a step between progress reports, and at least a chunk for every thread:
+  // with one chunk a step (a chunk over 2²² look-ups: 32 objects × 24,000 candidates × 7 groups
+  // on a 30,000 × 14 table) the helpers had nothing to take and the scan ran on one thread.
   const chunks = Math.ceil(objects / SCAN_CHUNK);
   const perStep = Math.max(
-    1,
+    team.size,
     Math.floor((1 << 22) / Math.max(1, SCAN_CHUNK * candidates.size * G)),
   );
   try {
