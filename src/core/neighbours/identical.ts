@@ -46,7 +46,16 @@ export function groupIdentical(words: Int32Array, n: number, width: number): Ide
       s = (s + 1) & (size - 1);
     }
   }
-  const count = firstRow.length;
+  return groupsFrom(groupOf, Int32Array.from(firstRow));
+}
+
+/**
+ * The groups given each object's group (numbered by first appearance) and each group's first
+ * object: the members of every group listed side by side, ascending.
+ */
+export function groupsFrom(groupOf: Int32Array, representative: Int32Array): IdenticalGroups {
+  const n = groupOf.length;
+  const count = representative.length;
   const start = new Int32Array(count + 1);
   for (let i = 0; i < n; i++)
     start[(groupOf[i] as number) + 1] = (start[(groupOf[i] as number) + 1] as number) + 1;
@@ -58,7 +67,7 @@ export function groupIdentical(words: Int32Array, n: number, width: number): Ide
     members[fill[g] as number] = i;
     fill[g] = (fill[g] as number) + 1;
   }
-  return { count, groupOf, start, members, representative: Int32Array.from(firstRow) };
+  return { count, groupOf, start, members, representative };
 }
 
 function sameRow(words: Int32Array, width: number, a: number, b: number): boolean {

@@ -1,4 +1,4 @@
-import type { IdenticalGroups } from '../neighbours/identical.ts';
+import { groupsFrom, type IdenticalGroups } from '../neighbours/identical.ts';
 
 /**
  * The points of a 2-D layout that sit on exactly the same spot, grouped: identical rows, which
@@ -53,18 +53,7 @@ export function coincidentPoints(points: Float64Array): IdenticalGroups {
       s = (s + 1) & (size - 1);
     }
   }
-  const start = new Int32Array(count + 1);
-  for (let i = 0; i < n; i++)
-    start[(groupOf[i] as number) + 1] = (start[(groupOf[i] as number) + 1] as number) + 1;
-  for (let g = 0; g < count; g++) start[g + 1] = (start[g + 1] as number) + (start[g] as number);
-  const fill = start.slice(0, count);
-  const members = new Int32Array(n);
-  for (let i = 0; i < n; i++) {
-    const g = groupOf[i] as number;
-    members[fill[g] as number] = i;
-    fill[g] = (fill[g] as number) + 1;
-  }
-  return { count, groupOf, start, members, representative: firstRow.slice(0, count) };
+  return groupsFrom(groupOf, firstRow.slice(0, count));
 }
 
 /** Each point's multiplicity: how many points share its spot (itself included). */
