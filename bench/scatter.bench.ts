@@ -27,6 +27,7 @@ import react from '@vitejs/plugin-react';
 import { chromium, type Browser, type BrowserServer, type Page } from 'playwright-core';
 import { median } from './timing.ts';
 import { CHROMIUM_LAUNCH } from '../e2e/chromium.ts';
+import { threadNames, threadOf, traceEventsOf } from '../e2e/trace.ts';
 
 const ROOT = fileURLToPath(new URL('./scatter/', import.meta.url));
 const PORT_FOR_OUT = process.env.BENCH_PORT ?? '4299';
@@ -147,37 +148,21 @@ const state = (page: Page): Promise<PageState> =>
 
 const TRACE = ['toplevel', 'disabled-by-default-devtools.timeline', 'blink.user_timing'];
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  args?: { name?: string };
-}
-
 /**
  * The page main thread's tasks in a Chromium trace, with their CPU time (`tdur`, ms), and the
  * page's user-timing marks: on a loaded machine a task's wall time (the Long Tasks API's) also
  * counts the time the thread waited for a core, which the page does not control.
  */
 function mainThreadTasks(trace: Buffer) {
-  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+  const events = traceEventsOf(trace);
   // The page's own main thread: the one its marks come from (another renderer may be idle).
   const mark = events.find((e) => e.name.startsWith('bench-'));
-  const mains = events
-    .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-    .map((e) => `${e.pid}:${e.tid}`);
-  const main = mark ? `${mark.pid}:${mark.tid}` : mains.length === 1 ? mains[0] : null;
+  const mains = [...threadNames(events)].filter(([, name]) => name === 'CrRendererMain');
+  const main = mark ? threadOf(mark) : mains.length === 1 ? mains[0]![0] : null;
   const tasks = events
     .filter(
       (e) =>
-        e.name.endsWith('RunTask') &&
-        e.ph === 'X' &&
-        e.tdur !== undefined &&
-        `${e.pid}:${e.tid}` === main,
+        e.name.endsWith('RunTask') && e.ph === 'X' && e.tdur !== undefined && threadOf(e) === main,
     )
     .map((e) => ({ ts: e.ts, end: e.ts + (e.dur ?? 0), cpu: (e.tdur ?? 0) / 1000 }));
   const marks = new Map<string, number>();
