@@ -15,15 +15,7 @@ import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-function option(name: string, fallback: string): string {
-  const at = process.argv.indexOf(`--${name}`);
-  if (at < 0) return fallback;
-  const value = process.argv[at + 1];
-  if (value === undefined || value.startsWith('--'))
-    throw new RangeError(`--${name} needs a value`);
-  return value;
-}
+import { option } from './timing.ts';
 
 const here = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const base = option('base', '');

@@ -27,15 +27,7 @@ import { defaultThreads } from '../src/cli/nodeTeam.ts';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { NeighboursRow } from './neighboursRun.ts';
-
-function option(name: string, fallback: string): string {
-  const at = process.argv.indexOf(`--${name}`);
-  if (at < 0) return fallback;
-  const value = process.argv[at + 1];
-  if (value === undefined || value.startsWith('--'))
-    throw new RangeError(`--${name} needs a value`);
-  return value;
-}
+import { option } from './timing.ts';
 
 const list = (text: string): number[] =>
   text

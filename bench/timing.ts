@@ -11,3 +11,13 @@ export function median(xs: number[]): number {
 
 /** Seconds as right-aligned milliseconds. */
 export const ms = (s: number): string => `${(s * 1000).toFixed(1).padStart(8)} ms`;
+
+/** The value after `--name` on the command line, else `fallback`; a flag with no value throws. */
+export function option(name: string, fallback: string): string {
+  const at = process.argv.indexOf(`--${name}`);
+  if (at < 0) return fallback;
+  const value = process.argv[at + 1];
+  if (value === undefined || value.startsWith('--'))
+    throw new RangeError(`--${name} needs a value`);
+  return value;
+}
