@@ -3,6 +3,7 @@
  * glScatter.ts): the canvas's `data-drawn` counts frames, bumped once the GPU has done the
  * frame's commands (a WebGL2 fence polled between tasks) or, without a fence, right away.
  */
+import { bounds } from '../../src/core/projection/layout.ts';
 export function markShown(canvas: HTMLCanvasElement): void {
   canvas.dataset.drawn = String(Number(canvas.dataset.drawn ?? 0) + 1);
 }
@@ -31,17 +32,6 @@ export function rgb(css: string): [number, number, number] {
 
 /** The layout's centre and extent (largest of width and height), for fitting it to a view. */
 export function extent(points: Float64Array): { cx: number; cy: number; size: number } {
-  let x0 = Infinity;
-  let x1 = -Infinity;
-  let y0 = Infinity;
-  let y1 = -Infinity;
-  for (let i = 0; i < points.length; i += 2) {
-    const x = points[i] as number;
-    const y = points[i + 1] as number;
-    if (x < x0) x0 = x;
-    if (x > x1) x1 = x;
-    if (y < y0) y0 = y;
-    if (y > y1) y1 = y;
-  }
+  const [x0, y0, x1, y1] = bounds(points);
   return { cx: (x0 + x1) / 2, cy: (y0 + y1) / 2, size: Math.max(x1 - x0, y1 - y0) || 1 };
 }
