@@ -15,7 +15,8 @@
  * encoded, also through its distance input; `mushroom-distinct` is the duplicate-free
  * Mushroom-shaped table of bench/mushroomDistinct.ts, one-hot. t-SNE runs with its defaults (perplexity 30, θ = 0.5,
  * repulsion `auto`: exact up to 1,000 points, Barnes-Hut above; identical objects merged) from a
- * random start; --repulsion and --duplicates override those two, --init pca starts from the
+ * random start; --repulsion and --duplicates override those two, --point-order rows keeps
+ * the rows' order at any size (tsne.ts LOCALITY_MIN_POINTS; for side-by-side runs), --init pca starts from the
  * principal layout (as the app and scikit-learn's init='pca'), --threads N splits the Barnes-Hut
  * gradient across N threads (src/cli/nodeTeam.ts; the layout does not change), --dump FILE only
  * writes the objects as dense float64 rows (n × dims; one-hot for a table) for scikit-learn
@@ -50,6 +51,8 @@ export interface RunResult {
   dims: number | null;
   iterations: number;
   gradient: TsneResult['gradient'];
+  /** The order t-SNE optimised its points in (tsne.ts LOCALITY_MIN_POINTS). */
+  pointOrder: TsneResult['pointOrder'];
   /** Points optimised (distinct objects when identical ones were merged). */
   points: number;
   neighbours: number;
@@ -110,6 +113,7 @@ async function main(): Promise<void> {
   const seed = Number(flag('seed', '1'));
   const repulsion = flag('repulsion', 'auto') as RepulsionMethod;
   const duplicates = flag('duplicates', 'merge') as 'merge' | 'keep';
+  const pointOrder = flag('point-order', 'auto') as 'auto' | 'rows';
   const threads = Number(flag('threads', '1'));
   const init = flag('init', 'random');
   const dump = flag('dump', '');
@@ -190,6 +194,7 @@ async function main(): Promise<void> {
     init: start0,
     repulsion,
     duplicates,
+    pointOrder,
     team: team.team,
   });
   let result: TsneResult;
@@ -225,6 +230,7 @@ async function main(): Promise<void> {
     dims,
     iterations,
     gradient: result.gradient,
+    pointOrder: result.pointOrder,
     points: result.points,
     neighbours: result.neighbours,
     representationSeconds,

@@ -114,9 +114,10 @@ function kernelOf(input: ProjectionInput, reps: Int32Array): (p: number, q: numb
  * neighbours and of their neighbours at random, and 100,000 16-D rows (12.8 MB) are far larger
  * than a core's cache; in leaf order a point's neighbours mostly sit near it, in rows already
  * read (measured on the 16-D mixture at 100,000 points, one thread, side by side: the search took
- * 9.0 s in this order, 0.4 s of it the tree, against 13.4 s in the rows' own order).
+ * 9.0 s in this order, 0.4 s of it the tree, against 13.4 s in the rows' own order). t-SNE
+ * orders its points so too (tsne.ts LOCALITY_MIN_POINTS).
  */
-function localityOrder(
+export function localityOrder(
   input: ProjectionInput,
   representative: Int32Array,
   random: Random,

@@ -47,21 +47,44 @@ export function identicalObjects(input: ProjectionInput): IdenticalObjects | nul
 }
 
 /** The input restricted to the distinct objects, in the order of `representative`. */
-export function uniqueInput(input: ProjectionInput, groups: IdenticalObjects): ProjectionInput {
-  const { representative, unique } = groups;
+export function uniqueInput(
+  input: ProjectionInput,
+  groups: Pick<IdenticalObjects, 'representative'>,
+): ProjectionInput {
+  return restrictedInput(input, groups.representative);
+}
+
+/**
+ * The input restricted to `objects`, in that order (object u of the result is objects[u]). A
+ * distance input keeps its per-attribute tables and its rows, restricted alike, so that a
+ * neighbour search on the result still groups identical rows and uses the fast kernels.
+ */
+export function restrictedInput(input: ProjectionInput, objects: Int32Array): ProjectionInput {
+  const count = objects.length;
   if (input.kind === 'vectors') {
     const { data, dims } = input;
-    const out = new Float64Array(unique * dims);
-    for (let u = 0; u < unique; u++) {
-      const r = representative[u] as number;
+    const out = new Float64Array(count * dims);
+    for (let u = 0; u < count; u++) {
+      const r = objects[u] as number;
       out.set(data.subarray(r * dims, (r + 1) * dims), u * dims);
     }
-    return { kind: 'vectors', n: unique, dims, data: out };
+    return { kind: 'vectors', n: count, dims, data: out };
   }
-  const distance = input.distance;
+  const { distance, additive, rows } = input;
   return {
     kind: 'distance',
-    n: unique,
-    distance: (i, j) => distance(representative[i] as number, representative[j] as number),
+    n: count,
+    distance: (i, j) => distance(objects[i] as number, objects[j] as number),
+    ...(additive ? { additive: { ...additive, codes: rowsOf(additive.codes, additive.D) } } : {}),
+    ...(rows ? { rows: { codes: rowsOf(rows.codes, rows.width), width: rows.width } } : {}),
   };
+
+  function rowsOf(codes: Int32Array, width: number): Int32Array {
+    const out = new Int32Array(count * width);
+    for (let u = 0; u < count; u++) {
+      const r = objects[u] as number;
+      out.set(codes.subarray(r * width, (r + 1) * width), u * width);
+    }
+    return out;
+  }
 }

@@ -5,7 +5,9 @@ import { resolveOptions, type ParameterSpec } from '../base/parameters.ts';
 import { perplexityAffinities, type SparseAffinity } from './affinity.ts';
 import { attraction } from './attraction.ts';
 import { exactRepulsion, type Repulsion } from './barnesHut.ts';
-import { identicalObjects, uniqueInput, type IdenticalObjects } from './duplicates.ts';
+import { identicalObjects, restrictedInput, type IdenticalObjects } from './duplicates.ts';
+import { expandPoints, gatherPoints, pointMap, type PointMap } from './pointMap.ts';
+import { localityOrder } from '../neighbours/approximateKnn.ts';
 import { fftRepulsion } from './fftRepulsion.ts';
 import type { ProjectionInput } from '../platform/projectionInput.ts';
 import { recentre } from './layout.ts';
@@ -41,6 +43,12 @@ export interface TsneOptions {
   seed?: number;
   /** Threads to split the Barnes-Hut gradient with; the result does not depend on it. */
   team?: Team;
+  /**
+   * 'auto' (default): from LOCALITY_MIN_POINTS Barnes-Hut points on, they are optimised in a
+   * locality order; 'rows': always in the rows' order (for side-by-side measurements and tests:
+   * the two differ only by round-off).
+   */
+  pointOrder?: 'auto' | 'rows';
 }
 
 export type RepulsionMethod = 'auto' | 'exact' | 'barnes-hut' | 'fft';
@@ -57,6 +65,8 @@ export interface TsneResult {
   gradient: Exclude<RepulsionMethod, 'auto'>;
   /** Points optimised: the distinct objects when identical ones were merged, else n. */
   points: number;
+  /** The order the points were optimised in (LOCALITY_MIN_POINTS); the layout is the rows'. */
+  pointOrder: 'locality' | 'rows';
 }
 
 /** Progress of a running t-SNE; `layout` is the live n × 2 array (copy it to keep it). */
@@ -181,7 +191,7 @@ export function resolveTsneOptions(n: number, options: TsneOptions = {}): Resolv
     throw new RangeError(
       `t-SNE needs at least 3 objects and this table has ${n}: project it by MDS (or PCA) instead`,
     );
-  const { init: _init, team: _team, ...rest } = options;
+  const { init: _init, team: _team, pointOrder: _order, ...rest } = options;
   const o = resolveOptions(TSNE_PARAMETERS, rest, 't-SNE');
   return {
     ...o,
@@ -216,9 +226,14 @@ export function* tsneSteps(
   validateInit(n, options.init);
   const random = createRandom(o.seed);
   const merged = o.duplicates === 'merge' ? mergeable(identicalObjects(input), n) : null;
-  const work = merged ? uniqueInput(input, merged) : input;
+  const distinct = merged ? merged.unique : n;
+  const method: TsneResult['gradient'] =
+    o.repulsion === 'auto' ? (distinct <= o.exactLimit ? 'exact' : 'barnes-hut') : o.repulsion;
+  const order = options.pointOrder === 'rows' ? null : localOrder(input, merged, method, o.seed);
+  const map = pointMap(n, merged, order);
+  const work = map.object ? restrictedInput(input, map.object) : input;
   const points = work.n;
-  const multiplicity = merged ? merged.multiplicity : null;
+  const { multiplicity } = map;
   // k neighbours per object; merged, as many distinct points as may be needed to hold them.
   const k = Math.min(n - 1, Math.floor(3 * o.perplexity));
   const neighbours = yield* asTsneProgress(
@@ -234,20 +249,20 @@ export function* tsneSteps(
       points,
       K: neighbours.k,
       indices: neighbours.indices,
-      of: merged ? merged.of : null,
+      of: map.of,
     });
-  const method: TsneResult['gradient'] =
-    o.repulsion === 'auto' ? (points <= o.exactLimit ? 'exact' : 'barnes-hut') : o.repulsion;
   // Barnes-Hut runs on the team (parallelGradient.ts), P in its memory; the exact and FFT sums
   // on this thread.
   const team = method === 'barnes-hut' ? (options.team ?? currentTeam()) : null;
   const p = perplexityAffinities(neighbours, o.perplexity, multiplicity, k, team?.allocate);
   const start =
-    options.init instanceof Float64Array && merged ? gather(options.init, merged) : options.init;
+    options.init instanceof Float64Array && map.object
+      ? gatherPoints(options.init, map.object)
+      : options.init;
   const onTeam = team ? teamGradient(p, o.theta, multiplicity, team) : null;
   try {
     const y0 = startingLayout(points, start, random);
-    return yield* descend({ n, k, p, o, method, onTeam, merged }, y0);
+    return yield* descend({ n, k, p, o, method, onTeam, map }, y0);
   } finally {
     onTeam?.release();
   }
@@ -262,13 +277,13 @@ function* descend(
     o: ResolvedTsneOptions;
     method: TsneResult['gradient'];
     onTeam: TeamGradient | null;
-    merged: IdenticalObjects | null;
+    map: PointMap;
   },
   y0: Float64Array,
 ): Generator<TsneProgress, TsneResult, void> {
-  const { n, k, p, o, method, onTeam, merged } = run;
+  const { n, k, p, o, method, onTeam, map } = run;
   const points = p.n;
-  const multiplicity = merged ? merged.multiplicity : null;
+  const { multiplicity, of } = map;
   const y = onTeam ? onTeam.y : y0;
   if (onTeam) y.set(y0);
   const repulsion: Repulsion = onTeam
@@ -281,7 +296,7 @@ function* descend(
   const gains = new Float64Array(2 * points).fill(1);
   const repulsive = new Float64Array(2 * points);
   // What is shown and returned: never the team's shared layout, which the next step changes.
-  const expanded = merged || onTeam ? new Float64Array(2 * n) : y;
+  const expanded = of || onTeam ? new Float64Array(2 * n) : y;
   for (let it = 0; it < o.iterations; it++) {
     const exaggerated = it < o.exaggerationIterations;
     const momentum = exaggerated ? MOMENTUM_START : MOMENTUM_FINAL;
@@ -301,7 +316,7 @@ function* descend(
       y[t] = (y[t] as number) + step;
     }
     recentre(y);
-    if (merged) expand(y, merged, expanded);
+    if (of) expandPoints(y, of, expanded);
     else if (onTeam) expanded.set(y);
     yield {
       fraction: 0.1 + (0.9 * (it + 1)) / o.iterations,
@@ -312,7 +327,7 @@ function* descend(
   }
   const z = repulsion.compute(y, repulsive);
   const kl = klDivergence(p, y, z);
-  if (merged) expand(y, merged, expanded);
+  if (of) expandPoints(y, of, expanded);
   else if (onTeam) expanded.set(y);
   return {
     coordinates: expanded,
@@ -322,6 +337,7 @@ function* descend(
     neighbours: k,
     gradient: method,
     points,
+    pointOrder: map.ordered ? 'locality' : 'rows',
   };
 }
 
@@ -341,25 +357,31 @@ function mergeable(groups: IdenticalObjects | null, n: number): IdenticalObjects
   return groups && groups.unique < n && groups.unique >= 3 ? groups : null;
 }
 
-/** The given n × 2 start at each distinct object's first row. */
-function gather(init: Float64Array, groups: IdenticalObjects): Float64Array {
-  const out = new Float64Array(2 * groups.unique);
-  for (let u = 0; u < groups.unique; u++) {
-    const r = groups.representative[u] as number;
-    out[2 * u] = init[2 * r] as number;
-    out[2 * u + 1] = init[2 * r + 1] as number;
-  }
-  return out;
-}
+/**
+ * From this many points on, the Barnes-Hut points are optimised in the leaf order of a random
+ * two-pivot tree over the input (approximateKnn.ts localityOrder), so that a point's neighbours in
+ * P mostly sit near it in memory. The attraction reads the layout at each of P's 140 or so
+ * columns a row, and in the rows' own order those reads land anywhere in it. Measured on the 16-D
+ * mixture's P (a scratch script, one thread, both orders alternating): the attraction took 0.75×
+ * the time in leaf order at 20,000 points, 0.63× at 50,000 and 0.60× at 100,000 (1.6 MB of
+ * layout, past a core's 1 MB cache). Smaller layouts keep the rows' order: the gain is small there
+ * and the order would only change their round-off.
+ */
+export const LOCALITY_MIN_POINTS = 16384;
 
-/** Every row at its distinct object's position. */
-function expand(y: Float64Array, groups: IdenticalObjects, out: Float64Array): void {
-  const { of } = groups;
-  for (let i = 0; i < of.length; i++) {
-    const u = of[i] as number;
-    out[2 * i] = y[2 * u] as number;
-    out[2 * i + 1] = y[2 * u + 1] as number;
-  }
+/** The points' order, or null (rows' order), for the input merged as `merged` says. */
+function localOrder(
+  input: ProjectionInput,
+  merged: IdenticalObjects | null,
+  method: TsneResult['gradient'],
+  seed: number,
+): Int32Array | null {
+  const points = merged ? merged.unique : input.n;
+  if (method !== 'barnes-hut' || points < LOCALITY_MIN_POINTS) return null;
+  const work = merged ? restrictedInput(input, merged.representative) : input;
+  // A stream of its own, so that the start and the neighbour search draw as before.
+  const identity = Int32Array.from({ length: points }, (_, q) => q);
+  return localityOrder(work, identity, createRandom(seed ^ 0x2545f491)).order;
 }
 
 export function runTsne(input: ProjectionInput, options?: TsneOptions): TsneResult {
