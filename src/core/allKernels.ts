@@ -1,5 +1,6 @@
 /** Every kernel a team can run, registered on import (helpers import this module). */
 import './projection/parallelGradient.ts';
+import './projection/affinity.ts';
 import './neighbours/nnDescentJoin.ts';
 import './projection/umapEpochs.ts';
 import './projection/spectralComponents.ts';

@@ -1,4 +1,6 @@
 import type { Neighbours } from '../neighbours/knn.ts';
+import { registerKernel } from '../parallel/kernels.ts';
+import { serialTeam, shareWith, type KernelInputs, type Team } from '../parallel/team.ts';
 
 /**
  * Symmetric joint probabilities P in compressed-row form; all entries sum to 1. When identical
@@ -15,13 +17,6 @@ export interface SparseAffinity {
   multiplicity?: Float64Array | null;
   self?: Float64Array | null;
 }
-
-type Allocate = <K extends Int32ArrayConstructor | Float64ArrayConstructor>(
-  kind: K,
-  length: number,
-) => InstanceType<K>;
-
-const plain: Allocate = (kind, length) => new kind(length) as InstanceType<typeof kind>;
 
 const ENTROPY_TOLERANCE = 1e-5;
 const MAX_STEPS = 200;
@@ -43,23 +38,86 @@ export function perplexityAffinities(
   perplexity: number,
   multiplicity: Float64Array | null = null,
   objects: number = nn.k,
-  /** Where P's arrays go (a team's shared memory, so its threads read P without a copy). */
-  allocate: Allocate = plain,
+  /**
+   * Calibrates the rows on this team, and P's arrays go to its memory (so that its threads read P
+   * without a copy). The rows are independent, so P is the same whatever the team.
+   */
+  team: Team = serialTeam,
 ): SparseAffinity {
-  const { n, k, distances } = nn;
-  const conditional = new Float64Array(n * k);
-  const self = multiplicity ? new Float64Array(n) : null;
-  const target = Math.log(perplexity);
+  const { n, k } = nn;
+  const inputs: CalibrationInputs = {
+    n,
+    k,
+    objects,
+    target: Math.log(perplexity),
+    distances: shareWith(team, nn.distances),
+    indices: shareWith(team, nn.indices),
+    multiplicity: multiplicity ? shareWith(team, multiplicity) : team.allocate(Float64Array, 0),
+    conditional: team.allocate(Float64Array, n * k),
+    self: team.allocate(Float64Array, multiplicity ? n : 0),
+  };
+  const binding = team.bind(
+    KERNEL,
+    inputs as unknown as KernelInputs,
+    calibrationKernel(inputs as unknown as KernelInputs),
+  );
+  try {
+    binding.run(Math.ceil(n / ROWS_PER_TASK));
+  } finally {
+    binding.release();
+  }
+  const self = multiplicity ? inputs.self : null;
+  return symmetrise(nn, inputs.conditional, multiplicity, self, team);
+}
+
+const KERNEL = 'tsne.calibrate';
+/** Rows a calibration task. */
+const ROWS_PER_TASK = 1024;
+
+interface CalibrationInputs {
+  n: number;
+  k: number;
+  /** Objects each row's list stands for (with multiplicities; else k). */
+  objects: number;
+  /** log(perplexity). */
+  target: number;
+  /** n × k, as the neighbour lists. */
+  distances: Float64Array;
+  indices: Int32Array;
+  /** Empty when no object was merged. */
+  multiplicity: Float64Array;
+  /** n × k: p(j|i), written by the tasks. */
+  conditional: Float64Array;
+  /** n (empty when no object was merged): the conditional mass of each row's own copies. */
+  self: Float64Array;
+}
+
+function calibrationKernel(raw: KernelInputs) {
+  const inputs = raw as unknown as CalibrationInputs;
+  return {
+    task(index: number) {
+      const from = index * ROWS_PER_TASK;
+      calibrateRows(inputs, from, Math.min(inputs.n, from + ROWS_PER_TASK));
+    },
+  };
+}
+
+registerKernel(KERNEL, calibrationKernel);
+
+/** Rows from … to − 1 of the conditionals (and of self). */
+function calibrateRows(inputs: CalibrationInputs, from: number, to: number): void {
+  const { k, objects, target, distances, indices, conditional } = inputs;
+  const multiplicity = inputs.multiplicity.length > 0 ? inputs.multiplicity : null;
   const squared = new Float64Array(k);
   const counts = multiplicity ? new Float64Array(k) : null;
-  for (let i = 0; i < n; i++) {
+  for (let i = from; i < to; i++) {
     const base = i * k;
     let copies = 0;
     if (multiplicity && counts) {
       copies = Math.min((multiplicity[i] as number) - 1, objects);
       let left = objects - copies;
       for (let t = 0; t < k; t++) {
-        const c = Math.min(multiplicity[nn.indices[base + t] as number] as number, left);
+        const c = Math.min(multiplicity[indices[base + t] as number] as number, left);
         counts[t] = c;
         left -= c;
       }
@@ -68,9 +126,8 @@ export function perplexityAffinities(
     const nearest = copies > 0 ? 0 : (distances[base] as number) ** 2;
     for (let t = 0; t < k; t++) squared[t] = (distances[base + t] as number) ** 2 - nearest;
     const own = calibrateRow(squared, counts, copies, target, conditional, base);
-    if (self) self[i] = own;
+    if (multiplicity) inputs.self[i] = own;
   }
-  return symmetrise(nn, conditional, multiplicity, self, allocate);
 }
 
 /**
@@ -129,7 +186,7 @@ function symmetrise(
   conditional: Float64Array,
   multiplicity: Float64Array | null,
   self: Float64Array | null,
-  allocate: Allocate,
+  team: Team,
 ): SparseAffinity {
   const { n, k, indices } = nn;
   const { reverseStart, reverseFrom, reverseSlot } = reverseLists(indices, n, k);
@@ -145,10 +202,10 @@ function symmetrise(
     degree[i] = k + extra;
     for (let t = 0; t < k; t++) stamp[indices[i * k + t] as number] = 0;
   }
-  const rowStart = allocate(Int32Array, n + 1);
+  const rowStart = team.allocate(Int32Array, n + 1);
   for (let i = 0; i < n; i++) rowStart[i + 1] = (rowStart[i] as number) + (degree[i] as number);
-  const columns = allocate(Int32Array, rowStart[n] as number);
-  const values = allocate(Float64Array, rowStart[n] as number);
+  const columns = team.allocate(Int32Array, rowStart[n] as number);
+  const values = team.allocate(Float64Array, rowStart[n] as number);
   let objects = n;
   if (multiplicity) {
     objects = 0;

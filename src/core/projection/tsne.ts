@@ -254,7 +254,7 @@ export function* tsneSteps(
   // Barnes-Hut runs on the team (parallelGradient.ts), P in its memory; the exact and FFT sums
   // on this thread.
   const team = method === 'barnes-hut' ? (options.team ?? currentTeam()) : null;
-  const p = perplexityAffinities(neighbours, o.perplexity, multiplicity, k, team?.allocate);
+  const p = perplexityAffinities(neighbours, o.perplexity, multiplicity, k, team ?? undefined);
   const start =
     options.init instanceof Float64Array && map.object
       ? gatherPoints(options.init, map.object)

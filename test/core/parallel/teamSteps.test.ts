@@ -1,6 +1,6 @@
 /**
  * The steps split across a team beside t-SNE's (issue 30): NN-descent's neighbour lists, the
- * neighbours of one object, LOF-OF's passes. Each gives the same result, bit for bit, on 1, 2 and
+ * neighbours of one object, t-SNE's P, LOF-OF's passes. Each gives the same result, bit for bit, on 1, 2 and
  * 3 threads (Node helper threads, one team of each size for the file), and the distances the
  * helpers evaluate from data are the input's own d(i, j) exactly. And every registered spec
  * whose run binds a kernel declares `team`, so the CLI (`usesTeam`) starts helpers for it.
@@ -12,6 +12,7 @@ import { createRandom } from '../../../src/core/base/random.ts';
 import { computeCounts } from '../../../src/core/data/counts/counts.ts';
 import { lofOfSteps } from '../../../src/core/methods/detectors/lofOf.ts';
 import { approximateNeighbourSteps } from '../../../src/core/neighbours/approximateKnn.ts';
+import { perplexityAffinities } from '../../../src/core/projection/affinity.ts';
 import { objectNeighbourSteps } from '../../../src/core/neighbours/ofObject.ts';
 import { useTeam } from '../../../src/core/parallel/ambient.ts';
 import { serialTeam, type Team } from '../../../src/core/parallel/team.ts';
@@ -80,6 +81,34 @@ describe('steps split across a team give the same result on 1, 2 and 3 threads',
         }
         first.indices.forEach((j, t) => expect(first.distances[t]).toBe(d(row, j)));
       }
+    }
+  });
+
+  it("t-SNE's P, calibrated row by row on the team, with and without multiplicities", () => {
+    const input = inputOf(distances[0]![1]);
+    const nn = runToEnd(approximateNeighbourSteps(input, 40, createRandom(3), {}, serialTeam));
+    // Multiplicities as if some points stood for several objects (lists cut at 60 objects).
+    const counts = Float64Array.from({ length: input.n }, (_, i) => 1 + (i % 4 === 0 ? 2 : 0));
+    for (const [multiplicity, objects] of [
+      [null, 40],
+      [counts, 60],
+    ] as const) {
+      const runs = teamsOf().map((team) =>
+        perplexityAffinities(nn, 12, multiplicity, objects, team),
+      );
+      const [first] = runs;
+      if (!first) throw new Error('no run');
+      for (const run of runs.slice(1)) {
+        expect(same(run.rowStart, first.rowStart)).toBe(true);
+        expect(same(run.columns, first.columns)).toBe(true);
+        expect(same(run.values, first.values)).toBe(true);
+        if (multiplicity)
+          expect(same(run.self as Float64Array, first.self as Float64Array)).toBe(true);
+      }
+      let total = 0;
+      for (const v of first.values) total += v;
+      if (first.self) for (const v of first.self) total += v;
+      expect(total).toBeCloseTo(1, 9);
     }
   });
 
