@@ -111,16 +111,29 @@ class IntList {
  * the cell-to-cell step of a fast multipole method, Greengard & Rokhlin 1987, with monopole
  * sources): each target node T gets its parent's unresolved sources and its parent's far field.
  * A source S (a node, a point of size m at its centre of mass c) is summarised for T when
- * width / distance < θ with the distance from c to T's points' bounding box — so for every point
- * of T, never looser than a point's own Barnes-Hut test — and it is far for T when T's
- * half-diagonal s and c's distance R from T's centre g have s < η R: its field is then added to T's
+ * width / max(distance, 1) < θ with the distance from c to T's points' bounding box — so for every
+ * point of T, never looser than a point's own test — and it is far for T when T's half-diagonal s
+ * and c's distance R from T's centre g have s < η max(R, 1): its field is then added to T's
  * Taylor expansion about g (`farForce`), which T's children inherit shifted to their centres, and
  * each point p = g + δ of a leaf evaluates it. F is kept to second order in δ (the term's error
  * O((s/R)³), besides the monopole's own), φ to third; shifting the polynomials is exact. A source
  * summarised but not far, or not summarised and not larger than T, goes down to T's children; at
  * a leaf it is summed point by point (the near list); a larger one is opened. Nothing holding a
- * point of T is far or summarised for T (a point of T is within s of g; a cell holding one fails
- * the θ test, θ < 1/√2).
+ * point of T is far or summarised for T (checked on the sources' Z-order runs), but a cell of
+ * coincident points, which acts as one point.
+ *
+ * Distances below 1 count as 1 (the kernel's own scale) in both tests; Barnes-Hut's plain
+ * width / distance < θ (van der Maaten 2014, scikit-learn's `angle`) is scale-free. The Student-t
+ * kernel w = 1 / (1 + d²) and the force w² (y_i − y_j) vary on a scale of 1: within distance 1 a
+ * source's field is smooth, and summarising a cell of width w there errs by O(w²) relative to its
+ * force, as a cell w / d < θ does far away. The plain test opened cells down to single points in
+ * any layout narrower than 1, where every force is nearly linear — t-SNE's early exaggeration
+ * packs each cluster so. Measured on one t-SNE run's layouts at 100,000 points (the 16-D mixture,
+ * one thread, one build and walk, force error against the exact sums over 300 points):
+ * iterations 50 / 150 / 300 (layout 0.7, 9 and 22 wide) took 40-53 / 29-43 / 47-59 ms against
+ * 123-168 / 133-165 / 123-187 ms, with force errors 1.92 / 0.03 / 0.82 % against 0.06 / 0.00 /
+ * 0.57 %, all below the 2.96 % of the final layout, where neither test changes much (2.99 %
+ * against 2.96 % at iteration 1,000, the same time within the noise).
  */
 export class BarnesHutTree {
   private readonly tree: QuadTree;
@@ -250,6 +263,9 @@ export class BarnesHutTree {
     const gx = (minX + maxX) / 2;
     const gy = (minY + maxY) / 2;
     const s2 = ((maxX - minX) * (maxX - minX) + (maxY - minY) * (maxY - minY)) / 4;
+    // T's points, Z-order positions tStart … tEnd − 1: a source holding one is never summarised.
+    const tStart = links[l + 2] as number;
+    const tEnd = links[l + 3] as number;
     // A source costs a leaf of k points k near terms, or one expansion (about ten near terms'
     // time) and k evaluations: a small leaf sums its sources directly.
     const expandable =
@@ -269,11 +285,23 @@ export class BarnesHutTree {
       let x: number;
       let y: number;
       let size: number;
+      // Whether the source holds one of T's points: never far, and opened unless one spot.
+      let mine = false;
       if (entry < 0) {
-        const p = POINT_STRIDE * (-1 - entry);
+        const o = -1 - entry;
+        const p = POINT_STRIDE * o;
         x = points[p] as number;
         y = points[p + 1] as number;
         size = points[p + 2] as number;
+        if (o >= tStart && o < tEnd) {
+          // One of T's own points (T a leaf): summed point by point, itself included.
+          if (length + 3 > list.length) list = this.growList();
+          list[length] = x;
+          list[length + 1] = y;
+          list[length + 2] = size;
+          length += 3;
+          continue;
+        }
       } else {
         const an = NODE_STRIDE * entry;
         x = nodes[an] as number;
@@ -283,9 +311,10 @@ export class BarnesHutTree {
         const w2 = nodes[an + 3] as number;
         const dx = x < minX ? minX - x : x > maxX ? x - maxX : 0;
         const dy = y < minY ? minY - y : y > maxY ? y - maxY : 0;
-        if (w2 !== 0 && w2 >= theta2 * (dx * dx + dy * dy)) {
+        const ln = LINK_STRIDE * entry;
+        mine = (links[ln + 2] as number) < tEnd && tStart < (links[ln + 3] as number);
+        if (w2 !== 0 && (mine || w2 >= theta2 * Math.max(dx * dx + dy * dy, 1))) {
           // Not summarised: down to the children, or opened here.
-          const ln = LINK_STRIDE * entry;
           const firstChild = links[ln] as number;
           if (!leaf && (firstChild < 0 || w2 <= targetW2)) {
             if (keptLength === kept.length) kept = keptList.grow();
@@ -305,7 +334,7 @@ export class BarnesHutTree {
       const vx = gx - x;
       const vy = gy - y;
       const r2 = vx * vx + vy * vy;
-      if (expandable && s2 < expansion2 * r2) {
+      if (expandable && !mine && s2 < expansion2 * Math.max(r2, 1)) {
         if (farLength + 4 > farSources.length) farSources = this.growFarSources();
         farSources[farLength] = vx;
         farSources[farLength + 1] = vy;

@@ -22,7 +22,7 @@ export interface TsneOptions {
   perplexity?: number;
   /** Gradient-descent iterations (default 1000). */
   iterations?: number;
-  /** Barnes-Hut accuracy: a cell is summarised when width / distance < θ (default 0.5). */
+  /** Barnes-Hut accuracy: a cell is summarised when width / max(distance, 1) < θ (default 0.5; barnesHut.ts). */
   theta?: number;
   /** Up to this many points the repulsion is exact, O(n²) (default 1000). */
   exactLimit?: number;
@@ -118,7 +118,7 @@ export const TSNE_PARAMETERS = [
     min: 0,
     max: 1.5,
     advanced: true,
-    description: 'Barnes-Hut accuracy: a cell is summarised when width / distance < θ',
+    description: 'Barnes-Hut accuracy: a cell is summarised when width / max(distance, 1) < θ',
   },
   {
     name: 'exactLimit',
