@@ -46,6 +46,14 @@ export function identicalObjects(input: ProjectionInput): IdenticalObjects | nul
   };
 }
 
+/**
+ * The groups when merging pays: some objects repeat, and at least 3 distinct points remain (t-SNE
+ * and UMAP need 3 to run at all); else null.
+ */
+export function worthMerging(groups: IdenticalObjects | null, n: number): IdenticalObjects | null {
+  return groups && groups.unique < n && groups.unique >= 3 ? groups : null;
+}
+
 /** The input restricted to the distinct objects, in the order of `representative`. */
 export function uniqueInput(
   input: ProjectionInput,

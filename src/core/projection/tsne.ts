@@ -5,7 +5,7 @@ import { resolveOptions, type ParameterSpec } from '../base/parameters.ts';
 import { perplexityAffinities, type SparseAffinity } from './affinity.ts';
 import { attraction } from './attraction.ts';
 import { exactRepulsion, type Repulsion } from './barnesHut.ts';
-import { identicalObjects, restrictedInput, type IdenticalObjects } from './duplicates.ts';
+import { identicalObjects, restrictedInput, worthMerging } from './duplicates.ts';
 import { expandPoints, gatherPoints, pointMap, type PointMap } from './pointMap.ts';
 import { localityOrder } from '../neighbours/approximateKnn.ts';
 import { fftRepulsion } from './fftRepulsion.ts';
@@ -225,13 +225,13 @@ export function* tsneSteps(
   const o = resolveTsneOptions(n, options);
   validateInit(n, options.init);
   const random = createRandom(o.seed);
-  const merged = o.duplicates === 'merge' ? mergeable(identicalObjects(input), n) : null;
-  const distinct = merged ? merged.unique : n;
+  const merged = o.duplicates === 'merge' ? worthMerging(identicalObjects(input), n) : null;
+  const distinct = merged ? restrictedInput(input, merged.representative) : input;
   const method: TsneResult['gradient'] =
-    o.repulsion === 'auto' ? (distinct <= o.exactLimit ? 'exact' : 'barnes-hut') : o.repulsion;
-  const order = options.pointOrder === 'rows' ? null : localOrder(input, merged, method, o.seed);
+    o.repulsion === 'auto' ? (distinct.n <= o.exactLimit ? 'exact' : 'barnes-hut') : o.repulsion;
+  const order = options.pointOrder === 'rows' ? null : localOrder(distinct, method, o.seed);
   const map = pointMap(n, merged, order);
-  const work = map.object ? restrictedInput(input, map.object) : input;
+  const work = order ? restrictedInput(distinct, order) : distinct;
   const points = work.n;
   const { multiplicity } = map;
   // k neighbours per object; merged, as many distinct points as may be needed to hold them.
@@ -352,11 +352,6 @@ function teamRepulsion(onTeam: TeamGradient): Repulsion {
   };
 }
 
-/** Merging pays when some objects repeat, and t-SNE needs 3 distinct points to run at all. */
-function mergeable(groups: IdenticalObjects | null, n: number): IdenticalObjects | null {
-  return groups && groups.unique < n && groups.unique >= 3 ? groups : null;
-}
-
 /**
  * From this many points on, the Barnes-Hut points are optimised in the leaf order of a random
  * two-pivot tree over the input (approximateKnn.ts localityOrder), so that a point's neighbours in
@@ -369,19 +364,17 @@ function mergeable(groups: IdenticalObjects | null, n: number): IdenticalObjects
  */
 export const LOCALITY_MIN_POINTS = 16384;
 
-/** The points' order, or null (rows' order), for the input merged as `merged` says. */
+/** The order of the distinct points (null: their own order) t-SNE optimises them in. */
 function localOrder(
-  input: ProjectionInput,
-  merged: IdenticalObjects | null,
+  distinct: ProjectionInput,
   method: TsneResult['gradient'],
   seed: number,
 ): Int32Array | null {
-  const points = merged ? merged.unique : input.n;
+  const points = distinct.n;
   if (method !== 'barnes-hut' || points < LOCALITY_MIN_POINTS) return null;
-  const work = merged ? restrictedInput(input, merged.representative) : input;
   // A stream of its own, so that the start and the neighbour search draw as before.
   const identity = Int32Array.from({ length: points }, (_, q) => q);
-  return localityOrder(work, identity, createRandom(seed ^ 0x2545f491)).order;
+  return localityOrder(distinct, identity, createRandom(seed ^ 0x2545f491)).order;
 }
 
 export function runTsne(input: ProjectionInput, options?: TsneOptions): TsneResult {

@@ -7,7 +7,13 @@ import { rememberedGraph, rememberGraph } from '../neighbours/graphMemo.ts';
 import { currentTeam } from '../parallel/ambient.ts';
 import type { Team } from '../parallel/team.ts';
 import { distanceOf, type ProjectionInput } from '../platform/projectionInput.ts';
-import { identicalObjects, uniqueInput, type IdenticalObjects } from './duplicates.ts';
+import {
+  identicalObjects,
+  uniqueInput,
+  worthMerging,
+  type IdenticalObjects,
+} from './duplicates.ts';
+import { expandPoints } from './pointMap.ts';
 import { fuzzySimplicialSet, pruneWeakEdges } from './fuzzySet.ts';
 import { umapStart } from './spectralInit.ts';
 import { fitUmapCurve } from './umapCurve.ts';
@@ -163,7 +169,7 @@ export function* umapSteps(
   const o = resolveOptions(UMAP_PARAMETERS, rest, 'UMAP');
   const team = given ?? currentTeam();
   const epochs = o.epochs || defaultEpochs(n);
-  const merged = o.duplicates === 'merge' ? mergeable(identicalObjects(input), n) : null;
+  const merged = o.duplicates === 'merge' ? worthMerging(identicalObjects(input), n) : null;
   const work = merged ? uniqueInput(input, merged) : input;
   const points = work.n;
   // n_neighbors counts the object itself; our lists hold the others.
@@ -274,23 +280,10 @@ function firstOf(indices: Int32Array, K: number, work: ProjectionInput, k: numbe
   return { n, k, indices: out, distances };
 }
 
-/** Merging pays when some objects repeat; UMAP needs 3 distinct points to run at all. */
-function mergeable(groups: IdenticalObjects | null, n: number): IdenticalObjects | null {
-  return groups && groups.unique < n && groups.unique >= 3 ? groups : null;
-}
-
 /** Every row at its point's position. */
 function expand(y: Float64Array, groups: IdenticalObjects | null, out: Float64Array): void {
-  if (!groups) {
-    out.set(y);
-    return;
-  }
-  const { of } = groups;
-  for (let i = 0; i < of.length; i++) {
-    const u = of[i] as number;
-    out[2 * i] = y[2 * u] as number;
-    out[2 * i + 1] = y[2 * u + 1] as number;
-  }
+  if (groups) expandPoints(y, groups.of, out);
+  else out.set(y);
 }
 
 function* withLayout<T>(steps: Steps<T>): Generator<UmapProgress, T, void> {
