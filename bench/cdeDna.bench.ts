@@ -36,11 +36,10 @@ import {
   type Counts,
   type Random,
 } from '../src/core/index.ts';
-import { median } from './timing.ts';
+import { median, option } from './timing.ts';
 
 const TARGET_SECONDS = 3;
-const seedsFlag = process.argv.indexOf('--seeds');
-const SEEDS = seedsFlag > 0 ? Number(process.argv[seedsFlag + 1]) : 10;
+const SEEDS = Number(option('seeds', '10'));
 if (!Number.isInteger(SEEDS) || SEEDS < 1) throw new Error('--seeds takes a whole number ≥ 1');
 
 interface Timed {

@@ -51,7 +51,7 @@ import { projectionQuality } from '../src/core/projection/quality.ts';
 import { resolveTsneOptions, runTsne } from '../src/core/projection/tsne.ts';
 import { gaussianMixture } from './generate.ts';
 import { denseAffinities, denseKl, withSeededMathRandom } from './reference.ts';
-import { seconds } from './timing.ts';
+import { option, seconds } from './timing.ts';
 import { GAUSS, MUSHROOM_LIKE, oneNearestAgreement, type RunResult } from './tsneRun.ts';
 import { umapComparison } from './umapBench.ts';
 import { distinctTableComparison, findScikitLearn } from './tsneVsSklearn.ts';
@@ -61,17 +61,8 @@ const PERPLEXITY = 30;
 const ITERATIONS = 1000;
 const REFERENCE_N = 1000;
 
-function option(name: string): string | null {
-  const at = process.argv.indexOf(`--${name}`);
-  if (at < 0) return null;
-  const value = process.argv[at + 1];
-  if (value === undefined || value.startsWith('--'))
-    throw new RangeError(`--${name} needs a value`);
-  return value;
-}
-
 function sizes(name: string, fallback: number[]): number[] {
-  const value = option(name);
+  const value = option(name, null);
   if (value === null) return fallback;
   const list = value.split(',').map((s) => Number(s.replace(/_/g, '')));
   for (const n of list)
@@ -81,9 +72,9 @@ function sizes(name: string, fallback: number[]): number[] {
 
 const quick = process.argv.includes('--quick');
 /** The team's threads for the threaded rows (--threads; default the cores, at most 4). */
-const THREADS = Number(option('threads') ?? defaultThreads());
+const THREADS = Number(option('threads', null) ?? defaultThreads());
 const MUSHROOM_VALUES = MUSHROOM_LIKE.reduce((a, b) => a + b, 0);
-const skip = new Set((option('skip') ?? '').split(',').filter(Boolean));
+const skip = new Set((option('skip', null) ?? '').split(',').filter(Boolean));
 const tsneSizes = sizes('sizes', [1000, 5000, 10000, 50000]);
 const mdsSizes = sizes('mds-sizes', [2000, 30000]);
 const umapSizes = sizes('umap-sizes', quick ? [10000] : [10000, 100000]);

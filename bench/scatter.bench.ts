@@ -25,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { build, preview } from 'vite';
 import react from '@vitejs/plugin-react';
 import { chromium, type Browser, type BrowserServer, type Page } from 'playwright-core';
-import { median } from './timing.ts';
+import { median, option } from './timing.ts';
 import { CHROMIUM_LAUNCH } from '../e2e/chromium.ts';
 import { threadNames, threadOf, traceEventsOf } from '../e2e/trace.ts';
 
@@ -44,11 +44,6 @@ export const GL_FLAGS: Record<string, string[]> = {
 };
 /** A first draw or a settle past this is cut short and reported so. */
 const CAP_MS = 240_000;
-
-function arg(name: string, fallback: string): string {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? (process.argv[at + 1] ?? fallback) : fallback;
-}
 
 export interface Row {
   renderer: string;
@@ -336,8 +331,8 @@ function print(rows: Row[]): void {
 }
 
 async function main(): Promise<void> {
-  const sizes = arg('sizes', '100000,1000000').split(',').map(Number);
-  const gls = arg('gl', 'swiftshader,llvmpipe')
+  const sizes = option('sizes', '100000,1000000').split(',').map(Number);
+  const gls = option('gl', 'swiftshader,llvmpipe')
     .split(',')
     .filter((g) => g in GL_FLAGS);
   console.log(`Building the bench page (${ROOT}) …`);

@@ -18,6 +18,7 @@ import { build, preview, type InlineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_LAUNCH } from '../e2e/chromium.ts';
+import { option } from './timing.ts';
 
 process.env.BENCH_PORT ??= '4292';
 const PORT = Number(process.env.BENCH_PORT);
@@ -29,11 +30,6 @@ type Row = Awaited<ReturnType<typeof measure>>;
 const LIBS = ['ours', 'regl-scatterplot', 'deck.gl', 'ours-gl'] as const;
 const DEFAULT_LIBS = 'ours,regl-scatterplot,deck.gl';
 type Lib = (typeof LIBS)[number];
-
-function arg(name: string, fallback: string): string {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? (process.argv[at + 1] ?? fallback) : fallback;
-}
 
 const outDir = (lib: Lib) => `/tmp/coupled-scatter-libs-${PORT}-${lib.replace('.', '')}`;
 
@@ -98,11 +94,11 @@ function print(rows: (Row & { load: number })[]): void {
 }
 
 async function main(): Promise<void> {
-  const sizes = arg('sizes', '100000,1000000').split(',').map(Number);
-  const gls = arg('gl', 'swiftshader,llvmpipe')
+  const sizes = option('sizes', '100000,1000000').split(',').map(Number);
+  const gls = option('gl', 'swiftshader,llvmpipe')
     .split(',')
     .filter((g) => g in GL_FLAGS);
-  const libs = arg('libs', DEFAULT_LIBS)
+  const libs = option('libs', DEFAULT_LIBS)
     .split(',')
     .filter((l): l is Lib => (LIBS as readonly string[]).includes(l));
   for (const lib of libs) {

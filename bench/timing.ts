@@ -13,7 +13,7 @@ export function median(xs: number[]): number {
 export const ms = (s: number): string => `${(s * 1000).toFixed(1).padStart(8)} ms`;
 
 /** The value after `--name` on the command line, else `fallback`; a flag with no value throws. */
-export function option(name: string, fallback: string): string {
+export function option<F extends string | null>(name: string, fallback: F): string | F {
   const at = process.argv.indexOf(`--${name}`);
   if (at < 0) return fallback;
   const value = process.argv[at + 1];

@@ -42,7 +42,7 @@ import { startNodeTeam } from '../src/cli/nodeTeam.ts';
 import type { CategoricalTable } from '../src/core/data/table/types.ts';
 import { gaussianMixture, generateTable } from './generate.ts';
 import { distinctMushroomTable } from './mushroomDistinct.ts';
-import { seconds } from './timing.ts';
+import { option, seconds } from './timing.ts';
 
 export interface RunResult {
   data: string;
@@ -99,24 +99,19 @@ export const ADULT_LIKE = [9, 16, 7, 15, 6, 5, 2, 41, 10, 10, 10, 8, 2, 16];
 /** The UCI Mushroom table's value counts per attribute (22 attributes, 117 values). */
 export const MUSHROOM_LIKE = [6, 4, 10, 2, 9, 2, 2, 2, 12, 2, 5, 4, 4, 9, 9, 1, 4, 3, 5, 9, 6, 7];
 
-function flag(name: string, fallback: string): string {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 && at + 1 < process.argv.length ? (process.argv[at + 1] as string) : fallback;
-}
-
 async function main(): Promise<void> {
   await discoverMethods();
   const baselineMaxRssKb = process.resourceUsage().maxRSS;
-  const data = flag('data', 'gauss');
-  const n = Number(flag('n', '1000'));
-  const iterations = Number(flag('iterations', '1000'));
-  const seed = Number(flag('seed', '1'));
-  const repulsion = flag('repulsion', 'auto') as RepulsionMethod;
-  const duplicates = flag('duplicates', 'merge') as 'merge' | 'keep';
-  const pointOrder = flag('point-order', 'auto') as 'auto' | 'rows';
-  const threads = Number(flag('threads', '1'));
-  const init = flag('init', 'random');
-  const dump = flag('dump', '');
+  const data = option('data', 'gauss');
+  const n = Number(option('n', '1000'));
+  const iterations = Number(option('iterations', '1000'));
+  const seed = Number(option('seed', '1'));
+  const repulsion = option('repulsion', 'auto') as RepulsionMethod;
+  const duplicates = option('duplicates', 'merge') as 'merge' | 'keep';
+  const pointOrder = option('point-order', 'auto') as 'auto' | 'rows';
+  const threads = Number(option('threads', '1'));
+  const init = option('init', 'random');
+  const dump = option('dump', '');
   let principal: () => Float64Array;
 
   let input: ProjectionInput;
@@ -170,7 +165,7 @@ async function main(): Promise<void> {
     );
 
   if (dump) return;
-  const score = flag('score', '');
+  const score = option('score', '');
   if (score) {
     // Only the quality of a layout computed elsewhere (scikit-learn's): n × 2 float64.
     const layout = new Float64Array(readFileSync(score).buffer.slice(0));
@@ -221,7 +216,7 @@ async function main(): Promise<void> {
   const setupSeconds = seconds(start, first) - mean;
   const iterationSeconds = seconds(start, end) - setupSeconds;
 
-  const layoutOut = flag('layout-out', '');
+  const layoutOut = option('layout-out', '');
   if (layoutOut) writeFileSync(layoutOut, result.coordinates);
   const quality = projectionQuality(input, result.coordinates, { k: 10, seed });
   const out: RunResult = {

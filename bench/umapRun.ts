@@ -22,7 +22,7 @@ import { vectorInput } from '../src/core/platform/projectionInput.ts';
 import { projectionQuality } from '../src/core/projection/quality.ts';
 import { umapSteps, type UmapResult } from '../src/core/projection/umap.ts';
 import { gaussianMixture } from './generate.ts';
-import { seconds } from './timing.ts';
+import { option, seconds } from './timing.ts';
 import { GAUSS, oneNearestAgreement } from './tsneRun.ts';
 
 export interface UmapRunResult {
@@ -43,22 +43,17 @@ export interface UmapRunResult {
   cpuSeconds: number;
 }
 
-function flag(name: string, fallback: string): string {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 && at + 1 < process.argv.length ? (process.argv[at + 1] as string) : fallback;
-}
-
 async function main(): Promise<void> {
-  const n = Number(flag('n', '10000'));
-  const seed = Number(flag('seed', '1'));
+  const n = Number(option('n', '10000'));
+  const seed = Number(option('seed', '1'));
   const mixture = gaussianMixture(n, GAUSS.clusters, GAUSS.dims, seed);
   const input = vectorInput(mixture.data, n, mixture.dims);
-  const dump = flag('dump', '');
+  const dump = option('dump', '');
   if (dump) {
     writeFileSync(dump, mixture.data);
     return;
   }
-  const score = flag('score', '');
+  const score = option('score', '');
   const done = (
     layout: Float64Array,
     run: Omit<UmapRunResult, 'trustworthiness' | 'oneNearest' | 'maxRssKb' | 'n' | 'cpuSeconds'>,
@@ -101,7 +96,7 @@ async function main(): Promise<void> {
     });
     return;
   }
-  const team = await startNodeTeam(Number(flag('threads', '1')));
+  const team = await startNodeTeam(Number(option('threads', '1')));
   const t0 = process.hrtime.bigint();
   let first = 0n;
   const steps = umapSteps(input, { seed, team: team.team });
