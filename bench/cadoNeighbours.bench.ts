@@ -1,6 +1,6 @@
 /**
  * CADO neighbours at 100,000 rows, A/B (issue 30): `npm run bench:cado-neighbours -- [--base DIR]
- * [--runs 3] [--rows 100000] [--threads 2] [--queries 100]`.
+ * [--runs 3] [--rows 100000] [--threads 2] [--queries 100] [--distances cado,hamming]`.
  *
  * Runs bench/cadoNeighboursRun.ts (the 90 nearest neighbours of bench/neighboursRun.ts's
  * 20-attribute table under CADO, on a team of --threads threads, recall@90 with ties over
@@ -8,7 +8,10 @@
  * --base, a checkout of another commit (holding a copy of bench/cadoNeighboursRun.ts and a
  * node_modules) runs alternately with it, so both see the same load. Prints the load average
  * before each run, wall and CPU seconds, rounds, distance evaluations, recall and a hash of the
- * lists (equal hashes: the same graph). Figures only, no pass/fail.
+ * lists (equal hashes: the same graph). --distances runs each listed distance in turn in every
+ * run: `hamming` is the same search on the same table with a distance of a few word operations,
+ * the floor a cheaper CADO distance could approach (a base checkout's runner from before
+ * 2026-11-27 ignores it and runs CADO). Figures only, no pass/fail.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -23,6 +26,7 @@ const runs = Number(option('runs', '3'));
 const rows = option('rows', '100000');
 const threads = option('threads', '2');
 const queries = option('queries', '100');
+const distances = option('distances', 'cado').split(',');
 
 interface Run {
   wall: number;
@@ -33,15 +37,19 @@ interface Run {
   hash: string;
 }
 
-function runIn(dir: string): Run {
+function runIn(dir: string, distance: string): Run {
   const runner = join(dir, 'bench', 'cadoNeighboursRun.ts');
   if (!existsSync(runner))
     throw new Error(`${runner} is missing: copy bench/cadoNeighboursRun.ts there`);
-  const child = spawnSync(process.execPath, ['--import', 'tsx', runner, rows, threads, queries], {
-    cwd: dir,
-    encoding: 'utf8',
-    maxBuffer: 1 << 24,
-  });
+  const child = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', runner, rows, threads, queries, distance],
+    {
+      cwd: dir,
+      encoding: 'utf8',
+      maxBuffer: 1 << 24,
+    },
+  );
   if (child.status !== 0) throw new Error(`${dir}: ${child.stderr}`);
   return JSON.parse(child.stdout.trim().split('\n').pop() as string) as Run;
 }
@@ -56,18 +64,19 @@ const sides: [string, string][] = base
       ['this', here],
     ]
   : [['this', here]];
-console.log(`node ${process.version}; ${rows} rows, CADO, k = 90, ${threads} threads`);
+console.log(`node ${process.version}; ${rows} rows, k = 90, ${threads} threads`);
 console.log(
-  '| run | checkout | load average | wall | CPU | rounds | evaluations | recall@90 | hash |',
+  '| run | checkout | distance | load average | wall | CPU | rounds | evaluations | recall@90 | hash |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|');
 for (let r = 0; r < runs; r++)
-  for (const [name, dir] of r % 2 === 0 ? sides : [...sides].reverse()) {
-    const before = load();
-    const x = runIn(dir);
-    console.log(
-      `| ${r + 1} | ${name} | ${before} | ${x.wall.toFixed(2)} s | ${x.cpu.toFixed(2)} s | ${x.rounds} | ` +
-        `${(x.evaluations / 1e6).toFixed(1)} M | ${x.recall.toFixed(4)} | ${x.hash} |`,
-    );
-  }
+  for (const [name, dir] of r % 2 === 0 ? sides : [...sides].reverse())
+    for (const distance of distances) {
+      const before = load();
+      const x = runIn(dir, distance);
+      console.log(
+        `| ${r + 1} | ${name} | ${distance} | ${before} | ${x.wall.toFixed(2)} s | ${x.cpu.toFixed(2)} s | ${x.rounds} | ` +
+          `${(x.evaluations / 1e6).toFixed(1)} M | ${x.recall.toFixed(4)} | ${x.hash} |`,
+      );
+    }
 console.log(`load average at the end ${load()}`);

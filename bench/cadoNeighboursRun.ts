@@ -1,11 +1,13 @@
 /**
  * CADO's 90 nearest neighbours of 100,000 rows on a team (issue 30), in a process of its own:
- * `tsx bench/cadoNeighboursRun.ts [ROWS] [THREADS] [QUERIES]`, printing one JSON line — wall and
+ * `tsx bench/cadoNeighboursRun.ts [ROWS] [THREADS] [QUERIES] [DISTANCE]`, printing one JSON line — wall and
  * CPU seconds of approximateNeighbourSteps on THREADS threads (default 2), its rounds and
  * distance evaluations, recall@90 with ties over QUERIES seeded rows (default 100, each scanned
  * exactly), and a hash of the lists (equal hashes: the same graph). The table is
- * bench/neighboursRun.ts's (20 attributes of 2-12 values). bench/cadoNeighbours.bench.ts runs it
- * on two checkouts alternately.
+ * bench/neighboursRun.ts's (20 attributes of 2-12 values); DISTANCE is `cado` (default) or
+ * `hamming`, the same search with a distance of a few word operations (packed codes), which
+ * bounds from below what a cheaper CADO distance could reach. bench/cadoNeighbours.bench.ts runs
+ * it on two checkouts alternately.
  */
 import { discoverMethods } from '../src/cli/discover.ts';
 import { startNodeTeam } from '../src/cli/nodeTeam.ts';
@@ -24,12 +26,15 @@ function hashOf(indices: Int32Array): string {
   return (h >>> 0).toString(16);
 }
 
-const [rowsText, threadsText, queriesText] = process.argv.slice(2);
+const [rowsText, threadsText, queriesText, distanceText] = process.argv.slice(2);
 const rows = Number(rowsText ?? 100000);
 const threads = Number(threadsText ?? 2);
 const queries = Number(queriesText ?? 100);
+const distance = distanceText ?? 'cado';
+if (distance !== 'cado' && distance !== 'hamming')
+  throw new Error(`distance ${distance}: cado or hamming`);
 await discoverMethods();
-const data = input(rows, 'cado');
+const data = input(rows, distance);
 const started = await startNodeTeam(threads);
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
@@ -48,6 +53,7 @@ const search = found.search;
 console.log(
   JSON.stringify({
     rows,
+    distance,
     threads,
     wall,
     cpu: (cpuUsed.user + cpuUsed.system) / 1e6,
