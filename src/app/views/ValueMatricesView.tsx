@@ -163,7 +163,8 @@ export function MatrixHeatmap({
       setHover(cell ? { kind: 'values', values: cell[0] === cell[1] ? [cell[0]] : cell } : null),
     [setHover],
   );
-  // Attribute × attribute (or cluster × cluster), each cell its block's mean (Heatmap's overview).
+  // Attribute × attribute (or cluster × cluster), each cell a statistic of its block (Heatmap's
+  // overview, heatmapOverviews.ts).
   const overview = useMemo(
     () =>
       matrixOverview(

@@ -3,6 +3,7 @@ import type { CountsReport, TableMeta } from '../../core/platform/session.ts';
 import { cellScale, type CellScale } from '../components/heatmap/cellColors.ts';
 import type { HeatmapOverview } from '../components/heatmap/GroupOverview.tsx';
 import { blockSummary, layoutGroups, type BlockSummary } from '../model/blockSummary.ts';
+import { conditionalDependence } from '../model/conditionalDependence.ts';
 import type { HeatmapLayout } from '../model/heatmap.ts';
 
 /**
@@ -102,7 +103,8 @@ function attributesOf(meta: TableMeta, layout: HeatmapLayout, [g, h]: [number, n
  * cell shows the largest cell of its block, the pair of values most coupled (cells the method
  * leaves undefined aside), on the matrix's ramp; the tooltip names that pair and gives the
  * block's mean. (The mean alone would hide a strong pair in a large block, and is close to
- * 1 / |B| for Mc, a conditional probability, whatever the coupling.)
+ * 1 / |B| for Mc, a conditional probability, whatever the coupling.) CURE's Mc by attribute
+ * pair shows how far each pair is from independence instead (mcDependenceOverview).
  */
 export function matrixOverview(
   meta: TableMeta,
@@ -114,6 +116,8 @@ export function matrixOverview(
   const L = matrix.size;
   const s = blockSummary(layoutGroups(layout), (i, j) => matrix.data[i * L + j] ?? Number.NaN);
   const short = matrix.title.split(' — ')[0] ?? matrix.title;
+  if (matrix.terms?.kind === 'cure-mc' && groupName === 'attributes')
+    return mcDependenceOverview(meta, matrix, matrix.terms.p, layout, s, short, ramp);
   const [lo, hi] = s.maxRange;
   const kind = matrix.scale === 'symlog' ? 'symlog' : 'linear';
   const scale = cellScale(ramp, [Math.min(0, lo), Math.max(hi, 1e-9)], kind);
@@ -132,6 +136,51 @@ export function matrixOverview(
       return Number.isFinite(x) ? scale.rgb(x) : BLANK;
     },
     tooltip: (g, h) => describeBlock(meta, layout, s, short, g, h),
+  };
+}
+
+/**
+ * Mc by attribute pair: each cell (A, B) how far B's values among the objects holding each of
+ * A's values lie from B's values overall (conditionalDependence.ts), 0 (independent) at the
+ * light end of the ramp; the block's maximum, which is 1 in most blocks of a real table (a value
+ * seen once always meets some value), stays in the tooltip. Within one attribute Mc is fixed
+ * (1 on the diagonal, 0 elsewhere), so those cells are blank.
+ */
+function mcDependenceOverview(
+  meta: TableMeta,
+  matrix: ValueMatrix,
+  p: Float64Array,
+  layout: HeatmapLayout,
+  s: BlockSummary,
+  short: string,
+  ramp: (t: number) => string,
+): HeatmapOverview {
+  const dep = conditionalDependence(layoutGroups(layout), matrix.data, p);
+  const scale = cellScale(ramp, [0, Math.max(dep.max, 1e-9)], 'linear');
+  const name = (g: number) => layout.groups[g]?.label ?? '';
+  return {
+    groupName: 'attributes',
+    legends: [{ title: `${short}: distance from independence`, scale, id: short }],
+    color: (g, h) => {
+      const x = dep.value[g * dep.size + h] ?? Number.NaN;
+      return Number.isFinite(x) ? scale.rgb(x) : BLANK;
+    },
+    tooltip: (g, h) => {
+      if (g === h)
+        return [
+          `${name(g)}: within one attribute`,
+          `${short} is 1 on the diagonal and 0 elsewhere`,
+          'Click to see the values',
+        ];
+      const x = dep.value[g * dep.size + h] ?? Number.NaN;
+      const block = describeBlock(meta, layout, s, short, g, h);
+      if (!Number.isFinite(x)) return block;
+      return [
+        block[0] ?? '',
+        `${name(h)} among the objects with each ${name(g)} value, against ${name(h)} overall: ${format(x)} (total variation, averaged over ${name(g)}’s values by frequency; 0 = independent)`,
+        ...block.slice(1),
+      ];
+    },
   };
 }
 
