@@ -177,7 +177,9 @@ function mcDependenceOverview(
       if (!Number.isFinite(x)) return block;
       return [
         block[0] ?? '',
-        `${name(h)} among the objects with each ${name(g)} value, against ${name(h)} overall: ${format(x)} (total variation, averaged over ${name(g)}’s values by frequency; 0 = independent)`,
+        `Distance from independence: ${format(x)} (0: independent)`,
+        `  ${name(h)} given each ${name(g)} value against ${name(h)} overall,`,
+        `  total variation, averaged by the values’ frequencies`,
         ...block.slice(1),
       ];
     },
