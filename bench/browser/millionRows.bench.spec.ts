@@ -9,6 +9,7 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Locator } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from '../../e2e/chromium.ts';
 import { addPanel, chooseFile, expect, test, waitIdle } from '../../e2e/fixtures.ts';
 import { generateBig } from '../generateBig.ts';
@@ -17,6 +18,11 @@ import { watchTabMemory } from './tabMemory.ts';
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const TAG = `--bench-run-${process.pid}`;
 const LONG = { timeout: 1_200_000 } as const;
+
+/** An element's text on one line of the table: its lines joined by " · ", no "|". */
+async function lineOf(locator: Locator): Promise<string> {
+  return (await locator.innerText()).replace(/\s*\n+\s*/g, ' · ').replace(/\|/g, '/');
+}
 
 test.use({ launchOptions: { ...CHROMIUM_LAUNCH, args: [...CHROMIUM_LAUNCH.args, TAG] } });
 
@@ -67,7 +73,7 @@ test(`${ROWS.toLocaleString('en-US')} rows × 20 attributes in the tab`, async (
       await chooseFile(page, file);
       await expect(page.getByTestId('summary')).toContainText('columns in million.csv', LONG);
       await waitIdle(page, LONG.timeout);
-      return (await page.getByTestId('summary').textContent())?.slice(0, 80);
+      return (await lineOf(page.getByTestId('summary'))).slice(0, 80);
     });
     await timed('summary and data heatmaps drawn', async () => {
       await expect(page.getByTestId('cooccurrence-heatmap')).toBeVisible(LONG);
@@ -80,7 +86,7 @@ test(`${ROWS.toLocaleString('en-US')} rows × 20 attributes in the tab`, async (
       const clusters = await addPanel(page, 'value-partitions:cde');
       await expect(clusters.getByTestId('cluster-summary')).toContainText(/granularities/, LONG);
       await waitIdle(page, LONG.timeout);
-      return (await clusters.getByTestId('cluster-summary').textContent())?.slice(0, 80);
+      return (await lineOf(clusters.getByTestId('cluster-summary'))).slice(0, 80);
     });
     await timed('the rows table', async () => {
       const rows = await addPanel(page, 'rows');
@@ -104,7 +110,7 @@ test(`${ROWS.toLocaleString('en-US')} rows × 20 attributes in the tab`, async (
         ? await scatter.first().getAttribute('data-points')
         : null;
       const bar = projection.getByTestId('job');
-      const job = ended || !(await bar.count()) ? '' : ((await bar.first().textContent()) ?? '');
+      const job = ended || !(await bar.count()) ? '' : await lineOf(bar.first());
       return `${ended ? state : `not done after ${tsneLimit / 1000} s: ${job.slice(0, 80)}`}, ${points ?? 0} points drawn`;
     });
   } finally {
