@@ -18,19 +18,25 @@ export interface Dependence {
   /** Number of groups; `value` is groups × groups, row-major (NaN: not defined). */
   size: number;
   value: Float64Array;
-  /** Largest off-diagonal value (0 when there is none). */
+  /** Largest value (0 when there is none). */
   max: number;
 }
 
 /**
- * dep(g → h) for every pair of attribute groups g ≠ h of an L × L matrix `mc` (row-major) with
- * value frequencies `p`; within one attribute (g = h) Mc is 1 on the diagonal and 0 elsewhere,
- * so those blocks are left undefined. Cells the method leaves undefined (NaN) are skipped.
+ * dep(g → h) for every pair of value groups (attributes, or value clusters) of an L × L matrix
+ * `mc` (row-major) with value frequencies `p`, summing only pairs of values of different
+ * attributes (`attribute`: each value's): within one attribute Mc is fixed (1 on the diagonal,
+ * 0 elsewhere), so a block of one attribute with itself is left undefined (NaN). For groups that
+ * are not attributes the inner sum runs over several attributes' values and may pass 1; it is
+ * still ½ Σ |p(vᵢ, vⱼ) − p(vᵢ) p(vⱼ)| over the block, the block's share of the table's distance
+ * from independence, per unit of the rows' frequency. Cells the method leaves undefined (NaN)
+ * are skipped.
  */
 export function conditionalDependence(
   groups: ValueGroups,
   mc: Float64Array,
   p: Float64Array,
+  attribute: ArrayLike<number>,
 ): Dependence {
   const D = groups.length;
   const L = p.length;
@@ -38,7 +44,6 @@ export function conditionalDependence(
   let max = 0;
   for (let g = 0; g < D; g++)
     for (let h = 0; h < D; h++) {
-      if (g === h) continue;
       let weighted = 0;
       let weight = 0;
       for (const i of groups[g] ?? []) {
@@ -47,6 +52,7 @@ export function conditionalDependence(
         let distance = 0;
         let defined = false;
         for (const j of groups[h] ?? []) {
+          if (attribute[j] === attribute[i]) continue;
           const x = mc[i * L + j] as number;
           if (!Number.isFinite(x)) continue;
           distance += Math.abs(x - (p[j] as number));

@@ -103,8 +103,8 @@ function attributesOf(meta: TableMeta, layout: HeatmapLayout, [g, h]: [number, n
  * cell shows the largest cell of its block, the pair of values most coupled (cells the method
  * leaves undefined aside), on the matrix's ramp; the tooltip names that pair and gives the
  * block's mean. (The mean alone would hide a strong pair in a large block, and is close to
- * 1 / |B| for Mc, a conditional probability, whatever the coupling.) CURE's Mc by attribute
- * pair shows how far each pair is from independence instead (mcDependenceOverview).
+ * 1 / |B| for Mc, a conditional probability, whatever the coupling.) CURE's Mc shows how far
+ * each pair is from independence instead (mcDependenceOverview).
  */
 export function matrixOverview(
   meta: TableMeta,
@@ -116,17 +116,18 @@ export function matrixOverview(
   const L = matrix.size;
   const s = blockSummary(layoutGroups(layout), (i, j) => matrix.data[i * L + j] ?? Number.NaN);
   const short = matrix.title.split(' — ')[0] ?? matrix.title;
-  if (matrix.terms?.kind === 'cure-mc' && groupName === 'attributes')
-    return mcDependenceOverview(meta, matrix, matrix.terms.p, layout, s, short, ramp);
+  if (matrix.terms?.kind === 'cure-mc')
+    return mcDependenceOverview(meta, matrix, matrix.terms.p, layout, groupName, s, short, ramp);
   const [lo, hi] = s.maxRange;
   const kind = matrix.scale === 'symlog' ? 'symlog' : 'linear';
   const scale = cellScale(ramp, [Math.min(0, lo), Math.max(hi, 1e-9)], kind);
-  const pairName = groupName === 'attributes' ? 'attribute pair' : 'pair of value clusters';
+  const blockName =
+    groupName === 'attributes' ? 'each attribute pair’s block' : 'each value-cluster pair’s block';
   return {
     groupName,
     legends: [
       {
-        title: `${short}: max of each ${pairName}’s block${kind === 'symlog' ? ' (symlog)' : ''}`,
+        title: `${short}: max of ${blockName}${kind === 'symlog' ? ' (symlog)' : ''}`,
         scale,
         id: short,
       },
@@ -140,46 +141,56 @@ export function matrixOverview(
 }
 
 /**
- * Mc by attribute pair: each cell (A, B) how far B's values among the objects holding each of
- * A's values lie from B's values overall (conditionalDependence.ts), 0 (independent) at the
- * light end of the ramp; the block's maximum, which is 1 in most blocks of a real table (a value
- * seen once always meets some value), stays in the tooltip. Within one attribute Mc is fixed
- * (1 on the diagonal, 0 elsewhere), so those cells are blank.
+ * Mc by attribute pair (or pair of value clusters): each cell (A, B) how far B's values among
+ * the objects holding each of A's values lie from B's values overall (conditionalDependence.ts),
+ * 0 (independent) at the light end of the ramp; the block's maximum, which is 1 in most blocks
+ * of a real table (a value seen once always meets some value), stays in the tooltip. Within one
+ * attribute Mc is fixed (1 on the diagonal, 0 elsewhere): those pairs are left out, and a cell of
+ * one attribute with itself is blank.
  */
 function mcDependenceOverview(
   meta: TableMeta,
   matrix: ValueMatrix,
   p: Float64Array,
   layout: HeatmapLayout,
+  groupName: string,
   s: BlockSummary,
   short: string,
   ramp: (t: number) => string,
 ): HeatmapOverview {
-  const dep = conditionalDependence(layoutGroups(layout), matrix.data, p);
+  const dep = conditionalDependence(layoutGroups(layout), matrix.data, p, meta.valueAttribute);
   const scale = cellScale(ramp, [0, Math.max(dep.max, 1e-9)], 'linear');
   const name = (g: number) => layout.groups[g]?.label ?? '';
+  const byAttribute = groupName === 'attributes';
   return {
-    groupName: 'attributes',
+    groupName,
     legends: [{ title: `${short}: distance from independence`, scale, id: short }],
     color: (g, h) => {
       const x = dep.value[g * dep.size + h] ?? Number.NaN;
       return Number.isFinite(x) ? scale.rgb(x) : BLANK;
     },
     tooltip: (g, h) => {
-      if (g === h)
+      const x = dep.value[g * dep.size + h] ?? Number.NaN;
+      if (!Number.isFinite(x))
         return [
-          `${name(g)}: within one attribute`,
+          `${name(g)} × ${name(h)}: within one attribute`,
           `${short} is 1 on the diagonal and 0 elsewhere`,
           'Click to see the values',
         ];
-      const x = dep.value[g * dep.size + h] ?? Number.NaN;
       const block = describeBlock(meta, layout, s, short, g, h);
-      if (!Number.isFinite(x)) return block;
+      const how = byAttribute
+        ? [
+            `  ${name(h)} given each ${name(g)} value against ${name(h)} overall,`,
+            '  total variation, averaged by the values’ frequencies',
+          ]
+        : [
+            `  ½ Σ |${short}(vᵢ, vⱼ) − p(vⱼ)| over ${name(h)}’s values of other attributes,`,
+            `  averaged over ${name(g)}’s values vᵢ by their frequencies`,
+          ];
       return [
         block[0] ?? '',
         `Distance from independence: ${format(x)} (0: independent)`,
-        `  ${name(h)} given each ${name(g)} value against ${name(h)} overall,`,
-        `  total variation, averaged by the values’ frequencies`,
+        ...how,
         ...block.slice(1),
       ];
     },

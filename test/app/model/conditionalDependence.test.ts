@@ -12,14 +12,19 @@ import {
 } from '../../../src/core/index.ts';
 import { conditionalDependence } from '../../../src/app/model/conditionalDependence.ts';
 
-/** dep by attribute pair of a CSV (header and rows), Mc and p from the core. */
-async function dependenceOf(lines: string[]) {
+/**
+ * dep of a CSV (header and rows), Mc and p from the core, by attribute pair or, given
+ * `groups` of global values, by pair of those groups.
+ */
+async function dependenceOf(lines: string[], groups?: number[][]) {
   const { table } = prepareTable(await parseCsvText(lines.join('\n')));
   const { mc, p } = couplingMatrices(computeCounts(table));
-  const groups = table.attributes.map((a) =>
+  const attribute = new Int32Array(p.length);
+  table.attributes.forEach((a, t) => attribute.fill(t, a.offset, a.offset + a.labels.length));
+  const byAttribute = table.attributes.map((a) =>
     Array.from({ length: a.labels.length }, (_, k) => a.offset + k),
   );
-  const dep = conditionalDependence(groups, mc, p);
+  const dep = conditionalDependence(groups ?? byAttribute, mc, p, attribute);
   return { dep, at: (g: number, h: number) => dep.value[g * dep.size + h] as number };
 }
 
@@ -77,5 +82,29 @@ describe('conditionalDependence (the Mc overview)', () => {
     // Given u: A is x; given v (10 rows): p(x|v) = 9/10. p(x) = 19/20.
     // ½(|1 − 19/20| + |0 − 1/20|) = 1/20; ½(|9/10 − 19/20| + |1/10 − 1/20|) = 1/20. dep = 1/20.
     expect(at(1, 0)).toBeCloseTo(1 / 20, 12);
+  });
+
+  it('by value clusters, leaves out the pairs of one attribute', async () => {
+    // The copy above (x ↔ u, y ↔ v; p(x) = p(u) = 1/4), values 0 x, 1 y (A), 2 u, 3 v (B), in
+    // groups G = {x, u} and H = {y, v}. G → H: row x meets v only (y is A's own): ½|0 − 3/4|;
+    // row u meets y only: ½|0 − 3/4|; so 3/8. G → G: x meets u, ½|1 − 1/4| = 3/8, and u meets
+    // x, the same: 3/8. H → H: ½|1 − 3/4| = 1/8 both ways; H → G: ½|0 − 1/4| = 1/8.
+    const { at } = await dependenceOf(
+      [
+        'A,B',
+        ...rows([
+          ['x', 'u', 1],
+          ['y', 'v', 3],
+        ]),
+      ],
+      [
+        [0, 2],
+        [1, 3],
+      ],
+    );
+    expect(at(0, 1)).toBeCloseTo(3 / 8, 12);
+    expect(at(0, 0)).toBeCloseTo(3 / 8, 12);
+    expect(at(1, 1)).toBeCloseTo(1 / 8, 12);
+    expect(at(1, 0)).toBeCloseTo(1 / 8, 12);
   });
 });
