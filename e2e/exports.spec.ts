@@ -187,3 +187,21 @@ test('the HTML report opens offline in a fresh context and shows every panel', a
   expect(requests.filter((u) => !u.startsWith('data:') && u !== 'about:blank')).toEqual([]);
   await offline.close();
 });
+
+test('a heatmap painted on a canvas exports its cells as rectangles, not scaled-up pixels', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await openApp(page, 'soybean.csv');
+  await waitIdle(page, RESULT.timeout);
+  // Soybean's 100 values: 10,000 co-occurrence cells, over the SVG cells' limit, so a canvas.
+  const co = page.getByTestId('panel-cooccurrence');
+  await co.scrollIntoViewIfNeeded();
+  await co.getByRole('button', { name: 'values' }).click();
+  await expect(co.locator('canvas.heatmap-cells[data-painted="yes"]')).toBeVisible(RESULT);
+  const svg = (await exported(page, co, 'SVG drawing')).toString('utf8');
+  expect(svg).not.toContain('<image');
+  const runs = svg.match(/<rect x="\d+" y="\d+" width="\d+" height="1" fill="#[0-9a-f]{6}"\/>/g);
+  // 100 rows, each at least one run of one colour.
+  expect(runs?.length ?? 0).toBeGreaterThanOrEqual(100);
+});

@@ -3,6 +3,8 @@ import { Tooltip } from '../Tooltip.tsx';
 import { cssOf } from './cellColors.ts';
 import type { AxisGeometry, HeatmapGeometry } from './cellGeometry.ts';
 import { paintMatrix } from './paint.ts';
+import { cellsPicture } from './cellsPicture.ts';
+import { useExportPicture } from '../export/exportHooks.ts';
 import { useShownAfterFrame } from '../afterFrame.ts';
 import { useCellKeyboard } from './useCellKeyboard.ts';
 import { localPoint } from '../cssZoom.ts';
@@ -380,6 +382,12 @@ function CanvasCells({ rows, cols, cell, color, style, handlers }: CellsProps) {
     const job = paintMatrix(canvas, rows, cols, color, () => setPainted(true));
     return () => job.cancel();
   }, [rows, cols, color]);
+  // Exports draw the cells as rectangles, not the canvas's one pixel per cell scaled up.
+  const picture = useMemo(
+    () => cellsPicture(rows, cols, color, () => ref.current),
+    [rows, cols, color],
+  );
+  useExportPicture(ref, picture);
   const { ref: frameRef, ...rest } = handlers;
   return (
     <canvas
