@@ -384,8 +384,8 @@ function CanvasCells({ rows, cols, cell, color, style, handlers }: CellsProps) {
   }, [rows, cols, color]);
   // Exports draw the cells as rectangles, not the canvas's one pixel per cell scaled up.
   const picture = useMemo(
-    () => cellsPicture(rows, cols, color, () => ref.current),
-    [rows, cols, color],
+    () => cellsPicture(rows, cols, color, () => ref.current, cell),
+    [rows, cols, color, cell],
   );
   useExportPicture(ref, picture);
   const { ref: frameRef, ...rest } = handlers;

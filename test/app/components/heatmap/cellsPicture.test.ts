@@ -39,7 +39,7 @@ describe('cellsPicture', () => {
     '0,2': 0x0000ff,
   };
   const color = (i: number, j: number) => colours[`${i},${j}`] as number;
-  const svg = cellsPicture([2, 0], [1, 0, 2], color, () => null)(300, 200);
+  const svg = cellsPicture([2, 0], [1, 0, 2], color, () => null, 100)(300, 200);
 
   it('draws each row as runs of one colour, in the shown order, in a box of the given size', () => {
     expect(svg.startsWith('<svg ')).toBe(true);
@@ -56,7 +56,7 @@ describe('cellsPicture', () => {
     const n = 60;
     const order = Array.from({ length: n }, (_, k) => (k * 7) % n);
     const value = (i: number, j: number) => ((i * 31 + j * 17) % 5 < 3 ? 0x123456 : (i + j) % 3);
-    const rects = rectsOf(cellsPicture(order, order, value, () => null)(600, 600));
+    const rects = rectsOf(cellsPicture(order, order, value, () => null, 10)(600, 600));
     const seen = new Int32Array(n * n);
     for (const r of rects)
       for (let q = r.x; q < r.x + r.width; q++) {
@@ -68,7 +68,7 @@ describe('cellsPicture', () => {
     expect(rects.length).toBeLessThan(n * n);
   });
 
-  it('above EXPORT_RECT_CELLS, embeds the canvas pixels without smoothing', () => {
+  it('above EXPORT_RECT_CELLS, embeds the canvas pixels, unsmoothed where a cell is a pixel or more', () => {
     const side = Math.ceil(Math.sqrt(EXPORT_RECT_CELLS)) + 1;
     const many = Array.from({ length: side }, (_, k) => k);
     const canvas = {
@@ -79,9 +79,20 @@ describe('cellsPicture', () => {
       many,
       () => 0,
       () => canvas,
-    )(100, 100);
+      1,
+    )(side, side);
     expect(rectsOf(big)).toEqual([]);
     expect(big).toContain('href="data:image/png;base64,AAAA"');
     expect(big).toContain('image-rendering:pixelated');
+    // Shown in fewer pixels than it has cells, the browser smooths it; so does the export.
+    const small = cellsPicture(
+      many,
+      many,
+      () => 0,
+      () => canvas,
+      0.5,
+    )(100, 100);
+    expect(small).toContain('href="data:image/png;base64,AAAA"');
+    expect(small).not.toContain('image-rendering');
   });
 });
