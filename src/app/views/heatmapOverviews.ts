@@ -171,13 +171,15 @@ function mcDependenceOverview(
     },
     tooltip: (g, h) => {
       const x = dep.value[g * dep.size + h] ?? Number.NaN;
-      if (!Number.isFinite(x))
-        return [
-          `${name(g)} × ${name(h)}: within one attribute`,
-          `${short} is 1 on the diagonal and 0 elsewhere`,
-          'Click to see the values',
-        ];
       const block = describeBlock(meta, layout, s, short, g, h);
+      if (!Number.isFinite(x))
+        return byAttribute && g === h
+          ? [
+              `${name(g)}: within one attribute`,
+              `${short} is 1 on the diagonal and 0 elsewhere`,
+              'Click to see the values',
+            ]
+          : block;
       const how = byAttribute
         ? [
             `  ${name(h)} given each ${name(g)} value against ${name(h)} overall,`,
