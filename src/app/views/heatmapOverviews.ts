@@ -3,7 +3,7 @@ import type { CountsReport, TableMeta } from '../../core/platform/session.ts';
 import { cellScale, type CellScale } from '../components/heatmap/cellColors.ts';
 import type { HeatmapOverview } from '../components/heatmap/GroupOverview.tsx';
 import { blockSummary, layoutGroups, type BlockSummary } from '../model/blockSummary.ts';
-import { conditionalDependence } from '../model/conditionalDependence.ts';
+import { conditionalDependence, type Dependence } from '../model/conditionalDependence.ts';
 import type { HeatmapLayout } from '../model/heatmap.ts';
 
 /**
@@ -114,10 +114,13 @@ export function matrixOverview(
   ramp: (t: number) => string,
 ): HeatmapOverview {
   const L = matrix.size;
-  const s = blockSummary(layoutGroups(layout), (i, j) => matrix.data[i * L + j] ?? Number.NaN);
+  const groups = layoutGroups(layout);
+  const s = blockSummary(groups, (i, j) => matrix.data[i * L + j] ?? Number.NaN);
   const short = matrix.title.split(' — ')[0] ?? matrix.title;
-  if (matrix.terms?.kind === 'cure-mc')
-    return mcDependenceOverview(meta, matrix, matrix.terms.p, layout, groupName, s, short, ramp);
+  if (matrix.terms?.kind === 'cure-mc') {
+    const dep = conditionalDependence(groups, matrix.data, matrix.terms.p, meta.valueAttribute);
+    return mcDependenceOverview(meta, dep, layout, groupName, s, short, ramp);
+  }
   const [lo, hi] = s.maxRange;
   const kind = matrix.scale === 'symlog' ? 'symlog' : 'linear';
   const scale = cellScale(ramp, [Math.min(0, lo), Math.max(hi, 1e-9)], kind);
@@ -150,15 +153,13 @@ export function matrixOverview(
  */
 function mcDependenceOverview(
   meta: TableMeta,
-  matrix: ValueMatrix,
-  p: Float64Array,
+  dep: Dependence,
   layout: HeatmapLayout,
   groupName: string,
   s: BlockSummary,
   short: string,
   ramp: (t: number) => string,
 ): HeatmapOverview {
-  const dep = conditionalDependence(layoutGroups(layout), matrix.data, p, meta.valueAttribute);
   const scale = cellScale(ramp, [0, Math.max(dep.max, 1e-9)], 'linear');
   const name = (g: number) => layout.groups[g]?.label ?? '';
   const byAttribute = groupName === 'attributes';

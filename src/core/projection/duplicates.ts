@@ -54,14 +54,6 @@ export function worthMerging(groups: IdenticalObjects | null, n: number): Identi
   return groups && groups.unique < n && groups.unique >= 3 ? groups : null;
 }
 
-/** The input restricted to the distinct objects, in the order of `representative`. */
-export function uniqueInput(
-  input: ProjectionInput,
-  groups: Pick<IdenticalObjects, 'representative'>,
-): ProjectionInput {
-  return restrictedInput(input, groups.representative);
-}
-
 /**
  * The input restricted to `objects`, in that order (object u of the result is objects[u]). A
  * distance input keeps its per-attribute tables and its rows, restricted alike, so that a

@@ -9,7 +9,7 @@ import type { Team } from '../parallel/team.ts';
 import { distanceOf, type ProjectionInput } from '../platform/projectionInput.ts';
 import {
   identicalObjects,
-  uniqueInput,
+  restrictedInput,
   worthMerging,
   type IdenticalObjects,
 } from './duplicates.ts';
@@ -170,7 +170,7 @@ export function* umapSteps(
   const team = given ?? currentTeam();
   const epochs = o.epochs || defaultEpochs(n);
   const merged = o.duplicates === 'merge' ? worthMerging(identicalObjects(input), n) : null;
-  const work = merged ? uniqueInput(input, merged) : input;
+  const work = merged ? restrictedInput(input, merged.representative) : input;
   const points = work.n;
   // n_neighbors counts the object itself; our lists hold the others.
   const k = Math.min(o.neighbours - 1, points - 1);

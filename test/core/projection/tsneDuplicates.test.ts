@@ -12,7 +12,7 @@ import {
   type SparseAffinity,
 } from '../../../src/core/projection/affinity.ts';
 import { exactRepulsion } from '../../../src/core/projection/barnesHut.ts';
-import { identicalObjects, uniqueInput } from '../../../src/core/projection/duplicates.ts';
+import { identicalObjects, restrictedInput } from '../../../src/core/projection/duplicates.ts';
 import {
   vectorInput,
   type DistanceInput,
@@ -123,7 +123,7 @@ describe('weighted t-SNE equals t-SNE on the expanded objects', () => {
   const perplexity = 5;
   const k = 15;
   const groups = identicalObjects(input)!;
-  const unique = uniqueInput(input, groups);
+  const unique = restrictedInput(input, groups.representative);
   const random = createRandom(1);
   const weighted = perplexityAffinities(
     runToEnd(nearestNeighbourSteps(unique, k, random)),
