@@ -110,11 +110,12 @@ const GROUPS: Group[] = [
     },
   },
   {
-    name: 'training and a comparison',
+    name: 'training, coupling spaces and a comparison',
     sample: 'contact-lenses.csv',
-    views: ['untie-training', 'comparison'],
+    views: ['untie-training', 'coupling-spaces', 'comparison'],
     async open(page) {
       const training = await add(page, 'untie-training:untie');
+      const spaces = await add(page, 'coupling-spaces:couplings');
       const curves = await add(page, 'comparison:eps-gamma');
       await curves.getByRole('button', { name: 'Run (ε,γ)-curves' }).click();
       await expect(training.getByTestId('untie-training')).toHaveAttribute(
@@ -123,6 +124,7 @@ const GROUPS: Group[] = [
         RESULT,
       );
       await expect(curves.getByTestId('curves-chart')).toBeVisible(RESULT);
+      await expect(spaces.getByTestId('coupling-table')).toBeVisible(RESULT);
     },
     then: {
       name: 'the Add panel menu, searched',

@@ -41,7 +41,19 @@ test('Run all with a method that fails: its row says why, every other row has nu
     await expect(board.getByTestId(`board-${measure}-always-fails`)).toHaveText('failed');
 
   // Every other representation has its numbers in every column, every detector its AUC.
-  for (const method of ['cde', 'onehot', 'idf', 'hamming', 'caso', 'ofd', 'add', 'dilca', 'untie'])
+  for (const method of [
+    'cde',
+    'onehot',
+    'idf',
+    'hamming',
+    'caso',
+    'ofd',
+    'add',
+    'dilca',
+    'couplings',
+    'untie',
+    'untie@iterations=0',
+  ])
     for (const measure of ['fscore', 'nmi', 'accuracy', 'area', 'p10'])
       await expect(board.getByTestId(`board-${measure}-${method}`)).toHaveText(/^\d/);
   for (const method of ['cosh', 'cbrw', 'iforest', 'zero', 'lof-of'])

@@ -3,6 +3,8 @@
  * product reproduces on bundled data (results/reproductions.ts), ours beside the paper's, with
  * the gap and the tolerance the tests hold it to. Ids as arguments (`npm run reproduce --
  * cure-zoo zoo-protocol`) regenerate those alone; README.md's lines are rebuilt from every reproduction's JSON.
+ * REPRODUCE_SAVED=1 re-renders the committed runs instead of running them (after a declaration or
+ * a text changes).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { format } from 'prettier';
@@ -14,7 +16,9 @@ import {
   type ReproducedRow,
   type Reproduction,
 } from './reproductions.ts';
-import { basisText, CONFIDENCE, Z } from './tolerance.ts';
+import { basisText, CONFIDENCE, MAX_PIN_TOLERANCE, Z } from './tolerance.ts';
+import { pins, reproductionFailures } from './pins/verdicts.ts';
+import { withDeclarations } from './pins/declared.ts';
 
 const f = (x: number): string => x.toFixed(3);
 /** A signed gap; one that rounds to zero prints as 0.000. */
@@ -24,9 +28,11 @@ const line = (cells: (string | number)[]): string => `| ${cells.join(' | ')} |`;
 
 const Z_TEXT = String(Z);
 
-/** Whether a row's verdict is the one its pin declares (notReproduced set exactly when outside). */
-const asDeclared = (row: ReproducedRow): boolean =>
-  reproduces(row) === (row.notReproduced === undefined);
+/** A row's verdict as the tables print it. */
+function verdict(row: ReproducedRow): string {
+  if (pins(row)) return 'reproduced';
+  return reproduces(row) ? `too wide to pin (± ${row.tolerance.toPrecision(2)})` : 'not reproduced';
+}
 
 /** The baseline's number and whether the pin tells it apart (it must). */
 function baselineText(row: ReproducedRow): string {
@@ -43,7 +49,7 @@ function markdown(r: Reproduction): string {
     '',
     r.protocol,
     '',
-    `Tolerances follow one rule fixed before the runs (results/tolerance.ts): a deterministic number is held to half a unit of its last printed digit; a mean over seeded runs to ${Z_TEXT} standard errors of its difference to the paper’s number (${100 * CONFIDENCE} % confidence; the paper’s number a mean of the runs it states, spreading as ours) plus that half unit. Each pin's baseline — the method swapped for its no-learning, one-hot or chance version under the same protocol — must fall outside the tolerance, or the pin holds nothing.`,
+    `Tolerances follow one rule fixed before the runs (results/tolerance.ts): a deterministic number is held to half a unit of its last printed digit; a mean over seeded runs to ${Z_TEXT} standard errors of its difference to the paper’s number (${100 * CONFIDENCE} % confidence; the paper’s number a mean of the runs it states, spreading as ours) plus that half unit; a difference of two methods to the standard error of our paired differences and of the paper's two means. A tolerance wider than ± ${MAX_PIN_TOLERANCE} pins nothing. Each pin's baseline — the method swapped for its no-learning, one-hot or chance version under the same protocol — must fall outside the tolerance, or the pin holds nothing. A number that does not pin its method is declared by hand (results/pins/declared.ts) with why and the gap measured then, and must keep that gap within ${Z_TEXT} standard errors of our mean: \`npm run mutants\` breaks each method and checks that some number moves.`,
     '',
     line(['data', 'quantity', 'paper', 'ours', 'gap', 'tolerance', 'verdict', 'baseline']),
     line(['---', '---', '---:', '---:', '---:', '---:', '---', '---']),
@@ -55,7 +61,7 @@ function markdown(r: Reproduction): string {
         row.sd === undefined ? f(row.ours) : `${f(row.ours)} ± ${f(row.sd)}`,
         signed(row.ours - row.paper),
         `± ${row.tolerance.toPrecision(2)} (${basisText(row.basis)})`,
-        `${reproduces(row) ? 'reproduced' : 'not reproduced'}${asDeclared(row) ? '' : ' (not as declared)'}`,
+        verdict(row),
         baselineText(row),
       ]),
     ),
@@ -64,7 +70,7 @@ function markdown(r: Reproduction): string {
     '',
     ...r.rows.flatMap((row) => [
       ...(row.notReproduced
-        ? [`- Not reproduced, ${row.data} ${row.quantity}: ${row.notReproduced}.`]
+        ? [`- Declared, ${row.data} ${row.quantity}: ${row.notReproduced}.`]
         : []),
       ...(row.indistinct ? [`- Not a pin, ${row.data} ${row.quantity}: ${row.indistinct}.`] : []),
     ]),
@@ -75,20 +81,20 @@ function markdown(r: Reproduction): string {
 
 /** One line of results/README.md: the counts and the largest gaps of a reproduction. */
 function indexLine(r: Reproduction): string {
-  const held = r.rows.filter(reproduces);
+  const held = r.rows.filter(pins);
   const ratio = (row: ReproducedRow): number => {
     const gap = Math.abs(row.ours - row.paper);
     // A number held exactly (tolerance 0) counts 0 % when equal.
     return row.tolerance > 0 ? gap / row.tolerance : gap === 0 ? 0 : Infinity;
   };
   const worst = Math.max(0, ...held.map(ratio));
-  const missed = r.rows.filter((row) => !reproduces(row));
+  const missed = r.rows.filter((row) => !pins(row));
   const widest = missed.reduce<ReproducedRow | undefined>(
     (w, row) => (w && Math.abs(w.ours - w.paper) >= Math.abs(row.ours - row.paper) ? w : row),
     undefined,
   );
   const indistinct = r.rows.filter((row) => row.indistinct !== undefined).length;
-  const undeclared = r.rows.filter((row) => !asDeclared(row)).length;
+  const broken = reproductionFailures(r.id, r).length;
   const gaps = [
     ...(held.length > 0
       ? [`largest gap of a reproduced one ${(100 * worst).toFixed(0)} % of its tolerance`]
@@ -98,9 +104,9 @@ function indexLine(r: Reproduction): string {
           `largest gap of one not reproduced ${signed(widest.ours - widest.paper)} (${widest.quantity}: ${ratio(widest).toFixed(1)} × its tolerance)`,
         ]
       : []),
-    ...(undeclared > 0 ? [`${undeclared} verdicts differ from their pin's declaration`] : []),
+    ...(broken > 0 ? [`${broken} rules broken (results/pins/verdicts.ts)`] : []),
   ];
-  return `- [${r.title}](${r.id}.md): ${r.rows.length} numbers, ${held.length} reproduced within their tolerance, ${missed.length} not (${indistinct} the paper’s own table cannot tell from their baseline)${gaps.length > 0 ? `; ${gaps.join('; ')}` : ''}`;
+  return `- [${r.title}](${r.id}.md): ${r.rows.length} numbers, ${held.length} pinned within their tolerance, ${missed.length} declared not to be (${indistinct} the paper’s own table cannot tell from their baseline)${gaps.length > 0 ? `; ${gaps.join('; ')}` : ''}`;
 }
 
 await discoverMethods();
@@ -124,15 +130,20 @@ for (const { id, make } of REPRODUCTIONS) {
     if (existsSync(json)) index.push(indexLine(JSON.parse(readFileSync(json, 'utf8'))));
     continue;
   }
-  const r = await make();
-  // A verdict unlike the committed run's is said, whatever the pin declares.
+  // REPRODUCE_SAVED=1 re-renders the committed runs (their declarations and text) without running.
+  const r = process.env.REPRODUCE_SAVED
+    ? ((saved) => ({ ...saved, rows: withDeclarations(id, saved.rows) }))(
+        JSON.parse(readFileSync(json, 'utf8')) as Reproduction,
+      )
+    : await make();
+  // A verdict unlike the committed run's is said.
   if (existsSync(json)) {
     const before = JSON.parse(readFileSync(json, 'utf8')) as Reproduction;
     for (const row of r.rows) {
       const was = before.rows.find((x) => x.data === row.data && x.quantity === row.quantity);
-      if (was && reproduces(was) !== reproduces(row))
+      if (was && pins(was) !== pins(row))
         console.warn(
-          `${r.id}: ${row.data} ${row.quantity} ${reproduces(row) ? 'now reproduces' : 'no longer reproduces'} (committed: ${was.ours}, now ${row.ours})`,
+          `${r.id}: ${row.data} ${row.quantity} ${pins(row) ? 'now pins its method' : 'no longer pins its method'} (committed: ${was.ours}, now ${row.ours})`,
         );
     }
   }
@@ -143,22 +154,19 @@ for (const { id, make } of REPRODUCTIONS) {
   );
   writeFileSync(json, `${JSON.stringify(r, null, 2)}\n`);
   index.push(indexLine(r));
-  for (const row of r.rows.filter((x) => !asDeclared(x)))
-    console.warn(
-      `${r.id}: ${row.data} ${row.quantity} ${reproduces(row) ? 'reproduces but is declared not to' : 'does not reproduce and is not declared'}`,
-    );
+  for (const failure of reproductionFailures(r.id, r)) console.warn(failure);
   console.log(`${r.id}: ${r.rows.length} numbers written`);
   // Paper, ours, tolerance and verdict of each number, as the table in results/ID.md has them.
   for (const row of r.rows)
     console.log(
-      `  ${row.data} | ${row.quantity} | paper ${f(row.paper)} | ours ${f(row.ours)} | ± ${row.tolerance.toPrecision(2)} | ${reproduces(row) ? 'reproduced' : 'not reproduced'}${row.indistinct ? ' (not a pin: the paper cannot tell it from its baseline)' : ''}`,
+      `  ${row.data} | ${row.quantity} | paper ${f(row.paper)} | ours ${f(row.ours)} | ± ${row.tolerance.toPrecision(2)} | ${verdict(row)}${row.indistinct ? ' (not a pin: the paper cannot tell it from its baseline)' : ''}`,
     );
 }
-const COMPARED =
-  'Our numbers where a paper states a claim but its printed table is not in our copy:';
-index.push('', COMPARED, '');
+const CLAIMS =
+  'Our numbers beside a paper’s claim where its printed table is not in our copy of the paper:';
+const OURS =
+  'Our own measurements and overviews (the printed tables they set beside ours are in our copy):';
 const readme = new URL('./README.md', import.meta.url);
-const before = existsSync(readme) ? readFileSync(readme, 'utf8').split(COMPARED)[1] : undefined;
 for (const { id, make } of COMPARISONS) {
   if (!chosen(id)) continue;
   const c = await make();
@@ -166,9 +174,18 @@ for (const { id, make } of COMPARISONS) {
     new URL(`./${c.id}.md`, import.meta.url),
     await format(c.markdown, { parser: 'markdown' }),
   );
-  if (only.length === 0) index.push(`- [${c.title}](${c.id}.md)`);
   console.log(`${c.id}: written`);
 }
-// A partial run keeps the comparisons' lines as they are (their titles come from their runs).
-if (only.length > 0 && before !== undefined) index.push(before.trim());
+for (const [header, claimOnly] of [
+  [CLAIMS, true],
+  [OURS, false],
+] as const)
+  index.push(
+    '',
+    header,
+    '',
+    ...COMPARISONS.filter((c) => c.claimOnly === claimOnly).map(
+      (c) => `- [${c.title}](${c.id}.md)`,
+    ),
+  );
 writeFileSync(readme, await format(`${index.join('\n')}\n`, { parser: 'markdown' }));

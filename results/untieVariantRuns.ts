@@ -1,10 +1,10 @@
 /**
  * One table's runs for results/untieVariants.ts (run as a child process, so the four tables use
  * both cores): `tsx results/untieVariantRuns.ts <table index>` prints, as JSON, the F-score (%)
- * of every run of Couplings and of every variant. Run r is one evaluate-clustering run with
+ * of every run of ω = 1 (UNTIE kernels, no learning) and of every variant. Run r is one evaluate-clustering run with
  * evaluation seed r and UNTIE re-fitted with seed r, all methods in the same call, so each
  * method's k-means++ start is drawn from the same seed r (the runs are paired). A second argument,
- * a comma-separated list of calls (0 = Couplings, i + 1 = UNTIE_VARIANTS[i]), runs only those:
+ * a comma-separated list of calls (0 = ω = 1, i + 1 = UNTIE_VARIANTS[i]), runs only those:
  * the others come back empty, for results/untieVariants.ts to fill from its saved runs.
  */
 import { readFileSync } from 'node:fs';

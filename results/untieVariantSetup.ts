@@ -1,3 +1,4 @@
+import { UNTIE_KERNELS_NAME } from '../src/core/methods/untie/untieShared.ts';
 /**
  * What results/untieVariants.ts measures: UNTIE's learning variants (issue 31) and the four
  * tables, with the runs of each. A variant names every option it depends on (iterations
@@ -12,10 +13,14 @@ export interface Variant {
   options: Record<string, unknown>;
 }
 
-/** The reference: UNTIE without heterogeneity learning (ω = 1), Table 4's “Couplings”. */
+/**
+ * The reference: UNTIE without heterogeneity learning, UNTIE kernels with ω = 1 (not Table 4's
+ * “Couplings”, which has no kernels: src/core/methods/untie/couplingsMethod.ts). Its id is the
+ * one its committed runs were saved under.
+ */
 export const COUPLINGS: Variant = {
   id: 'couplings',
-  title: 'Couplings (UNTIE, 0 iterations)',
+  title: UNTIE_KERNELS_NAME,
   tried: 'reference',
   options: { iterations: 0, bandwidth: 'absolute' },
 };
@@ -41,7 +46,7 @@ export const UNTIE_VARIANTS: Variant[] = [
   },
   {
     id: 'couplings-scaled',
-    title: 'Couplings, σ scaled per space',
+    title: 'ω = 1, σ scaled per space',
     tried: '(c)',
     options: { iterations: 0, bandwidth: 'scaled' },
   },
@@ -104,8 +109,8 @@ export interface VariantTable {
  * 100), so Zoo has 100 (a Zoo run costs under a second);
  * Housevotes spreads by under 1 point (20 runs resolve 0.3); Soybean by 4–6 (20 runs: about 1.5);
  * DNA (3,186 rows) costs 3–25 s of CPU per fit and its learned variants spread by 8–18 points
- * against Couplings' 0.1, so 12 runs resolve differences of 3–5 points — the size of the effect
- * in question (Couplings 90, the drifting learning 69–77). The machine is shared by other jobs,
+ * against ω = 1's 0.1, so 12 runs resolve differences of 3–5 points — the size of the effect
+ * in question (ω = 1 90, the drifting learning 69–77). The machine is shared by other jobs,
  * which set these counts as much as the statistics did: the standard errors are printed beside
  * every verdict.
  */
@@ -116,7 +121,7 @@ export const VARIANT_TABLES: VariantTable[] = [
   { file: 'soybean.csv', classColumn: 'class', label: 'Soybean (562 complete rows)', runs: 20 },
 ];
 
-/** One table's F-scores (%), run by run: Couplings' and each variant's (UNTIE_VARIANTS order). */
+/** One table's F-scores (%), run by run: ω = 1's and each variant's (UNTIE_VARIANTS order). */
 export interface TableRuns {
   label: string;
   objects: number;

@@ -1,8 +1,8 @@
 /**
- * UNTIE's learning variants against Couplings (issue 31): every variant of
+ * UNTIE's learning variants against ω = 1 (issue 31): every variant of
  * results/untieVariantSetup.ts on Zoo, Housevotes, Soybean and DNA, k-means F-score (%) under
  * Table 4's protocol, mean ± sd over seeded runs (UNTIE re-fitted per run), and the paired
- * difference to Couplings with its standard error and a verdict at 1.96 standard errors.
+ * difference to ω = 1 with its standard error and a verdict at 1.96 standard errors.
  * `npm run reproduce -- untie-variants` writes results/untie-variants.md and .json; each table
  * runs in a child process (results/untieVariantRuns.ts), two at a time.
  */
@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
+import { embed, REGIONS } from './embed.ts';
 import { UNTIE_PARAMETERS } from '../src/core/methods/untie/untie.ts';
 import { Z } from './tolerance.ts';
 import {
@@ -27,7 +28,7 @@ export interface VariantCell {
   variant: string;
   mean: number;
   sd: number;
-  /** Mean of the paired differences to Couplings (run r against run r), and its standard error. */
+  /** Mean of the paired differences to ω = 1 (run r against run r), and its standard error. */
   difference: number;
   se: number;
   verdict: Verdict;
@@ -39,7 +40,7 @@ const sd = (xs: readonly number[]): number => {
   return xs.length < 2 ? 0 : Math.sqrt(xs.reduce((s, x) => s + (x - m) ** 2, 0) / (xs.length - 1));
 };
 
-/** The paired comparison of one variant's runs with Couplings'. */
+/** The paired comparison of one variant's runs with ω = 1's. */
 export function compareRuns(variant: string, runs: number[], couplings: number[]): VariantCell {
   const differences = runs.map((f, r) => f - (couplings[r] as number));
   const difference = mean(differences);
@@ -72,7 +73,7 @@ function runTable(index: number, only?: readonly number[]): Promise<TableRuns> {
 
 /**
  * Every table, two child processes at a time (the machine's cores). `saved[t]` holds, per call
- * (0 = Couplings, i + 1 = UNTIE_VARIANTS[i]), runs measured before under the same options, or
+ * (0 = ω = 1, i + 1 = UNTIE_VARIANTS[i]), runs measured before under the same options, or
  * null: only the calls without them are run, and a table with all of them is not run at all.
  */
 async function allTables(saved: (number[] | null)[][]): Promise<TableRuns[]> {
@@ -130,7 +131,7 @@ function defaultsText(): string {
     : `iterations ${String(iterations)}, learning ${String(learning)}, bandwidth ${String(bandwidth)}, batch ${String(batch)}`;
 }
 
-/** The shipped default among Couplings and the variants: the first whose named options it runs. */
+/** The shipped default among ω = 1 and the variants: the first whose named options it runs. */
 function defaultVariant(): Variant | undefined {
   return [COUPLINGS, ...UNTIE_VARIANTS].find((v) =>
     Object.entries(v.options).every(([k, value]) => DEFAULTS[k] === value),
@@ -154,7 +155,7 @@ function summary(tables: TableRuns[], cells: VariantCell[][]): string[] {
         .map(({ t, c }) => `${t.label} ${signed(c.difference)} ± ${f2(c.se)} (${c.verdict})`)
         .join(
           '; ',
-        )}. ${worse.length === 0 ? 'It is not significantly worse than Couplings on any of the four tables' : `It is significantly worse than Couplings on ${worse.map(({ t }) => t.label).join(' and ')}`}, and ${better.length === 0 ? 'significantly better on none' : `significantly better on ${better.map(({ t }) => t.label).join(' and ')}`}.`,
+        )}. ${worse.length === 0 ? 'It is not significantly worse than ω = 1 on any of the four tables' : `It is significantly worse than ω = 1 on ${worse.map(({ t }) => t.label).join(' and ')}`}, and ${better.length === 0 ? 'significantly better on none' : `significantly better on ${better.map(({ t }) => t.label).join(' and ')}`}.`,
     );
   }
   UNTIE_VARIANTS.forEach((v, i) => {
@@ -169,7 +170,7 @@ function summary(tables: TableRuns[], cells: VariantCell[][]): string[] {
   );
   const learned = safe.filter((v) => v.options.iterations !== 0);
   lines.push(
-    `- Not significantly worse than Couplings on any of the four tables: ${safe.length === 0 ? 'no variant' : safe.map((v) => v.title).join(', ')}${learned.length === 0 ? ' — none that learns ω' : ''}. Significantly better than Couplings on every table: ${
+    `- Not significantly worse than ω = 1 on any of the four tables: ${safe.length === 0 ? 'no variant' : safe.map((v) => v.title).join(', ')}${learned.length === 0 ? ' — none that learns ω' : ''}. Significantly better than ω = 1 on every table: ${
       UNTIE_VARIANTS.filter((_, i) => tables.every((_, t) => cells[t]?.[i]?.verdict === 'better'))
         .map((v) => v.title)
         .join(', ') || 'none'
@@ -179,31 +180,12 @@ function summary(tables: TableRuns[], cells: VariantCell[][]): string[] {
 }
 
 const JSON_FILE = new URL('./untie-variants.json', import.meta.url);
-const DOCS_FILE = new URL('../docs/untie.md', import.meta.url);
-/** The region of docs/untie.md that holds the table (test/docs/untieVariants.test.ts checks it). */
-export const DOCS_START =
-  '<!-- untie-variants table: generated by npm run reproduce -- untie-variants -->';
-export const DOCS_END = '<!-- end of the untie-variants table -->';
-
-/** Writes the table into docs/untie.md between its markers. */
-async function embedInDocs(table: string[]): Promise<void> {
-  const docs = readFileSync(DOCS_FILE, 'utf8');
-  const start = docs.indexOf(DOCS_START);
-  const end = docs.indexOf(DOCS_END);
-  if (start < 0 || end < start)
-    throw new Error('docs/untie.md has no untie-variants table markers');
-  const text = `${docs.slice(0, start + DOCS_START.length)}\n\n${table.join('\n')}\n\n${docs.slice(end)}`;
-  writeFileSync(
-    DOCS_FILE,
-    await format(text, { ...(await resolveConfig(fileURLToPath(DOCS_FILE))), parser: 'markdown' }),
-  );
-}
 
 /**
  * The runs: measured afresh, or with UNTIE_VARIANTS_REUSE=1 taken from the last
- * untie-variants.json for every call (Couplings or a variant) it measured with the same options
+ * untie-variants.json for every call (ω = 1 or a variant) it measured with the same options
  * on a table with the same runs — so a variant added to UNTIE_VARIANTS is run alone, paired with
- * the saved Couplings runs (run r's seed is r whatever else runs beside it).
+ * the saved ω = 1 runs (run r's seed is r whatever else runs beside it).
  */
 async function measuredRuns(): Promise<TableRuns[]> {
   const calls = [COUPLINGS, ...UNTIE_VARIANTS];
@@ -249,17 +231,19 @@ export async function untieVariants(): Promise<{ id: string; title: string; mark
     });
   });
   const markdown = [
-    '# UNTIE’s learning variants against Couplings (issue 31)',
+    '# UNTIE’s learning variants against ω = 1 (issue 31)',
     '',
     'Generated by `npm run reproduce -- untie-variants` (results/untieVariants.ts, results/untieVariantSetup.ts). Source of the method: Zhu, Cao, Yin, TNNLS 2022 (UNTIE), Secs. 4.3–4.5 (Eqs. 7, 13, 17–22), 5.5, 6.1.4.',
     '',
-    `Protocol (Table 4's, results/untie-table-4.md): k = the number of classes; k-means on Eq. (21)'s vectors, one k-means++ start per run; run r uses evaluation seed r and UNTIE re-fitted with seed r, so each variant's run r and Couplings' run r start from the same seed (paired). F-score: Hungarian-matched macro F, %. Each row: mean ± sd over the runs; the mean of the paired differences to Couplings (UNTIE with 0 iterations, ω = 1, σ absolute); its standard error sd(differences)/√runs; the verdict at ${Z} standard errors (better / not distinguishable / worse). Every variant runs the paper's settings otherwise (14 kernels, k(x, x) = 1, Adam lr 1e-3, 1,000 iterations unless it says otherwise, n_c = the number of classes). Variants: (a) centred kernels with Eq. (22)'s linear-programming constraint written out; (b) multiple kernel k-means, squared weights with Σβ = 1; (c) σ as a bandwidth on the space's scaled squared distances; (d) the batch (the paper's 20 objects, Sec. 6.1.4, against 50, 100 and all objects); early stop: the paper's learning cut at 200 of its 1,000 iterations; src/core/methods/untie/learning.ts says what each does.`,
+    `Protocol (issue 31's, before Table 4's protocol was found: results/untie-table-4.md): k = the number of classes; k-means on Eq. (21)'s vectors, one k-means++ start per run; run r uses evaluation seed r and UNTIE re-fitted with seed r, so each variant's run r and ω = 1's run r start from the same seed (paired). F-score: Hungarian-matched macro F, %. Each row: mean ± sd over the runs; the mean of the paired differences to ω = 1 (UNTIE with 0 iterations, ω = 1, σ absolute); its standard error sd(differences)/√runs; the verdict at ${Z} standard errors (better / not distinguishable / worse). Every variant runs the paper's settings otherwise (14 kernels, k(x, x) = 1, Adam lr 1e-3, 1,000 iterations unless it says otherwise, n_c = the number of classes). Variants: (a) centred kernels with Eq. (22)'s linear-programming constraint written out; (b) multiple kernel k-means, squared weights with Σβ = 1; (c) σ as a bandwidth on the space's scaled squared distances; (d) the batch (the paper's 20 objects, Sec. 6.1.4, against 50, 100 and all objects); early stop: the paper's learning cut at 200 of its 1,000 iterations; src/core/methods/untie/learning.ts says what each does.`,
     '',
-    '| data | variant | tried | runs | F (mean ± sd) | − Couplings | se | verdict |',
+    '| data | variant | tried | runs | F (mean ± sd) | − ω = 1 | se | verdict |',
     '| --- | --- | --- | ---: | ---: | ---: | ---: | --- |',
     ...rows,
     '',
     '## What it shows',
+    '',
+    'These runs chose issue 31’s default (no learning) under the one-start protocol, 11 variants × 4 tables without a correction for multiple comparisons. The default is now chosen by results/untie-default.md: Table 4’s protocol (best of 10 starts), every Table 4 data set we have, F-score and (ε,γ) area, Holm-corrected.',
     '',
     ...summary(tables, cells),
     '',
@@ -277,14 +261,14 @@ export async function untieVariants(): Promise<{ id: string; title: string; mark
       { ...(await resolveConfig(fileURLToPath(JSON_FILE))), parser: 'json' },
     ),
   );
-  await embedInDocs([
-    '| data | variant | tried | runs | F (mean ± sd) | − Couplings | se | verdict |',
+  await embed(REGIONS.untieVariants, [
+    '| data | variant | tried | runs | F (mean ± sd) | − ω = 1 | se | verdict |',
     '| --- | --- | --- | ---: | ---: | ---: | ---: | --- |',
     ...rows,
   ]);
   return {
     id: 'untie-variants',
-    title: 'UNTIE’s learning variants against Couplings (issue 31)',
+    title: 'UNTIE’s learning variants against ω = 1 (issue 31)',
     markdown,
   };
 }

@@ -5,11 +5,6 @@ import { cureTables, type CureData } from './cureTables.ts';
  * each prepared to its Table 1 shape (objects, values), which the pin checks. Zoo's Table 1 and
  * VCI are cure-zoo's.
  */
-const CDE_RANDOM =
-  'CDE’s value clustering is random and the paper gives neither its seeds nor its runs';
-const SPECTRAL_UNSTATED =
-  'the paper states neither the Gaussian’s width nor its spectral clustering’s normalisation and starts';
-
 const DATA: CureData[] = [
   {
     id: 'cure-wisconsin',
@@ -19,11 +14,6 @@ const DATA: CureData[] = [
     preparation:
       'breast-cancer-wisconsin.csv (R mlbench’s BreastCancer), `Id` not used, the 683 complete rows (89 values, as the paper)',
     table1: true,
-    notReproduced: {
-      'Table 1 F-score CDE (k-means)': CDE_RANDOM,
-      'Table 2 F-score CDE^G (spectral)': SPECTRAL_UNSTATED,
-      'Table 2 F-score DILCA (spectral)': SPECTRAL_UNSTATED,
-    },
   },
   {
     id: 'cure-zoo-table-2',
@@ -32,10 +22,6 @@ const DATA: CureData[] = [
     prepare: { classColumn: 'type', drop: ['legs'] },
     preparation: 'zoo.csv (R mlbench) without `legs`, as the paper (101 × 15, 30 values)',
     table1: false,
-    notReproduced: {
-      'Table 2 F-score CDE^G (spectral)': SPECTRAL_UNSTATED,
-      'Table 2 F-score DILCA (spectral)': SPECTRAL_UNSTATED,
-    },
   },
 ];
 

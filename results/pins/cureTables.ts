@@ -50,8 +50,6 @@ export interface CureData {
   preparation: string;
   /** Table 1's rows too (cure-zoo already holds Zoo's). */
   table1: boolean;
-  /** Quantities declared not to reproduce, after the first run (each row says why). */
-  notReproduced: Readonly<Record<string, string>>;
 }
 
 function evaluate(s: ExplorerSession, methods: string[], runs: number, algorithm: string) {
@@ -68,17 +66,6 @@ function evaluate(s: ExplorerSession, methods: string[], runs: number, algorithm
   const measure = (name: string): number =>
     measures.values.find((m) => m.name === name)?.value ?? Number.NaN;
   return { table, fscore, measure };
-}
-
-/** The reason a row does not reproduce, with our numbers beside the paper's. */
-function declared(d: CureData, quantity: string, row: Omit<ReproducedRow, 'tolerance'>) {
-  const why = d.notReproduced[quantity];
-  if (why === undefined) return row;
-  const gap = Math.abs(row.ours - row.paper);
-  return {
-    ...row,
-    notReproduced: `${why}; ours ${row.ours.toFixed(4)} ± ${(row.sd ?? 0).toFixed(4)}, the paper ${row.paper}, gap ${gap.toFixed(4)}`,
-  };
 }
 
 function table1Rows(d: CureData, s: ExplorerSession, data: string): ReproducedRow[] {
@@ -101,20 +88,18 @@ function table1Rows(d: CureData, s: ExplorerSession, data: string): ReproducedRo
           PAPER_RUNS,
         )
       : undefined;
-    return pinned(
-      declared(d, quantity, {
-        data,
-        quantity,
-        paper: paper.fscore[m],
-        ours: f.mean,
-        sd: f.sd,
-        basis: { kind: 'runs', runs: TABLE_1_RUNS, sd: f.sd, paperRuns: PAPER_RUNS, decimals: 3 },
-        baseline: base
-          ? { name: title(base), ours: fscore(base).mean }
-          : { name: 'chance (random partitions)', ours: chance },
-        ...(indistinct === undefined ? {} : { indistinct }),
-      }),
-    );
+    return pinned({
+      data,
+      quantity,
+      paper: paper.fscore[m],
+      ours: f.mean,
+      sd: f.sd,
+      basis: { kind: 'runs', runs: TABLE_1_RUNS, sd: f.sd, paperRuns: PAPER_RUNS, decimals: 3 },
+      baseline: base
+        ? { name: title(base), ours: fscore(base).mean }
+        : { name: 'chance (random partitions)', ours: chance },
+      ...(indistinct === undefined ? {} : { indistinct }),
+    });
   });
   rows.push(
     pinned({
@@ -137,17 +122,15 @@ function table2Rows(d: CureData, s: ExplorerSession, data: string): ReproducedRo
   const rows = TABLE_2.map((t) => {
     const f = fscore(t.method);
     const quantity = `Table 2 F-score ${t.name} (spectral)`;
-    return pinned(
-      declared(d, quantity, {
-        data,
-        quantity,
-        paper: paper[t.key],
-        ours: f.mean,
-        sd: f.sd,
-        basis: { kind: 'runs', runs: TABLE_2_RUNS, sd: f.sd, paperRuns: PAPER_RUNS, decimals: 3 },
-        baseline: { name: `${t.baselineName}, spectral`, ours: fscore(t.baseline).mean },
-      }),
-    );
+    return pinned({
+      data,
+      quantity,
+      paper: paper[t.key],
+      ours: f.mean,
+      sd: f.sd,
+      basis: { kind: 'runs', runs: TABLE_2_RUNS, sd: f.sd, paperRuns: PAPER_RUNS, decimals: 3 },
+      baseline: { name: `${t.baselineName}, spectral`, ours: fscore(t.baseline).mean },
+    });
   });
   if (d.table1)
     rows.push(

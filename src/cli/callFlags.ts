@@ -9,7 +9,7 @@ import { list, text, type Args } from './args.ts';
  * the method is `--name` (or `--kebab-name`); each input is `--input METHOD[,METHOD…]`, with
  * the input methods' own parameters as `--input.name` and a chosen result as `--input.result`.
  * One input method may carry its own options after `@`: `--methods untie,untie@iterations=0`
- * (UNTIE beside its “Couplings” variant); `@a=1@b=2` for several.
+ * (UNTIE beside UNTIE kernels, ω = 1); `@a=1@b=2` for several.
  */
 export function callFromFlags(method: string, args: Args, used: Set<string>): Call {
   const spec = methodSpec(method);

@@ -3,7 +3,12 @@ import { csvField } from '../core/data/table/writeCsv.ts';
 import { describeCall } from '../core/platform/calls.ts';
 import { methodSpec } from '../core/platform/registry.ts';
 import type { MethodOutput, ResolvedCall } from '../core/platform/spec.ts';
-import type { ObjectExplanations, Result } from '../core/platform/results.ts';
+import type {
+  CouplingSpacesResult,
+  ObjectEmbeddingResult,
+  ObjectExplanations,
+  Result,
+} from '../core/platform/results.ts';
 import type { TableMeta } from '../core/platform/session.ts';
 
 /**
@@ -127,6 +132,63 @@ function explanationsJson(meta: TableMeta, r: ObjectExplanations): object {
   return { n, relation, relationText, definition, attributes, rows: rowViews(r.values, n, r.dims) };
 }
 
+/**
+ * The coupling spaces by attribute and value, each m_Ie column named by its value
+ * ("Texture=blurry"): m_Ia(v) and m_Ie(v) as Zhu et al. 2022 print them for the watermelon.
+ */
+function couplingSpacesJson(
+  meta: TableMeta,
+  r: CouplingSpacesResult,
+  options: JsonOptions,
+): object {
+  const cells = r.attributes.reduce((s, a) => s + a.intra.length + a.inter.length, 0);
+  if (!printed(cells, options)) return { omitted: omitted(new Float64Array(cells)) };
+  const label = (g: number): string => {
+    const a = meta.attributes[meta.valueAttribute[g] ?? 0];
+    return a ? `${a.name}=${a.labels[g - a.offset] ?? g}` : String(g);
+  };
+  return {
+    attributes: Object.fromEntries(
+      r.attributes.map((s) => {
+        const a = meta.attributes[s.attribute];
+        const names = Array.from(s.columns, label);
+        const dims = names.length;
+        return [
+          a?.name ?? String(s.attribute),
+          Object.fromEntries(
+            (a?.labels ?? []).map((value, u) => [
+              value,
+              {
+                intra: [s.intra[u]],
+                inter: Object.fromEntries(names.map((name, c) => [name, s.inter[u * dims + c]])),
+              },
+            ]),
+          ),
+        ];
+      }),
+    ),
+  };
+}
+
+/** An object embedding: its rows (dense), or its values' vectors (a concatenation). */
+function embeddingJson(meta: TableMeta, r: ObjectEmbeddingResult, options: JsonOptions): object {
+  if (r.form === 'dense')
+    return { form: r.form, n: r.n, dims: r.dims, rows: rowViews(r.data, r.n, r.dims) };
+  return {
+    form: r.form,
+    n: r.n,
+    dims: r.dims,
+    note: 'each object is the concatenation of its values’ vectors',
+    ...(printed(r.vectors.length, options)
+      ? {
+          valueVectors: Array.from(r.vectorStart, (start, v) =>
+            r.vectors.subarray(start, start + (r.blockWidth[meta.valueAttribute[v] ?? 0] ?? 0)),
+          ),
+        }
+      : { omitted: omitted(r.vectors) }),
+  };
+}
+
 function resultJson(meta: TableMeta, r: Result, options: JsonOptions): object {
   const head = { kind: r.kind, title: r.title, ...(r.notes?.length ? { notes: r.notes } : {}) };
   switch (r.kind) {
@@ -172,28 +234,7 @@ function resultJson(meta: TableMeta, r: Result, options: JsonOptions): object {
           : { omitted: omitted(r.vectors) }),
       };
     case 'object-embedding':
-      if (r.form === 'dense')
-        return {
-          ...head,
-          form: r.form,
-          n: r.n,
-          dims: r.dims,
-          rows: rowViews(r.data, r.n, r.dims),
-        };
-      return {
-        ...head,
-        form: r.form,
-        n: r.n,
-        dims: r.dims,
-        note: 'each object is the concatenation of its values’ vectors',
-        ...(printed(r.vectors.length, options)
-          ? {
-              valueVectors: Array.from(r.vectorStart, (start, v) =>
-                r.vectors.subarray(start, start + (r.blockWidth[meta.valueAttribute[v] ?? 0] ?? 0)),
-              ),
-            }
-          : { omitted: omitted(r.vectors) }),
-      };
+      return { ...head, ...embeddingJson(meta, r, options) };
     case 'object-distance':
       if (r.form === 'mismatch')
         return { ...head, form: r.form, n: r.n, weights: Array.from(r.weights) };
@@ -242,6 +283,8 @@ function resultJson(meta: TableMeta, r: Result, options: JsonOptions): object {
         kernels: r.kernels,
         spaces: r.spaces.map((s, i) => ({ ...s, weight: r.weights[i] })),
       };
+    case 'coupling-spaces':
+      return { ...head, ...couplingSpacesJson(meta, r, options) };
     case 'measures':
       return { ...head, values: Object.fromEntries(r.values.map((m) => [m.name, m.value])) };
     case 'table':

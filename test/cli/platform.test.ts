@@ -36,6 +36,7 @@ describe('CLI: the registry', () => {
       'add',
       'limbo',
       'dilca',
+      'couplings',
       'untie',
       'sandcat',
       'cbrw',
@@ -106,7 +107,7 @@ describe('CLI: the registry', () => {
     for (const [args, message] of [
       [
         ['run', 'trimap', ZOO],
-        /unknown method “trimap” \(cde, cosh, onehot, onehot-pca, idf, hamming, cas, caso, ofd, add, limbo, dilca, untie, sandcat, cbrw, zero, lof-of, iforest, tsne/,
+        /unknown method “trimap” \(cde, cosh, onehot, onehot-pca, idf, hamming, cas, caso, ofd, add, limbo, dilca, couplings, untie, sandcat, cbrw, zero, lof-of, iforest, tsne/,
       ],
       [['run', 'cde', ZOO, '--alpha', '0'], /^error: alpha must be a finite number > 0, got 0$/],
       [['run', 'cde', ZOO, '--perplexity', '5'], /unknown option --perplexity/],

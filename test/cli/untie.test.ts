@@ -66,6 +66,35 @@ describe('CLI: untie (an alias of run untie)', () => {
     expect(g.loss).toEqual([]);
   });
 
+  it('prints the coupling spaces: the watermelon’s m_Ia(yellow) and m_Ie(yellow) of Zhu et al. 2022 Sec. 4.2', async () => {
+    for (const method of ['untie', 'couplings']) {
+      const run = await cli('run', method, WATERMELON, '--drop', 'Object', '--matrices');
+      expect(run.stderr).toBe('');
+      const { results } = JSON.parse(run.stdout) as {
+        results: {
+          spaces: {
+            kind: string;
+            attributes: Record<
+              string,
+              Record<string, { intra: number[]; inter: Record<string, number> }>
+            >;
+          };
+        };
+      };
+      expect(results.spaces.kind).toBe('coupling-spaces');
+      const yellow = results.spaces.attributes.Color?.yellow;
+      // Eq. (1): |{A2, A3}| / 6; Eq. (4): p(yellow | v*) over Texture's and Root Shape's values.
+      expect(yellow?.intra).toEqual([1 / 3]);
+      expect(yellow?.inter).toEqual({
+        'Texture=clear': 0,
+        'Texture=blurry': 2 / 3,
+        'Root Shape=straight': 1 / 2,
+        'Root Shape=curled': 1 / 2,
+        'Root Shape=slightly curled': 0,
+      });
+    }
+  });
+
   it('refuses bad options in one line (exit 2)', async () => {
     for (const [args, message] of [
       [['--batch', '1'], /batch/],
@@ -80,14 +109,14 @@ describe('CLI: untie (an alias of run untie)', () => {
     }
   });
 
-  it('evaluate-clustering takes UNTIE with the paper’s learning and without (its default, the paper’s “Couplings”; METHOD@option=value)', async () => {
+  it('evaluate-clustering sets UNTIE (the paper’s learning, its default), UNTIE kernels ω = 1 and Couplings beside Table 4 (METHOD@option=value)', async () => {
     const run = await cli(
       'evaluate-clustering',
       'public/datasets/vote.csv',
       '--class',
       'Class',
       '--methods',
-      'untie@iterations=1000,untie,hamming',
+      'untie,untie@iterations=0,couplings,hamming',
       '--runs',
       '3',
     );
@@ -97,14 +126,16 @@ describe('CLI: untie (an alias of run untie)', () => {
         table: { rows: { method: string; title: string; paper: number | null }[]; notes: string[] };
       };
     };
-    const rows = json.results.table.rows;
-    // Matched to the paper's Housevotes row (its numbers are pinned in results/): every method,
-    // UNTIE with 1,000 iterations as the paper's UNTIE and with none (the default) as its
-    // Couplings, has its column, and the two columns differ.
-    for (const r of rows) expect(r.paper, r.method).not.toBeNull();
-    expect(rows[0]?.title).toMatch(/UNTIE.*iterations 1000/);
-    expect(rows[0]?.paper).not.toBe(rows[1]?.paper);
-    expect(json.results.table.notes.join(' ')).toMatch(/UNTIE: .*paper's “Couplings” row/);
+    const [untie, kernels, couplings, hamming] = json.results.table.rows;
+    // Matched to the paper's Housevotes row (its numbers are pinned in results/): UNTIE at its
+    // defaults is the paper's UNTIE, Couplings its Couplings; UNTIE with ω = 1 is neither, so it
+    // has no column and says what it is.
+    expect(untie?.title).toBe('UNTIE');
+    expect(untie?.paper).toBe(0.9051);
+    expect(kernels?.title).toBe('UNTIE kernels, ω = 1 (Alg. 1 without steps 4–11)');
+    expect(kernels?.paper).toBeNull();
+    expect(couplings?.paper).toBe(0.8836);
+    expect(hamming?.paper).toBe(0.8664);
     expect(json.results.table.notes.join(' ')).toMatch(
       /Housevotes in Zhu et al. 2022 \(UNTIE\) Table 4/,
     );

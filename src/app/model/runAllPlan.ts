@@ -1,6 +1,7 @@
 import { allSpecs, boardSteps, listInput, methodsProducing } from '../../core/platform/registry.ts';
 import { REPRESENTATION_KINDS } from '../../core/platform/representation.ts';
 import type { Call, MethodSpec } from '../../core/platform/spec.ts';
+import { resolveCall } from '../../core/platform/calls.ts';
 import { projectionCall } from './steps.ts';
 import type { TableMeta } from '../../core/platform/session.ts';
 
@@ -94,8 +95,26 @@ function boardCall(
       options[p.name] = outlierClass;
   const methods = methodsProducing(input.accepts)
     .filter((s) => !inapplicable.has(s.id))
-    .map((s) => ({ method: s.id }));
+    .flatMap((s) => comparedCalls(s));
   return { method: step.id, options, inputs: { [input.name]: methods } };
+}
+
+/** A call's key with its options resolved (defaults filled in), to tell settings apart. */
+function callKey(method: string, options: Call['options'] = {}): string {
+  return resolveCall({ method, options }).key;
+}
+
+/** A method's call at its defaults, and one per other setting its spec compares (`compared`). */
+export function comparedCalls(spec: MethodSpec): Call[] {
+  const calls: Call[] = [{ method: spec.id }];
+  const keys = new Set([callKey(spec.id)]);
+  for (const options of spec.compared ?? []) {
+    const key = callKey(spec.id, options);
+    if (keys.has(key)) continue;
+    keys.add(key);
+    calls.push({ method: spec.id, options: { ...options } });
+  }
+  return calls;
 }
 
 /** The label of the class with the fewest objects (ties: the first), the outlier protocol's choice. */

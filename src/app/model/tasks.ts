@@ -15,7 +15,7 @@ export interface Task {
 
 export const TASKS: readonly Task[] = [
   {
-    id: 'couplings',
+    id: 'value-couplings',
     title: 'Explore how values couple',
     blurb: 'Co-occurrence, attribute coupling, CDE’s value matrices and value clusters',
     panels: ['summary', 'cooccurrence', 'su', 'value-matrices:cde', 'value-partitions:cde'],

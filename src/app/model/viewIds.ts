@@ -14,6 +14,7 @@ export const VIEW_IDS = [
   'comparison',
   'walkthrough',
   'untie-training',
+  'coupling-spaces',
   'results-board',
 ] as const;
 

@@ -2,7 +2,9 @@ import { allSpecs, boardSteps, listInput } from '../../core/platform/registry.ts
 import { findResult, type Cell, type ResultKind } from '../../core/platform/results.ts';
 import type { ResultEntry } from './resultsSlice.ts';
 import { runAllJobs, type JobStatus, type RunAllJob, type RunAllState } from './runAllSlice.ts';
-import type { PlannedRole } from '../model/runAllPlan.ts';
+import { comparedCalls, type PlannedRole } from '../model/runAllPlan.ts';
+import { describeCall } from '../../core/platform/calls.ts';
+import type { RawOptions } from '../../core/base/parameters.ts';
 
 /**
  * The results board (pure): one row per registered method with what the run-all evaluations
@@ -51,7 +53,11 @@ export type BoardCell =
   | { kind: 'pending' };
 
 export interface BoardRow {
+  /** The row's id: the method, or `method@option=value,…` for a setting its spec compares. */
+  id: string;
   method: string;
+  /** The options that differ from the method's defaults (a compared setting's). */
+  options: RawOptions;
   title: string;
   produces: string;
   status: JobStatus;
@@ -79,34 +85,51 @@ export function boardRows(run: RunAllState, results: Record<string, ResultEntry>
   };
   const measures = boardMeasures();
   const tables = new Map(measures.map((m) => [m.from, tableOf(m.from)]));
-  return allSpecs('method').map((spec) => {
-    const own = jobOf('method', spec.id);
-    const cells: BoardRow['cells'] = {};
-    const paper: BoardRow['paper'] = {};
-    for (const measure of measures) {
-      if (!spec.produces.some((k) => measure.evaluates.includes(k))) continue;
-      const evaluation = jobOf('evaluation', measure.from);
-      if (own?.status === 'not applicable') {
-        cells[measure.key] = { kind: 'not applicable', reason: own.reason ?? '' };
-        continue;
+  return allSpecs('method').flatMap((spec) =>
+    comparedCalls(spec).map((call) => {
+      const own = jobOf('method', spec.id);
+      const options = call.options ?? {};
+      const title = describeCall(call);
+      const cells: BoardRow['cells'] = {};
+      const paper: BoardRow['paper'] = {};
+      for (const measure of measures) {
+        if (!spec.produces.some((k) => measure.evaluates.includes(k))) continue;
+        const evaluation = jobOf('evaluation', measure.from);
+        if (own?.status === 'not applicable') {
+          cells[measure.key] = { kind: 'not applicable', reason: own.reason ?? '' };
+          continue;
+        }
+        if (!evaluation) continue; // not planned (no class column): the board's note says why
+        // A compared setting's row is the one titled as its call (evaluations title rows so).
+        const row = tables
+          .get(measure.from)
+          ?.rows.find((r) => r.method === spec.id && r.title === title);
+        cells[measure.key] = cellOf(evaluation, row, measure.column);
+        const printed = measure.paperColumn ? row?.[measure.paperColumn] : undefined;
+        if (typeof printed === 'number') paper[measure.key] = printed;
       }
-      if (!evaluation) continue; // not planned (no class column): the board's note says why
-      const row = tables.get(measure.from)?.rows.find((r) => r.method === spec.id);
-      cells[measure.key] = cellOf(evaluation, row, measure.column);
-      const printed = measure.paperColumn ? row?.[measure.paperColumn] : undefined;
-      if (typeof printed === 'number') paper[measure.key] = printed;
-    }
-    return {
-      method: spec.id,
-      title: spec.title,
-      produces: spec.produces.join(', '),
-      status: own?.status ?? 'queued',
-      reason: own?.reason ?? null,
-      seconds: own?.seconds ?? null,
-      cells,
-      paper,
-    };
-  });
+      return {
+        id: rowId(spec.id, options),
+        method: spec.id,
+        options,
+        title,
+        produces: spec.produces.join(', '),
+        status: own?.status ?? 'queued',
+        reason: own?.reason ?? null,
+        seconds: own?.seconds ?? null,
+        cells,
+        paper,
+      };
+    }),
+  );
+}
+
+/** A board row's id: the method, or `method@option=value,…` (the CLI's syntax for a call). */
+export function rowId(method: string, options: RawOptions): string {
+  const set = Object.entries(options);
+  return set.length === 0
+    ? method
+    : `${method}@${set.map(([k, v]) => `${k}=${String(v)}`).join(',')}`;
 }
 
 /** One method's cell of one evaluation: its number, or why there is none. */

@@ -53,7 +53,7 @@ export function ResultsBoardView() {
   const openMethod = (row: BoardRow) => {
     const spec = methodSpec(row.method);
     if (spec.produces.some((k) => (REPRESENTATION_KINDS as readonly string[]).includes(k)))
-      addPanel('projection', projectionCall({ method: row.method }));
+      addPanel('projection', projectionCall({ method: row.method, options: row.options }));
     else if (spec.produces.includes('object-scores')) addPanel('ranking', { method: row.method });
     else if (spec.produces.includes('value-partitions'))
       addPanel('value-partitions', { method: row.method });
@@ -103,7 +103,7 @@ export function ResultsBoardView() {
             </thead>
             <tbody>
               {rows.map((row) => (
-                <tr key={row.method} data-method={row.method} data-testid="board-row">
+                <tr key={row.id} data-method={row.id} data-testid="board-row">
                   <td className="text">
                     <button
                       type="button"
@@ -116,12 +116,12 @@ export function ResultsBoardView() {
                   </td>
                   <td
                     className={`status status-${row.status.replace(' ', '-')}`}
-                    data-testid={`board-status-${row.method}`}
+                    data-testid={`board-status-${row.id}`}
                   >
                     <StatusText status={row.status} reason={row.reason} seconds={row.seconds} />
                   </td>
                   {measures.map((m) => (
-                    <td key={m.key} data-testid={`board-${m.key}-${row.method}`}>
+                    <td key={m.key} data-testid={`board-${m.key}-${row.id}`}>
                       <BoardCellView
                         cell={row.cells[m.key]}
                         paper={row.paper[m.key] ?? null}

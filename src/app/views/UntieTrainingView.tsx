@@ -9,6 +9,7 @@ import { useWidth } from '../components/useWidth.ts';
 import { useStore } from '../store/index.ts';
 import type { Panel } from '../store/panelsSlice.ts';
 import type { ResultEntry } from '../store/resultsSlice.ts';
+import { CouplingSpacesDetails } from './CouplingSpacesView.tsx';
 import { MethodPanel } from './MethodPanel.tsx';
 import { methodSpec } from '../../core/platform/registry.ts';
 import type { Call } from '../../core/platform/spec.ts';
@@ -51,20 +52,24 @@ export function UntieTrainingView({ panel }: { panel: Panel }) {
         const weights = findResult(output.results, 'kernel-weights')?.result;
         if (!loss || !weights) return null;
         const series = loss.series[0];
+        const spaces = findResult(output.results, 'coupling-spaces')?.result;
         return (
-          <TrainingCharts
-            meta={meta}
-            kernels={kernels}
-            panel={panel}
-            training={{
-              loss: series?.y ?? new Float64Array(0),
-              spaceWeights: weights.weights,
-              iteration: series?.y.length ?? 0,
-              iterations: series?.y.length ?? 0,
-              state: 'done',
-            }}
-            notes={weights.notes ?? []}
-          />
+          <>
+            <TrainingCharts
+              meta={meta}
+              kernels={kernels}
+              panel={panel}
+              training={{
+                loss: series?.y ?? new Float64Array(0),
+                spaceWeights: weights.weights,
+                iteration: series?.y.length ?? 0,
+                iterations: series?.y.length ?? 0,
+                state: 'done',
+              }}
+              notes={weights.notes ?? []}
+            />
+            {spaces && <CouplingSpacesDetails meta={meta} spaces={spaces} />}
+          </>
         );
       }}
     </MethodPanel>

@@ -16,6 +16,7 @@ import type { JobKind } from '../store/jobsSlice.ts';
 import type { Panel } from '../store/panelsSlice.ts';
 import { ComparisonView } from './ComparisonView.tsx';
 import { CooccurrenceView } from './CooccurrenceView.tsx';
+import { CouplingSpacesView } from './CouplingSpacesView.tsx';
 import { ImpactView } from './ImpactView.tsx';
 import { NeighboursView } from './NeighboursView.tsx';
 import { PairView } from './PairView.tsx';
@@ -164,6 +165,16 @@ export const VIEWS: ViewSpec[] = [
       method: m.id,
       ...(m.trainingOptions && { options: { ...m.trainingOptions } }),
     }),
+    dataJobs: [],
+  },
+  {
+    id: 'coupling-spaces',
+    title: 'Coupling spaces',
+    description:
+      'Each value of an attribute as its frequency m_Ia (Eq. 1) and p(value | v*) over the other attributes’ values m_Ie (Eq. 4)',
+    component: CouplingSpacesView,
+    consumes: ['coupling-spaces'],
+    callFor: (m) => ({ method: m.id }),
     dataJobs: [],
   },
   {

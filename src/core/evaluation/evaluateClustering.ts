@@ -141,7 +141,7 @@ export const evaluateClusteringStep = defineMethod({
         : paperNearMatch(table.nRows, table.nValues);
     if (paper)
       notes.push(
-        `This table has the shape of ${paper.data} in ${paper.source} (${paper.objects} objects, ${paper.values} values): its F-scores are beside ours${paper.source.startsWith('Zhu et al. 2022 (UNTIE)') ? ' (UNTIE with 0 iterations is its “Couplings”; ADD is its Ahmad)' : ''}.`,
+        `This table has the shape of ${paper.data} in ${paper.source} (${paper.objects} objects, ${paper.values} values): its F-scores are beside ours${paper.source.startsWith('Zhu et al. 2022 (UNTIE)') ? ' (its UNTIE is untie with the paper’s learning, 1,000 iterations; ADD is its Ahmad)' : ''}.`,
       );
     if (near)
       notes.push(
@@ -246,7 +246,7 @@ function* clusterOne(
   const fscore = meanSd(scores.map((s) => s.fscore));
   const key = paperKey(ref, seedName);
   const paperF = paper ? paperFscore(paper.fscore, key) : null;
-  // A call the paper reports under another name (UNTIE without learning: Table 4's Couplings).
+  // A call the paper reports under another name (ADD: Table 4's Ahmad).
   const called =
     paperF !== null && key !== null && key !== ref.method
       ? `; its paper column is the paper's “${key.charAt(0).toUpperCase()}${key.slice(1)}” row`
@@ -273,10 +273,11 @@ function* clusterOne(
 }
 
 /**
- * The paper's column for a call: a variant its spec names (`paperNames`: UNTIE with no
- * iterations is Zhu et al. 2022's “Couplings”, with the paper's learning its “UNTIE”) when that
- * variant's settings hold and no other differs from the defaults; else its method at default
- * settings (any seed); null for other settings.
+ * The paper's column for a call: a variant its spec names (`paperNames`: UNTIE with the paper's
+ * learning is Zhu et al. 2022's “UNTIE”) when that variant's settings hold and no other differs
+ * from the defaults; else its method at default settings (any seed), unless a named variant
+ * already claims the method's own column (UNTIE's defaults are not the paper's run); null for
+ * other settings.
  */
 function paperKey(ref: ResolvedCall, seedName: string | null): string | null {
   const spec = methodSpec(ref.method);
@@ -289,6 +290,7 @@ function paperKey(ref: ResolvedCall, seedName: string | null): string | null {
       differing.every((p) => p.name in v.options),
   );
   if (variant) return variant.name;
+  if (spec.paperNames?.some((v) => v.name === ref.method)) return null;
   return differing.length === 0 ? ref.method : null;
 }
 

@@ -136,8 +136,19 @@ export function callDependencies(call: ResolvedCall): ResolvedCall[] {
  */
 export function describeCall(call: Call | ResolvedCall): string {
   const spec = methodSpec(call.method);
+  const value = (p: MethodSpec['parameters'][number]) => call.options?.[p.name] ?? p.default;
+  const named = spec.settingTitles?.find((t) =>
+    Object.entries(t.options).every(([name, v]) =>
+      spec.parameters.some((p) => p.name === name && value(p) === v),
+    ),
+  );
+  const base = named?.options ?? {};
   const changed = spec.parameters
-    .filter((p) => call.options?.[p.name] !== undefined && call.options[p.name] !== p.default)
+    .filter((p) =>
+      p.name in base
+        ? value(p) !== base[p.name]
+        : call.options?.[p.name] !== undefined && call.options[p.name] !== p.default,
+    )
     .map((p) => `${p.symbol ?? p.name} ${String(call.options?.[p.name])}`);
   const of = Object.values(call.inputs ?? {})
     .map((v) => {
@@ -145,5 +156,5 @@ export function describeCall(call: Call | ResolvedCall): string {
       return list.length > 3 ? `${list.length} methods` : list.map(describeCall).join(', ');
     })
     .join('; ');
-  return `${spec.title}${changed.length ? ` (${changed.join(', ')})` : ''}${of ? ` of ${of}` : ''}`;
+  return `${named?.title ?? spec.title}${changed.length ? ` (${changed.join(', ')})` : ''}${of ? ` of ${of}` : ''}`;
 }

@@ -22,6 +22,7 @@ export const RESULT_KINDS = [
   'object-explanations',
   'curves',
   'kernel-weights',
+  'coupling-spaces',
   'measures',
   'table',
 ] as const;
@@ -293,6 +294,26 @@ export interface KernelWeights extends Described {
   kernels: string[];
 }
 
+/**
+ * Zhu et al. 2022 (UNTIE)'s coupling spaces (Sec. 4.2), one entry per attribute: each value's
+ * intra-attribute coupling vector m_Ia(v) = [|g(v)| / n_o] (Eq. 1) and inter-attribute one
+ * m_Ie(v) = [p(v | v*) for every value v* of the other attributes] (Eqs. 3-4), p(v | v*) =
+ * |g(v) ∩ g(v*)| / |g(v*)|. What UNTIE's kernels map, and what Table 4's Couplings concatenates.
+ */
+export interface CouplingSpacesResult extends Described {
+  kind: 'coupling-spaces';
+  attributes: {
+    /** The attribute's index in the table. */
+    attribute: number;
+    /** m_Ia of each of its m values (Eq. 1). */
+    intra: Float64Array;
+    /** m × columns.length, row-major: m_Ie of each of its values (Eq. 4). */
+    inter: Float64Array;
+    /** The global value v* each column of m_Ie stands for, in table order. */
+    columns: Int32Array;
+  }[];
+}
+
 export interface Measure {
   name: string;
   title: string;
@@ -334,6 +355,7 @@ export type Result =
   | ObjectExplanations
   | Curves
   | KernelWeights
+  | CouplingSpacesResult
   | Measures
   | ResultTable;
 
@@ -482,6 +504,21 @@ export function resultProblems(result: Result, shape: TableShape): string[] {
         result.weights.every((w) => Number.isFinite(w) && w >= 0),
         'a weight is negative or not finite',
       );
+      break;
+    case 'coupling-spaces':
+      need(result.attributes.length === D, `${result.attributes.length} attributes, not ${D}`);
+      result.attributes.forEach((a, j) => {
+        const m = shape.valueCounts[j] ?? 0;
+        need(a.intra.length === m, `attribute ${j}: ${a.intra.length} intra vectors, not ${m}`);
+        need(
+          a.inter.length === m * a.columns.length,
+          `attribute ${j}: ${a.inter.length} inter cells, not ${m} × ${a.columns.length}`,
+        );
+        need(
+          a.intra.every((x) => x >= 0 && x <= 1) && a.inter.every((x) => x >= 0 && x <= 1),
+          `attribute ${j}: a probability outside [0, 1]`,
+        );
+      });
       break;
     case 'measures':
     case 'table':

@@ -82,10 +82,22 @@ export interface MethodSpec<P extends readonly ParameterSpec[] = readonly Parame
    */
   shownBeside?: string;
   /**
-   * Settings under which a paper reports this method under another name, for the paper's
-   * column beside ours (Zhu et al. 2022's “Couplings”: UNTIE with no learning iterations).
+   * Settings under which a paper reports this method under a column of its own, for the paper's
+   * number beside ours (Zhu et al. 2022's “UNTIE”: untie with the paper's 1,000 iterations).
    */
   paperNames?: readonly { name: string; options: Readonly<Record<string, OptionValue>> }[];
+  /**
+   * Settings compared beside the defaults wherever every method is compared (the results board
+   * of Run all): UNTIE with its learning and without. A setting equal to the defaults is the
+   * default call itself.
+   */
+  compared?: readonly Readonly<Record<string, OptionValue>>[];
+  /**
+   * What the method is called under some settings, when that is not its title (UNTIE with no
+   * iterations learns nothing: “UNTIE kernels, ω = 1”). describeCall names a call by the first
+   * whose options all hold, then lists the options that differ from those settings.
+   */
+  settingTitles?: readonly { title: string; options: Readonly<Record<string, OptionValue>> }[];
   /**
    * The step to use instead for an input this one does not accept (PCA of a distance, which has
    * no principal components: MDS).

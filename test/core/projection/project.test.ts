@@ -211,7 +211,7 @@ describe('CLI: project', () => {
     const run = await cli('project', 'public/datasets/zoo.csv', '--representation', 'nope');
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(
-      /--of: unknown method “nope” \(cde, onehot, onehot-pca, idf, hamming, cas, caso, ofd, add, dilca, untie, sandcat\)/,
+      /--of: unknown method “nope” \(cde, onehot, onehot-pca, idf, hamming, cas, caso, ofd, add, dilca, couplings, untie, sandcat\)/,
     );
   });
 });

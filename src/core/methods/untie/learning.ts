@@ -45,7 +45,7 @@ export { batchKernel } from './batch.ts';
  */
 /**
  * How ω is learned from each batch (the `learning` option; results/untie-variants.md measures
- * them against Couplings, ω = 1):
+ * them against UNTIE kernels with ω = 1, no learning):
  * - `trace-ratio` (UNTIE until issue 31): the scale-free loss Tr(S(I − HHᵀ))/Tr(S) on the batch's
  *   S as it is, Adam on every ω. It drifts: a column constant over the batch lies in S's leading
  *   eigenvector (the batch mean), so a_c ≈ 0 and the near-constant kernels (the widest Gaussians,

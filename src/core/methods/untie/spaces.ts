@@ -1,4 +1,5 @@
 import { pairCount, type Cooccurrence } from '../../data/counts/cooccurrence.ts';
+import type { CouplingSpacesResult } from '../../platform/results.ts';
 
 /**
  * UNTIE's coupling spaces (UNTIE, Zhu et al. 2022, Sec. 4.2): for every attribute j, each of its values as
@@ -57,4 +58,34 @@ export function couplingSpaces(c: Cooccurrence, nRows: number): CouplingSpace[] 
     if (D > 1) out.push(interSpace(c, j));
   }
   return out;
+}
+
+/**
+ * The coupling spaces as a result (what `run untie --matrices` and `run couplings` print, and
+ * the coupling-space view draws): for each attribute, m_Ia and m_Ie of its values.
+ */
+export function couplingSpacesResult(
+  c: Cooccurrence,
+  nRows: number,
+  spaces: readonly CouplingSpace[] = couplingSpaces(c, nRows),
+): CouplingSpacesResult {
+  const D = c.sizes.length;
+  return {
+    kind: 'coupling-spaces',
+    title: 'Coupling spaces m_Ia (Eq. 1) and m_Ie (Eq. 4)',
+    attributes: Array.from({ length: D }, (_, j) => {
+      const intra = spaces.find((s) => s.attribute === j && s.kind === 'intra');
+      const inter = spaces.find((s) => s.attribute === j && s.kind === 'inter');
+      return {
+        attribute: j,
+        intra: intra?.vectors ?? new Float64Array(c.sizes[j] as number),
+        inter: inter?.vectors ?? new Float64Array(0),
+        columns: inter?.columns ?? new Int32Array(0),
+      };
+    }),
+    notes: [
+      'm_Ia(v) = |g(v)| / n_o, the share of objects holding v',
+      'm_Ie(v) = [p(v | v*)] over the values v* of the other attributes, p(v | v*) = |g(v) ∩ g(v*)| / |g(v*)|',
+    ],
+  };
 }

@@ -2,8 +2,8 @@
  * UNTIE's heterogeneity learning (UNTIE, Zhu et al. 2022, Secs. 4.3-4.5): the wrapper kernel is positive
  * semi-definite (Theorem 5.2), ω stays non-negative, the alternation never raises the loss on a
  * fixed batch, the two representations agree (Eq. (18) = x_i·x_j of Eq. (21)). How the learned
- * vectors cluster against Couplings is variants.test.ts's (issue 31: the ±0.03 band around
- * Table 4's 90.51 this file held was met by Couplings too, so it could not fail).
+ * vectors cluster is results/untie-default.md's and the Table 4 reproductions' (issue 31: the
+ * ±0.03 band around Table 4's 90.51 this file held was met without learning too).
  */
 import { describe, expect, it } from 'vitest';
 import { runToEnd } from '../../../../src/core/base/jobs.ts';
@@ -79,7 +79,7 @@ describe('UNTIE heterogeneity learning', () => {
     expect(result.loss.at(-1)).toBeLessThan((result.loss[0] as number) - 1e-3);
   });
 
-  it('iterations 0 is the paper’s “Couplings”: every weight 1', async () => {
+  it('iterations 0 is UNTIE kernels, ω = 1: every weight 1', async () => {
     const s = await zooSession();
     const { spaces, learning } = model(s, { iterations: 0 });
     expect(learning.weights.every((w) => w === 1)).toBe(true);
