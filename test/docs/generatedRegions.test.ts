@@ -8,6 +8,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { REGIONS, regionText } from '../../results/embed.ts';
 import { UNTIE_LEARNING_VERDICT } from '../../src/core/methods/untie/untie.ts';
+import { TABLE_4_DATA } from '../../results/pins/untieData.ts';
+import { pins } from '../../results/pins/verdicts.ts';
+import type { Reproduction } from '../../results/reproductions.ts';
 
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 
@@ -49,5 +52,19 @@ describe('docs/untie.md: the generated regions', () => {
     const region = regionText(REGIONS.untieDefault);
     expect(rows(region)).toEqual(rows(read('results/untie-default.md')));
     expect(region.replace(/\s+/g, ' ')).toContain(UNTIE_LEARNING_VERDICT);
+  });
+
+  it('names the Table 4 data sets where Couplings reproduces, as the committed pins have them', () => {
+    const docs = read('docs/untie.md').replace(/\s+/g, ' ');
+    const said =
+      /Couplings — deterministic, so only the protocol moves it — reproduces Table 4 on ([^.]*?), and/.exec(
+        docs,
+      )?.[1];
+    const pinned = TABLE_4_DATA.filter((d) =>
+      (JSON.parse(read(`results/${d.id}.json`)) as Reproduction).rows.some(
+        (r) => r.quantity === 'F-score Couplings' && pins(r),
+      ),
+    ).map((d) => d.paperName);
+    expect(said?.replace(' and ', ', ').split(', ')).toEqual(pinned);
   });
 });

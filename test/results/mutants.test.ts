@@ -76,4 +76,10 @@ describe('npm run mutants: the list', () => {
       expect(runBy.length, `${id}: run by ${runBy.join(', ') || 'none'}`).toBeGreaterThanOrEqual(2);
     }
   });
+
+  it('docs/dependability.md documents the command and names every mutant of its last run', () => {
+    const docs = read('docs/dependability.md');
+    expect(docs).toContain('npm run mutants');
+    for (const m of MUTANTS) expect(docs, m.id).toMatch(new RegExp(`\\| ${m.id} +\\|`));
+  });
 });

@@ -95,6 +95,7 @@ describe('boardRows and sortBoard', () => {
           table([
             {
               method: 'cde',
+              title: 'CDE',
               fscore: { mean: 0.65, sd: 0.09 },
               paper: 0.75,
               nmi: 0.8,
@@ -102,6 +103,7 @@ describe('boardRows and sortBoard', () => {
             },
             {
               method: 'onehot',
+              title: '0-1',
               fscore: { mean: 0.59, sd: 0.2 },
               paper: null,
               nmi: 0.7,
@@ -110,12 +112,24 @@ describe('boardRows and sortBoard', () => {
           ]) as Partial<MethodOutput>,
         );
       if (c.method === 'evaluate-outliers')
-        results[key] = entry(key, table([{ method: 'cosh', auc: 0.9 }]) as Partial<MethodOutput>);
+        results[key] = entry(
+          key,
+          table([{ method: 'cosh', title: 'COSH', auc: 0.9 }]) as Partial<MethodOutput>,
+        );
     });
     const run = runState(plan, keys);
     const rows = boardRows(run, results);
-    expect(rows.map((r) => r.method)).toEqual(allSpecs('method').map((m) => m.id));
-    const row = (m: string) => rows.find((r) => r.method === m)!;
+    // One row per method at its defaults, and one per setting its spec compares beside them
+    // (UNTIE without its learning: the three of Table 4's ablation side by side).
+    expect(rows.map((r) => r.id)).toEqual(
+      allSpecs('method').flatMap((m) =>
+        m.id === 'untie' ? ['untie', 'untie@iterations=0'] : [m.id],
+      ),
+    );
+    expect(rows.find((r) => r.id === 'untie@iterations=0')?.title).toBe(
+      'UNTIE kernels, ω = 1 (Alg. 1 without steps 4–11)',
+    );
+    const row = (m: string) => rows.find((r) => r.id === m)!;
     expect(row('cde').cells.fscore).toEqual({ kind: 'value', cell: { mean: 0.65, sd: 0.09 } });
     expect(row('cde').paper.fscore).toBe(0.75);
     expect(row('onehot').paper.fscore).toBeUndefined();
@@ -167,7 +181,7 @@ describe('boardRows and sortBoard', () => {
               title: 't',
               columns: [],
               rows: [
-                { method: 'cde', area: 0.4 },
+                { method: 'cde', title: 'CDE', area: 0.4 },
                 { method: 'untie', title: 'UNTIE', failed: 'out of memory' },
               ],
             },
@@ -181,7 +195,7 @@ describe('boardRows and sortBoard', () => {
         } as ResultEntry;
     });
     const rows = boardRows(runState(plan, keys, notApplicable), results);
-    const row = (m: string) => rows.find((r) => r.method === m)!;
+    const row = (m: string) => rows.find((r) => r.id === m)!;
     expect(row('untie').status).toBe('failed');
     expect(row('untie').reason).toMatch(/out of memory/);
     expect(row('untie').cells.area).toEqual({ kind: 'failed', reason: 'out of memory' });
