@@ -29,9 +29,20 @@ test('zoo: Run all fills the results board; the compare layout shows every proje
   const registered = Number(((await methods.textContent()) ?? '').match(/of (\d+)/)?.[1]);
   expect(registered).toBeGreaterThanOrEqual(18);
   await page.getByRole('button', { name: 'Panels', exact: true }).click();
+  // …and one more: UNTIE without its learning (UNTIE kernels, ω = 1), which its spec compares
+  // beside the defaults, so Table 4's UNTIE, the kernels alone and its Couplings sit side by side.
   const rows = board.getByTestId('board-row');
-  await expect(rows).toHaveCount(registered);
-  await expect(board.getByTestId('board-table').locator('td.status-done')).toHaveCount(registered);
+  await expect(rows).toHaveCount(registered + 1);
+  await expect(board.getByTestId('board-table').locator('td.status-done')).toHaveCount(
+    registered + 1,
+  );
+  await expect(board.locator('[data-method="untie@iterations=0"]')).toContainText(
+    'UNTIE kernels, ω = 1',
+  );
+  // Zoo with legs is Table 4's Zoo: the paper's UNTIE and Couplings beside ours, none beside ω = 1.
+  await expect(board.getByTestId('board-fscore-untie')).toContainText('paper 0.761');
+  await expect(board.getByTestId('board-fscore-couplings')).toContainText('paper 0.749');
+  await expect(board.getByTestId('board-fscore-untie@iterations=0')).not.toContainText('paper');
   // Every representation has a clustering F-score, every detector an AUC; numbers in [0, 1].
   for (const method of ['cde', 'onehot', 'hamming', 'caso', 'dilca', 'untie']) {
     const cell = board.getByTestId(`board-fscore-${method}`);

@@ -350,6 +350,7 @@ test.describe('zoo', () => {
         'ofd',
         'add',
         'dilca',
+        'couplings',
         'untie',
         'sandcat',
       ];
@@ -368,6 +369,7 @@ test.describe('zoo', () => {
         'OFD',
         'ADD',
         'DILCA',
+        'Couplings',
         'UNTIE',
         'SAnDCat',
       ])
@@ -399,6 +401,7 @@ test.describe('zoo', () => {
       await expect(table.locator('th', { hasText: 'paper F-score' })).toHaveCount(1);
       // UNTIE at its defaults learns as the paper does: Table 4's UNTIE (76.12).
       await expect(table.getByTestId('paper-untie')).toHaveText('0.761');
+      await expect(table.getByTestId('paper-couplings')).toHaveText('0.749');
       await expect(table.getByTestId('paper-cde')).toHaveText('0.750');
       await expect(table.getByTestId('paper-hamming')).toHaveText('0.733');
       await expect(table.getByTestId('paper-onehot')).toHaveText('—');

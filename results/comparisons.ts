@@ -3,6 +3,7 @@
  * copy of the text (Wang et al. 2015's Table XI): `npm run reproduce` writes them to results/ beside the
  * reproductions, with the sentence saying how they compare with the paper's claim.
  */
+import { meanSd as spread } from '../src/core/evaluation/partitions.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { format } from 'prettier';
 import { runToEnd } from '../src/core/base/jobs.ts';
@@ -178,11 +179,8 @@ async function untieTable4(): Promise<Comparison> {
   };
 }
 
-const meanOf = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / (xs.length || 1);
-const sdOf = (xs: readonly number[]): number => {
-  const m = meanOf(xs);
-  return xs.length < 2 ? 0 : Math.sqrt(xs.reduce((a, b) => a + (b - m) ** 2, 0) / (xs.length - 1));
-};
+const meanOf = (xs: readonly number[]): number => spread(xs).mean;
+const sdOf = (xs: readonly number[]): number => spread(xs).sd;
 
 function signed(x: number): string {
   return Math.abs(x) < 0.005 ? '0.00' : `${x > 0 ? '+' : ''}${x.toFixed(2)}`;

@@ -4,6 +4,7 @@
  * results/untie-default.md and .json. Each table runs in a child process (this file with
  * `--table N`), two at a time.
  */
+import { meanSd } from '../src/core/evaluation/partitions.ts';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -136,11 +137,8 @@ export interface Test {
   significant: boolean;
 }
 
-const mean = (xs: readonly number[]): number => xs.reduce((s, x) => s + x, 0) / (xs.length || 1);
-const sd = (xs: readonly number[]): number => {
-  const m = mean(xs);
-  return xs.length < 2 ? 0 : Math.sqrt(xs.reduce((s, x) => s + (x - m) ** 2, 0) / (xs.length - 1));
-};
+const mean = (xs: readonly number[]): number => meanSd(xs).mean;
+const sd = (xs: readonly number[]): number => meanSd(xs).sd;
 
 /** The paired test of learned − ω = 1 on one measure of one table (before Holm). */
 export function pairedTest(

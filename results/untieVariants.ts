@@ -6,6 +6,7 @@
  * `npm run reproduce -- untie-variants` writes results/untie-variants.md and .json; each table
  * runs in a child process (results/untieVariantRuns.ts), two at a time.
  */
+import { meanSd } from '../src/core/evaluation/partitions.ts';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -34,11 +35,8 @@ export interface VariantCell {
   verdict: Verdict;
 }
 
-const mean = (xs: readonly number[]): number => xs.reduce((s, x) => s + x, 0) / (xs.length || 1);
-const sd = (xs: readonly number[]): number => {
-  const m = mean(xs);
-  return xs.length < 2 ? 0 : Math.sqrt(xs.reduce((s, x) => s + (x - m) ** 2, 0) / (xs.length - 1));
-};
+const mean = (xs: readonly number[]): number => meanSd(xs).mean;
+const sd = (xs: readonly number[]): number => meanSd(xs).sd;
 
 /** The paired comparison of one variant's runs with ω = 1's. */
 export function compareRuns(variant: string, runs: number[], couplings: number[]): VariantCell {

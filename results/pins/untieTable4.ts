@@ -1,4 +1,5 @@
 import { chanceScores } from '../../src/core/evaluation/chance.ts';
+import { meanSd } from '../../src/core/evaluation/partitions.ts';
 import { PROTOCOL_TITLES } from '../../src/core/clustering/protocols.ts';
 import { UNTIE_PAPER_LEARNING } from '../../src/core/methods/untie/untie.ts';
 import { UNTIE_KERNELS_NAME } from '../../src/core/methods/untie/untieShared.ts';
@@ -100,11 +101,8 @@ interface Fitted {
   runs: number[];
 }
 
-const meanOf = (xs: readonly number[]): number => xs.reduce((s, x) => s + x, 0) / (xs.length || 1);
-const sdOf = (xs: readonly number[]): number => {
-  const m = meanOf(xs);
-  return xs.length < 2 ? 0 : Math.sqrt(xs.reduce((s, x) => s + (x - m) ** 2, 0) / (xs.length - 1));
-};
+const meanOf = (xs: readonly number[]): number => meanSd(xs).mean;
+const sdOf = (xs: readonly number[]): number => meanSd(xs).sd;
 const fitted = (runs: number[]): Fitted => ({ mean: meanOf(runs), sd: sdOf(runs), runs });
 
 function methodRow(

@@ -7,6 +7,8 @@ import { useWidth } from './useWidth.ts';
 
 const HEIGHT = 260;
 const MARGIN = { top: 10, right: 16, bottom: 38, left: 46 };
+/** Width kept for the legend beside the plot (its longest names, about 30 characters). */
+const LEGEND_ROOM = 240;
 
 /** y of a series at x, linear between its points (x ascending); null outside its range. */
 export function valueAt(series: CurveSeries, x: number): number | null {
@@ -43,7 +45,8 @@ export function CurvesChart({
   const [ref, width] = useWidth<HTMLDivElement>();
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [hoverX, setHoverX] = useState<number | null>(null);
-  const w = Math.max(260, Math.min(width, 640));
+  // The plot leaves the legend room beside it while both fit, else the legend goes below.
+  const w = Math.max(260, Math.min(width - (width >= 260 + LEGEND_ROOM ? LEGEND_ROOM : 0), 640));
   const innerW = w - MARGIN.left - MARGIN.right;
   const innerH = HEIGHT - MARGIN.top - MARGIN.bottom;
   const { x, y } = useMemo(() => {

@@ -131,16 +131,23 @@ function ComparisonOutput({ output, stale }: { output: MethodOutput; stale: bool
   return (
     <>
       {stale && <p className="muted">The settings above changed since this was run.</p>}
-      {resultsOfKind(output.results, 'table').map(({ name, result }, i, tables) => (
-        <section key={name} aria-label={result.title}>
-          {/* Several tables (e.g. the detector comparison's per-sample AUC): each named. */}
-          {tables.length > 1 && <h4 className="result-title">{result.title}</h4>}
-          <ResultTableView table={result} />
-        </section>
-      ))}
-      {resultsOfKind(output.results, 'curves').map(({ name, result }) => (
-        <CurvesChart key={name} curves={result} />
-      ))}
+      {/* Tables and curves side by side where the panel is wide enough, else one above the other. */}
+      <div className="comparison-output">
+        <div className="comparison-tables">
+          {resultsOfKind(output.results, 'table').map(({ name, result }, i, tables) => (
+            <section key={name} aria-label={result.title}>
+              {/* Several tables (e.g. the detector comparison's per-sample AUC): each named. */}
+              {tables.length > 1 && <h4 className="result-title">{result.title}</h4>}
+              <ResultTableView table={result} />
+            </section>
+          ))}
+        </div>
+        {resultsOfKind(output.results, 'curves').map(({ name, result }) => (
+          <div key={name} className="comparison-curves">
+            <CurvesChart curves={result} />
+          </div>
+        ))}
+      </div>
       {output.warnings.length > 0 && (
         <p className="muted" data-testid="method-warnings">
           {output.warnings.join(' · ')}
