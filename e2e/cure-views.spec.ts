@@ -454,16 +454,16 @@ test.describe('zoo', () => {
       await panel.getByRole('button', { name: 'Clustering evaluation: run again' }).click();
       const job = panel.getByTestId('job');
       await expect.poll(seen).toEqual({
-        label: 'Clustering evaluation (runs 400) of 12 methods',
+        label: 'Clustering evaluation (runs 400) of 13 methods',
         progress: true,
         cancelButton: 'Cancel',
       });
       await expect(job).toHaveCount(0, { timeout: 5_000 });
       // The worker stopped the job itself (no restart): the panel says so and offers to run it.
       const status = panel.getByTestId('method-status');
-      await expect(status).toHaveText('Clustering evaluation (runs 400) of 12 methods: cancelled.');
+      await expect(status).toHaveText('Clustering evaluation (runs 400) of 13 methods: cancelled.');
       await expect(
-        panel.getByRole('button', { name: 'Run Clustering evaluation (runs 400) of 12 methods' }),
+        panel.getByRole('button', { name: 'Run Clustering evaluation (runs 400) of 13 methods' }),
       ).toBeEnabled();
       await expect(
         panel.getByRole('button', { name: 'Clustering evaluation: run again' }),
@@ -471,7 +471,7 @@ test.describe('zoo', () => {
       // Past the pool's 2.5 s grace period: no "Worker restarted" notice, still cancelled.
       await page.waitForTimeout(3_000);
       await expect(page.getByTestId('notice')).toHaveCount(0);
-      await expect(status).toHaveText('Clustering evaluation (runs 400) of 12 methods: cancelled.');
+      await expect(status).toHaveText('Clustering evaluation (runs 400) of 13 methods: cancelled.');
       await expectSummary(page, { rows: 101, features: 15 });
     },
   );

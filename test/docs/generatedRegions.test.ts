@@ -67,4 +67,12 @@ describe('docs/untie.md: the generated regions', () => {
     ).map((d) => d.paperName);
     expect(said?.replace(' and ', ', ').split(', ')).toEqual(pinned);
   });
+
+  it('what docs/untie.md says issue 31’s runs chose is what results/untie-variants.md finds', () => {
+    const docs = read('docs/untie.md').replace(/\s+/g, ' ');
+    expect(docs).toContain('no variant that learns ω met it, so the default was no learning');
+    expect(read('results/untie-variants.md')).toMatch(
+      /Not significantly worse than ω = 1 on any of the four tables: [^\n]*— none that learns ω\./,
+    );
+  });
 });
