@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import type { Locator, Page } from '@playwright/test';
-import { addPanel, expect, openApp, test, waitIdle } from './fixtures.ts';
+import type { Locator } from '@playwright/test';
+import { addPanel, expect, exported, openApp, test, waitIdle } from './fixtures.ts';
 import { keepShot } from './shots.ts';
 
 /**
@@ -33,15 +32,6 @@ async function expectYellow(table: Locator): Promise<void> {
   await expect(cellOf(yellow, 'Root Shape=straight')).toHaveText('0.5');
   await expect(cellOf(yellow, 'Root Shape=curled')).toHaveText('0.5');
   await expect(cellOf(yellow, 'Root Shape=slightly curled')).toHaveText('0');
-}
-
-async function exported(page: Page, panel: Locator, item: 'CSV' | 'PNG picture'): Promise<Buffer> {
-  await panel.getByTestId('panel-export').locator('summary').click();
-  const button = panel
-    .getByTestId('panel-export')
-    .getByRole('button', { name: new RegExp(`^${item}`) });
-  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
-  return readFile(await download.path());
 }
 
 test('watermelon: Color’s yellow row holds the paper’s m_Ia and m_Ie, and the CSV every value', async ({

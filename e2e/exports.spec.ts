@@ -1,7 +1,15 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import type { PanelChoice } from './fixtures.ts';
-import { addPanel, expect, openApp, test, waitIdle, workspaceAction } from './fixtures.ts';
+import {
+  addPanel,
+  expect,
+  exported,
+  openApp,
+  test,
+  waitIdle,
+  workspaceAction,
+} from './fixtures.ts';
 
 /**
  * Every view exports: a PNG, an SVG that carries the panel's title and, where the view shows a
@@ -10,17 +18,6 @@ import { addPanel, expect, openApp, test, waitIdle, workspaceAction } from './fi
  */
 
 const RESULT = { timeout: 60_000 } as const;
-
-type Item = 'PNG picture' | 'SVG drawing' | 'CSV' | 'JSON';
-
-async function exported(page: Page, panel: Locator, item: Item): Promise<Buffer> {
-  await panel.getByTestId('panel-export').locator('summary').click();
-  const button = panel
-    .getByTestId('panel-export')
-    .getByRole('button', { name: new RegExp(`^${item}`) });
-  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
-  return readFile(await download.path());
-}
 
 /** Checks a panel's exports; returns its SVG. */
 async function checkExports(

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { test as base, expect, type Locator, type Page, type Request } from '@playwright/test';
 
 /** The origin the app is served from when `use.baseURL` is not set (playwright.config.ts sets it). */
@@ -307,4 +308,17 @@ export async function workspaceAction(page: Page, name: string): Promise<void> {
   if (!(await menu.evaluate((d) => (d as HTMLDetailsElement).open)))
     await menu.locator('summary').click();
   await menu.getByRole('button', { name }).click();
+}
+
+/** What a panel's Export menu offers. */
+export type ExportItem = 'PNG picture' | 'SVG drawing' | 'CSV' | 'JSON';
+
+/** A panel's export, chosen from its Export menu as a user does, read back from the download. */
+export async function exported(page: Page, panel: Locator, item: ExportItem): Promise<Buffer> {
+  await panel.getByTestId('panel-export').locator('summary').click();
+  const button = panel
+    .getByTestId('panel-export')
+    .getByRole('button', { name: new RegExp(`^${item}`) });
+  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  return readFile(await download.path());
 }

@@ -5,7 +5,8 @@
  */
 import { meanSd as spread } from '../src/core/evaluation/partitions.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { format } from 'prettier';
+import { fileURLToPath } from 'node:url';
+import { format, resolveConfig } from 'prettier';
 import { runToEnd } from '../src/core/base/jobs.ts';
 import { ExplorerSession } from '../src/core/platform/session.ts';
 import type { Cell, ResultTable } from '../src/core/platform/results.ts';
@@ -218,9 +219,14 @@ export const COMPARISONS: {
     make: async () => {
       // Runs again unless UNTIE_DEFAULT_SAVED is set (then the committed runs are re-read).
       const r = await untieDefault(!process.env.UNTIE_DEFAULT_SAVED);
+      const file = new URL('./untie-default.json', import.meta.url);
+      // Formatted as the lint's prettier --check expects (the repository's settings).
       writeFileSync(
-        new URL('./untie-default.json', import.meta.url),
-        await format(JSON.stringify(r.json), { parser: 'json' }),
+        file,
+        await format(JSON.stringify(r.json), {
+          ...(await resolveConfig(fileURLToPath(file))),
+          parser: 'json',
+        }),
       );
       return r;
     },

@@ -15,6 +15,7 @@ import type { ResultTable } from '../src/core/platform/results.ts';
 import { mean as meanOf, run, session } from './pins/kit.ts';
 import { TABLE_4_DATA } from './pins/untieData.ts';
 import { embed, REGIONS } from './embed.ts';
+import { pairedDifference } from './paired.ts';
 
 /** The rule, as written before the runs (2026-11-28); the generated file prints it first. */
 export const RULE = [
@@ -148,12 +149,7 @@ export function pairedTest(
   w1: readonly number[],
 ): Omit<Test, 'adjusted' | 'significant'> {
   // Fits equal but for rounding differ by ~1e-17: below NOISE a difference is 0.
-  const differences = learned.map((x, r) => {
-    const d = x - (w1[r] as number);
-    return Math.abs(d) < NOISE ? 0 : d;
-  });
-  const difference = mean(differences);
-  const se = sd(differences) / Math.sqrt(differences.length);
+  const { mean: difference, se } = pairedDifference(learned, w1, NOISE);
   const p = se > 0 ? twoSidedP(difference / se) : difference !== 0 ? 0 : 1;
   return { data, measure, difference, se, p };
 }

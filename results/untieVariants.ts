@@ -12,6 +12,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { embed, REGIONS } from './embed.ts';
+import { pairedDifference } from './paired.ts';
 import { UNTIE_PARAMETERS } from '../src/core/methods/untie/untie.ts';
 import { Z } from './tolerance.ts';
 import {
@@ -40,9 +41,7 @@ const sd = (xs: readonly number[]): number => meanSd(xs).sd;
 
 /** The paired comparison of one variant's runs with ω = 1's. */
 export function compareRuns(variant: string, runs: number[], couplings: number[]): VariantCell {
-  const differences = runs.map((f, r) => f - (couplings[r] as number));
-  const difference = mean(differences);
-  const se = sd(differences) / Math.sqrt(differences.length);
+  const { mean: difference, se } = pairedDifference(runs, couplings);
   const verdict: Verdict =
     difference > Z * se && difference > 0
       ? 'better'

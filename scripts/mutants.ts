@@ -48,8 +48,6 @@ interface Outcome {
   /** The first broken rule (killed), or what went wrong (error). */
   reason: string;
   seconds: number;
-  /** Reproductions run, with their seconds. */
-  ran: string[];
 }
 
 /** The code as it was when the command started: every copy is taken from it. */
@@ -80,18 +78,16 @@ function runPins(dir: string, pins: readonly string[]): Promise<Outcome> {
         .split('\n')
         .filter((l) => l.startsWith('{'))
         .map((l) => JSON.parse(l) as { id: string; seconds: number; failures: string[] });
-      const ran = lines.map((l) => `${l.id} ${l.seconds} s`);
       const broken = lines.find((l) => l.failures.length > 0);
-      if (code === 0 && !broken) done({ verdict: 'survived', by: '', reason: '', seconds, ran });
+      if (code === 0 && !broken) done({ verdict: 'survived', by: '', reason: '', seconds });
       else if (code === 1 && broken)
-        done({ verdict: 'killed', by: broken.id, reason: broken.failures[0] ?? '', seconds, ran });
+        done({ verdict: 'killed', by: broken.id, reason: broken.failures[0] ?? '', seconds });
       else
         done({
           verdict: 'error',
           by: '',
           reason: `exit ${code}: ${err.trim().split('\n').slice(-3).join(' ')}`,
           seconds,
-          ran,
         });
     });
   });

@@ -30,7 +30,7 @@ export interface ReproducedRow {
   baseline?: { name: string; ours: number };
   /** Why a number has no baseline (an index of the data, not of a method). */
   noBaseline?: string;
-  /** Declared for a number known not to reproduce, with the reason (generated from the run). */
+  /** Why a number does not pin its method, and its declared gap: from results/pins/declared.ts. */
   notReproduced?: string;
   /**
    * Declared when the paper's own number cannot tell the method from its baseline (its gap to

@@ -4,6 +4,7 @@ import { PROTOCOL_TITLES } from '../../src/core/clustering/protocols.ts';
 import { UNTIE_PAPER_LEARNING } from '../../src/core/methods/untie/untie.ts';
 import { UNTIE_KERNELS_NAME } from '../../src/core/methods/untie/untieShared.ts';
 import { Z } from '../tolerance.ts';
+import { pairedDifference } from '../paired.ts';
 import { UNTIE_TABLE_4, type UntieTableRow } from '../../src/core/methods/untie/table4.ts';
 import type { PrepareOptions } from '../../src/core/data/table/prepare.ts';
 import { findResult } from '../../src/core/platform/results.ts';
@@ -101,9 +102,7 @@ interface Fitted {
   runs: number[];
 }
 
-const meanOf = (xs: readonly number[]): number => meanSd(xs).mean;
-const sdOf = (xs: readonly number[]): number => meanSd(xs).sd;
-const fitted = (runs: number[]): Fitted => ({ mean: meanOf(runs), sd: sdOf(runs), runs });
+const fitted = (runs: number[]): Fitted => ({ ...meanSd(runs), runs });
 
 function methodRow(
   paper: UntieTableRow,
@@ -149,8 +148,7 @@ function methodRow(
 function ablationRow(paper: UntieTableRow, data: string, fscores: Fitted[]): ReproducedRow {
   const untie = fscores[0] as Fitted;
   const couplings = fscores[1] as Fitted;
-  const differences = untie.runs.map((x, r) => x - (couplings.runs[r] as number));
-  const d = fitted(differences);
+  const d = pairedDifference(untie.runs, couplings.runs);
   const paperDifference = Number((paper.fscore.untie - paper.fscore.couplings).toFixed(4));
   // The paper's two means, each of RUNS runs spreading as ours: within Z of their standard
   // errors of 0, its own table cannot tell UNTIE from Couplings.
@@ -218,7 +216,7 @@ export function untieTable4(d: Table4Data): () => Promise<Reproduction> {
     ];
     const kernels = fscores[METHODS.length] as Fitted;
     const [untie] = fscores as [Fitted];
-    const learning = untie.runs.map((x, r) => x - (kernels.runs[r] as number));
+    const learning = pairedDifference(untie.runs, kernels.runs);
     return {
       id: d.id,
       title: `UNTIE on ${d.paperName}: Zhu et al. 2022 (UNTIE) Table 4`,
@@ -226,7 +224,7 @@ export function untieTable4(d: Table4Data): () => Promise<Reproduction> {
       protocol: `${d.preparation}, k = ${k} classes. Vector representations (UNTIE, Couplings, CDE) into k-means, similarity-based ones (Ahmad = our ADD, DILCA, Hamming) into k-modes, ${RUNS} runs, each the ${PROTOCOL_TITLES[PROTOCOL]} (the Python packages' defaults, as the paper's Python implementation would run them); run r starts every method from seed r and re-fits UNTIE and CDE with seed r, so the runs are paired. UNTIE at the paper's settings (Sec. 6.1.4: 14 kernels, Adam lr 1e-3, batch 20, 1,000 iterations) with our stated choices (kernels scaled to k(x, x) = 1, the centred loss: src/core/methods/untie/learning.ts). Couplings: the coupling-space vectors concatenated (Eqs. 1 and 4), no kernels, no learning (src/core/methods/untie/couplingsMethod.ts). Baselines: UNTIE against Couplings (the paper's ablation), the others against Hamming (overlap), Hamming against ${RUNS} random partitions (F ${chance.toFixed(4)}).`,
       rows,
       notes: [
-        `${UNTIE_KERNELS_NAME} (not a column of Table 4): F ${(100 * kernels.mean).toFixed(2)} ± ${(100 * kernels.sd).toFixed(2)}; the learning moves it by ${(100 * meanOf(learning)).toFixed(2)} points (paired, standard error ${((100 * sdOf(learning)) / Math.sqrt(RUNS)).toFixed(2)}).`,
+        `${UNTIE_KERNELS_NAME} (not a column of Table 4): F ${(100 * kernels.mean).toFixed(2)} ± ${(100 * kernels.sd).toFixed(2)}; the learning moves it by ${(100 * learning.mean).toFixed(2)} points (paired, standard error ${(100 * learning.se).toFixed(2)}).`,
       ],
     };
   };

@@ -9,7 +9,7 @@ import type {
   ObjectExplanations,
   Result,
 } from '../core/platform/results.ts';
-import type { TableMeta } from '../core/platform/session.ts';
+import { valueKey, type TableMeta } from '../core/platform/session.ts';
 
 /**
  * Results as JSON for people and scripts, by kind: value-level results name their values once
@@ -143,15 +143,11 @@ function couplingSpacesJson(
 ): object {
   const cells = r.attributes.reduce((s, a) => s + a.intra.length + a.inter.length, 0);
   if (!printed(cells, options)) return { omitted: omitted(new Float64Array(cells)) };
-  const label = (g: number): string => {
-    const a = meta.attributes[meta.valueAttribute[g] ?? 0];
-    return a ? `${a.name}=${a.labels[g - a.offset] ?? g}` : String(g);
-  };
   return {
     attributes: Object.fromEntries(
       r.attributes.map((s) => {
         const a = meta.attributes[s.attribute];
-        const names = Array.from(s.columns, label);
+        const names = Array.from(s.columns, (g) => valueKey(meta, g));
         const dims = names.length;
         return [
           a?.name ?? String(s.attribute),

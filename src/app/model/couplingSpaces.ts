@@ -1,6 +1,6 @@
 import { color as parseColor, interpolateBlues, interpolateLab } from 'd3';
 import type { CouplingSpacesResult } from '../../core/platform/results.ts';
-import type { TableMeta } from '../../core/platform/session.ts';
+import { valueKey, type TableMeta } from '../../core/platform/session.ts';
 
 /**
  * The coupling-space view's model (views/CouplingSpacesView.tsx): Zhu et al. 2022 (UNTIE)'s
@@ -9,12 +9,6 @@ import type { TableMeta } from '../../core/platform/session.ts';
  */
 
 export type CouplingAttribute = CouplingSpacesResult['attributes'][number];
-
-/** A value as the CLI and the export name it: "Texture=blurry". */
-export function valueKey(meta: TableMeta, g: number): string {
-  const a = meta.attributes[meta.valueAttribute[g] ?? 0];
-  return a ? `${a.name}=${a.labels[g - a.offset] ?? g}` : String(g);
-}
 
 /** One other attribute's m_Ie columns: `from` is the first column's place in the m_Ie row. */
 export interface ColumnGroup {

@@ -53,7 +53,7 @@ export type BoardCell =
   | { kind: 'pending' };
 
 export interface BoardRow {
-  /** The row's id: the method, or `method@option=value,…` for a setting its spec compares. */
+  /** The row's id: the method, or `method@option=value…` for a setting its spec compares. */
   id: string;
   method: string;
   /** The options that differ from the method's defaults (a compared setting's). */
@@ -124,12 +124,12 @@ export function boardRows(run: RunAllState, results: Record<string, ResultEntry>
   );
 }
 
-/** A board row's id: the method, or `method@option=value,…` (the CLI's syntax for a call). */
+/** A board row's id: the method, or `method@option=value@…` (the CLI's syntax for a call). */
 export function rowId(method: string, options: RawOptions): string {
   const set = Object.entries(options);
   return set.length === 0
     ? method
-    : `${method}@${set.map(([k, v]) => `${k}=${String(v)}`).join(',')}`;
+    : `${method}${set.map(([k, v]) => `@${k}=${String(v)}`).join('')}`;
 }
 
 /** One method's cell of one evaluation: its number, or why there is none. */

@@ -8,7 +8,7 @@ import {
   type RefObject,
 } from 'react';
 import { findResult, type CouplingSpacesResult } from '../../core/platform/results.ts';
-import type { TableMeta } from '../../core/platform/session.ts';
+import { valueKey, type TableMeta } from '../../core/platform/session.ts';
 import { ColorLegend } from '../components/ColorLegend.tsx';
 import { useExportTable } from '../components/export/exportHooks.ts';
 import { LABEL_FAMILY } from '../components/heatmap/MatrixFrame.tsx';
@@ -22,7 +22,6 @@ import {
   couplingSpacesTable,
   formatProbability,
   inkOn,
-  valueKey,
   type ColumnGroup,
   type CouplingAttribute,
 } from '../model/couplingSpaces.ts';

@@ -33,6 +33,15 @@ export interface TableMeta {
   lines: Int32Array;
 }
 
+/** A value as the CLI's JSON and the exports name it: "Texture=blurry". */
+export function valueKey(
+  meta: Pick<TableMeta, 'attributes' | 'valueAttribute'>,
+  g: number,
+): string {
+  const a = meta.attributes[meta.valueAttribute[g] ?? 0];
+  return a ? `${a.name}=${a.labels[g - a.offset] ?? g}` : String(g);
+}
+
 /** Everything a session holds about its data, to hand to another session. */
 export interface TableSnapshot {
   raw: RawTable;

@@ -2,8 +2,8 @@ import { blockEmbedding, type ValueConcatEmbedding } from '../../platform/object
 import { embeddingResult } from '../../platform/representation.ts';
 import { defineMethod } from '../../platform/spec.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
-import type { Cooccurrence } from '../../data/counts/cooccurrence.ts';
-import { couplingSpaces, couplingSpacesResult, type CouplingSpace } from './spaces.ts';
+import type { CouplingSpacesResult } from '../../platform/results.ts';
+import { couplingSpacesResult } from './spaces.ts';
 import { UNTIE_PAPER, UNTIE_SPACE_LIMIT, untieSpaceCells } from './untieShared.ts';
 
 /**
@@ -15,17 +15,14 @@ import { UNTIE_PAPER, UNTIE_SPACE_LIMIT, untieSpaceCells } from './untieShared.t
  */
 export function couplingsEmbedding(
   table: CategoricalTable,
-  c: Cooccurrence,
-  spaces: readonly CouplingSpace[] = couplingSpaces(c, table.nRows),
+  spaces: CouplingSpacesResult,
 ): ValueConcatEmbedding {
-  const D = table.attributes.length;
-  const intra = spaces.filter((s) => s.kind === 'intra');
-  const inter = spaces.filter((s) => s.kind === 'inter');
-  const width = Int32Array.from({ length: D }, (_, j) => 1 + (inter[j]?.dims ?? 0));
+  const width = Int32Array.from(spaces.attributes, (a) => 1 + a.columns.length);
   return blockEmbedding(table, width, (j, u, out) => {
-    out[0] = intra[j]?.vectors[u] as number;
-    const space = inter[j];
-    if (space) out.set(space.vectors.subarray(u * space.dims, (u + 1) * space.dims), 1);
+    const a = spaces.attributes[j] as CouplingSpacesResult['attributes'][number];
+    const dims = a.columns.length;
+    out[0] = a.intra[u] as number;
+    out.set(a.inter.subarray(u * dims, (u + 1) * dims), 1);
   });
 }
 
@@ -50,15 +47,14 @@ export const couplingsMethod = defineMethod({
   },
   // eslint-disable-next-line require-yield
   *run(context) {
-    const c = context.counts.cooccurrence;
-    const spaces = couplingSpaces(c, context.table.nRows);
+    const spaces = couplingSpacesResult(context.counts.cooccurrence, context.table.nRows);
     return {
       embedding: embeddingResult(
-        couplingsEmbedding(context.table, c, spaces),
+        couplingsEmbedding(context.table, spaces),
         'Couplings: [m_Ia, m_Ie] concatenated (Zhu et al. 2022, Table 4)',
         ['no kernels, no heterogeneity learning: the coupling-space vectors as they are'],
       ),
-      spaces: couplingSpacesResult(c, context.table.nRows, spaces),
+      spaces,
     };
   },
 });
