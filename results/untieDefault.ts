@@ -138,9 +138,6 @@ export interface Test {
   significant: boolean;
 }
 
-const mean = (xs: readonly number[]): number => meanSd(xs).mean;
-const sd = (xs: readonly number[]): number => meanSd(xs).sd;
-
 /** The paired test of learned − ω = 1 on one measure of one table (before Holm). */
 export function pairedTest(
   data: string,
@@ -261,8 +258,10 @@ export async function untieDefault(fresh = true): Promise<{
   const tables = await allRuns(fresh);
   const tests = testsOf(tables);
   const decision = decide(tests);
-  const summary = (xs: readonly number[], scale: number, digits: number): string =>
-    `${(scale * mean(xs)).toFixed(digits)} ± ${(scale * sd(xs)).toFixed(digits)}`;
+  const summary = (xs: readonly number[], scale: number, digits: number): string => {
+    const { mean, sd } = meanSd(xs);
+    return `${(scale * mean).toFixed(digits)} ± ${(scale * sd).toFixed(digits)}`;
+  };
   const rows = tables.flatMap((t, ti) =>
     (['F-score', '(ε,γ) area'] as const).map((measure, mi) => {
       const values = measure === 'F-score' ? t.fscore : t.area;
