@@ -76,7 +76,8 @@ function headersFile(): Plugin {
  * `dist/sw.js`, the service worker that makes the explorer work offline after a first visit
  * (src/sw/sw.js): its precache list is every file of the build but DuckDB's (18 MB, fetched and
  * cached only when a Parquet or Arrow file is opened), the page, the sample list and the default
- * sample; its version is a hash of all that, so a new build replaces the old caches.
+ * sample; its version is a hash of all that, so a new build gets a cache of its own (the worker
+ * keeps the previous version's beside it for tabs still running that version).
  */
 function serviceWorker(): Plugin {
   return {
@@ -108,11 +109,13 @@ function serviceWorker(): Plugin {
  * The standalone copy `npm run cli -- export-app` writes (src/cli/commands/exportApp.ts): one
  * script and no other file, so that it opens from file:// as from any static host. Its workers
  * are built into the script and started from blobs (the *.inline.ts twins of explorerWorker.ts
- * and cloudWorker.ts); its policy allows inline script, and still no connection anywhere.
+ * and cloudWorker.ts); its policy allows no connection anywhere, and runs only the page's own
+ * inline script: export-app adds its SHA-256 to script-src once the page is written
+ * (withScriptHashes in src/cli/commands/exportApp.ts), never 'unsafe-inline'.
  */
 const STANDALONE_POLICY = [
   "default-src 'none'",
-  "script-src 'unsafe-inline' 'wasm-unsafe-eval'",
+  "script-src 'wasm-unsafe-eval'",
   'worker-src blob:',
   "style-src 'unsafe-inline'",
   'img-src data: blob:',

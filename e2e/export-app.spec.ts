@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,6 +60,22 @@ plain(
       { encoding: 'utf8' },
     );
     plainExpect(said).toContain('index.html: the explorer with zoo.csv and its workspace');
+    // Its policy comes first in the head and runs the page's one inline script by its hash,
+    // with no 'unsafe-inline' (the data and workspace scripts are not of a type that runs).
+    const html = readFileSync(join(out, 'index.html'), 'utf8');
+    const head = /<head>\s*<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(
+      html,
+    );
+    plainExpect(head, 'the policy is the first tag of the head').not.toBeNull();
+    const scriptSrc =
+      (head?.[1] ?? '')
+        .replace(/&#39;/g, "'")
+        .split(/;\s*/)
+        .find((d) => d.startsWith('script-src')) ?? '';
+    const module = /<script type="module">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    const hash = createHash('sha256').update(module, 'utf8').digest('base64');
+    plainExpect(scriptSrc).toBe(`script-src 'wasm-unsafe-eval' 'sha256-${hash}'`);
+    plainExpect(scriptSrc).not.toContain('unsafe-inline');
     const context = await browser.newContext({ offline: true });
     const page = await context.newPage();
     const problems: string[] = [];

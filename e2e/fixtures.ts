@@ -131,6 +131,63 @@ export function textFile(name: string, text: string, mimeType = 'text/csv') {
   return { name, mimeType, buffer: Buffer.from(text, 'utf-8') };
 }
 
+/** Every entry of the browser's workspace store, as text (a BigInt or a cycle would show too). */
+export async function savedCopies(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(
+    () =>
+      new Promise<Record<string, string>>((resolve, reject) => {
+        const open = indexedDB.open('keyval-store');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const out: Record<string, string> = {};
+          if (!db.objectStoreNames.contains('keyval')) return resolve(out);
+          const store = db.transaction('keyval', 'readonly').objectStore('keyval');
+          const cursor = store.openCursor();
+          cursor.onsuccess = () => {
+            const at = cursor.result;
+            if (!at) {
+              db.close();
+              return resolve(out);
+            }
+            // As text even when JSON cannot hold it (a BigInt, a cycle): each shows as itself.
+            const seen = new WeakSet<object>();
+            out[String(at.key)] = JSON.stringify(at.value, (_, v: unknown) => {
+              if (typeof v === 'bigint') return `${v}n`;
+              if (v !== null && typeof v === 'object') {
+                if (seen.has(v)) return '[repeated object]';
+                seen.add(v);
+              }
+              return v;
+            });
+            at.continue();
+          };
+          cursor.onerror = () => reject(cursor.error);
+        };
+      }),
+  );
+}
+
+/** This tab's own copy in the browser's workspace store, as text ('' when none). */
+export async function ownSavedCopy(page: Page): Promise<string> {
+  const id = await page.evaluate(() => sessionStorage.getItem('explorer-tab'));
+  return (await savedCopies(page))[`workspace:tab:${id}`] ?? '';
+}
+
+/**
+ * The newest workspace refusal on screen (a link, file or saved copy not opened), checked to be a
+ * readable sentence; refusals stay until dismissed.
+ */
+export async function expectRefusal(page: Page): Promise<Locator> {
+  const refusal = page.getByTestId('workspace-refusal').last();
+  await expect(refusal).toBeVisible();
+  const message = refusal.getByTestId('workspace-refusal-message');
+  const text = (await message.textContent()) ?? '';
+  expect(text, 'refusal message is a readable sentence').toMatch(/^[A-Z0-9“"].{10,}[.)]$/s);
+  expect(text).not.toMatch(/undefined|null\b|\[object|NaN|Unexpected error|at \S+:\d+:\d+/);
+  return message;
+}
+
 /** Sets one file through the hidden file input, as the file picker would. */
 export async function chooseFile(
   page: Page,

@@ -336,7 +336,7 @@ test('a number a parameter refuses stays as typed with the reason beside it, and
   await perplexity.press('Enter');
   await expect(perplexity).toHaveAttribute('aria-invalid', 'true');
   await expect(panel.getByRole('alert')).toHaveText(
-    'perplexity must be a finite number ≥ 1, got 0.5',
+    'perplexity must be a finite number ≥ 1 and ≤ 200, got 0.5',
   );
   await perplexity.fill('12');
   await perplexity.press('Enter');

@@ -6,9 +6,10 @@ import {
   chooseFile,
   dragBox,
   expect,
-  expectNotice,
+  expectRefusal,
   expectSummary,
   openApp,
+  ownSavedCopy,
   scatterOf,
   setNumber,
   test,
@@ -160,7 +161,7 @@ test('a workspace on the user’s own file is saved as a file, reopened with tha
   // nothing.
   const shown = await reading(other);
   await openWorkspaceFile(other, saved, textFile('my-zoo.csv', zoo.replace('"4"', '"2"')));
-  const message = await expectNotice(other, 'bad-workspace');
+  const message = await expectRefusal(other);
   await expect(message).toContainText('is not the file it was made on');
   expect(await reading(other)).toEqual(shown);
   await fresh.close();
@@ -199,7 +200,7 @@ test('bad and hostile workspace files get one line each and change nothing', asy
   ];
   for (const [text, reason] of cases) {
     await openWorkspaceFile(page, text);
-    const message = await expectNotice(page, 'bad-workspace');
+    const message = await expectRefusal(page);
     await expect(message).toHaveText(reason);
     expect((await message.innerText()).includes('\n')).toBe(false);
     await expectSummary(page, { features: 16, name: 'zoo.csv' });
@@ -207,4 +208,97 @@ test('bad and hostile workspace files get one line each and change nothing', asy
       await page.getByTestId('workspace').locator(':scope > section h2').allTextContents(),
     ).toEqual(titles);
   }
+});
+
+test('two tabs on two different files each come back with their own panels after a reload', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const other = await context.newPage();
+  const files = [
+    textFile('first.csv', await readFile('public/datasets/zoo.csv', 'utf-8')),
+    textFile('second.csv', await readFile('public/datasets/sales.csv', 'utf-8')),
+  ];
+  const tabs = [page, other];
+  const titles: string[][] = [];
+  const panelTitles = (tab: Page) =>
+    tab.getByTestId('workspace').locator(':scope > section h2').allTextContents();
+  for (const [i, tab] of tabs.entries()) {
+    const file = files[i] as ReturnType<typeof textFile>;
+    await openApp(tab);
+    await chooseFile(tab, file);
+    await expectSummary(tab, { name: file.name });
+    await addPanel(tab, i === 0 ? 'rows' : 'value-partitions:cde');
+    await waitIdle(tab, RESULT.timeout);
+    titles.push(await panelTitles(tab));
+  }
+  expect(titles[0]).not.toEqual(titles[1]);
+  // Each tab's workspace is saved (the user's file is hashed first), then each tab is reloaded.
+  for (const [i, tab] of tabs.entries()) {
+    const file = files[i] as ReturnType<typeof textFile>;
+    await expect
+      .poll(async () => {
+        const own = await ownSavedCopy(tab);
+        return own.includes(file.name) && own.split('"view":').length - 1;
+      }, RESULT)
+      .toBe((titles[i] as string[]).length);
+    await tab.reload();
+    await expect(tab.getByTestId('workspace-reopen')).toContainText(
+      `${(titles[i] as string[]).length} panels`,
+    );
+    await tab.getByTestId('workspace-reopen-input').setInputFiles(file);
+    await expectSummary(tab, { name: file.name });
+    await waitIdle(tab, RESULT.timeout);
+    expect(await panelTitles(tab)).toEqual(titles[i]);
+  }
+  // A fresh tab opens the sample, and offers the most recent workspace of a closed tab.
+  await other.close();
+  const fresh = await context.newPage();
+  await openApp(fresh);
+  await expect(fresh.getByTestId('workspace-offer')).toContainText('second.csv');
+  await fresh.getByTestId('workspace-offer').getByRole('button', { name: 'Reopen it' }).click();
+  await expect(fresh.getByTestId('workspace-reopen')).toContainText('second.csv');
+  await fresh.close();
+});
+
+test('a save the browser refuses is said on screen', async ({ page }) => {
+  await openApp(page);
+  await page.evaluate(() => {
+    IDBObjectStore.prototype.put = () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+  });
+  await addPanel(page, 'rows');
+  await expect(page.getByTestId('workspace-save-failed')).toContainText(
+    'could not be saved in this browser: The quota has been exceeded.',
+  );
+});
+
+test('a colouring by a result comes back from a link computed, not “computing…” for ever', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await openApp(page);
+  await addPanel(page, 'ranking:cosh');
+  await waitIdle(page, RESULT.timeout);
+  const colourBy = page.getByLabel('Colour by');
+  const option = colourBy.locator('option', { hasText: /COSH/ }).first();
+  await expect(option).toBeAttached(RESULT);
+  const label = ((await option.textContent()) ?? '').trim();
+  const before = page.url();
+  await colourBy.selectOption({ label });
+  // The address holds the workspace, colouring included, once it is saved.
+  await expect.poll(() => page.url()).not.toBe(before);
+  const link = page.url();
+  const fresh = await browser.newContext();
+  const other = await fresh.newPage();
+  await other.goto(link);
+  await waitIdle(other, RESULT.timeout);
+  const shown = other.getByLabel('Colour by');
+  await expect
+    .poll(() => shown.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent), RESULT)
+    .toBe(label);
+  await fresh.close();
 });

@@ -1,7 +1,9 @@
 import { useSettledResults } from './store/settledResults.ts';
-import { memo, useMemo } from 'react';
+import { memo, useEffect, useMemo } from 'react';
+import type { Call } from '../core/platform/spec.ts';
 import { DataSidebar } from './components/DataSidebar.tsx';
 import { NoticeBanner } from './components/NoticeBanner.tsx';
+import { UpdateReady } from './components/UpdateReady.tsx';
 import { Panel } from './views/Panel.tsx';
 import { useStore } from './store/index.ts';
 import { colorChoices } from './store/colorChoices.ts';
@@ -14,10 +16,41 @@ import { WorkspaceMenu } from './components/WorkspaceMenu.tsx';
 import { AddPanelMenu } from './components/AddPanelMenu.tsx';
 import { TaskLauncher } from './views/TaskLauncher.tsx';
 import { WorkspaceReopen } from './components/WorkspaceReopen.tsx';
+import { WorkspaceNotices } from './components/WorkspaceNotices.tsx';
+import { ErrorBoundary } from './components/ErrorBoundary.tsx';
+import { viewSpec } from './views/registry.tsx';
 import { TourCard } from './views/tour/TourCard.tsx';
 import { ThemeToggle } from './components/ThemeToggle.tsx';
 
 const NO_ATTRIBUTES: readonly { name: string }[] = [];
+
+/**
+ * The status of the result the objects are coloured by (null when they are not): a colouring
+ * restored from a link, or whose result was cleared with its table, is computed again.
+ */
+function useColouringResult(): 'running' | 'failed' | 'done' | null {
+  const colorBy = useStore((s) => s.colorBy);
+  const status = useStore((s) => {
+    if (s.colorBy.kind !== 'result') return null;
+    const entry = s.results[s.colorBy.key] as
+      { status: 'running' | 'done' | 'failed' | 'cancelled' } | undefined;
+    return entry?.status ?? 'missing';
+  });
+  const loaded = useStore((s) => s.loaded !== null);
+  useEffect(() => {
+    if (colorBy.kind !== 'result' || !loaded || status !== 'missing') return;
+    const { ensure, setColorBy } = useStore.getState();
+    try {
+      const key = ensure(JSON.parse(colorBy.key) as Call);
+      if (key !== colorBy.key) setColorBy({ ...colorBy, key });
+    } catch {
+      setColorBy({ kind: 'none' }); // a call this table cannot run
+    }
+  }, [colorBy, status, loaded]);
+  if (status === null) return null;
+  if (status === 'failed' || status === 'cancelled') return 'failed';
+  return status === 'done' ? 'done' : 'running';
+}
 
 /**
  * The top bar: colour by, search, selection, layout, Run all and Add panel. It follows results
@@ -40,6 +73,7 @@ const TopBar = memo(function TopBar() {
   const runAll = useStore((s) => s.runAll);
   const startRunAll = useStore((s) => s.startRunAll);
   const choices = colorChoices(results, nRows);
+  const colouring = useColouringResult();
   // The registry is fixed once the app runs: the menu is built once.
   const menu = useMemo(panelChoices, []);
   // Selected as it is (a fresh [] from the selector would re-render forever).
@@ -95,7 +129,9 @@ const TopBar = memo(function TopBar() {
             )}
             {colorBy.kind === 'result' &&
               !choices.some((c) => c.kind === 'result' && c.key === colorBy.key) && (
-                <option value={current}>computing…</option>
+                <option value={current}>
+                  {colouring === 'failed' ? `${colorBy.name}: could not be computed` : 'computing…'}
+                </option>
               )}
             {choices.map((c, i) => (
               <option
@@ -155,21 +191,32 @@ export function App() {
   const tasks = useMemo(() => <TaskLauncher />, []);
   const panels = useStore((s) => s.panels);
   const layout = useStore((s) => s.layout);
+  const removePanel = useStore((s) => s.removePanel);
   return (
     <div className="app">
       <TopBar />
       <div className="main">
         <DataSidebar>{tasks}</DataSidebar>
         <main className="workspace-area">
+          <UpdateReady />
           <TourCard />
+          <WorkspaceNotices />
           <WorkspaceReopen />
           <NoticeBanner />
           {layout === 'compare' ? (
-            <CompareWorkspace />
+            <ErrorBoundary what="The compare layout">
+              <CompareWorkspace />
+            </ErrorBoundary>
           ) : (
             <div className="workspace" data-testid="workspace">
               {panels.map((p, i) => (
-                <Panel key={p.id} panel={p} index={i} count={panels.length} />
+                <ErrorBoundary
+                  key={p.id}
+                  what={`The panel “${viewSpec(p.view).title}”`}
+                  remove={{ label: 'Remove this panel', run: () => removePanel(p.id) }}
+                >
+                  <Panel panel={p} index={i} count={panels.length} />
+                </ErrorBoundary>
               ))}
               {panels.length === 0 && <p className="muted">No panels. Add one from “Add panel”.</p>}
             </div>

@@ -5,6 +5,7 @@ import { App } from './App.tsx';
 import { warmRasterizerWhenIdle } from './components/scatter/warmup.ts';
 import './styles.css';
 import { registerTestingMethods } from './testing.ts';
+import { registerServiceWorker } from './serviceWorker.ts';
 import { keepWorkspace } from './workspace/autosave.ts';
 import { startTheme } from './components/theme.ts';
 
@@ -14,7 +15,10 @@ startTheme();
 await registerTestingMethods();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
+createRoot(root, {
+  // A view that failed is said on the page by its error boundary (components/ErrorBoundary.tsx).
+  onCaughtError: (error, info) => console.warn('A view failed:', error, info.componentStack),
+}).render(
   <StrictMode>
     <App />
   </StrictMode>,
@@ -27,9 +31,8 @@ if (
   'serviceWorker' in navigator &&
   window.location.protocol !== 'file:'
 )
-  window.addEventListener('load', () => {
-    navigator.serviceWorker.register(`${import.meta.env.BASE_URL}sw.js`).catch(() => {});
-  });
+  // It also tells this tab when a newer version is installed (components/UpdateReady.tsx).
+  window.addEventListener('load', () => registerServiceWorker(`${import.meta.env.BASE_URL}sw.js`));
 // The workspace is saved in this browser (and the address) as it changes.
 keepWorkspace();
 // The first projection frame then runs compiled code (components/scatter/warmup.ts).

@@ -65,6 +65,8 @@ export const ENGINE_PARAMETERS = [
     default: 0,
     min: 0,
     max: 64,
+    maxBecause:
+      'threads beyond the cores only add start-up and memory; 64 covers any machine this runs on',
     description:
       'Threads for a team (t-SNE’s neighbours and gradient) and DuckDB; 0: the cores, at most 4 (results do not depend on it)',
   },

@@ -1,5 +1,6 @@
 import type { TrainingSnapshot } from '../core/methods/untie/learning.ts';
 import { proxy, type Remote } from 'comlink';
+import { CrashBackoff } from './crashBackoff.ts';
 import { OutputMemo } from './outputMemo.ts';
 import { failed, WorkerSlots, type JobHandle, type PoolOptions, type Slot } from './workerSlots.ts';
 
@@ -36,7 +37,8 @@ interface SharedRun {
  * worker; a call's inputs are computed first — once, however many callers want them — and
  * handed to the worker that runs the call if it does not have them, so a CDE behind a
  * projection, an evaluation and a CDE panel is computed once. Cancel, progress and crash
- * recovery are per job; a crashed worker is restarted and takes the table from another.
+ * recovery are per job; a crashed worker is restarted — after a backoff, and not after the
+ * workers crashed too often (crashBackoff.ts) — and takes the table from another.
  */
 export class WorkerPool {
   private readonly workers: WorkerSlots;
@@ -52,11 +54,26 @@ export class WorkerPool {
   /** Calls that failed on the current table (by key): asked again, they fail at once. */
   private readonly failures = new Map<string, ErrorInfo>();
   private readonly running = new Map<string, SharedRun>();
+  /** The table version each worker holds (a fresh one holds none until it adopts one). */
+  private readonly holds = new WeakMap<Slot, number>();
+  /** The table version that no worker held any more (the page was told, once). */
+  private lost = -1;
+  private readonly crashes: CrashBackoff;
   /** Called when a worker was replaced and the table could not be restored from another. */
   onRestart: ((reason: string) => void) | null = null;
+  /** Called once when the pool gives up on its workers (they crashed too often). */
+  onBroken: ((message: string) => void) | null = null;
 
   constructor(options: PoolOptions) {
-    this.workers = new WorkerSlots(options, (slot, reason) => this.restart(slot, reason));
+    this.crashes = new CrashBackoff(options.crashPolicy);
+    this.workers = new WorkerSlots(options, (slot, reason, crashed) =>
+      this.restart(slot, reason, crashed),
+    );
+  }
+
+  /** Why the pool gave up on its workers (every job then fails with it), or null. */
+  get broken(): string | null {
+    return this.workers.broken;
   }
 
   get size(): number {
@@ -282,6 +299,7 @@ export class WorkerPool {
       if (!outcome.ok) return outcome;
       this.primary = idlest.index;
       this.version++;
+      this.holds.set(idlest, this.version);
       this.loadedAny = true;
       this.outputs.clear();
       this.failures.clear();
@@ -308,14 +326,21 @@ export class WorkerPool {
   /**
    * `to` take `from`'s table (its snapshot), if `still()` holds once the snapshot is taken. Both
    * steps are jobs of their slots, so a worker restarted meanwhile settles them (a call to a
-   * terminated worker never answers).
+   * terminated worker never answers). True when every one of `to` holds the table.
    */
-  private async handOver(from: Slot, to: readonly Slot[], still: () => boolean): Promise<void> {
+  private async handOver(from: Slot, to: readonly Slot[], still: () => boolean): Promise<boolean> {
+    const version = this.version;
     const snapshot = await this.onWorker((s) => s.worker.api.snapshot(), [], from).promise;
-    if (!snapshot.ok || !still()) return;
-    await Promise.all(
+    if (!snapshot.ok || !still()) return false;
+    const adopted = await Promise.all(
       to.map((s) => this.onWorker((w) => w.worker.api.adopt(snapshot.value), [], s).promise),
     );
+    let all = true;
+    for (const [i, outcome] of adopted.entries()) {
+      if (outcome.ok && version === this.version) this.holds.set(to[i] as Slot, version);
+      else all = false;
+    }
+    return all;
   }
 
   // --- workers ----------------------------------------------------------------------------
@@ -328,27 +353,51 @@ export class WorkerPool {
     return this.workers.onWorker(work, wanted, chosen);
   }
 
-  /** Replaces a worker; its jobs end with the reason, and it takes the table from another. */
-  private restart(slot: Slot, reason: string): void {
-    const fresh = this.workers.replace(slot, reason);
-    if (!this.loadedAny) return;
-    const donor = this.slots.find((s) => s !== fresh);
-    if (!donor) {
-      this.onRestart?.(reason);
-      return;
+  /**
+   * Replaces a worker; its jobs end with the reason, and it takes the table from another. A
+   * crashed one is replaced after a backoff, and after too many crashes the pool gives up: its
+   * jobs fail, and the page is told once. A worker already replaced is not replaced again.
+   */
+  private restart(slot: Slot, reason: string, crashed: boolean): void {
+    if (this.broken !== null || this.slots[slot.index] !== slot) return;
+    let delay = 0;
+    if (crashed) {
+      const wait = this.crashes.crashed();
+      if (wait === null) {
+        this.workers.stop(this.crashes.message);
+        this.onBroken?.(this.crashes.message);
+        return;
+      }
+      delay = wait;
     }
-    if (this.primary === slot.index) this.primary = donor.index;
+    const fresh = this.workers.replace(slot, reason, delay);
+    if (!this.loadedAny) return;
     const version = this.version;
-    this.ready = this.ready
-      .then(() =>
-        // Unless the table changed, or this worker was replaced again, meanwhile.
-        this.handOver(
-          donor,
-          [fresh],
-          () => version === this.version && this.slots[fresh.index] === fresh,
-        ),
-      )
-      .catch(() => {});
+    this.ready = this.ready.then(() => this.refill(fresh, version, reason)).catch(() => {});
+  }
+
+  /**
+   * A fresh worker takes the table from a worker holding it — another one if that one crashes
+   * meanwhile — unless the table changed or this worker was replaced again. When no worker holds
+   * it any more (all crashed), the page is told once, and reads its data again.
+   */
+  private async refill(fresh: Slot, version: number, reason: string): Promise<void> {
+    const current = (): boolean => version === this.version && this.slots[fresh.index] === fresh;
+    const tried = new Set<Slot>();
+    while (current()) {
+      const donor = this.slots.find(
+        (s) => s !== fresh && !tried.has(s) && this.holds.get(s) === version,
+      );
+      if (!donor) {
+        if (this.lost === version) return;
+        this.lost = version;
+        this.onRestart?.(reason);
+        return;
+      }
+      tried.add(donor);
+      if (this.holds.get(this.slots[this.primary] as Slot) !== version) this.primary = donor.index;
+      if (await this.handOver(donor, [fresh], current)) return;
+    }
   }
 }
 

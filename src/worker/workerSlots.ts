@@ -1,6 +1,7 @@
 import type { Remote } from 'comlink';
 import type { ErrorInfo } from '../core/base/errors.ts';
 import type { ExplorerApi, Outcome } from './api.ts';
+import type { CrashPolicy } from './crashBackoff.ts';
 
 export interface JobHandle<T> {
   id: number;
@@ -20,6 +21,8 @@ export interface PoolOptions {
   spawn(index: number, onCrash: (reason: string) => void): SpawnedWorker;
   /** Told how many jobs run on the workers whenever that changes (the page's beat uses it). */
   onRunning?(jobs: number): void;
+  /** When a crashed worker is replaced, and when the pool gives up (crashBackoff.ts). */
+  crashPolicy?: CrashPolicy;
 }
 
 export interface Slot {
@@ -31,6 +34,8 @@ export interface Slot {
   has: Set<string>;
   /** Settles its running jobs when it crashes or is restarted. */
   pending: Map<number, (o: Outcome<never>) => void>;
+  /** A crashed worker's replacement waiting out its backoff: its calls are sent once it starts. */
+  waiting: boolean;
 }
 
 /** If a cancelled job has not stopped after this long, its worker is restarted. */
@@ -45,11 +50,16 @@ const CANCEL_GRACE_MS = 2500;
 export class WorkerSlots {
   readonly slots: Slot[] = [];
   private nextId = 1;
+  /** Set once the pool gave up on its workers (stop): every job fails with it at once. */
+  broken: string | null = null;
 
   constructor(
     private readonly options: PoolOptions,
-    /** Called when a worker crashed or did not stop a cancelled job: the pool replaces it. */
-    private readonly restart: (slot: Slot, reason: string) => void,
+    /**
+     * Called when a worker crashed (`crashed`), or did not stop a cancelled job: the pool
+     * replaces it.
+     */
+    private readonly restart: (slot: Slot, reason: string, crashed: boolean) => void,
   ) {
     if (!Number.isInteger(options.size) || options.size < 1)
       throw new RangeError(`a pool needs at least one worker, got ${options.size}`);
@@ -71,6 +81,12 @@ export class WorkerSlots {
     chosen?: Slot,
   ): JobHandle<T> {
     const id = this.newId();
+    if (this.broken !== null)
+      return {
+        id,
+        promise: Promise.resolve(failed({ code: 'internal', message: this.broken })),
+        cancel: () => {},
+      };
     const slot = chosen ?? this.pick(wanted);
     slot.active++;
     this.runningChanged();
@@ -89,6 +105,11 @@ export class WorkerSlots {
     const cancel = (): void => {
       if (!slot.pending.has(id)) return;
       void slot.worker.api.cancel(id);
+      // Not started yet: the job never ran, so nothing needs stopping.
+      if (slot.waiting) {
+        this.settle(slot, id, failed({ code: 'cancelled', message: 'The job was cancelled.' }));
+        return;
+      }
       setTimeout(() => {
         if (!slot.pending.has(id)) return;
         this.settle(
@@ -99,34 +120,58 @@ export class WorkerSlots {
             message: 'The job was stopped (its worker had to be restarted).',
           }),
         );
-        this.restart(slot, 'A job did not stop when asked, so its worker was restarted.');
+        this.restart(slot, 'A job did not stop when asked, so its worker was restarted.', false);
       }, CANCEL_GRACE_MS);
     };
     return { id, promise, cancel };
   }
 
-  /** Ends a worker's jobs with the reason and puts a fresh worker in its place. */
-  replace(slot: Slot, reason: string): Slot {
+  /**
+   * Ends a worker's jobs with the reason and puts a fresh worker in its place, started after
+   * `delayMs` (a crashed worker's backoff); jobs given to it meanwhile wait for it.
+   */
+  replace(slot: Slot, reason: string, delayMs = 0): Slot {
     for (const id of [...slot.pending.keys()])
       this.settle(slot, id, failed({ code: 'internal', message: reason }));
     slot.worker.terminate();
-    const fresh = this.start(slot.index);
+    const fresh = this.start(slot.index, delayMs);
     this.slots[slot.index] = fresh;
     return fresh;
+  }
+
+  /** Gives up on the workers: every job, running or to come, fails with the message. */
+  stop(message: string): void {
+    this.broken = message;
+    for (const slot of this.slots) {
+      for (const id of [...slot.pending.keys()])
+        this.settle(slot, id, failed({ code: 'internal', message }));
+      slot.worker.terminate();
+    }
   }
 
   terminate(): void {
     for (const slot of this.slots) slot.worker.terminate();
   }
 
-  private start(index: number): Slot {
+  private start(index: number, delayMs = 0): Slot {
     const slot: Slot = {
       index,
       active: 0,
       has: new Set(),
       pending: new Map(),
-      worker: this.options.spawn(index, (reason) => this.restart(slot, reason)),
+      waiting: delayMs > 0,
+      worker: null as unknown as SpawnedWorker,
     };
+    const spawn = (): SpawnedWorker =>
+      this.options.spawn(index, (reason) => this.restart(slot, reason, true));
+    slot.worker =
+      delayMs > 0
+        ? later(spawn, delayMs, (error) => {
+            slot.waiting = false;
+            if (error !== undefined)
+              this.restart(slot, `A computation worker could not start: ${String(error)}`, true);
+          })
+        : spawn();
     return slot;
   }
 
@@ -135,8 +180,9 @@ export class WorkerSlots {
     let bestScore = -Infinity;
     for (const slot of this.slots) {
       const holds = wanted.filter((k) => slot.has.has(k)).length;
-      // Idle first; among equally busy workers, the one holding most inputs.
-      const score = -slot.active * 1000 + holds;
+      // Idle first, a started worker before one waiting to start; among equally busy workers,
+      // the one holding most inputs.
+      const score = -slot.active * 1000 - (slot.waiting ? 500 : 0) + holds;
       if (score > bestScore) {
         best = slot;
         bestScore = score;
@@ -157,6 +203,48 @@ export class WorkerSlots {
   private runningChanged(): void {
     this.options.onRunning?.(this.slots.reduce((sum, s) => sum + s.active, 0));
   }
+}
+
+/**
+ * A worker spawned after `delayMs`: calls made to it meanwhile are sent, in order, once it runs.
+ * Terminated before then, it never starts, and its calls never answer (as a terminated worker's
+ * do not: the pool settles its jobs). `started` is told when it ran, or why it could not.
+ */
+function later(
+  spawn: () => SpawnedWorker,
+  delayMs: number,
+  started: (error?: unknown) => void,
+): SpawnedWorker {
+  let worker: SpawnedWorker | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const running = new Promise<SpawnedWorker>((resolve) => {
+    timer = setTimeout(() => {
+      try {
+        worker = spawn();
+      } catch (error) {
+        started(error);
+        return;
+      }
+      started();
+      resolve(worker);
+    }, delayMs);
+  });
+  type Methods = Record<PropertyKey, (...args: unknown[]) => Promise<unknown>>;
+  const api = new Proxy({} as Remote<ExplorerApi>, {
+    // Not a thenable: `await api` is the api, not a call named `then`.
+    get: (_target, key) =>
+      key === 'then'
+        ? undefined
+        : (...args: unknown[]) =>
+            running.then((w) => (w.api as unknown as Methods)[key]?.(...args)),
+  });
+  return {
+    api,
+    terminate: () => {
+      if (worker) worker.terminate();
+      else clearTimeout(timer);
+    },
+  };
 }
 
 export function failed(error: ErrorInfo): Outcome<never> {

@@ -109,7 +109,10 @@ describe('CLI: the registry', () => {
         ['run', 'trimap', ZOO],
         /unknown method “trimap” \(cde, cosh, onehot, onehot-pca, idf, hamming, cas, caso, ofd, add, limbo, dilca, couplings, untie, sandcat, cbrw, zero, lof-of, iforest, tsne/,
       ],
-      [['run', 'cde', ZOO, '--alpha', '0'], /^error: alpha must be a finite number > 0, got 0$/],
+      [
+        ['run', 'cde', ZOO, '--alpha', '0'],
+        /^error: alpha must be a finite number > 0 and ≤ 4096, got 0$/,
+      ],
       [['run', 'cde', ZOO, '--perplexity', '5'], /unknown option --perplexity/],
       [['run', 'tsne', ZOO], /tsne needs --of METHOD/],
       [['frobnicate', ZOO], /unknown command “frobnicate”/],

@@ -74,7 +74,7 @@ describe('worker API: CURE', () => {
       options: { runs },
       inputs: { methods: methods.map((method) => ({ method })) },
     });
-    const pending = api.run(evaluation(['cde', 'onehot', 'onehot-pca', 'idf'], 5000), [], 9);
+    const pending = api.run(evaluation(['cde', 'onehot', 'onehot-pca', 'idf'], 1000), [], 9);
     setTimeout(() => api.cancel(9), 50);
     expect(await pending).toMatchObject({ ok: false, error: { code: 'cancelled' } });
     const small = await api.run(evaluation(['idf'], 2), [], 10);

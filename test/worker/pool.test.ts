@@ -6,7 +6,7 @@
  */
 import type { Remote } from 'comlink';
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createExplorerApi, type ExplorerApi } from '../../src/worker/api.ts';
 import { WorkerPool } from '../../src/worker/pool.ts';
 import type { Outcome } from '../../src/worker/api.ts';
@@ -135,12 +135,36 @@ describe('worker pool', () => {
 
   it('a crashed worker is replaced and takes the table from another', async () => {
     const { pool, crash } = await loaded();
+    const lost: string[] = [];
+    pool.onRestart = (reason) => lost.push(reason);
     crash(0);
-    crash(1);
-    const outcomes = await Promise.all(
+    const first = await Promise.all(
       [0, 1, 2, 3].map((s) => pool.run({ method: 'cde', options: { seed: s } }).promise),
     );
+    for (const o of first) expect(o.ok).toBe(true);
+    // The other one now, with the first's replacement holding the table.
+    crash(1);
+    const outcomes = await Promise.all(
+      [4, 5, 6, 7].map((s) => pool.run({ method: 'cde', options: { seed: s } }).promise),
+    );
     for (const o of outcomes) expect(o.ok).toBe(true);
+    expect(lost).toEqual([]);
+  });
+
+  it('when every worker crashed, the page is told once that the table is lost; read again, it computes', async () => {
+    const { pool, crash } = await loaded();
+    const lost: string[] = [];
+    pool.onRestart = (reason) => lost.push(reason);
+    crash(0);
+    crash(1);
+    // Both replacements start (after 0.5 s and 1 s) with no worker left to give them the table.
+    await expect.poll(() => lost, { timeout: 10_000 }).toEqual(['test crash']);
+    expect((await pool.load(ZOO, {}, { classColumn: 'type' }).promise).ok).toBe(true);
+    const outcomes = await Promise.all(
+      [0, 1].map((s) => pool.run({ method: 'cde', options: { seed: s } }).promise),
+    );
+    for (const o of outcomes) expect(o.ok).toBe(true);
+    expect(lost).toHaveLength(1);
   });
 
   it('a re-modelled table never reuses the old table’s outputs', async () => {
@@ -320,5 +344,117 @@ describe('table sharing', () => {
     } finally {
       g.crossOriginIsolated = before;
     }
+  });
+});
+
+describe('crash recovery', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /**
+   * A pool of `size` stub workers whose calls never answer but `stats`; it logs each spawn and
+   * each worker's crash report.
+   */
+  function stubPool(size: number) {
+    const spawned: number[] = [];
+    const crashes: ((reason: string) => void)[] = [];
+    const reports: ((reason: string) => void)[] = [];
+    const pool = new WorkerPool({
+      size,
+      spawn(index, onCrash) {
+        spawned.push(Date.now());
+        crashes[index] = onCrash;
+        reports.push(onCrash);
+        const api = {
+          stats: async () => ({ spawned: spawned.length }),
+          counts: () => new Promise<never>(() => {}),
+        };
+        return { api: api as unknown as Remote<ExplorerApi>, terminate: () => {} };
+      },
+    });
+    const told: string[] = [];
+    pool.onBroken = (message) => told.push(message);
+    return { pool, spawned, told, reports, crash: (i: number) => crashes[i]?.('test crash') };
+  }
+
+  const STOPPED =
+    'The computation workers kept crashing (5 times in a minute); reload the page to try again.';
+
+  it('replaces a crashed worker after 0.5 s, 1 s, 2 s, 4 s; the fifth crash in a minute stops the pool, told once', async () => {
+    vi.useFakeTimers();
+    const { pool, spawned, told, crash } = stubPool(1);
+    expect(spawned).toHaveLength(1);
+    for (const wait of [500, 1000, 2000, 4000]) {
+      const before = spawned.length;
+      crash(0);
+      await vi.advanceTimersByTimeAsync(wait - 1);
+      expect(spawned, `still waiting ${wait} ms`).toHaveLength(before);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(spawned).toHaveLength(before + 1);
+    }
+    // A job on the worker when it crashes the fifth time fails with the reason to reload.
+    const pending = pool.counts({});
+    crash(0);
+    expect(await pending.promise).toEqual({
+      ok: false,
+      error: { code: 'internal', message: STOPPED },
+    });
+    expect(told).toEqual([STOPPED]);
+    expect(pool.broken).toBe(STOPPED);
+    // No worker is started again, and every later job fails at once with the same reason.
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(spawned).toHaveLength(5);
+    expect(await pool.counts({}).promise).toMatchObject({ ok: false, error: { message: STOPPED } });
+    crash(0);
+    expect(told).toEqual([STOPPED]);
+  });
+
+  it('crashes a minute apart never stop the pool, and the wait starts again at 0.5 s', async () => {
+    vi.useFakeTimers();
+    const { pool, spawned, told, crash } = stubPool(1);
+    for (let i = 0; i < 8; i++) {
+      const before = spawned.length;
+      crash(0);
+      await vi.advanceTimersByTimeAsync(500);
+      expect(spawned).toHaveLength(before + 1);
+      await vi.advanceTimersByTimeAsync(60_000);
+    }
+    expect(told).toEqual([]);
+    expect(pool.broken).toBeNull();
+  });
+
+  it('a job given to a replacement waiting out its backoff runs once it starts', async () => {
+    vi.useFakeTimers();
+    const { pool, crash } = stubPool(1);
+    crash(0);
+    let answer: unknown = null;
+    void pool
+      .query(async (api) => ({ ok: true, value: await api.stats() }))
+      .then((o) => (answer = o));
+    await vi.advanceTimersByTimeAsync(499);
+    expect(answer).toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(answer).toEqual({ ok: true, value: { spawned: 2 } });
+  });
+
+  it('a crash reported twice by the same worker replaces it once, and counts once', async () => {
+    vi.useFakeTimers();
+    const { spawned, reports, crash } = stubPool(1);
+    const first = reports[0] as (reason: string) => void;
+    first('test crash');
+    first('test crash, told again');
+    await vi.advanceTimersByTimeAsync(500);
+    expect(spawned).toHaveLength(2);
+    // Late, after its replacement started: not the current worker's crash.
+    first('test crash, told late');
+    await vi.advanceTimersByTimeAsync(60_000 - 501);
+    expect(spawned).toHaveLength(2);
+    // The second crash in the minute: 1 s.
+    crash(0);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(spawned).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(spawned).toHaveLength(3);
   });
 });

@@ -9,6 +9,8 @@ export function NumberField({
   title,
   width,
   step = 'any',
+  min,
+  max,
   onCommit,
 }: {
   label: string;
@@ -20,6 +22,9 @@ export function NumberField({
   /** Pixels; by default wide enough for its text (at least the former 64 px). */
   width?: number;
   step?: number | 'any';
+  /** The input's own bounds (its spin buttons stop there); `check` still decides. */
+  min?: number;
+  max?: number;
   onCommit(value: number): void;
 }) {
   const [text, setText] = useState(String(value));
@@ -50,6 +55,8 @@ export function NumberField({
         type="number"
         value={text}
         step={step}
+        min={min}
+        max={max}
         aria-label={ariaLabel}
         aria-invalid={error !== null}
         // Wide enough for what it holds (50000, 1e-10) beside the spin buttons, unless given.

@@ -1,6 +1,7 @@
 import {
   checkParameter,
   describeDomain,
+  describeMaximum,
   type OptionValue,
   type ParameterSpec,
 } from '../../core/base/parameters.ts';
@@ -92,9 +93,11 @@ function ParamControl({
         <NumberField
           label={label}
           ariaLabel={ariaLabel}
-          title={title}
+          title={`${p.description} (${describeDomain(p)}; ${describeMaximum(p)})`}
           value={value as number}
           step={p.type === 'integer' ? 1 : 'any'}
+          min={p.minExclusive ? undefined : p.min}
+          max={p.maxExclusive ? undefined : p.max}
           check={(x) => checkParameter(p, x) as number}
           onCommit={onChange}
         />

@@ -2,9 +2,8 @@ import { useRef, useState } from 'react';
 import { useStore } from '../store/index.ts';
 import { captureWorkspace } from '../workspace/capture.ts';
 import { hashOf, workspaceFileText } from '../workspace/persist.ts';
-import { openWorkspace } from '../workspace/restore.ts';
+import { openWorkspace, workspaceRefused } from '../workspace/restore.ts';
 import { parseWorkspaceText, type WorkspaceState } from '../workspace/schema.ts';
-import { workspaceRefused } from '../workspace/startup.ts';
 import { downloadBlob } from './download.ts';
 import { FileInput } from './FileInput.tsx';
 import { writeReport } from './export/writeReport.ts';
@@ -38,7 +37,7 @@ export function WorkspaceMenu() {
     const state = file.text().then((text) => {
       const parsed = parseWorkspaceText(text);
       if (parsed.ok) return parsed.value;
-      workspaceRefused(`“${file.name}”: ${parsed.message}`);
+      workspaceRefused(`the workspace file “${file.name}” was not opened: ${parsed.message}`);
       return null;
     });
     // The data file, if asked for, may be chosen before this file is read: it waits for it.

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { forgetSavedWorkspace } from '../workspace/persist.ts';
+import { forgetWorkspace } from '../workspace/persist.ts';
 import { openWorkspace, useWorkspaceStatus } from '../workspace/restore.ts';
 import { FileInput } from './FileInput.tsx';
 
@@ -35,7 +35,8 @@ export function WorkspaceReopen() {
         <button
           type="button"
           onClick={() => {
-            void forgetSavedWorkspace();
+            const { tabKey } = useWorkspaceStatus.getState();
+            if (tabKey) void forgetWorkspace(tabKey);
             useWorkspaceStatus.setState({ pending: null });
           }}
         >

@@ -8,7 +8,7 @@ import type { RowFilter } from '../../core/data/table/rows.ts';
 import type { Remote } from 'comlink';
 import type { ExplorerApi, Outcome } from '../../worker/api.ts';
 import type { JobHandle, WorkerPool } from '../../worker/pool.ts';
-import { workerPool } from '../workerPool/pagePool.ts';
+import { poolBroken, workerPool } from '../workerPool/pagePool.ts';
 import type { JobKind } from './jobsSlice.ts';
 import type { ColorBy } from './linkSlice.ts';
 import type { Store } from './index.ts';
@@ -76,9 +76,23 @@ function colorByFor(loaded: Loaded): ColorBy {
   return loaded.meta.classColumn !== null ? { kind: 'class' } : { kind: 'none' };
 }
 
-/** How a failed job is told: a cancel is information, anything else an error. */
+/**
+ * How a failed job is told: a cancel is information, anything else an error. Once the pool gave
+ * up on its workers, that is what is told, whichever job failed next.
+ */
 function failureNotice(title: string, error: ErrorInfo): Notice {
-  return { kind: error.code === 'cancelled' ? 'info' : 'error', title, error };
+  return told({ kind: error.code === 'cancelled' ? 'info' : 'error', title, error });
+}
+
+/** The notice, unless the pool gave up on its workers: then that stays the one thing told. */
+function told(notice: Notice): Notice {
+  const broken = poolBroken();
+  return broken === null ? notice : stoppedNotice(broken);
+}
+
+/** The workers crashed too often and the pool stopped restarting them: reload the page. */
+function stoppedNotice(message: string): Notice {
+  return { kind: 'info', title: 'Computation stopped', error: { code: 'internal', message } };
 }
 
 /**
@@ -89,6 +103,7 @@ export const createDataSlice: StateCreator<Store, [], [], DataSlice> = (set, get
   function pool(): WorkerPool {
     const p = workerPool();
     p.onRestart ??= (reason) => void reloadAfterRestart(reason);
+    p.onBroken ??= (message) => set({ notice: stoppedNotice(message) });
     return p;
   }
 
@@ -187,7 +202,11 @@ export const createDataSlice: StateCreator<Store, [], [], DataSlice> = (set, get
     if (source) await load(source, parseOptions, prepareOptions);
     const message = source ? `${reason} ${source.name} was read again.` : reason;
     set({
-      notice: { kind: 'info', title: 'Worker restarted', error: { code: 'internal', message } },
+      notice: told({
+        kind: 'info',
+        title: 'Worker restarted',
+        error: { code: 'internal', message },
+      }),
     });
   }
 
@@ -231,7 +250,7 @@ export const createDataSlice: StateCreator<Store, [], [], DataSlice> = (set, get
       if (!outcome.ok) {
         set({
           prepareOptions: modelledOptions,
-          notice: { kind: 'error', title: 'Column settings', error: outcome.error },
+          notice: told({ kind: 'error', title: 'Column settings', error: outcome.error }),
         });
         return;
       }

@@ -9,6 +9,7 @@ import { JobProgress } from '../components/JobProgress.tsx';
 import { afterNextFrame, useShownAfterFrame } from '../components/afterFrame.ts';
 import { fileBase, PanelExportMenu } from '../components/export/PanelExportMenu.tsx';
 import { exportCaption } from '../components/export/caption.ts';
+import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 
 /** The key of a call, or null when it is not valid (the view says why). */
 function keyOf(call: Call | null | undefined): string | null {
@@ -81,8 +82,18 @@ export const Panel = memo(function Panel({
   const View = spec.component;
   // The view re-renders when its panel changes, not at every progress tick of a job.
   const view = useMemo(
-    () => (bodyShown ? <View panel={panel} /> : <p className="muted">Opening…</p>),
-    [View, panel, bodyShown],
+    () =>
+      bodyShown ? (
+        <ErrorBoundary
+          what={`The view “${spec.title}”`}
+          remove={{ label: 'Remove this panel', run: () => removePanel(panel.id) }}
+        >
+          <View panel={panel} />
+        </ErrorBoundary>
+      ) : (
+        <p className="muted">Opening…</p>
+      ),
+    [View, panel, bodyShown, spec.title, removePanel],
   );
   // A method's view names its call; a comparison or walk-through is its step.
   const title =

@@ -8,7 +8,7 @@ import {
 } from '../../core/platform/registry.ts';
 import { projectionCall } from '../model/steps.ts';
 import { shortCitation, type PanelChoice, type PanelGroup } from '../model/panelMenu.ts';
-import { REPRESENTATION_KINDS } from '../../core/platform/representation.ts';
+import { consumesOf, showsStep } from '../model/viewCalls.ts';
 import type { Call, MethodSpec } from '../../core/platform/spec.ts';
 import type { ResultKind } from '../../core/platform/results.ts';
 import type { ViewId } from '../model/viewIds.ts';
@@ -115,7 +115,7 @@ export const VIEWS: ViewSpec[] = [
     title: 'Value matrices',
     description: 'The method’s value × value matrices side by side, with formula tooltips',
     component: ValueMatricesView,
-    consumes: ['value-matrix'],
+    consumes: consumesOf('value-matrices'),
     callFor: (m) => ({ method: m.id }),
     dataJobs: [],
   },
@@ -124,7 +124,7 @@ export const VIEWS: ViewSpec[] = [
     title: 'Value clusters',
     description: 'Which values the method groups at every granularity',
     component: ValuePartitionsView,
-    consumes: ['value-partitions'],
+    consumes: consumesOf('value-partitions'),
     callFor: (m) => ({ method: m.id }),
     dataJobs: [],
   },
@@ -133,7 +133,7 @@ export const VIEWS: ViewSpec[] = [
     title: 'Outlier ranking',
     description: 'Objects ranked by the method’s outlier score, and the values behind it',
     component: RankingView,
-    consumes: ['object-scores'],
+    consumes: consumesOf('ranking'),
     callFor: (m) => ({ method: m.id }),
     dataJobs: [],
   },
@@ -142,7 +142,7 @@ export const VIEWS: ViewSpec[] = [
     title: 'Attribute impact',
     description: 'Word clouds of each attribute’s impact on the model and on selected objects',
     component: ImpactView,
-    consumes: ['attribute-impacts', 'object-impacts'],
+    consumes: consumesOf('impact'),
     callFor: (m) => ({ method: m.id }),
     dataJobs: [],
   },
@@ -151,7 +151,7 @@ export const VIEWS: ViewSpec[] = [
     title: 'Two objects compared',
     description: 'Two selected objects attribute by attribute under the method’s distance',
     component: PairView,
-    consumes: ['object-distance'],
+    consumes: consumesOf('pair'),
     callFor: (m) => ({ method: m.id }),
     dataJobs: [],
   },
@@ -160,7 +160,7 @@ export const VIEWS: ViewSpec[] = [
     title: 'Training and kernel weights',
     description: 'Loss per iteration (live) and the learned weight of every kernel space',
     component: UntieTrainingView,
-    consumes: ['kernel-weights'],
+    consumes: consumesOf('untie-training'),
     callFor: (m) => ({
       method: m.id,
       ...(m.trainingOptions && { options: { ...m.trainingOptions } }),
@@ -173,7 +173,7 @@ export const VIEWS: ViewSpec[] = [
     description:
       'Each value of an attribute as its frequency m_Ia (Eq. 1) and p(value | v*) over the other attributes’ values m_Ie (Eq. 4)',
     component: CouplingSpacesView,
-    consumes: ['coupling-spaces'],
+    consumes: consumesOf('coupling-spaces'),
     callFor: (m) => ({ method: m.id }),
     dataJobs: [],
   },
@@ -186,7 +186,7 @@ export const VIEWS: ViewSpec[] = [
     },
     description: 'Objects of the representation in 2-D',
     component: ProjectionView,
-    consumes: REPRESENTATION_KINDS,
+    consumes: consumesOf('projection'),
     callFor: (m) => projectionCall({ method: m.id }),
     dataJobs: [],
   },
@@ -196,7 +196,7 @@ export const VIEWS: ViewSpec[] = [
     description:
       'The selected object’s nearest objects under the representation, with the values where they differ',
     component: NeighboursView,
-    consumes: REPRESENTATION_KINDS,
+    consumes: consumesOf('neighbours'),
     callFor: (m) => ({ method: m.id }),
     dataJobs: [],
   },
@@ -205,7 +205,7 @@ export const VIEWS: ViewSpec[] = [
     title: 'Comparison',
     description: 'An evaluation of several methods: tables and curves side by side',
     component: ComparisonView,
-    showsStep: (step) => step.reading !== 'walkthrough',
+    showsStep: (step) => showsStep('comparison', step),
     dataJobs: [],
   },
   {
@@ -213,7 +213,7 @@ export const VIEWS: ViewSpec[] = [
     title: 'Walk-through',
     description: 'One worked example, step by step',
     component: WalkthroughView,
-    showsStep: (step) => step.reading === 'walkthrough',
+    showsStep: (step) => showsStep('walkthrough', step),
     dataJobs: [],
   },
 ];

@@ -9,10 +9,16 @@ import { TESTING_WORKER_NAME, testingFailingMethod } from '../testing.ts';
 
 let pool: WorkerPool | null = null;
 
+/** Why the pool gave up on its workers (they kept crashing), or null; never starts the pool. */
+export function poolBroken(): string | null {
+  return pool?.broken ?? null;
+}
+
 /**
  * The app's pool of computation workers, started on first use: one per core (at least 2, at
  * most 4). Each is a module worker running src/worker/explorer.worker.ts; a worker that throws
- * is reported to the pool, which replaces it. While jobs run, the workers give way to the page
+ * is reported to the pool, which replaces it after a backoff, and gives up when they keep
+ * crashing (src/worker/crashBackoff.ts). While jobs run, the workers give way to the page
  * whenever it is busy (pageBeat.ts), so drawing is not preempted by computation.
  */
 export function workerPool(): WorkerPool {

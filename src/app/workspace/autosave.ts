@@ -1,23 +1,27 @@
 import { useStore } from '../store/index.ts';
 import { workspaceOf } from './capture.ts';
 import { knownSha256, sha256Of } from './fileHash.ts';
-import { hashOf, saveWorkspace } from './persist.ts';
+import { hashOf, pruneWorkspaces, saveWorkspace } from './persist.ts';
 import { useWorkspaceStatus } from './restore.ts';
 import type { WorkspaceState } from './schema.ts';
 
 /**
  * Saves the workspace whenever it changes: in the address (a bundled sample's, so a reload or a
- * copied address right after a change has it) and in this browser, each at once — one browser
- * write at a time, the newest state last — except while a workspace is being opened or one
- * waits for its file. A user's file is hashed once, when it is first saved.
+ * copied address right after a change has it) and as this tab's copy in this browser, each at
+ * once — one browser write at a time, the newest state last — except while the page opens its
+ * first workspace, while a workspace is being opened, or while one waits for its file. What the
+ * page opened with is not written back: only a change is (so a refused link, or a copy that
+ * could not be read, leaves every saved copy as it was). A failed save is said on screen. A
+ * user's file is hashed once, when it is first saved.
  */
 export function keepWorkspace(): () => void {
-  let last = '';
+  let last: string | null = null;
   let writing = false;
   let again = false;
+  let pruned = false;
   const paused = () => {
     const status = useWorkspaceStatus.getState();
-    return status.restoring || status.pending !== null;
+    return status.starting || status.restoring || status.pending !== null || !status.tabKey;
   };
   /** The workspace now, or null (nothing loaded, or the user's file not hashed yet). */
   const current = (): WorkspaceState | null => {
@@ -39,10 +43,16 @@ export function keepWorkspace(): () => void {
       do {
         again = false;
         const state = current();
+        const key = useWorkspaceStatus.getState().tabKey;
         const text = state ? JSON.stringify(state) : last;
-        if (state && text !== last) {
+        if (state && key && text !== last) {
           last = text;
-          await saveWorkspace(state);
+          const failure = await saveWorkspace(key, state);
+          useWorkspaceStatus.setState({ saveFailure: failure });
+          if (failure === null && !pruned) {
+            pruned = true;
+            void pruneWorkspaces().catch(() => {});
+          }
         }
       } while (again);
     } finally {
@@ -52,6 +62,13 @@ export function keepWorkspace(): () => void {
   function changed(): void {
     const state = current();
     if (!state) return;
+    const text = JSON.stringify(state);
+    // The first workspace the page shows is where saving starts from, not a change.
+    if (last === null) {
+      last = text;
+      return;
+    }
+    if (text === last) return;
     writeAddress(state);
     void write();
   }

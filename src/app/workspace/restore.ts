@@ -8,18 +8,71 @@ import { CURRENT, RAN_ON } from './capture.ts';
 import { sampleSource } from './openSample.ts';
 import type { WorkspaceState } from './schema.ts';
 
-/** A workspace being opened, or waiting for the user's file to be chosen again. */
+/** A workspace that was not opened, on screen until the user dismisses it. */
+export interface Refusal {
+  id: number;
+  /** One sentence. */
+  message: string;
+  /** The key of an unreadable copy in this browser, kept aside untouched (export or delete it). */
+  aside?: string;
+}
+
+/** A readable copy saved by another tab, offered on a fresh visit. */
+export interface Offer {
+  key: string;
+  savedAt: number | null;
+  state: WorkspaceState;
+}
+
+/** A workspace being opened or waiting for its file, and what the user is told about saving. */
 export interface WorkspaceStatus {
   /** A saved workspace on the user's own file: it opens once that file is chosen again. */
   pending: WorkspaceState | null;
   /** True while a workspace is being opened (autosave waits). */
   restoring: boolean;
+  /** True until the page has opened its first workspace (autosave waits, then starts from it). */
+  starting: boolean;
+  /** This tab's key in the browser's store (persist.ts), once known. */
+  tabKey: string | null;
+  refusals: Refusal[];
+  offer: Offer | null;
+  /** Why the last save in this browser failed (null once one succeeds). */
+  saveFailure: string | null;
 }
 
 export const useWorkspaceStatus = create<WorkspaceStatus>()(() => ({
   pending: null,
   restoring: false,
+  starting: true,
+  tabKey: null,
+  refusals: [],
+  offer: null,
+  saveFailure: null,
 }));
+
+let refusalIds = 0;
+
+/**
+ * Tells why a workspace was not opened, in one sentence kept on screen until dismissed (a
+ * sample opened after it does not clear it).
+ */
+export function workspaceRefused(reason: string, aside?: string): void {
+  const trimmed = reason.trim();
+  const text = /^[a-z]/.test(trimmed)
+    ? trimmed.charAt(0).toUpperCase() + trimmed.slice(1)
+    : trimmed;
+  const message = /[.)]$/.test(text) ? text : `${text}.`;
+  useWorkspaceStatus.setState((s) => ({
+    refusals: [
+      ...s.refusals.filter((r) => r.message !== message),
+      { id: ++refusalIds, message, ...(aside !== undefined && { aside }) },
+    ],
+  }));
+}
+
+export function dismissRefusal(id: number): void {
+  useWorkspaceStatus.setState((s) => ({ refusals: s.refusals.filter((r) => r.id !== id) }));
+}
 
 /**
  * Opens a workspace: its data (the bundled sample by name, or the user's file, checked by size
@@ -51,9 +104,9 @@ async function sourceOf(state: WorkspaceState, file?: File): Promise<Source | st
     if (!sample) return `it names a sample “${s.name}” that this explorer does not bundle`;
     return sampleSource(sample);
   }
-  if (!file) return `it was made on your file ${s.name}: choose that file again`;
+  if (!file) return `it was made on your file “${s.name}”: choose that file again`;
   if (file.size !== s.size || (await sha256Of(file)) !== s.sha256)
-    return `${file.name} is not the file it was made on (${s.name}, ${s.size.toLocaleString('en-US')} bytes): the content differs, so nothing was changed`;
+    return `the file “${file.name}” is not the file it was made on (“${s.name}”, ${s.size.toLocaleString('en-US')} bytes): the content differs, so nothing was changed`;
   return { name: file.name, file };
 }
 

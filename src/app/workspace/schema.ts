@@ -1,8 +1,11 @@
 import type { ParseOptions } from '../../core/data/csv/parse.ts';
 import { DELIMITERS } from '../../core/data/csv/sniff.ts';
 import type { PrepareOptions } from '../../core/data/table/prepare.ts';
+import { resolveCall } from '../../core/platform/calls.ts';
 import { hasMethod } from '../../core/platform/registry.ts';
 import type { Call } from '../../core/platform/spec.ts';
+import { MAX_NEIGHBOURS } from '../../core/projection/neighboursStep.ts';
+import { panelCallProblem } from '../model/viewCalls.ts';
 import { isViewId, type ViewId } from '../model/viewIds.ts';
 import type { ColorBy } from '../store/linkSlice.ts';
 import type { WorkspaceLayout } from '../store/panelsSlice.ts';
@@ -42,7 +45,11 @@ export interface WorkspaceState {
 
 /** Larger state files are refused before they are parsed. */
 export const MAX_STATE_BYTES = 2_000_000;
-const MAX_PANELS = 200;
+/**
+ * A workspace holds at most this many panels: each is a view drawn at once, and 200 panels
+ * stalled the page for 4 s on opening; 64 is more than a screen shows by far.
+ */
+export const MAX_PANELS = 64;
 const MAX_SELECTED = 10_000_000;
 const MAX_TEXT = 1_000;
 
@@ -68,50 +75,63 @@ export function parseWorkspaceText(text: string): Parsed<WorkspaceState> {
   return parseWorkspace(json);
 }
 
-/** A workspace from parsed JSON: every field checked, older versions migrated. */
+/**
+ * A workspace from parsed JSON: every field checked, older versions migrated, every panel's call
+ * resolved against the registry's parameter tables and input declarations (as the CLI and the
+ * worker resolve it) and checked against what its view draws (model/viewCalls.ts). Never
+ * throws: whatever the value (a BigInt, a cycle, a getter that throws), a refusal says why.
+ */
 export function parseWorkspace(json: unknown): Parsed<WorkspaceState> {
   try {
-    let raw = object(json, 'the workspace');
-    if (raw.format !== WORKSPACE_FORMAT)
-      throw new Invalid(`it is not a workspace of this explorer (format ${describe(raw.format)})`);
-    const version = raw.version;
-    if (typeof version !== 'number' || !Number.isInteger(version) || version < 1)
-      throw new Invalid(`its version ${describe(version)} is not one this explorer wrote`);
-    if (version > WORKSPACE_VERSION)
-      throw new Invalid(
-        `it was written by a newer version of the explorer (workspace version ${version}; this one reads up to ${WORKSPACE_VERSION})`,
-      );
-    for (let v = version; v < WORKSPACE_VERSION; v++) {
-      const migrate = MIGRATIONS[v];
-      if (!migrate) throw new Invalid(`workspace version ${v} can no longer be read`);
-      raw = migrate(raw);
-    }
-    return {
-      ok: true,
-      value: {
-        format: WORKSPACE_FORMAT,
-        version: WORKSPACE_VERSION,
-        source: source(raw.source),
-        parse: parseOptions(raw.parse),
-        prepare: prepareOptions(raw.prepare),
-        panels: list(raw.panels, 'panels', MAX_PANELS).map((p, i) => panel(p, `panel ${i + 1}`)),
-        layout: oneOf(raw.layout, ['panels', 'compare'] as const, 'layout'),
-        selection: selection(raw.selection),
-        colorBy: colorBy(raw.colorBy),
-      },
-    };
+    return { ok: true, value: readWorkspace(json) };
   } catch (error) {
     if (error instanceof Invalid) return refuse(error.message);
-    throw error;
+    const what = error instanceof Error ? error.message : describe(error);
+    return refuse(`it could not be read (${what})`);
   }
+}
+
+function readWorkspace(json: unknown): WorkspaceState {
+  let raw = object(json, 'the workspace');
+  if (raw.format !== WORKSPACE_FORMAT)
+    throw new Invalid(`it is not a workspace of this explorer (format ${describe(raw.format)})`);
+  const version = raw.version;
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1)
+    throw new Invalid(`its version ${describe(version)} is not one this explorer wrote`);
+  if (version > WORKSPACE_VERSION)
+    throw new Invalid(
+      `it was written by a newer version of the explorer (workspace version ${version}; this one reads up to ${WORKSPACE_VERSION})`,
+    );
+  for (let v = version; v < WORKSPACE_VERSION; v++) {
+    const migrate = MIGRATIONS[v];
+    if (!migrate) throw new Invalid(`workspace version ${v} can no longer be read`);
+    raw = migrate(raw);
+  }
+  return {
+    format: WORKSPACE_FORMAT,
+    version: WORKSPACE_VERSION,
+    source: source(raw.source),
+    parse: parseOptions(raw.parse),
+    prepare: prepareOptions(raw.prepare),
+    panels: list(raw.panels, 'panels', MAX_PANELS).map((p, i) => panel(p, i)),
+    layout: oneOf(raw.layout, ['panels', 'compare'] as const, 'layout'),
+    selection: selection(raw.selection),
+    colorBy: colorBy(raw.colorBy),
+  };
 }
 
 function refuse(reason: string): Parsed<never> {
   return { ok: false, message: `${reason}.` };
 }
 
+/** A value in a message, short; never throws (a BigInt, a cycle, a symbol). */
 function describe(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = typeof value === 'bigint' ? `${value}n` : `a ${typeof value}`;
+  }
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
@@ -236,7 +256,10 @@ function plain(value: unknown, what: string, depth = 0): unknown {
   );
 }
 
-/** A call: every method it names is registered; its options are checked when it runs. */
+/**
+ * A call, structurally: plain JSON naming registered methods. `checkedCall` then resolves it
+ * against the parameter tables and input declarations.
+ */
 function call(value: unknown, what: string, depth = 0): Call {
   if (depth > 8) throw new Invalid(`${what} is nested too deeply`);
   const c = object(value, what);
@@ -265,17 +288,67 @@ function call(value: unknown, what: string, depth = 0): Call {
   return out;
 }
 
-function panel(value: unknown, what: string): SavedPanel {
+/**
+ * A call as the worker would run it: its options within their parameters' bounds, its inputs
+ * the ones its method declares (a list where it takes a list) producing what they accept.
+ */
+function checkedCall(value: unknown, what: string): Call {
+  const c = call(value, what);
+  try {
+    resolveCall(c);
+  } catch (error) {
+    throw new Invalid(
+      `${what} cannot run: ${error instanceof Error ? error.message : describe(error)}`,
+    );
+  }
+  return c;
+}
+
+function panel(value: unknown, index: number): SavedPanel {
+  let what = `panel ${index + 1}`;
   const p = object(value, what);
   if (!isViewId(p.view)) throw new Invalid(`${what} has an unknown view ${describe(p.view)}`);
-  return {
-    view: p.view,
-    call: p.call === null || p.call === undefined ? null : call(p.call, `${what}’s call`),
-    settings: plain(object(p.settings ?? {}, `${what}’s settings`), `${what}’s settings`) as Record<
-      string,
-      unknown
-    >,
-  };
+  const view = p.view;
+  what = `panel ${index + 1} (${view})`;
+  const held =
+    p.call === null || p.call === undefined ? null : checkedCall(p.call, `${what}’s call`);
+  const problem = panelCallProblem(view, held);
+  if (problem) throw new Invalid(`${what}: ${problem}`);
+  return { view, call: held, settings: settings(view, p.settings, what) };
+}
+
+/**
+ * A panel's view settings, each of its declared type (ComparisonView's `ran` is a call the view
+ * draws, as checked as the panel's own); keys no view reads are left out.
+ */
+function settings(view: ViewId, value: unknown, what: string): Record<string, unknown> {
+  const s = object(value ?? {}, `${what}’s settings`);
+  const out: Record<string, unknown> = {};
+  const has = (key: string) => Object.prototype.hasOwnProperty.call(s, key) && s[key] !== undefined;
+  if (has('ran')) {
+    const ran = checkedCall(s.ran, `${what}’s last run`);
+    const problem = panelCallProblem(view, ran);
+    if (problem) throw new Invalid(`${what}’s last run: ${problem}`);
+    out.ran = ran;
+  }
+  if (has('ranOn')) {
+    const on = s.ranOn;
+    if (on !== 'current' && (typeof on !== 'number' || !Number.isInteger(on) || on < 0))
+      throw new Invalid(`${what}’s ranOn must be “current” or a table version`);
+    out.ranOn = on;
+  }
+  if (has('k')) out.k = bounded(s.k, `${what}’s neighbours k`, 1, MAX_NEIGHBOURS);
+  if (has('outlierClass')) out.outlierClass = text(s.outlierClass, `${what}’s outlier class`);
+  if (has('shapeByClass')) out.shapeByClass = boolean(s.shapeByClass, `${what}’s shape by class`);
+  return out;
+}
+
+function bounded(value: unknown, what: string, min: number, max: number): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
+    throw new Invalid(
+      `${what} must be a whole number from ${min} to ${max}, not ${describe(value)}`,
+    );
+  return value;
 }
 
 function indices(value: unknown, what: string): number[] {
@@ -285,8 +358,8 @@ function indices(value: unknown, what: string): number[] {
 function selection(value: unknown): WorkspaceState['selection'] {
   const s = object(value ?? {}, 'the selection');
   return {
-    values: indices(s.values ?? [], 'the selected values'),
-    objects: indices(s.objects ?? [], 'the selected objects'),
+    values: s.values === undefined ? [] : indices(s.values, 'the selected values'),
+    objects: s.objects === undefined ? [] : indices(s.objects, 'the selected objects'),
     valueThreshold:
       s.valueThreshold === null || s.valueThreshold === undefined
         ? null
@@ -308,6 +381,6 @@ function colorBy(value: unknown): ColorBy {
   } catch {
     throw new Invalid('the colouring result is not a call');
   }
-  call(keyed, 'the colouring result');
+  checkedCall(keyed, 'the colouring result');
   return { kind, key, name: text(c.name, 'the colouring result’s name') };
 }

@@ -69,6 +69,54 @@ async function singleFile(out: string): Promise<string> {
   return html;
 }
 
+/** Script types a browser runs: none given, a module, or a JavaScript MIME type. */
+function runs(attributes: string): boolean {
+  if (/\ssrc\s*=/i.test(attributes)) return false;
+  const type = /\stype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i.exec(attributes);
+  const value = (type?.[1] ?? type?.[2] ?? type?.[3] ?? '').trim().toLowerCase();
+  return value === '' || value === 'module' || /(java|ecma|j|live)script$/.test(value);
+}
+
+const POLICY_META = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"\s*\/?>/i;
+
+/**
+ * The page with the SHA-256 of each inline script it runs in its policy's script-src, in place
+ * of 'unsafe-inline': the hashes of the page as written, so that these scripts run and no other
+ * (an injected one, an event handler attribute). The data and the workspace are <script>
+ * elements of types a browser does not run (application/octet-stream, application/json): they
+ * need none. The hash is of the element's text as the browser reads it (line ends as \n).
+ */
+export function withScriptHashes(html: string): string {
+  const meta = POLICY_META.exec(html);
+  if (!meta) throw new Error('the standalone build wrote no Content-Security-Policy meta tag');
+  const hashes = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)]
+    .filter((m) => runs(m[1] ?? ''))
+    .map((m) => {
+      const text = (m[2] ?? '').replace(/\r\n?/g, '\n');
+      return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+    });
+  const policy = (meta[1] ?? '')
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
+  const directives = policy
+    .split(';')
+    .map((d) => d.trim())
+    .filter((d) => d !== '');
+  const at = directives.findIndex((d) => /^script-src(\s|$)/i.test(d));
+  const sources = (at < 0 ? [] : (directives[at] ?? '').split(/\s+/).slice(1)).filter(
+    (source) => source !== "'unsafe-inline'",
+  );
+  const scriptSrc = ['script-src', ...sources, ...new Set(hashes)].join(' ');
+  if (at < 0) directives.push(scriptSrc);
+  else directives[at] = scriptSrc;
+  const content = directives.join('; ').replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  return html.replace(
+    meta[0],
+    () => `<meta http-equiv="Content-Security-Policy" content="${content}">`,
+  );
+}
+
 /**
  * The workspace to build in, made to name the data file: a workspace on the user's file must
  * be on this very file (size and SHA-256); one on a bundled sample must be on the sample of
@@ -114,7 +162,8 @@ export const exportAppCommand: Command = {
         (state
           ? `<script type="application/json" id="embedded-state">${scriptSafe(JSON.stringify(state))}</script>\n`
           : '');
-      const page = `${html.slice(0, end)}${embedded}${html.slice(end)}`;
+      // The policy last, on the page as written (the hashes are of its scripts).
+      const page = withScriptHashes(`${html.slice(0, end)}${embedded}${html.slice(end)}`);
       const target = resolve(dir);
       await mkdir(target, { recursive: true });
       await writeFile(join(target, 'index.html'), page);

@@ -33,7 +33,8 @@ export function registryJson(): object {
         ...(p.type === 'number' || p.type === 'integer'
           ? {
               ...(p.min !== undefined ? { min: p.min } : {}),
-              ...(p.max !== undefined ? { max: p.max } : {}),
+              max: p.max,
+              maxBecause: p.maxBecause,
             }
           : {}),
         ...(p.type === 'choice' ? { choices: p.choices } : {}),

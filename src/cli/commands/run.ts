@@ -1,3 +1,4 @@
+import { resolveCall } from '../../core/platform/calls.ts';
 import { allSpecs, methodSpec } from '../../core/platform/registry.ts';
 import { refuseUnknown } from '../args.ts';
 import { callFromFlags, kebab } from '../callFlags.ts';
@@ -43,5 +44,6 @@ export async function runMethod(
   const used = new Set(optionalFlags);
   const call = callFromFlags(method, request.own, used);
   refuseUnknown(request.own, used, runCommand.usage());
+  resolveCall(call); // every option checked against its bounds before the file is read
   await runAndPrint(await loadTable(file, request), call, request, io);
 }

@@ -22,11 +22,37 @@ export interface NumberParameter extends ParameterBase {
   type: 'number' | 'integer';
   default: number;
   min?: number;
-  max?: number;
+  /**
+   * Every number has a maximum (issue 46): a value from a link or a flag can otherwise ask for a
+   * billion trees or iterations and exhaust the tab's memory or run for hours.
+   */
+  max: number;
+  /**
+   * Why this maximum, shown when a value above it is refused: what a 2-core machine or a browser
+   * tab finishes in reasonable time and memory, or the mathematical domain (a probability ≤ 1).
+   */
+  maxBecause: string;
   /** The bound itself is not allowed (e.g. α > 0). */
   minExclusive?: boolean;
   maxExclusive?: boolean;
 }
+
+/**
+ * The bound of every seed: the random generator keeps 32 bits of it (`seed >>> 0`,
+ * base/random.ts), so a larger seed would only repeat a smaller one.
+ */
+export const SEED_BOUND = {
+  max: 2 ** 32 - 1,
+  maxBecause:
+    'the random generator keeps 32 bits of its seed, so a larger one repeats a smaller one',
+} as const;
+
+/** The bound of a row index: rows are indexed by 32-bit integers (Int32Array) everywhere. */
+export const ROW_BOUND = {
+  max: 2 ** 31 - 1,
+  maxBecause:
+    'rows are indexed by 32-bit integers; a row past the table’s last is refused once the table is known',
+} as const;
 
 export interface ChoiceParameter extends ParameterBase {
   type: 'choice';
@@ -91,17 +117,22 @@ export function describeDomain(p: ParameterSpec): string {
       const what = p.type === 'integer' ? 'a whole number' : 'a finite number';
       const bounds = [
         p.min !== undefined ? `${p.minExclusive ? '>' : '≥'} ${p.min}` : null,
-        p.max !== undefined ? `${p.maxExclusive ? '<' : '≤'} ${p.max}` : null,
+        `${p.maxExclusive ? '<' : '≤'} ${p.max}`,
       ].filter(Boolean);
-      return bounds.length ? `${what} ${bounds.join(' and ')}` : what;
+      return `${what} ${bounds.join(' and ')}`;
     }
   }
 }
 
+/** A number's maximum with its reason ("at most 10000: …"), for refusals and tooltips. */
+export function describeMaximum(p: NumberParameter): string {
+  return `${p.maxExclusive ? 'below' : 'at most'} ${p.max}: ${p.maxBecause}`;
+}
+
 /** Checks one value against its parameter; throws a RangeError/TypeError naming it. */
 export function checkParameter(p: ParameterSpec, value: unknown): OptionValue {
-  const fail = (ErrorType: typeof RangeError | typeof TypeError): never => {
-    throw new ErrorType(`${p.name} must be ${describeDomain(p)}, got ${show(value)}`);
+  const fail = (ErrorType: typeof RangeError | typeof TypeError, why = ''): never => {
+    throw new ErrorType(`${p.name} must be ${describeDomain(p)}, got ${show(value)}${why}`);
   };
   switch (p.type) {
     case 'choice':
@@ -122,7 +153,7 @@ export function checkParameter(p: ParameterSpec, value: unknown): OptionValue {
       const x = value as number;
       if (!Number.isFinite(x) || (p.type === 'integer' && !Number.isInteger(x))) fail(RangeError);
       if (p.min !== undefined && (p.minExclusive ? x <= p.min : x < p.min)) fail(RangeError);
-      if (p.max !== undefined && (p.maxExclusive ? x >= p.max : x > p.max)) fail(RangeError);
+      if (p.maxExclusive ? x >= p.max : x > p.max) fail(RangeError, ` (${describeMaximum(p)})`);
       return x;
     }
   }

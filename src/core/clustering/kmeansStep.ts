@@ -1,7 +1,7 @@
 import { scaledSteps, type Steps } from '../base/jobs.ts';
 import { bestOfStarts, partitionerFor, type Partitioner } from './partition.ts';
 import { requireRepresentation, type Representation } from '../platform/representation.ts';
-import type { ParameterSpec } from '../base/parameters.ts';
+import { SEED_BOUND, type ParameterSpec } from '../base/parameters.ts';
 import type { Results } from '../platform/results.ts';
 import { defineMethod, type MethodContext, type ResolvedCall } from '../platform/spec.ts';
 import type { CategoricalTable } from '../data/table/types.ts';
@@ -13,9 +13,26 @@ export const ITERATIONS_PARAMETER = {
   type: 'integer',
   default: 100,
   min: 1,
+  max: 1000,
+  maxBecause:
+    'k-means stops at convergence, usually within tens of iterations; 10 × MATLAB’s default bounds each start',
   advanced: true,
   description: 'Iterations per start (MATLAB’s default)',
 } as const satisfies ParameterSpec;
+
+/** The bound of a number of clusters k (0 = the number of classes), shared by the clustering steps. */
+export const CLUSTERS_BOUND = {
+  max: 1000,
+  maxBecause:
+    'each k-means iteration compares every object with the k centres; a partition into more than 1000 clusters groups nothing',
+} as const;
+
+/** The bound of seeded runs or starts, each a whole clustering (or fit and clustering). */
+export const RUNS_BOUND = {
+  max: 1000,
+  maxBecause:
+    'each run is a whole clustering (in an evaluation also a fit); 20 × the papers’ 50, 5 × the 200 of results/',
+} as const;
 
 /**
  * "k-means of" any representation: an object partition for colouring views and for the
@@ -38,6 +55,7 @@ export const kmeansStep = defineMethod({
       type: 'integer',
       default: 0,
       min: 0,
+      ...CLUSTERS_BOUND,
       description: 'Clusters; 0 = the number of classes (3 without a class column)',
     },
     {
@@ -45,9 +63,17 @@ export const kmeansStep = defineMethod({
       type: 'integer',
       default: 10,
       min: 1,
+      ...RUNS_BOUND,
       description: 'Seeded starts; the lowest-cost run is kept',
     },
-    { name: 'seed', type: 'integer', default: 0, role: 'seed', description: 'Seed of the starts' },
+    {
+      name: 'seed',
+      type: 'integer',
+      default: 0,
+      ...SEED_BOUND,
+      role: 'seed',
+      description: 'Seed of the starts',
+    },
     ITERATIONS_PARAMETER,
   ],
   inputs: [

@@ -1,7 +1,8 @@
 import { SPECTRAL_MAX_OBJECTS } from './spectral.ts';
 import { spectralPartitionerFor } from './spectralPartition.ts';
 import { defineMethod, type ResolvedCall } from '../platform/spec.ts';
-import { ITERATIONS_PARAMETER, partitionOf } from './kmeansStep.ts';
+import { SEED_BOUND } from '../base/parameters.ts';
+import { CLUSTERS_BOUND, ITERATIONS_PARAMETER, partitionOf, RUNS_BOUND } from './kmeansStep.ts';
 import { PROJECTION_INPUT } from '../projection/projectionStep.ts';
 
 /**
@@ -24,6 +25,7 @@ export const spectralStep = defineMethod({
       type: 'integer',
       default: 0,
       min: 0,
+      ...CLUSTERS_BOUND,
       description:
         'Clusters and eigenvectors; 0 = the number of classes (3 without a class column)',
     },
@@ -32,9 +34,17 @@ export const spectralStep = defineMethod({
       type: 'integer',
       default: 10,
       min: 1,
+      ...RUNS_BOUND,
       description: 'Seeded k-means starts; the lowest-cost is kept',
     },
-    { name: 'seed', type: 'integer', default: 0, role: 'seed', description: 'Seed of the starts' },
+    {
+      name: 'seed',
+      type: 'integer',
+      default: 0,
+      ...SEED_BOUND,
+      role: 'seed',
+      description: 'Seed of the starts',
+    },
     ITERATIONS_PARAMETER,
   ],
   inputs: [

@@ -3,7 +3,8 @@ import { evaluateClusteringStep } from './evaluateClustering.ts';
 import { failureRow, isolated, unlessAllFailed } from './isolated.ts';
 import { meanSd, scorePartition } from './partitions.ts';
 import { scaledSteps, type Steps } from '../base/jobs.ts';
-import type { ParameterSpec } from '../base/parameters.ts';
+import { SEED_BOUND, type ParameterSpec } from '../base/parameters.ts';
+import { CLUSTERS_BOUND, RUNS_BOUND } from '../clustering/kmeansStep.ts';
 import { ROCK_THETA } from '../methods/cas/rockStep.ts';
 import { parseScheme, SCHEME_NAMES, schemeTitle } from '../methods/cas/schemes.ts';
 import { resolveCall } from '../platform/calls.ts';
@@ -24,15 +25,24 @@ const SCHEME_PARAMETERS = [
     type: 'integer',
     default: 50,
     min: 1,
+    ...RUNS_BOUND,
     description: 'Seeded runs of k-modes and spectral clustering (the paper: 50)',
   },
-  { name: 'seed', type: 'integer', default: 0, role: 'seed', description: 'Seed of the runs' },
+  {
+    name: 'seed',
+    type: 'integer',
+    default: 0,
+    ...SEED_BOUND,
+    role: 'seed',
+    description: 'Seed of the runs',
+  },
   { ...ROCK_THETA, description: 'ROCK’s and CROCK’s neighbour threshold' },
   {
     name: 'k',
     type: 'integer',
     default: 0,
     min: 0,
+    ...CLUSTERS_BOUND,
     description: 'Clusters; 0 = the number of classes',
   },
 ] as const satisfies readonly ParameterSpec[];

@@ -9,20 +9,28 @@ import { clampK, partitionerFor, type Partitioner } from '../clustering/partitio
 import { spectralPartitionerFor } from '../clustering/spectralPartition.ts';
 import { methodSpec } from '../platform/registry.ts';
 import { pickResult, REPRESENTATION_KINDS } from '../platform/representation.ts';
-import type { OptionsOf, ParameterSpec } from '../base/parameters.ts';
+import { SEED_BOUND, type OptionsOf, type ParameterSpec } from '../base/parameters.ts';
 import { defineMethod, type MethodContext, type ResolvedCall } from '../platform/spec.ts';
 import { createRandom } from '../base/random.ts';
-import { ITERATIONS_PARAMETER } from '../clustering/kmeansStep.ts';
+import { CLUSTERS_BOUND, ITERATIONS_PARAMETER, RUNS_BOUND } from '../clustering/kmeansStep.ts';
 import { CLUSTERING_PROTOCOLS, PROTOCOL_TITLES } from '../clustering/protocols.ts';
 import { findResult, type Cell, type MethodFailure } from '../platform/results.ts';
 import { failureRow, isolated, unlessAllFailed } from './isolated.ts';
 
 const CLUSTERING_PARAMETERS = [
-  { name: 'runs', type: 'integer', default: 50, min: 1, description: 'Runs (the papers: 50)' },
+  {
+    name: 'runs',
+    type: 'integer',
+    default: 50,
+    min: 1,
+    ...RUNS_BOUND,
+    description: 'Runs (the papers: 50)',
+  },
   {
     name: 'seed',
     type: 'integer',
     default: 0,
+    ...SEED_BOUND,
     role: 'seed',
     description: 'Seed of the k-means starts',
   },
@@ -31,6 +39,7 @@ const CLUSTERING_PARAMETERS = [
     type: 'integer',
     default: 0,
     min: 0,
+    ...CLUSTERS_BOUND,
     description: 'Clusters; 0 = the number of classes',
   },
   ITERATIONS_PARAMETER,

@@ -1,6 +1,7 @@
 import { detectorIds, detectors, detectorsNamed } from '../platform/registry.ts';
 import { detectorExperimentSteps } from './outlierExperiment.ts';
-import type { ParameterSpec, RawOptions } from '../base/parameters.ts';
+import { SEED_BOUND, type ParameterSpec, type RawOptions } from '../base/parameters.ts';
+import { SANDCAT_K_BECAUSE } from '../methods/sandcat/sandcatParameters.ts';
 import type { Detector } from '../platform/detection.ts';
 import { defineMethod } from '../platform/spec.ts';
 import type { Cell } from '../platform/results.ts';
@@ -43,13 +44,22 @@ export const DETECTOR_EXPERIMENT_PARAMETERS = [
     choiceTitles: HEURISTIC_TITLES,
     description: 'SAnDCat’s representatives (Sec. IV-A)',
   },
-  { name: 'k', type: 'integer', default: 40, min: 1, max: 100000, description: 'SAnDCat’s k' },
+  {
+    name: 'k',
+    type: 'integer',
+    default: 40,
+    min: 1,
+    max: 100000,
+    maxBecause: SANDCAT_K_BECAUSE,
+    description: 'SAnDCat’s k',
+  },
   {
     name: 'folds',
     type: 'integer',
     default: 5,
     min: 2,
     max: 20,
+    maxBecause: 'each fold fits every detector again; 4 × the paper’s 5',
     description: 'Cross-validation folds over the normal objects (paper: 5)',
   },
   {
@@ -58,6 +68,8 @@ export const DETECTOR_EXPERIMENT_PARAMETERS = [
     default: 10,
     min: 1,
     max: 200,
+    maxBecause:
+      'each sample cross-validates every detector again; results/pins/tableIV.ts uses 200',
     description: 'Random abnormal samples, each cross-validated',
   },
   {
@@ -67,6 +79,7 @@ export const DETECTOR_EXPERIMENT_PARAMETERS = [
     min: 0,
     max: 1,
     minExclusive: true,
+    maxBecause: 'abnormal objects are a minority, at most as many as the normal ones',
     description: 'Abnormal objects drawn, as a share of the normal count (paper: 3 %)',
   },
   {
@@ -74,6 +87,7 @@ export const DETECTOR_EXPERIMENT_PARAMETERS = [
     type: 'integer',
     default: 1,
     min: 0,
+    ...SEED_BOUND,
     role: 'seed',
     description: 'Seed of the samples, folds and detectors',
   },

@@ -8,7 +8,7 @@ import {
 } from '../platform/representation.ts';
 import { distanceOf } from '../platform/projectionInput.ts';
 import type { InputSpec, MethodContext, ResolvedCall } from '../platform/spec.ts';
-import type { ParameterSpec } from '../base/parameters.ts';
+import { SEED_BOUND, type ParameterSpec } from '../base/parameters.ts';
 import { meanSd } from './partitions.ts';
 import type { Cell, CurveSeries, Curves, MethodFailure, ResultTable } from '../platform/results.ts';
 import { failureRow, isolated, unlessAllFailed } from './isolated.ts';
@@ -32,10 +32,19 @@ export const QUALITY_SAMPLE_PARAMETERS = [
     default: 1000,
     min: 10,
     max: 5000,
+    maxBecause:
+      'the curves compare every pair of sampled objects, 200 MB of distances at 5000 for each compared method',
     description:
       'Objects the curves are computed on (all when the table has fewer; a seeded sample otherwise)',
   },
-  { name: 'seed', type: 'integer', default: 0, min: 0, description: 'Seed of the sample' },
+  {
+    name: 'seed',
+    type: 'integer',
+    default: 0,
+    min: 0,
+    ...SEED_BOUND,
+    description: 'Seed of the sample',
+  },
   fitsParameter('method', 'the table gives mean ± sd'),
 ] as const satisfies readonly ParameterSpec[];
 

@@ -38,6 +38,8 @@ function resolveInputs(
     const value = given[input.name];
     if (value === undefined)
       throw new RangeError(`${spec.id} needs its input “${input.name}” (${input.description})`);
+    if (input.many && !Array.isArray(value))
+      throw new RangeError(`${spec.id}'s input “${input.name}” takes a list of calls`);
     const list = Array.isArray(value) ? value : [value];
     if (!input.many && (Array.isArray(value) || list.length !== 1))
       throw new RangeError(`${spec.id}'s input “${input.name}” takes one call`);
@@ -107,6 +109,7 @@ export function fitsParameter(compared: string, shown: string) {
     default: 1,
     min: 1,
     max: 50,
+    maxBecause: `each fit runs the ${compared} again; as many as the papers’ 50 runs`,
     description: `Fits of a ${compared} with a seed of its own (re-fitted with its seed, +1, …; ${shown}); deterministic ${compared}s are fitted once`,
   } as const satisfies ParameterSpec;
 }

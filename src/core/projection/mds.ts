@@ -1,6 +1,6 @@
 import type { Steps } from '../base/jobs.ts';
 import { runToEnd, scaledSteps } from '../base/jobs.ts';
-import { resolveOptions, type ParameterSpec } from '../base/parameters.ts';
+import { resolveOptions, SEED_BOUND, type ParameterSpec } from '../base/parameters.ts';
 import { classicalMdsSteps, MAX_CLASSICAL_POINTS } from './classicalMds.ts';
 import type { ProjectionInput } from '../platform/projectionInput.ts';
 import { DEFAULT_LANDMARKS, landmarkMdsSteps } from './landmarkMds.ts';
@@ -70,6 +70,7 @@ export const MDS_PARAMETERS = [
     default: DEFAULT_CLASSICAL_LIMIT,
     min: 0,
     max: MAX_CLASSICAL_POINTS,
+    maxBecause: `classical MDS stores an n × n matrix, over a gigabyte at ${MAX_CLASSICAL_POINTS}²`,
     advanced: true,
     description: 'Largest n that "auto" runs classically',
   },
@@ -78,6 +79,8 @@ export const MDS_PARAMETERS = [
     type: 'integer',
     default: 0,
     min: 0,
+    max: DEFAULT_CLASSICAL_LIMIT,
+    maxBecause: `landmark MDS keeps landmarks × n distances and solves a landmarks × landmarks eigenproblem; ${DEFAULT_CLASSICAL_LIMIT} is the size "auto" already runs classically`,
     advanced: true,
     description: `Landmarks of landmark MDS: from 3 to n, or 0 for min(n, ${DEFAULT_LANDMARKS})`,
   },
@@ -85,6 +88,7 @@ export const MDS_PARAMETERS = [
     name: 'seed',
     type: 'integer',
     default: 0,
+    ...SEED_BOUND,
     role: 'seed',
     description: 'Seed of the eigensolver start, the first landmark and sampled stress',
   },

@@ -1,4 +1,5 @@
 import { scaledSteps } from '../base/jobs.ts';
+import { ROW_BOUND } from '../base/parameters.ts';
 import { objectNeighbourSteps } from '../neighbours/ofObject.ts';
 import { inputOf, requireRepresentation } from '../platform/representation.ts';
 import { defineMethod, type ResolvedCall } from '../platform/spec.ts';
@@ -29,6 +30,7 @@ export const neighboursStep = defineMethod({
       type: 'integer',
       default: 0,
       min: 0,
+      ...ROW_BOUND,
       description: 'The object (its row index among the rows kept, 0-based)',
     },
     {
@@ -37,6 +39,8 @@ export const neighboursStep = defineMethod({
       default: 10,
       min: 1,
       max: MAX_NEIGHBOURS,
+      maxBecause:
+        'each neighbour is a row of the answer with its differing values; the scan keeps the k best of every object',
       description: 'How many neighbours',
     },
     {

@@ -19,6 +19,8 @@ export const SAMPLE_PARAMETER = {
   default: SAMPLE_DEFAULT,
   min: 0,
   max: 100_000_000,
+  maxBecause:
+    'more objects than a tab can hold, each laid out keeping its coordinates and some 90 neighbours (0 = all)',
   description:
     'Lay out at most this many objects, a seeded uniform sample (the others are not drawn); 0 = all',
 } as const satisfies ParameterSpec;

@@ -1,5 +1,6 @@
 import { mdsStep } from './mdsStep.ts';
 import { pcaLayout } from './project.ts';
+import { SEED_BOUND } from '../base/parameters.ts';
 import { defineMethod, type ResolvedCall } from '../platform/spec.ts';
 import { PROJECTION_PAPER, projectRepresentation, QUALITY_PARAMETER } from './projectionStep.ts';
 
@@ -21,6 +22,7 @@ export const pcaStep = defineMethod({
       name: 'seed',
       type: 'integer',
       default: 0,
+      ...SEED_BOUND,
       role: 'seed',
       description: 'Seed of sampled stress and quality',
     },

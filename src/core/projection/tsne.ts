@@ -1,7 +1,7 @@
 import type { Progress, Steps } from '../base/jobs.ts';
 import { runToEnd, scaledSteps } from '../base/jobs.ts';
 import { createRandom, gaussian, type Random } from '../base/random.ts';
-import { resolveOptions, type ParameterSpec } from '../base/parameters.ts';
+import { resolveOptions, SEED_BOUND, type ParameterSpec } from '../base/parameters.ts';
 import { perplexityAffinities, type SparseAffinity } from './affinity.ts';
 import { attraction } from './attraction.ts';
 import { exactRepulsion, type Repulsion } from './barnesHut.ts';
@@ -94,6 +94,9 @@ export interface ResolvedTsneOptions {
   seed: number;
 }
 
+/** The most gradient-descent iterations a t-SNE runs (its exaggeration's too). */
+const TSNE_MAX_ITERATIONS = 100_000;
+
 /** t-SNE's parameter table: the single source of its defaults and bounds. */
 export const TSNE_PARAMETERS = [
   {
@@ -101,6 +104,9 @@ export const TSNE_PARAMETERS = [
     type: 'number',
     default: 30,
     min: 1,
+    max: 200,
+    maxBecause:
+      'each object keeps 3 · perplexity neighbours (3·10⁷ affinities for 50,000 objects at 200); the usual range is 5–50',
     description: 'Effective number of neighbours (lowered to (n − 1)/3 on tiny tables)',
   },
   {
@@ -108,6 +114,9 @@ export const TSNE_PARAMETERS = [
     type: 'integer',
     default: 1000,
     min: 1,
+    max: TSNE_MAX_ITERATIONS,
+    maxBecause:
+      '100 × the usual 1,000; a layout has long converged, and each iteration is a whole gradient (0.17 s at 100,000 objects)',
     description: 'Gradient-descent iterations',
   },
   {
@@ -117,6 +126,8 @@ export const TSNE_PARAMETERS = [
     default: 0.5,
     min: 0,
     max: 1.5,
+    maxBecause:
+      'above about 1 a cell as wide as its distance is summarised as one point, no longer an approximation (the usual θ is 0.5)',
     advanced: true,
     description: 'Barnes-Hut accuracy: a cell is summarised when width / max(distance, 1) < θ',
   },
@@ -125,6 +136,9 @@ export const TSNE_PARAMETERS = [
     type: 'integer',
     default: 1000,
     min: 0,
+    max: 10_000,
+    maxBecause:
+      'exact repulsion sums n² pairs an iteration, 10⁸ at 10,000 objects; Barnes-Hut or FFT serve larger tables',
     advanced: true,
     description: 'Up to this many objects the repulsion is exact, O(n²)',
   },
@@ -156,6 +170,9 @@ export const TSNE_PARAMETERS = [
     type: 'number',
     default: 0,
     min: 0,
+    max: 1_000_000,
+    maxBecause:
+      'the automatic rate n / early exaggeration reaches it at 12 million objects; a larger step only scatters the layout',
     advanced: true,
     description: 'Step size; 0 = max(n / early exaggeration, 200) (Belkina et al. 2019)',
   },
@@ -165,6 +182,9 @@ export const TSNE_PARAMETERS = [
     default: 12,
     min: 0,
     minExclusive: true,
+    max: 10_000,
+    maxBecause:
+      'the usual 12; Linderman & Steinerberger (2019) take up to n / 10 with a small step, which this covers to 100,000 objects',
     advanced: true,
     description: 'Factor on P during the first exaggeration iterations',
   },
@@ -173,6 +193,8 @@ export const TSNE_PARAMETERS = [
     type: 'integer',
     default: 250,
     min: 0,
+    max: TSNE_MAX_ITERATIONS,
+    maxBecause: 'part of the iterations, which stop at 100,000',
     advanced: true,
     description: 'Iterations with early exaggeration',
   },
@@ -180,6 +202,7 @@ export const TSNE_PARAMETERS = [
     name: 'seed',
     type: 'integer',
     default: 0,
+    ...SEED_BOUND,
     role: 'seed',
     description: 'Seed of the random start and of sampled quality',
   },

@@ -1,7 +1,7 @@
 import type { Progress, Steps } from '../base/jobs.ts';
 import { runToEnd, scaledSteps } from '../base/jobs.ts';
 import { createRandom } from '../base/random.ts';
-import { resolveOptions, type ParameterSpec } from '../base/parameters.ts';
+import { resolveOptions, SEED_BOUND, type ParameterSpec } from '../base/parameters.ts';
 import { nearestNeighbourSteps, type Neighbours } from '../neighbours/knn.ts';
 import { rememberedGraph, rememberGraph } from '../neighbours/graphMemo.ts';
 import { currentTeam } from '../parallel/ambient.ts';
@@ -69,6 +69,9 @@ export interface UmapProgress extends Progress {
   layout: Float64Array | null;
 }
 
+/** The largest spread (and min_dist, on its scale). */
+const UMAP_MAX_SPREAD = 100;
+
 /** UMAP's parameter table, with umap-learn's defaults. */
 export const UMAP_PARAMETERS = [
   {
@@ -77,6 +80,8 @@ export const UMAP_PARAMETERS = [
     default: 15,
     min: 2,
     max: 200,
+    maxBecause:
+      'each object keeps k edges of the graph every epoch samples; umap-learn suggests 2–100',
     description:
       'n_neighbors: the neighbourhood size, the object itself included (lowered to n on tiny tables)',
   },
@@ -85,6 +90,9 @@ export const UMAP_PARAMETERS = [
     type: 'number',
     default: 0.1,
     min: 0,
+    max: UMAP_MAX_SPREAD,
+    maxBecause:
+      'min_dist is measured on the spread’s scale (umap-learn asks min_dist ≤ spread), and the spread stops at 100',
     description: 'min_dist: how tightly points may pack in the layout',
   },
   {
@@ -93,6 +101,9 @@ export const UMAP_PARAMETERS = [
     default: 1,
     min: 0,
     minExclusive: true,
+    max: UMAP_MAX_SPREAD,
+    maxBecause:
+      '100 × umap-learn’s 1; every step moves a point by at most 4 × the learning rate, so larger scales are out of the epochs’ reach',
     advanced: true,
     description: 'The scale of the layout’s similarity curve (with min_dist it fixes a and b)',
   },
@@ -102,6 +113,7 @@ export const UMAP_PARAMETERS = [
     default: 0,
     min: 0,
     max: 10000,
+    maxBecause: 'each epoch samples every edge of the graph; 20 × umap-learn’s 500',
     description: 'n_epochs; 0 = umap-learn’s default: 500 up to 10,000 objects, 200 above',
   },
   {
@@ -110,6 +122,7 @@ export const UMAP_PARAMETERS = [
     default: 5,
     min: 1,
     max: 100,
+    maxBecause: 'each positive sample draws this many negatives; 20 × umap-learn’s 5',
     advanced: true,
     description: 'Negative samples per positive sample',
   },
@@ -119,6 +132,9 @@ export const UMAP_PARAMETERS = [
     default: 1,
     min: 0,
     minExclusive: true,
+    max: 100,
+    maxBecause:
+      'every gradient is clipped to ±4 before the step, and 100 × umap-learn’s 1 already throws points across the layout',
     advanced: true,
     description: 'The initial step size (it falls linearly to 0)',
   },
@@ -146,6 +162,7 @@ export const UMAP_PARAMETERS = [
     name: 'seed',
     type: 'integer',
     default: 0,
+    ...SEED_BOUND,
     role: 'seed',
     description: 'Seed of the start, the negative samples and sampled quality',
   },

@@ -23,6 +23,8 @@ const CDE_TSNE = {
   inputs: { of: { method: 'cde', options: { alpha: 20 } } },
 };
 
+const EVALUATION = { method: 'evaluate-clustering', inputs: { methods: [{ method: 'cde' }] } };
+
 function valid(): WorkspaceState {
   return {
     format: 'coupled-explorer-workspace',
@@ -94,7 +96,7 @@ describe('workspace schema', () => {
     [
       'an unknown method',
       JSON.stringify(withField(['panels', 1, 'call', 'inputs', 'of', 'method'], 'evil')),
-      /panel 2’s call’s input of names an unknown method “evil”/,
+      /panel 2 \(projection\)’s call’s input of names an unknown method “evil”/,
     ],
     [
       'a negative index',
@@ -124,6 +126,93 @@ describe('workspace schema', () => {
       /not a call/,
     ],
     [
+      'a projection without a call (it crashed the page once)',
+      JSON.stringify(withField(['panels', 1, 'call'], null)),
+      /panel 2 \(projection\): this view needs a call/,
+    ],
+    [
+      'a projection without its input',
+      JSON.stringify(withField(['panels', 1, 'call', 'inputs'], {})),
+      /panel 2 \(projection\)’s call cannot run: tsne needs its input “of”/,
+    ],
+    [
+      'a comparison whose methods are an object, not a list',
+      JSON.stringify(
+        withField(['panels', 1], {
+          view: 'comparison',
+          call: { method: 'evaluate-clustering', inputs: { methods: { method: 'cde' } } },
+          settings: {},
+        }),
+      ),
+      /takes a list of calls/,
+    ],
+    [
+      'an option out of its bounds',
+      JSON.stringify(withField(['panels', 1, 'call', 'options', 'perplexity'], -3)),
+      /perplexity must be/,
+    ],
+    [
+      'an option of the wrong type',
+      JSON.stringify(withField(['panels', 1, 'call', 'options', 'seed'], 'three')),
+      /seed must be/,
+    ],
+    [
+      'an option the method does not have',
+      JSON.stringify(withField(['panels', 1, 'call', 'options', 'evil'], 1)),
+      /has no option “evil”/,
+    ],
+    [
+      'a method its view cannot show',
+      JSON.stringify(withField(['panels', 1], { view: 'ranking', call: { method: 'cde' } })),
+      /panel 2 \(ranking\): .* not what this view shows/,
+    ],
+    [
+      'a projection of something that is not a projection',
+      JSON.stringify(withField(['panels', 1, 'call'], { method: 'cde' })),
+      /is not a projection/,
+    ],
+    [
+      'a call on a view of the data',
+      JSON.stringify(withField(['panels', 0, 'call'], { method: 'cde' })),
+      /panel 1 \(summary\): this view shows the data and takes no call/,
+    ],
+    [
+      'a comparison holding a walk-through',
+      JSON.stringify(
+        withField(['panels', 1], { view: 'walkthrough', call: EVALUATION, settings: {} }),
+      ),
+      /is not a walk-through/,
+    ],
+    [
+      'a last run of the wrong type',
+      JSON.stringify(
+        withField(['panels', 1], { view: 'comparison', call: EVALUATION, settings: { ran: 3 } }),
+      ),
+      /last run must be an object/,
+    ],
+    [
+      'a neighbours k out of its bounds',
+      JSON.stringify(
+        withField(['panels', 1], {
+          view: 'neighbours',
+          call: { method: 'cde' },
+          settings: { k: 1e9 },
+        }),
+      ),
+      /neighbours k must be a whole number from 1 to 1000/,
+    ],
+    [
+      'a colouring by a call that cannot run',
+      JSON.stringify(
+        withField(['colorBy'], {
+          kind: 'result',
+          key: JSON.stringify({ method: 'cde', options: { alpha: 'x' } }),
+          name: 'p',
+        }),
+      ),
+      /the colouring result cannot run/,
+    ],
+    [
       'a bad delimiter',
       JSON.stringify(withField(['parse', 'delimiter'], '|')),
       /the delimiter must be one of/,
@@ -134,6 +223,25 @@ describe('workspace schema', () => {
     if (parsed.ok) return;
     expect(parsed.message).toMatch(reason);
     expect(parsed.message).not.toContain('\n');
+  });
+
+  it('refuses what JSON cannot hold but a browser’s saved copy can (a BigInt, a cycle, a throwing getter)', () => {
+    const cyclic = valid() as unknown as Record<string, unknown>;
+    (cyclic.panels as unknown[]).push(cyclic);
+    const withBigInt = valid() as unknown as Record<string, unknown>;
+    (withBigInt.selection as Record<string, unknown>).valueThreshold = 10n;
+    const getter = valid() as unknown as Record<string, unknown>;
+    Object.defineProperty(getter, 'layout', {
+      enumerable: true,
+      get() {
+        throw new Error('hostile getter');
+      },
+    });
+    for (const value of [cyclic, withBigInt, getter, 10n, Symbol('x'), () => 1]) {
+      const parsed = parseWorkspace(value);
+      expect(parsed.ok).toBe(false);
+      if (!parsed.ok) expect(parsed.message).toMatch(/^[a-z].*\.$/);
+    }
   });
 
   it('refuses an oversized file before parsing it', () => {
@@ -175,8 +283,8 @@ describe('capturing a workspace', () => {
         {
           id: 9,
           view: 'comparison',
-          call: { method: 'evaluate-clustering' },
-          settings: { ran: { method: 'evaluate-clustering' }, ranOn: 4 },
+          call: EVALUATION,
+          settings: { ran: EVALUATION, ranOn: 4 },
         },
       ],
       tableVersion: 4,
@@ -196,7 +304,7 @@ describe('capturing a workspace', () => {
     expect(JSON.stringify(state)).not.toContain('x,y');
     // An evaluation that ran on the table shown is saved as run on it; one run on an older table is not.
     expect(state?.panels[0]?.settings).toEqual({
-      ran: { method: 'evaluate-clustering' },
+      ran: EVALUATION,
       ranOn: 'current',
     });
     const older = await captureWorkspace({ ...store, tableVersion: 5 } as Store);

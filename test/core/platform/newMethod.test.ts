@@ -37,6 +37,8 @@ const frequencyMethod = defineMethod({
       default: 1,
       min: 0,
       minExclusive: true,
+      max: 1000,
+      maxBecause: 'a test’s scale',
       description: 'scale',
     },
   ],
@@ -99,7 +101,7 @@ describe('a method added by one module', () => {
     expect(json.results.embedding.valueVectors[0]?.[0]).toBeCloseTo((2 * 43) / 101, 12);
     const bad = await cli('run', 'test-frequency', ZOO, '--weight', '-1');
     expect(bad.code).toBe(2);
-    expect(bad.err).toMatch(/weight must be a finite number > 0, got -1/);
+    expect(bad.err).toMatch(/weight must be a finite number > 0 and ≤ 1000, got -1/);
   });
 
   it('is a representation: projected by t-SNE and MDS', async () => {
@@ -225,7 +227,15 @@ const meanScoreStep = defineMethod({
   where: 'test/core/platform/newMethod.test.ts',
   description: 'each detector’s mean score',
   parameters: [
-    { name: 'fits', type: 'integer', default: 1, min: 1, description: 'fits of each method' },
+    {
+      name: 'fits',
+      type: 'integer',
+      default: 1,
+      min: 1,
+      max: 50,
+      maxBecause: 'a test’s fits',
+      description: 'fits of each method',
+    },
   ],
   inputs: [
     {

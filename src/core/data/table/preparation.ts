@@ -77,6 +77,8 @@ export const PREPARE_PARAMETERS = [
     default: 10,
     min: 2,
     max: 1000,
+    maxBecause:
+      'each bin is a value whose pairs every count tracks; for more, read the raw values (discretise raw)',
     description: 'Bins of a numeric column (DILCA/SAnDCat, Ienco et al. 2016: 10)',
   },
   {

@@ -4,6 +4,7 @@ import { defineMethod } from '../../platform/spec.ts';
 import type { ValuePartition, ValueTableDistance } from '../../platform/results.ts';
 import { CAS_PAPER } from './cas.ts';
 import { checkCouplingSize } from '../cure/cureShared.ts';
+import { COUPLING_VALUE_LIMIT } from '../cure/couplings.ts';
 
 export const LIMBO_PARAMETERS = [
   {
@@ -11,6 +12,8 @@ export const LIMBO_PARAMETERS = [
     type: 'integer',
     default: 2,
     min: 1,
+    max: COUPLING_VALUE_LIMIT,
+    maxBecause: `LIMBO reads the coupling matrices (at most ${COUPLING_VALUE_LIMIT} values), and an attribute with fewer values than k keeps each alone, so a larger k changes nothing`,
     description: 'Clusters per attribute (an attribute with fewer values keeps each alone)',
   },
   {
@@ -19,6 +22,8 @@ export const LIMBO_PARAMETERS = [
     type: 'number',
     default: 0,
     min: 0,
+    max: COUPLING_VALUE_LIMIT,
+    maxBecause: `a merge loses at most the information I, so from φ = |values| (at most ${COUPLING_VALUE_LIMIT}) every merge is below φ·I/|values| and a larger φ changes nothing`,
     advanced: true,
     description:
       'LIMBO’s summary bound: values whose merge loses at most φ·I/|values| are summarised first (0: none)',

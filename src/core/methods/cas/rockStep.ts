@@ -9,7 +9,7 @@ import { scaledSteps } from '../../base/jobs.ts';
 import { valueTableSum } from '../../platform/representation.ts';
 import { defineMethod } from '../../platform/spec.ts';
 import type { ParameterSpec } from '../../base/parameters.ts';
-import { defaultClusters } from '../../clustering/kmeansStep.ts';
+import { CLUSTERS_BOUND, defaultClusters } from '../../clustering/kmeansStep.ts';
 import { casMethod } from './cas.ts';
 
 /** Which similarity decides the neighbours: ROCK's Jaccard or CROCK's CASO / n. */
@@ -31,6 +31,8 @@ export const ROCK_THETA = {
   min: 0,
   max: 1,
   maxExclusive: true,
+  maxBecause:
+    'both similarities are at most 1, reached by identical objects alone, so at θ = 1 ROCK would link only copies',
   description: 'Neighbours when the similarity is at least θ',
 } as const satisfies ParameterSpec;
 
@@ -59,6 +61,7 @@ export const rockStep = defineMethod({
       type: 'integer',
       default: 0,
       min: 0,
+      ...CLUSTERS_BOUND,
       description: 'Clusters; 0 = the number of classes (3 without a class column)',
     },
   ],

@@ -12,6 +12,7 @@ import { embeddingResult } from '../../platform/representation.ts';
 import { defineMethod } from '../../platform/spec.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
 import {
+  ALPHA_BOUND,
   BETA_PARAMETER,
   CLUSTERING_ITERATIONS_PARAMETER,
   CLUSTERING_SEED_PARAMETER,
@@ -189,6 +190,7 @@ export const CDE_PARAMETERS = [
     default: 10,
     min: 0,
     minExclusive: true,
+    ...ALPHA_BOUND,
     description: 'Stop rule: stop increasing k once removed one-value clusters exceed ⌈k/α⌉',
   },
   BETA_PARAMETER,

@@ -4,6 +4,7 @@ import { createRandom } from '../../base/random.ts';
 import { resolveOptions, type ParameterSpec } from '../../base/parameters.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
 import {
+  ALPHA_BOUND,
   CLUSTERING_ITERATIONS_PARAMETER,
   CLUSTERING_SEED_PARAMETER,
   orientationParameter,
@@ -183,6 +184,7 @@ export const COSH_PARAMETERS = [
     default: 30,
     min: 0,
     minExclusive: true,
+    ...ALPHA_BOUND,
     description: 'Stop rule: stop increasing k once one-value clusters reach ⌈k/α⌉ (Sec. 7.1: 30)',
   },
   CLUSTERING_SEED_PARAMETER,

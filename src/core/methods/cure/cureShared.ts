@@ -1,6 +1,6 @@
 import { widestColumns } from '../../data/counts/limits.ts';
 import { DataError } from '../../base/errors.ts';
-import type { ParameterSpec } from '../../base/parameters.ts';
+import { SEED_BOUND, type ParameterSpec } from '../../base/parameters.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
 import type { MethodContext } from '../../platform/spec.ts';
 import {
@@ -88,6 +88,15 @@ function valuePartition(
 export const CURE_PAPER =
   'Jian, Pang, Cao et al., CURE, IEEE TKDE 31(5), 2019 (CURE, Jian et al. 2019)';
 
+/**
+ * The bound of CURE's α (CDE and COSH): k never exceeds the values, at most COUPLING_VALUE_LIMIT
+ * (checkCouplingSize), so from α = that limit on ⌈k/α⌉ = 1 for every k.
+ */
+export const ALPHA_BOUND = {
+  max: COUPLING_VALUE_LIMIT,
+  maxBecause: `k never exceeds the values (at most ${COUPLING_VALUE_LIMIT}, the coupling matrices’ limit), so from α = ${COUPLING_VALUE_LIMIT} on ⌈k/α⌉ = 1 for every k and a larger α changes nothing`,
+} as const;
+
 /** β of CDE and 0-1P: principal components whose range is below it are dropped. */
 export const BETA_PARAMETER = {
   name: 'beta',
@@ -95,6 +104,9 @@ export const BETA_PARAMETER = {
   type: 'number',
   default: 1e-10,
   min: 0,
+  max: 1,
+  maxBecause:
+    'a cut for numerical noise (the paper’s 1e-10); a 0/1 indicator column spans 1, so β = 1 already drops components of real spread',
   description: 'Drop principal components whose range is below β',
 } as const satisfies ParameterSpec;
 
@@ -103,6 +115,7 @@ export const CLUSTERING_SEED_PARAMETER = {
   name: 'seed',
   type: 'integer',
   default: 0,
+  ...SEED_BOUND,
   role: 'seed',
   description: 'Seed of the value clustering',
 } as const satisfies ParameterSpec;
@@ -113,6 +126,9 @@ export const CLUSTERING_ITERATIONS_PARAMETER = {
   type: 'integer',
   default: 100,
   min: 1,
+  max: 1000,
+  maxBecause:
+    'k-means stops at convergence, usually within tens of iterations; 10 × MATLAB’s default bounds each of the many clusterings',
   advanced: true,
   description: 'k-means iterations per value clustering',
 } as const satisfies ParameterSpec;

@@ -20,6 +20,7 @@ export const CBRW_PARAMETERS = [
     max: 1,
     minExclusive: true,
     maxExclusive: true,
+    maxBecause: 'a damping factor is a probability, and at 1 the walk need not converge',
     description: 'Damping of the random walk (the paper uses 0.95)',
   },
   {
@@ -28,6 +29,8 @@ export const CBRW_PARAMETERS = [
     default: CBRW_DEFAULTS.tol,
     min: 0,
     minExclusive: true,
+    max: 1,
+    maxBecause: 'a probability changes by at most 1, so tol = 1 already stops after one step',
     description: 'Stop when no value’s stationary probability changes by more than this',
     advanced: true,
   },
@@ -36,6 +39,9 @@ export const CBRW_PARAMETERS = [
     type: 'integer',
     default: CBRW_DEFAULTS.maxIterations,
     min: 1,
+    max: 10_000,
+    maxBecause:
+      'the walk converges as α^i; 10,000 iterations reach 10⁻¹² for α up to 0.997 (the default 1,000 for α up to 0.97)',
     description: 'Cap on the power iterations of the random walk',
     advanced: true,
   },

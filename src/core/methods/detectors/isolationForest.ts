@@ -1,10 +1,11 @@
-import type { Steps } from '../../base/jobs.ts';
+import { scaledSteps, type Steps } from '../../base/jobs.ts';
 import { currentTeam } from '../../parallel/ambient.ts';
 import type { Team } from '../../parallel/team.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
 import {
   averagePathLength,
-  growForest,
+  growForestSteps,
+  growingShare,
   type IsolationForestOptions,
 } from './isolationForestTrees.ts';
 import { walkForest } from './isolationForestTeam.ts';
@@ -12,6 +13,7 @@ import { walkForest } from './isolationForestTeam.ts';
 export {
   averagePathLength,
   growForest,
+  growForestSteps,
   IFOREST_DEFAULTS,
   type IsolationForestOptions,
   type IsolationTree,
@@ -44,9 +46,9 @@ export function* isolationForestSteps(
   options: IsolationForestOptions,
   team: Team = currentTeam(),
 ): Steps<Float64Array> {
-  yield { fraction: 0, message: 'Isolation forest: growing trees…' };
-  const forest = growForest(table, fitRows, options);
-  const pathSum = yield* walkForest(table, forest, scoreRows, 'paths', team);
+  const grown = growingShare(table, fitRows, scoreRows, options);
+  const forest = yield* scaledSteps(growForestSteps(table, fitRows, options), 0, grown);
+  const pathSum = yield* scaledSteps(walkForest(table, forest, scoreRows, 'paths', team), grown, 1);
   const n = scoreRows.length;
   const trees = forest.trees.length;
   const norm = averagePathLength(forest.sampleSize);

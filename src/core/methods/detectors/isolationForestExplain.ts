@@ -1,11 +1,12 @@
 import type { ObjectExplanations } from '../../platform/results.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
-import { runToEnd } from '../../base/jobs.ts';
+import { runToEnd, scaledSteps, type Steps } from '../../base/jobs.ts';
 import { currentTeam } from '../../parallel/ambient.ts';
 import type { Team } from '../../parallel/team.ts';
 import {
   averagePathLength,
-  growForest,
+  growForestSteps,
+  growingShare,
   type IsolationForestOptions,
 } from './isolationForestTrees.ts';
 import { walkForest } from './isolationForestTeam.ts';
@@ -32,19 +33,30 @@ export function isolationForestTerms(
   options: IsolationForestOptions,
   team: Team = currentTeam(),
 ): { terms: Float64Array; norm: number } {
-  const forest = growForest(table, fitRows, options);
+  return runToEnd(isolationForestTermSteps(table, fitRows, options, team));
+}
+
+/** isolationForestTerms as steps: the trees grown, then every row walked down them. */
+export function* isolationForestTermSteps(
+  table: CategoricalTable,
+  fitRows: Int32Array,
+  options: IsolationForestOptions,
+  team: Team = currentTeam(),
+): Steps<{ terms: Float64Array; norm: number }> {
   const rows = Int32Array.from({ length: table.nRows }, (_, i) => i);
-  const terms = runToEnd(walkForest(table, forest, rows, 'terms', team));
+  const grown = growingShare(table, fitRows, rows, options);
+  const forest = yield* scaledSteps(growForestSteps(table, fitRows, options), 0, grown);
+  const terms = yield* scaledSteps(walkForest(table, forest, rows, 'terms', team), grown, 1);
   return { terms, norm: averagePathLength(forest.sampleSize) };
 }
 
 /** The shared result: every row explained, trees grown on `fitRows`. */
-export function isolationForestExplanations(
+export function* isolationForestExplanationSteps(
   table: CategoricalTable,
   fitRows: Int32Array,
   options: IsolationForestOptions,
-): ObjectExplanations {
-  const { terms, norm } = isolationForestTerms(table, fitRows, options);
+): Steps<ObjectExplanations> {
+  const { terms, norm } = yield* isolationForestTermSteps(table, fitRows, options);
   return {
     kind: 'object-explanations',
     title: 'Isolation forest: path-length reduction per split attribute',

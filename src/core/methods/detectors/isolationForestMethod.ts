@@ -1,10 +1,11 @@
 import type { DetectorRole } from '../../platform/detection.ts';
 import { allRows } from '../../data/table/rows.ts';
 import { IFOREST_DEFAULTS, isolationForestSteps } from './isolationForest.ts';
-import { resolveOptions, type ParameterSpec } from '../../base/parameters.ts';
+import { scaledSteps } from '../../base/jobs.ts';
+import { resolveOptions, SEED_BOUND, type ParameterSpec } from '../../base/parameters.ts';
 import { defineMethod } from '../../platform/spec.ts';
 import { explainable } from '../../platform/valueExplanations.ts';
-import { isolationForestExplanations } from './isolationForestExplain.ts';
+import { isolationForestExplanationSteps } from './isolationForestExplain.ts';
 
 export const IFOREST_PAPER = 'Liu, Ting, Zhou, “Isolation forest”, ICDM 2008';
 
@@ -16,6 +17,8 @@ export const IFOREST_PARAMETERS = [
     type: 'integer',
     default: IFOREST_DEFAULTS.trees,
     min: 1,
+    max: 10_000,
+    maxBecause: '100 × the paper’s 100; every tree is kept (2ψ nodes) and walked by every object',
     description: 'Number of isolation trees (the paper’s default: 100)',
   },
   {
@@ -24,6 +27,9 @@ export const IFOREST_PARAMETERS = [
     type: 'integer',
     default: IFOREST_DEFAULTS.sampleSize,
     min: 1,
+    max: 4096,
+    maxBecause:
+      '16 × the paper’s 256, beyond which Liu et al. find no gain; each tree keeps 2ψ nodes',
     description:
       'Rows per tree’s sub-sample (the paper’s default: 256; lowered to the rows when fewer)',
   },
@@ -31,6 +37,7 @@ export const IFOREST_PARAMETERS = [
     name: 'seed',
     type: 'integer',
     default: IFOREST_DEFAULTS.seed,
+    ...SEED_BOUND,
     role: 'seed',
     description: 'Seed of the sub-samples and splits',
   },
@@ -63,7 +70,16 @@ export const isolationForestMethod = defineMethod({
   detector: isolationForestDetector,
   *run(context, options) {
     const rows = allRows(context.table.nRows);
-    const scores = yield* isolationForestSteps(context.table, rows, rows, options);
+    const explained = explainable(context.table, 'Isolation forest', context.warn);
+    // The scores, then (the same trees grown again) the explanations: about half the work each.
+    const scores = yield* scaledSteps(
+      isolationForestSteps(context.table, rows, rows, options),
+      0,
+      explained ? 0.5 : 1,
+    );
+    const explanations = explained
+      ? yield* scaledSteps(isolationForestExplanationSteps(context.table, rows, options), 0.5, 1)
+      : null;
     return {
       scores: {
         kind: 'object-scores',
@@ -72,9 +88,7 @@ export const isolationForestMethod = defineMethod({
         scores,
         direction: 'higher-is-more-anomalous',
       },
-      ...(explainable(context.table, 'Isolation forest', context.warn) && {
-        explanations: isolationForestExplanations(context.table, rows, options),
-      }),
+      ...(explanations && { explanations }),
     };
   },
 });

@@ -1,3 +1,4 @@
+import { runToEnd, type Steps } from '../../base/jobs.ts';
 import { createRandom, shuffleFront, type Random } from '../../base/random.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
 
@@ -13,6 +14,13 @@ export interface IsolationForestOptions {
 }
 
 export const IFOREST_DEFAULTS: IsolationForestOptions = { trees: 100, sampleSize: 256, seed: 1 };
+
+/**
+ * The most trees × ψ a forest may hold: every tree is kept, 2ψ nodes of 20 bytes, and walking
+ * lays them end to end once more (about 340 MB at the limit). 10,000 trees of the paper's 256
+ * fit; 10,000 of 4,096 (both maxima) do not.
+ */
+export const FOREST_SIZE_LIMIT = 2 ** 22;
 
 const EULER_GAMMA = 0.5772156649015329;
 
@@ -123,16 +131,32 @@ function growTree(
   return tree;
 }
 
-/** Grows the forest on sub-samples of the fit rows. */
+/** Grows the forest on sub-samples of the fit rows (growForestSteps run to the end). */
 export function growForest(
   table: CategoricalTable,
   fitRows: Int32Array,
   options: IsolationForestOptions,
 ): { trees: IsolationTree[]; sampleSize: number } {
+  return runToEnd(growForestSteps(table, fitRows, options));
+}
+
+/**
+ * Grows the forest on sub-samples of the fit rows, reporting after every tree ("growing tree
+ * 12 of 100"), so a large forest says what it is doing and a cancel gets through between trees.
+ */
+export function* growForestSteps(
+  table: CategoricalTable,
+  fitRows: Int32Array,
+  options: IsolationForestOptions,
+): Steps<{ trees: IsolationTree[]; sampleSize: number }> {
   if (fitRows.length === 0)
     throw new RangeError('the isolation forest needs at least one row to learn from');
-  const rng = createRandom(options.seed);
   const psi = Math.min(options.sampleSize, fitRows.length);
+  if (options.trees * psi > FOREST_SIZE_LIMIT)
+    throw new RangeError(
+      `the isolation forest would keep ${options.trees.toLocaleString('en-US')} trees of ψ = ${psi.toLocaleString('en-US')} rows; trees × ψ is limited to ${FOREST_SIZE_LIMIT.toLocaleString('en-US')} (every tree is kept in memory): fewer trees or a smaller sampleSize`,
+    );
+  const rng = createRandom(options.seed);
   const heightLimit = Math.ceil(Math.log2(psi));
   const pool = Int32Array.from(fitRows);
   // `seen` marks values (global indices, or local codes, which are smaller) by a running stamp.
@@ -153,6 +177,24 @@ export function growForest(
     });
     for (let j = 0; j < psi; j++) positions[j] = j;
     trees.push(growTree(table, sample, positions, heightLimit, rng, seen, stamp));
+    yield {
+      fraction: (t + 1) / options.trees,
+      message: `Isolation forest: growing tree ${(t + 1).toLocaleString('en-US')} of ${options.trees.toLocaleString('en-US')}…`,
+    };
   }
   return { trees, sampleSize: psi };
+}
+
+/**
+ * The share of the work spent growing the trees, for the progress bar: a tree reads ψ rows'
+ * D attributes at each of its levels, while walking sends every scored row down every level.
+ */
+export function growingShare(
+  table: CategoricalTable,
+  fitRows: Int32Array,
+  scoreRows: Int32Array,
+  options: IsolationForestOptions,
+): number {
+  const grow = Math.min(options.sampleSize, fitRows.length) * table.attributes.length;
+  return grow / Math.max(1, grow + scoreRows.length);
 }

@@ -19,6 +19,8 @@ export const LOF_PARAMETERS = [
     type: 'integer',
     default: 40,
     min: 1,
+    max: 1000,
+    maxBecause: 'each object keeps its k nearest (n · k distances); 25 × the paper’s 40',
     description:
       'Neighbours of the local density (DILCA/SAnDCat, Ienco et al. 2016, Sec. V: 40; lowered to the distinct objects)',
   },

@@ -116,7 +116,10 @@ export function* zeroScoreSteps(
         scores[s] = (scores[s] as number) + 1;
     }
     if (pace(scoreRows.length * (1 + Math.log2(keys.length + 1))))
-      yield { fraction: (m + 1) / members.length, message: 'ZERO++: counting zero appearances…' };
+      yield {
+        fraction: (m + 1) / members.length,
+        message: `ZERO++: zero appearances in member ${(m + 1).toLocaleString('en-US')} of ${members.length.toLocaleString('en-US')}…`,
+      };
   }
   const t = members.length;
   for (let s = 0; s < scores.length; s++) scores[s] = (scores[s] as number) / t;

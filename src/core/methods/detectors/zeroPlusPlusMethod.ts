@@ -1,7 +1,7 @@
 import type { DetectorRole } from '../../platform/detection.ts';
 import { allRows } from '../../data/table/rows.ts';
 import { ZERO_DEFAULTS, zeroScoreSteps } from './zeroPlusPlus.ts';
-import { resolveOptions, type ParameterSpec } from '../../base/parameters.ts';
+import { resolveOptions, SEED_BOUND, type ParameterSpec } from '../../base/parameters.ts';
 import { defineMethod } from '../../platform/spec.ts';
 import { explainable } from '../../platform/valueExplanations.ts';
 import { zeroExplanations } from './zeroPlusPlusExplain.ts';
@@ -16,6 +16,8 @@ export const ZERO_PARAMETERS = [
     type: 'integer',
     default: ZERO_DEFAULTS.t,
     min: 1,
+    max: 10_000,
+    maxBecause: 'every member is looked up by every scored object; 200 × the paper’s 50',
     description: 'Ensemble size: sub-sample and subspace pairs (paper: 50)',
   },
   {
@@ -24,12 +26,16 @@ export const ZERO_PARAMETERS = [
     type: 'integer',
     default: ZERO_DEFAULTS.n,
     min: 1,
+    max: 1024,
+    maxBecause:
+      '128 × the paper’s 8; ZERO++ counts on small sub-samples (in a large one every pair appears), and each member keeps ψ keys',
     description: 'Rows per sub-sample (paper: 8; lowered to the rows when fewer)',
   },
   {
     name: 'seed',
     type: 'integer',
     default: ZERO_DEFAULTS.seed,
+    ...SEED_BOUND,
     role: 'seed',
     description: 'Seed of the sub-samples and subspaces',
   },

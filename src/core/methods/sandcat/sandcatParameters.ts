@@ -1,5 +1,9 @@
 import { HEURISTICS, HEURISTIC_TITLES } from './heuristics.ts';
-import type { ParameterSpec } from '../../base/parameters.ts';
+import { SEED_BOUND, type ParameterSpec } from '../../base/parameters.ts';
+
+/** Why SAnDCat's k stops at 100,000 (its table's and the outlier evaluations'). */
+export const SANDCAT_K_BECAUSE =
+  'representatives are training objects, so k is lowered to their count (the paper uses 10–40); every object is compared with all k';
 
 /** SAnDCat's parameter table (Ienco et al. 2016, Sec. IV): the single source of its defaults and bounds. */
 export const SANDCAT_PARAMETERS = [
@@ -25,6 +29,7 @@ export const SANDCAT_PARAMETERS = [
     default: 40,
     min: 1,
     max: 100000,
+    maxBecause: SANDCAT_K_BECAUSE,
     description: 'Number of representatives (paper: 10-40; best MaxDTK k = 40)',
   },
   {
@@ -32,6 +37,7 @@ export const SANDCAT_PARAMETERS = [
     type: 'integer',
     default: 1,
     min: 0,
+    ...SEED_BOUND,
     // Not a 'seed' role: only RandK's scores depend on it, never the distance an evaluation
     // clusters, so re-fitting per run would repeat the same work.
     description: 'Seed of RandK’s random representatives',

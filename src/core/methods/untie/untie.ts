@@ -1,5 +1,10 @@
 import { scaledSteps, type Steps } from '../../base/jobs.ts';
-import { resolveOptions, type OptionsOf, type ParameterSpec } from '../../base/parameters.ts';
+import {
+  resolveOptions,
+  SEED_BOUND,
+  type OptionsOf,
+  type ParameterSpec,
+} from '../../base/parameters.ts';
 import { embeddingResult } from '../../platform/representation.ts';
 import { defineMethod } from '../../platform/spec.ts';
 import { blockMatrix } from '../../platform/valueTables.ts';
@@ -89,6 +94,9 @@ export const UNTIE_PARAMETERS = [
     type: 'integer',
     default: 0,
     min: 0,
+    max: 2000,
+    maxBecause:
+      'n_c is lowered to the batch − 1 (a batch holds at most 2000 objects); each iteration computes n_c eigenvectors',
     description:
       'Eigenvectors in H (Eq. (17)); 0 = the number of classes (2 without a class column)',
   },
@@ -97,7 +105,9 @@ export const UNTIE_PARAMETERS = [
     type: 'integer',
     default: UNTIE_PAPER_LEARNING.iterations,
     min: 0,
-    max: 1_000_000,
+    max: 200_000,
+    maxBecause:
+      '200 × the paper’s 1,000; every progress report carries the loss so far, so the copies grow with the square of the iterations',
     description:
       'Adam iterations (the paper’s 1,000, results/untie-default.md); 0 = no heterogeneity learning, ω = 1 (UNTIE kernels, Alg. 1 without steps 4–11)',
   },
@@ -107,6 +117,8 @@ export const UNTIE_PARAMETERS = [
     default: 20,
     min: 2,
     max: 2000,
+    maxBecause:
+      'each iteration solves the batch’s b × b eigenproblem, some 10¹⁰ operations at 2000',
     description: 'Objects per mini-batch',
   },
   {
@@ -117,6 +129,8 @@ export const UNTIE_PARAMETERS = [
     min: 0,
     minExclusive: true,
     max: 10,
+    maxBecause:
+      'Adam moves each weight by about the rate an iteration, and 10⁴ × the default 0.001 is far past a useful step',
     description: 'Adam learning rate',
   },
   {
@@ -125,6 +139,9 @@ export const UNTIE_PARAMETERS = [
     type: 'number',
     default: 0,
     min: 0,
+    max: 1,
+    maxBecause:
+      'the loss Σωa / Σωt lies in [0, 1] (a ≤ t, ω ≥ 0), so it never changes by more than 1',
     advanced: true,
     description: 'Stop when the mean loss of 50 iterations changes by less than δ (0 = run all)',
   },
@@ -133,6 +150,7 @@ export const UNTIE_PARAMETERS = [
     type: 'integer',
     default: 0,
     min: 0,
+    ...SEED_BOUND,
     role: 'seed',
     description: 'Seed of the mini-batches',
   },

@@ -9,6 +9,7 @@ import { allRows } from '../../../../src/core/data/table/rows.ts';
 import {
   averagePathLength,
   growForest,
+  growForestSteps,
 } from '../../../../src/core/methods/detectors/isolationForest.ts';
 import { tableOf, plantedTable, scoreAll } from './outlierTables.ts';
 import { datasetSession, resultOf } from '../../../sessions.ts';
@@ -93,5 +94,19 @@ describe('isolation forest', () => {
     expect(scores.n).toBe(12);
     expect(scores.direction).toBe('higher-is-more-anomalous');
     expect(scores.scores.every((s) => s > 0 && s < 1)).toBe(true);
+  });
+
+  it('grows tree by tree, saying which, and refuses a forest too large to keep', async () => {
+    const { table } = await plantedTable(4, 60, 2);
+    const steps = growForestSteps(table, allRows(60), { trees: 3, sampleSize: 32, seed: 2 });
+    const messages: string[] = [];
+    for (let step = steps.next(); !step.done; step = steps.next())
+      messages.push(step.value.message);
+    expect(messages).toEqual([1, 2, 3].map((t) => `Isolation forest: growing tree ${t} of 3…`));
+    // Both maxima at once: 10,000 trees of ψ = 4,096 rows would be 1.6 GB of nodes.
+    const { table: large } = await plantedTable(5, 5000, 2, 2);
+    expect(() =>
+      growForest(large, allRows(5000), { trees: 10_000, sampleSize: 4096, seed: 1 }),
+    ).toThrow(/trees × ψ is limited to 4,194,304/);
   });
 });

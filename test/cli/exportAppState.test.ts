@@ -1,0 +1,56 @@
+/**
+ * `export-app --state` reads a workspace through the same check as the page (every panel's call
+ * resolved and drawable by its view): the workspace that once blanked the page, and every copy
+ * made from it, is refused in one line with exit code 2, and nothing is written.
+ */
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli } from './cliRun.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'export-app-state-'));
+
+describe('export-app --state', () => {
+  it.each([
+    [
+      'a projection whose call is null',
+      { view: 'projection', call: null, settings: {} },
+      /needs a call/,
+    ],
+    [
+      'an isolation forest of 1e9 trees',
+      { view: 'ranking', call: { method: 'iforest', options: { trees: 1e9 } }, settings: {} },
+      /trees must be .* ≤ 10000/,
+    ],
+  ])(
+    'refuses %s in one line, writing nothing',
+    async (name, panel, reason) => {
+      const state = join(dir, `${name.replace(/\W+/g, '-')}.json`);
+      writeFileSync(
+        state,
+        JSON.stringify({
+          format: 'coupled-explorer-workspace',
+          version: 1,
+          source: { kind: 'sample', name: 'zoo.csv' },
+          panels: [panel],
+          layout: 'panels',
+        }),
+      );
+      const out = join(dir, `out-${name.length}`);
+      const run = await cli(
+        'export-app',
+        out,
+        '--data',
+        'public/datasets/zoo.csv',
+        '--state',
+        state,
+      );
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(reason);
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      expect(existsSync(join(out, 'index.html'))).toBe(false);
+    },
+    60_000,
+  );
+});
