@@ -41,9 +41,17 @@ export const ENGINE_PARAMETERS = [
     name: 'engine',
     type: 'choice',
     default: 'memory',
-    choices: ['memory', 'duckdb'],
+    choices: ['memory', 'duckdb', 'postgres'],
     description:
-      'memory: read the CSV here; duckdb: count a CSV or Parquet file out of core (value-level methods only; per-row CSV output streamed)',
+      'memory: read the CSV here; duckdb: count a CSV or Parquet file out of core (value-level methods only; per-row CSV output streamed); postgres: DuckDB plans, PostgreSQL counts (--connect, else the server of `npm run engines:start`)',
+  },
+  {
+    name: 'connect',
+    type: 'string',
+    default: null,
+    emptyLabel: 'the server npm run engines:start started',
+    description:
+      'The database server that counts (--engine postgres): postgres://user@host:port/db',
   },
   {
     name: 'counts',

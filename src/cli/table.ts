@@ -11,6 +11,8 @@ import {
 import { kebab } from './callFlags.ts';
 import { readCountsFile } from './engine/countsFile.ts';
 import { countWithDuckdb, type DuckdbTable } from './engine/duckdb.ts';
+import { connectionOf } from './engine/servers/enginesFile.ts';
+import { postgresCounter } from './engine/servers/postgres.ts';
 import { duckdbOptions, type CliRequest } from './request.ts';
 
 /** A command's table: the session holding it, and for the duckdb engine how to reach its rows. */
@@ -43,8 +45,18 @@ export async function loadTable(file: string, request: CliRequest): Promise<Load
   }
   const read = parseOptionsOf(request.read);
   const prepare = prepareOptionsOf(request.prepare);
-  if (engine.engine === 'duckdb') {
-    const duckdb = await countWithDuckdb(file, read, prepare, duckdbOptions(engine));
+  if (engine.engine === 'duckdb' || engine.engine === 'postgres') {
+    const counter =
+      engine.engine === 'postgres'
+        ? {
+            form: 'grouping-sets' as const,
+            counter: postgresCounter(connectionOf('postgres', engine.connect)),
+          }
+        : {};
+    const duckdb = await countWithDuckdb(file, read, prepare, {
+      ...duckdbOptions(engine),
+      ...counter,
+    });
     const session = new ExplorerSession();
     const loaded = session.adoptCounts(duckdb.table, duckdb.counts, duckdb.summary);
     return { session, loaded, duckdb };

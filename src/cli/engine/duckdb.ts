@@ -3,7 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { tallyByCells, tallyByGroupingSets, tallyByPairs, type SqlValue } from './tally.ts';
+import {
+  tallyByCells,
+  tallyByGroupingSets,
+  tallyByPairs,
+  type SqlValue,
+  type Tally,
+} from './tally.ts';
 import Papa from 'papaparse';
 import { allocateCooccurrence } from '../../core/data/counts/cooccurrence.ts';
 import { countsOf, type Counts } from '../../core/data/counts/counts.ts';
@@ -53,8 +59,20 @@ import type { ColumnProfile } from '../../core/data/csv/rawTable.ts';
  */
 export type CountsForm = 'pairs' | 'cells' | 'grouping-sets';
 
+/**
+ * Counts the planned query somewhere else than DuckDB (a database server: servers/postgres.ts):
+ * DuckDB reads and profiles the file and plans the counts; this runs them on the raw rows.
+ */
+export type Counter = (
+  connection: DuckDBConnection,
+  plan: CountsSqlPlan,
+  codes: readonly CodeExpression[],
+  valueOf: (g: number, k: number) => SqlValue,
+) => Promise<Tally>;
+
 export interface EngineOptions {
   form?: CountsForm;
+  counter?: Counter;
   /** DuckDB's memory_limit (its buffers; it spills to a temporary directory beyond). */
   memoryLimit?: string;
   threads?: number;
@@ -129,7 +147,7 @@ export async function countWithDuckdb(
   const { connection, close } = await openDuckdb(engine);
   try {
     const columns = source.columns ?? (await parquetColumns(connection, source.relation));
-    return await countSource(connection, source, columns, read, prepare, engine.form ?? 'pairs');
+    return await countSource(connection, source, columns, read, prepare, engine);
   } catch (error) {
     throw duckdbError(error, file);
   } finally {
@@ -224,8 +242,9 @@ async function countSource(
   names: string[],
   read: ReadOptions,
   prepare: PrepareOptions,
-  form: CountsForm,
+  engine: EngineOptions,
 ): Promise<DuckdbTable> {
+  const form = engine.form ?? 'pairs';
   if ((prepare.missing ?? 'drop') === 'auto')
     throw new RangeError('the duckdb engine takes --missing drop, own or mode (not auto)');
   const missingTokens = read.missingTokens ?? DEFAULT_MISSING_TOKENS;
@@ -274,8 +293,9 @@ async function countSource(
         `CAST(${rawCodeSql(p.raw, indexOf(p), codes[g] as CodeExpression)} AS ${codeType(sizes[g] as number)}) AS k${g}`,
     )
     .join(', ')} FROM ${rawRows(base, profiles, grouped.map(indexOf), requireAll)}`;
-  const { singles, pairRows, kept } =
-    form === 'pairs'
+  const { singles, pairRows, kept } = engine.counter
+    ? await engine.counter(connection, plan, codes, valueOf)
+    : form === 'pairs'
       ? await tallyByPairs(connection, codedRows, plan, valueOf)
       : form === 'grouping-sets'
         ? await tallyByGroupingSets(connection, plan)

@@ -86,10 +86,18 @@ export async function tallyByGroupingSets(
   connection: DuckDBConnection,
   plan: CountsSqlPlan,
 ): Promise<Tally> {
-  const tally = emptyTally(plan.grouped.length);
   const result = await connection.runAndReadAll(countsSql(plan));
+  return tallyOfCountsRows(plan, result.getRows());
+}
+
+/** The rows of countsSql's output (g…, v…, n), from whichever engine ran it, as a tally. */
+export function tallyOfCountsRows(
+  plan: CountsSqlPlan,
+  rows: readonly (readonly unknown[])[],
+): Tally {
+  const tally = emptyTally(plan.grouped.length);
   const k = plan.grouped.length;
-  for (const raw of result.getRows()) {
+  for (const raw of rows) {
     const row = readCountsRow(raw, k);
     if (row.set.length === 0) tally.kept = row.n;
     else if (row.set.length === 1) {
@@ -113,18 +121,32 @@ export async function tallyByCells(
   codes: readonly CodeExpression[],
   valueOf: (g: number, k: number) => SqlValue,
 ): Promise<Tally> {
-  const tally = emptyTally(plan.grouped.length);
-  const keyed = {
+  const result = await connection.runAndReadAll(cellCountsSql(keyedPlan(plan, codes)));
+  return tallyOfCellRows(plan, codes, valueOf, result.getRows());
+}
+
+/** The plan with each grouped column's codes, for cellCountsSql. */
+export function keyedPlan(plan: CountsSqlPlan, codes: readonly CodeExpression[]) {
+  return {
     ...plan,
     grouped: plan.grouped.map((g, i) => ({ ...g, code: codes[i] as CodeExpression })),
   };
-  const result = await connection.runAndReadAll(cellCountsSql(keyed));
+}
+
+/** The rows of cellCountsSql's output (cell, n), from whichever engine ran it, as a tally. */
+export function tallyOfCellRows(
+  plan: CountsSqlPlan,
+  codes: readonly CodeExpression[],
+  valueOf: (g: number, k: number) => SqlValue,
+  rows: readonly (readonly unknown[])[],
+): Tally {
+  const tally = emptyTally(plan.grouped.length);
   const keys = cellKeys(codes, plan.pairs);
   const G = plan.grouped.length;
   const pairStarts = [...keys.pair]
     .map(([ab, start]) => ({ a: Math.floor(ab / G), b: ab % G, start }))
     .sort((x, y) => x.start - y.start);
-  for (const [cellValue, nValue] of result.getRows()) {
+  for (const [cellValue, nValue] of rows) {
     const cell = Number(cellValue);
     const n = Number(nValue);
     if (cell === 0) {

@@ -13,7 +13,9 @@ export type DataErrorCode =
   /** A method that reads each object's values, asked of a table known by its counts alone. */
   | 'needs-rows'
   /** A saved workspace (file, link or the browser's copy) that cannot be opened. */
-  | 'bad-workspace';
+  | 'bad-workspace'
+  /** A database server that was to count the data refused, or could not be reached. */
+  | 'engine';
 
 export class DataError extends Error {
   override readonly name = 'DataError';
@@ -22,8 +24,10 @@ export class DataError extends Error {
     message: string,
     /** Extra facts for the UI, e.g. the first ragged line numbers. */
     readonly details: { lines?: number[]; count?: number } = {},
+    /** The error behind it (a database driver's), for whoever debugs it. */
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
 }
 

@@ -7,7 +7,15 @@
  * Pure text: the CLI's duckdb engine (src/cli/engine/) runs it; `counts --sql` prints it.
  */
 
-export type SqlDialect = 'ansi' | 'spark';
+/**
+ * 'ansi': double-quoted names (DuckDB, Snowflake …); 'postgres': the same, with PostgreSQL's
+ * DOUBLE PRECISION for DOUBLE; 'spark': backquoted names and backslash escapes.
+ */
+export type SqlDialect = 'ansi' | 'postgres' | 'spark';
+
+/** The type a cell is cast to for a number. */
+const doubleType = (dialect: SqlDialect): string =>
+  dialect === 'postgres' ? 'DOUBLE PRECISION' : 'DOUBLE';
 
 /** The characters JavaScript's String.prototype.trim() removes (the in-memory reader's rule). */
 export const TRIMMED_CHARACTERS =
@@ -108,9 +116,9 @@ export function cellsSql(
   ].join('\n');
 }
 
-function valueSql(cell: string, value: ValueExpression): string {
+function valueSql(cell: string, value: ValueExpression, dialect: SqlDialect): string {
   if (value.kind === 'label') return cell;
-  const x = `CAST(${cell} AS DOUBLE)`;
+  const x = `CAST(${cell} AS ${doubleType(dialect)})`;
   if (value.kind === 'number') return x;
   if (value.cuts.length === 0) return `CASE WHEN ${cell} IS NULL THEN NULL ELSE 0 END`;
   const whens = value.cuts.map((c, b) => `WHEN ${x} <= ${doubleLiteral(c)} THEN ${b}`);
@@ -132,7 +140,7 @@ export function countsSql(plan: CountsSqlPlan, dialect: SqlDialect = 'ansi'): st
       ? `\nWHERE ${plan.requireAll.map((i) => `${cellName(i)} IS NOT NULL`).join(' AND ')}`
       : '';
   const values = plan.grouped.map(
-    (g, i) => `${valueSql(cellName(g.column), g.value)} AS ${valueName(i)}`,
+    (g, i) => `${valueSql(cellName(g.column), g.value, dialect)} AS ${valueName(i)}`,
   );
   const sets = [
     ...plan.grouped.map((_, i) => `(${valueName(i)})`),
@@ -232,7 +240,7 @@ export function codeSql(cell: string, code: CodeExpression, dialect: SqlDialect 
     const whens = code.labels.map((l, k) => `WHEN ${quoteString(l, dialect)} THEN ${k}`);
     return `CASE ${cell} ${whens.join(' ')} ELSE ${missing} END`;
   }
-  const x = `CAST(${cell} AS DOUBLE)`;
+  const x = `CAST(${cell} AS ${doubleType(dialect)})`;
   const whens =
     code.kind === 'interval'
       ? [

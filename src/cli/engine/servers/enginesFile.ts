@@ -1,0 +1,39 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * The servers `npm run engines:start` (scripts/engines.mjs) started on this machine: their
+ * connection strings, which `--engine postgres` uses when no `--connect` is given.
+ */
+export interface StartedEngines {
+  postgres?: string;
+  clickhouse?: string;
+  clickhouseShards?: string[];
+  cluster?: string;
+}
+
+export function enginesFile(): string {
+  return join(
+    process.env.COUPLED_ENGINES_DIR ?? join(tmpdir(), 'coupled-explorer-engines'),
+    'engines.json',
+  );
+}
+
+export function startedEngines(): StartedEngines {
+  const file = enginesFile();
+  if (!existsSync(file)) return {};
+  return JSON.parse(readFileSync(file, 'utf8')) as StartedEngines;
+}
+
+/** The connection string of an engine: the one given, else the started server's, else why not. */
+export function connectionOf(engine: 'postgres', given: string | null): string {
+  const url = given ?? startedEngines()[engine];
+  if (!url)
+    throw new RangeError(
+      `--engine ${engine} needs a server: give --connect ${engine}://user@host:port/db, or start one with npm run engines:start`,
+    );
+  if (!url.startsWith(`${engine}://`) && !url.startsWith('postgresql://'))
+    throw new RangeError(`--connect must be a ${engine}:// address, got “${url}”`);
+  return url;
+}
