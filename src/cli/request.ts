@@ -41,9 +41,9 @@ export const ENGINE_PARAMETERS = [
     name: 'engine',
     type: 'choice',
     default: 'memory',
-    choices: ['memory', 'duckdb', 'postgres'],
+    choices: ['memory', 'duckdb', 'postgres', 'clickhouse'],
     description:
-      'memory: read the CSV here; duckdb: count a CSV or Parquet file out of core (value-level methods only; per-row CSV output streamed); postgres: DuckDB plans, PostgreSQL counts (--connect, else the server of `npm run engines:start`)',
+      'memory: read the CSV here; duckdb: count a CSV or Parquet file out of core (value-level methods only; per-row CSV output streamed); postgres, clickhouse: DuckDB plans, the server counts (--connect, else the servers of `npm run engines:start`: ClickHouse over two shards)',
   },
   {
     name: 'connect',

@@ -11,7 +11,8 @@ import {
 import { kebab } from './callFlags.ts';
 import { readCountsFile } from './engine/countsFile.ts';
 import { countWithDuckdb, type DuckdbTable } from './engine/duckdb.ts';
-import { connectionOf } from './engine/servers/enginesFile.ts';
+import { clickhouseCounter } from './engine/servers/clickhouse.ts';
+import { clickhouseTargetOf, connectionOf } from './engine/servers/enginesFile.ts';
 import { postgresCounter } from './engine/servers/postgres.ts';
 import { duckdbOptions, type CliRequest } from './request.ts';
 
@@ -45,14 +46,13 @@ export async function loadTable(file: string, request: CliRequest): Promise<Load
   }
   const read = parseOptionsOf(request.read);
   const prepare = prepareOptionsOf(request.prepare);
-  if (engine.engine === 'duckdb' || engine.engine === 'postgres') {
+  if (engine.engine !== 'memory') {
     const counter =
       engine.engine === 'postgres'
-        ? {
-            form: 'grouping-sets' as const,
-            counter: postgresCounter(connectionOf('postgres', engine.connect)),
-          }
-        : {};
+        ? { counter: postgresCounter(connectionOf('postgres', engine.connect)) }
+        : engine.engine === 'clickhouse'
+          ? { counter: clickhouseCounter(clickhouseTargetOf(engine.connect)) }
+          : {};
     const duckdb = await countWithDuckdb(file, read, prepare, {
       ...duckdbOptions(engine),
       ...counter,

@@ -1,6 +1,7 @@
 /**
- * Counting where the data lives (issue 47): `counts FILE --engine postgres` — DuckDB plans, a
- * PostgreSQL server started by the project's own script (scripts/engines.mjs) counts — gives
+ * Counting where the data lives (issue 47): `counts FILE --engine postgres|clickhouse` — DuckDB
+ * plans; a PostgreSQL server, or two ClickHouse servers as two shards of a Distributed table,
+ * started by the project's own script (scripts/engines.mjs), count — gives
  * the counts file of the in-memory and DuckDB engines, byte for byte, on bundled tables and on
  * generated hostile ones (quotes, backquotes, semicolons, unicode, right-to-left text, empty
  * strings, the missing tokens, numeric columns binned). Where the servers cannot be started the
@@ -19,7 +20,9 @@ const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'engines-'));
 // The servers' own directory, beside (not inside) this test's: PostgreSQL runs as its own user.
 const engines = join(tmpdir(), 'coupled-explorer-engines-test');
-const env = { ...process.env, COUPLED_ENGINES_DIR: engines };
+// The CLI runs below (child processes) find the servers this test started.
+process.env.COUPLED_ENGINES_DIR = engines;
+const env = { ...process.env };
 
 /** A CSV field, quoted as RFC 4180 quotes it. */
 const field = (text: string) => (/[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
@@ -82,11 +85,12 @@ afterAll(async () => {
 
 describe('counts on every engine', () => {
   it.each(TABLES)(
-    '%s: memory, DuckDB and PostgreSQL count the same, value by value',
+    '%s: memory, DuckDB, PostgreSQL and ClickHouse (two shards) count the same, value by value',
     async (name, file) => {
       const outputs: Record<string, string> = {};
-      for (const engine of ['memory', 'duckdb', 'postgres']) {
+      for (const engine of ['memory', 'duckdb', 'postgres', 'clickhouse']) {
         const out = join(dir, `${name.replace(/\W+/g, '-')}-${engine}.json`);
+        // PostgreSQL named by --connect; ClickHouse found as the two shards the script started.
         const connect = engine === 'postgres' ? ['--connect', startedPostgres()] : [];
         const result = await cli(
           'counts',
@@ -105,6 +109,7 @@ describe('counts on every engine', () => {
       }
       expect(outputs.duckdb).toBe(outputs.memory);
       expect(outputs.postgres).toBe(outputs.memory);
+      expect(outputs.clickhouse).toBe(outputs.memory);
       // Something was counted: the file holds the table's values.
       expect(JSON.parse(outputs.memory as string)).toBeTruthy();
     },
@@ -144,5 +149,17 @@ describe('a server that cannot count', () => {
     );
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('--connect must be a postgres:// address');
+    const closed = await cli(
+      'counts',
+      TABLES[0]![1],
+      '--engine',
+      'clickhouse',
+      '--connect',
+      'clickhouse://127.0.0.1:1',
+    );
+    expect(closed.code).toBe(2);
+    expect(closed.stderr).toMatch(
+      /^error: ClickHouse at http:\/\/127\.0\.0\.1:1 could not count: /,
+    );
   }, 60_000);
 });

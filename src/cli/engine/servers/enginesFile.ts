@@ -27,13 +27,27 @@ export function startedEngines(): StartedEngines {
 }
 
 /** The connection string of an engine: the one given, else the started server's, else why not. */
-export function connectionOf(engine: 'postgres', given: string | null): string {
+export function connectionOf(engine: 'postgres' | 'clickhouse', given: string | null): string {
   const url = given ?? startedEngines()[engine];
   if (!url)
     throw new RangeError(
-      `--engine ${engine} needs a server: give --connect ${engine}://user@host:port/db, or start one with npm run engines:start`,
+      `--engine ${engine} needs a server: give --connect ${engine}://${engine === 'postgres' ? 'user@host:port/db' : 'host:http-port'}, or start one with npm run engines:start`,
     );
-  if (!url.startsWith(`${engine}://`) && !url.startsWith('postgresql://'))
+  const schemes = engine === 'postgres' ? ['postgres://', 'postgresql://'] : ['clickhouse://'];
+  if (!schemes.some((s) => url.startsWith(s)))
     throw new RangeError(`--connect must be a ${engine}:// address, got “${url}”`);
   return url;
+}
+
+/**
+ * Where ClickHouse counts: the server given (alone), else the started shards and their cluster.
+ */
+export function clickhouseTargetOf(given: string | null): {
+  shards: string[];
+  cluster: string | null;
+} {
+  if (given !== null) return { shards: [connectionOf('clickhouse', given)], cluster: null };
+  const started = startedEngines();
+  const shards = started.clickhouseShards ?? [connectionOf('clickhouse', null)];
+  return { shards, cluster: started.cluster ?? null };
 }
