@@ -125,6 +125,29 @@ function startedPostgres(): string {
 }
 
 describe('a server that cannot count', () => {
+  /** Counting the first table on this engine in the server `connect` names. */
+  const countIn = (engine: string, connect: string) =>
+    cli('counts', TABLES[0]![1], '--engine', engine, '--connect', connect);
+
+  it('is refused in one line with exit code 2: none reachable, or none named and none started', async () => {
+    const unreachable = await countIn('postgres', 'postgres://x@127.0.0.1:1/db');
+    expect(unreachable.code).toBe(2);
+    expect(unreachable.stderr).toMatch(
+      /^error: PostgreSQL at postgres:\/\/x@127\.0\.0\.1:1\/db could not count: .*ECONNREFUSED/,
+    );
+    expect(unreachable.stderr.trim().split('\n')).toHaveLength(1);
+    const none = await countIn('postgres', 'mysql://x@h/db');
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('--connect must be a postgres:// address');
+    const closed = await countIn('clickhouse', 'clickhouse://127.0.0.1:1');
+    expect(closed.code).toBe(2);
+    expect(closed.stderr).toMatch(
+      /^error: ClickHouse at http:\/\/127\.0\.0\.1:1 could not count: /,
+    );
+  }, 60_000);
+});
+
+describe('a server that cannot count', () => {
   it('is refused in one line with exit code 2: none reachable, or none named and none started', async () => {
     const unreachable = await cli(
       'counts',

@@ -45,29 +45,21 @@ export async function storedWorkspace(key: string): Promise<StoredWorkspace | nu
   return value === undefined ? null : readStored(key, value);
 }
 
-/** The newest readable copy not of an open tab (nor of `except`), for a fresh tab to offer. */
-export async function mostRecentWorkspace(except: string): Promise<StoredWorkspace | null> {
-  const all = await storedCopies();
+/**
+ * The copies of closed tabs (and the legacy copy), but `except`, each read once: the newest
+ * readable first, then the unreadable ones (for a fresh tab: the offer, and what it must say).
+ */
+export async function closedTabCopies(
+  except: string,
+): Promise<{ newest: StoredWorkspace | null; unreadable: StoredWorkspace[] }> {
   const open = (await openTabs()) ?? new Set<string>();
-  const candidates = all.filter(
+  const closed = (await storedCopies()).filter(
     (c) =>
-      c.parsed.ok &&
-      c.key !== except &&
-      !(c.key.startsWith(TAB_KEY) && open.has(c.key.slice(TAB_KEY.length))),
+      c.key !== except && !(c.key.startsWith(TAB_KEY) && open.has(c.key.slice(TAB_KEY.length))),
   );
-  candidates.sort((a, b) => (b.savedAt ?? 0) - (a.savedAt ?? 0));
-  return candidates[0] ?? null;
-}
-
-/** Copies that cannot be read, of closed tabs (and the legacy copy), but `except`. */
-export async function unreadableWorkspaces(except: string): Promise<StoredWorkspace[]> {
-  const open = (await openTabs()) ?? new Set<string>();
-  return (await storedCopies()).filter(
-    (c) =>
-      !c.parsed.ok &&
-      c.key !== except &&
-      !(c.key.startsWith(TAB_KEY) && open.has(c.key.slice(TAB_KEY.length))),
-  );
+  const readable = closed.filter((c) => c.parsed.ok);
+  readable.sort((a, b) => (b.savedAt ?? 0) - (a.savedAt ?? 0));
+  return { newest: readable[0] ?? null, unreadable: closed.filter((c) => !c.parsed.ok) };
 }
 
 /** Saves the workspace as this tab's copy; the reason in words when the browser refused it. */

@@ -2,7 +2,6 @@ import { create } from 'zustand';
 import { sampleNamed } from '../model/samples.ts';
 import { useStore } from '../store/index.ts';
 import type { Source } from '../store/dataSlice.ts';
-import type { Call } from '../../core/platform/spec.ts';
 import { sha256Of } from './fileHash.ts';
 import { CURRENT, RAN_ON } from './capture.ts';
 import { sampleSource } from './openSample.ts';
@@ -133,13 +132,7 @@ function applyView(state: WorkspaceState): void {
   const c = state.colorBy;
   if (c.kind === 'class' && meta.classColumn) store.setColorBy(c);
   else if (c.kind === 'attribute' && c.attribute < meta.attributes.length) store.setColorBy(c);
-  else if (c.kind === 'result') {
-    // The colouring's call is computed if no panel does (as the colour-by menu does).
-    try {
-      store.ensure(JSON.parse(c.key) as Call);
-      store.setColorBy(c);
-    } catch {
-      // A call this table cannot run (e.g. a class the table lacks): no colouring.
-    }
-  }
+  // A result's call is computed, or the colouring dropped when this table cannot run it, by
+  // the colour-by menu (App.tsx, useColouringResult), as for any colouring whose result is gone.
+  else if (c.kind === 'result') store.setColorBy(c);
 }

@@ -1,11 +1,5 @@
 import type { Sample, SampleManifest } from '../model/samples.ts';
-import {
-  keyOfTab,
-  mostRecentWorkspace,
-  storedWorkspace,
-  unreadableWorkspaces,
-  workspaceInHash,
-} from './persist.ts';
+import { closedTabCopies, keyOfTab, storedWorkspace, workspaceInHash } from './persist.ts';
 import { openWorkspace, useWorkspaceStatus, workspaceRefused } from './restore.ts';
 import type { WorkspaceState } from './schema.ts';
 import { openEmbedded } from './embedded.ts';
@@ -93,13 +87,13 @@ async function readable(key: string): Promise<WorkspaceState | 'unreadable' | nu
  */
 async function offerMostRecent(own: string): Promise<void> {
   try {
-    for (const copy of await unreadableWorkspaces(own))
+    const { newest: recent, unreadable } = await closedTabCopies(own);
+    for (const copy of unreadable)
       if (!copy.parsed.ok)
         workspaceRefused(
           `a workspace saved in this browser could not be read: ${copy.parsed.message} It is kept aside, untouched`,
           copy.key,
         );
-    const recent = await mostRecentWorkspace(own);
     if (recent?.parsed.ok)
       useWorkspaceStatus.setState({
         offer: { key: recent.key, savedAt: recent.savedAt, state: recent.parsed.value },

@@ -7,6 +7,16 @@ import { defineMethod, type MethodContext, type ResolvedCall } from '../platform
 import type { CategoricalTable } from '../data/table/types.ts';
 import { PROJECTION_INPUT } from '../projection/projectionStep.ts';
 
+/** The seed of the seeded starts, shared by the clustering steps. */
+export const STARTS_SEED_PARAMETER = {
+  name: 'seed',
+  type: 'integer',
+  default: 0,
+  ...SEED_BOUND,
+  role: 'seed',
+  description: 'Seed of the starts',
+} as const satisfies ParameterSpec;
+
 /** Iterations of one k-means (or k-modes) start, shared by the clustering steps. */
 export const ITERATIONS_PARAMETER = {
   name: 'maxIterations',
@@ -66,14 +76,7 @@ export const kmeansStep = defineMethod({
       ...RUNS_BOUND,
       description: 'Seeded starts; the lowest-cost run is kept',
     },
-    {
-      name: 'seed',
-      type: 'integer',
-      default: 0,
-      ...SEED_BOUND,
-      role: 'seed',
-      description: 'Seed of the starts',
-    },
+    STARTS_SEED_PARAMETER,
     ITERATIONS_PARAMETER,
   ],
   inputs: [

@@ -1,8 +1,13 @@
 import { SPECTRAL_MAX_OBJECTS } from './spectral.ts';
 import { spectralPartitionerFor } from './spectralPartition.ts';
 import { defineMethod, type ResolvedCall } from '../platform/spec.ts';
-import { SEED_BOUND } from '../base/parameters.ts';
-import { CLUSTERS_BOUND, ITERATIONS_PARAMETER, partitionOf, RUNS_BOUND } from './kmeansStep.ts';
+import {
+  CLUSTERS_BOUND,
+  ITERATIONS_PARAMETER,
+  partitionOf,
+  RUNS_BOUND,
+  STARTS_SEED_PARAMETER,
+} from './kmeansStep.ts';
 import { PROJECTION_INPUT } from '../projection/projectionStep.ts';
 
 /**
@@ -37,14 +42,7 @@ export const spectralStep = defineMethod({
       ...RUNS_BOUND,
       description: 'Seeded k-means starts; the lowest-cost is kept',
     },
-    {
-      name: 'seed',
-      type: 'integer',
-      default: 0,
-      ...SEED_BOUND,
-      role: 'seed',
-      description: 'Seed of the starts',
-    },
+    STARTS_SEED_PARAMETER,
     ITERATIONS_PARAMETER,
   ],
   inputs: [

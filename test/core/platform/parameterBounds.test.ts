@@ -42,16 +42,17 @@ describe('parameter maxima', () => {
     expect(allSpecs().length).toBeGreaterThan(30);
     const names = NUMBERS.map(([name]) => name);
     expect(names.length).toBeGreaterThan(60);
+    // The parameters the hostile review named, each found among the walked ones.
     for (const name of [
       'iforest.trees',
       'iforest.sampleSize',
       'tsne.iterations',
       'tsne.exactLimit',
-    ])
-      expect(names).toContain(name);
-    for (const name of ['kmeans.runs', 'evaluate-clustering.runs', 'zero.t', 'zero.n', 'limbo.k'])
-      expect(names).toContain(name);
-    for (const name of [
+      'kmeans.runs',
+      'evaluate-clustering.runs',
+      'zero.t',
+      'zero.n',
+      'limbo.k',
       'mds.landmarks',
       'cde.maxIterations',
       'cbrw.maxIterations',
