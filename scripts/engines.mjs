@@ -26,6 +26,10 @@ const CH_PORTS = [0, 1].map((i) => ({
 }));
 const CLUSTER = 'coupled_two_shards';
 const root = typeof process.getuid === 'function' && process.getuid() === 0;
+// For the test of a machine where the packages cannot be installed: where the installed servers
+// are looked for (an empty directory: none is), and the installer run.
+const INSTALLED = process.env.COUPLED_ENGINES_INSTALLED_ROOT ?? '/';
+const APT_GET = process.env.COUPLED_ENGINES_APT_GET ?? 'apt-get';
 
 function fail(message) {
   console.error(`engines: ${message}`);
@@ -48,14 +52,14 @@ function ensurePackages(packages) {
     );
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   try {
-    execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], {
+    execFileSync(APT_GET, ['install', '-y', '-qq', '--no-install-recommends', ...packages], {
       stdio: 'ignore',
       env,
     });
   } catch {
     try {
-      execFileSync('apt-get', ['update', '-qq'], { stdio: 'ignore', env });
-      execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], {
+      execFileSync(APT_GET, ['update', '-qq'], { stdio: 'ignore', env });
+      execFileSync(APT_GET, ['install', '-y', '-qq', '--no-install-recommends', ...packages], {
         stdio: 'ignore',
         env,
       });
@@ -69,7 +73,7 @@ function ensurePackages(packages) {
 
 /** The newest PostgreSQL server of Debian's layout (/usr/lib/postgresql/N/bin). */
 function postgresBin() {
-  const base = '/usr/lib/postgresql';
+  const base = join(INSTALLED, 'usr/lib/postgresql');
   if (!existsSync(base)) return null;
   const versions = readdirSync(base)
     .filter((v) => existsSync(join(base, v, 'bin', 'initdb')))
@@ -191,11 +195,9 @@ async function clickhouseUp(port) {
 }
 
 async function startClickhouse() {
-  if (!existsSync('/usr/sbin/clickhouse-server') && !existsSync('/usr/bin/clickhouse-server'))
-    ensurePackages(['clickhouse-server']);
-  const server = existsSync('/usr/sbin/clickhouse-server')
-    ? '/usr/sbin/clickhouse-server'
-    : '/usr/bin/clickhouse-server';
+  const [sbin, bin] = ['usr/sbin', 'usr/bin'].map((d) => join(INSTALLED, d, 'clickhouse-server'));
+  if (!existsSync(sbin) && !existsSync(bin)) ensurePackages(['clickhouse-server']);
+  const server = existsSync(sbin) ? sbin : bin;
   if (!existsSync(server)) fail('the Debian package clickhouse-server gave no clickhouse-server');
   writeFileSync(join(HOME, 'clickhouse-users.xml'), CLICKHOUSE_USERS);
   for (const [i, port] of CH_PORTS.entries()) {

@@ -23,6 +23,7 @@ import { TourCard } from './views/tour/TourCard.tsx';
 import { ThemeToggle } from './components/ThemeToggle.tsx';
 
 const NO_ATTRIBUTES: readonly { name: string }[] = [];
+const NO_CHOICES: ReturnType<typeof colorChoices> = [];
 
 /**
  * The status of the result the objects are coloured by (null when they are not): a colouring
@@ -72,7 +73,9 @@ const TopBar = memo(function TopBar() {
   const setLayout = useStore((s) => s.setLayout);
   const runAll = useStore((s) => s.runAll);
   const startRunAll = useStore((s) => s.startRunAll);
-  const choices = colorChoices(results, nRows);
+  // A counts file has no objects to colour by a clustering or a score.
+  const rowless = useStore((s) => s.loaded?.meta.rowless === true);
+  const choices = rowless ? NO_CHOICES : colorChoices(results, nRows);
   const colouring = useColouringResult();
   // The registry is fixed once the app runs: the menu is built once.
   const menu = useMemo(panelChoices, []);

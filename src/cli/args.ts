@@ -48,11 +48,15 @@ export function parseArgs(argv: readonly string[], switches: readonly string[] =
  * `--counts FILE` stands in for the data file.
  */
 export function fileArgument(
-  request: { positionals: readonly string[]; engine: { counts: string | null } },
+  request: {
+    positionals: readonly string[];
+    engine: { counts: string | null; table?: string | null };
+  },
   usage?: string,
 ): string {
   const file = request.positionals[0];
-  if (!file && request.engine.counts !== null) return '';
+  if (!file && (request.engine.counts !== null || (request.engine.table ?? null) !== null))
+    return '';
   if (!file) throw new RangeError(`expected a CSV file${usage ? `\n${usage}` : ''}`);
   return file;
 }

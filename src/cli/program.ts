@@ -8,6 +8,7 @@ import { exportAppCommand } from './commands/exportApp.ts';
 import { indicatorsCommand } from './commands/indicators.ts';
 import { methodsCommand } from './commands/methods.ts';
 import { neighboursCommand } from './commands/neighbours.ts';
+import { outliersSqlCommand } from './commands/outliersSql.ts';
 import { runCommand } from './commands/run.ts';
 import { PROCESS_IO, type Io } from './output.ts';
 
@@ -19,6 +20,7 @@ export const COMMANDS: readonly Command[] = [
   runCommand,
   indicatorsCommand,
   neighboursCommand,
+  outliersSqlCommand,
   ...ALIAS_COMMANDS,
   projectCommand,
   exportAppCommand,

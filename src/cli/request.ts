@@ -54,6 +54,21 @@ export const ENGINE_PARAMETERS = [
       'The database server that counts (--engine postgres): postgres://user@host:port/db',
   },
   {
+    name: 'table',
+    type: 'string',
+    default: null,
+    description:
+      'A table already in the server (--engine postgres or clickhouse) instead of a FILE: scanned and counted there, never copied out (schema.table allowed)',
+  },
+  {
+    name: 'rowColumn',
+    type: 'string',
+    default: null,
+    emptyLabel: 'none',
+    description:
+      'The column numbering the rows 1, 2 … (a --table’s, or the printed queries’ row_no): labels in order of first appearance, ties and samples by it; a --table without it lists labels in text order',
+  },
+  {
     name: 'counts',
     type: 'string',
     default: null,

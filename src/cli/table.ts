@@ -10,10 +10,11 @@ import {
 } from '../core/data/table/preparation.ts';
 import { kebab } from './callFlags.ts';
 import { readCountsFile } from './engine/countsFile.ts';
-import { countWithDuckdb, type DuckdbTable } from './engine/duckdb.ts';
-import { clickhouseCounter } from './engine/servers/clickhouse.ts';
+import { countServerTable, countWithDuckdb, type DuckdbTable } from './engine/duckdb.ts';
+import { clickhouseEngine, type ClickhouseRows } from './engine/servers/clickhouse.ts';
 import { clickhouseTargetOf, connectionOf } from './engine/servers/enginesFile.ts';
-import { postgresCounter } from './engine/servers/postgres.ts';
+import { postgresEngine, type PostgresRows } from './engine/servers/postgres.ts';
+import type { ServerEngine } from './engine/servers/serverEngine.ts';
 import { duckdbOptions, type CliRequest } from './request.ts';
 
 /** A command's table: the session holding it, and for the duckdb engine how to reach its rows. */
@@ -22,14 +23,24 @@ export interface LoadedTable {
   loaded: Loaded;
   /** Counted by DuckDB: the plan to read the file's rows again (per-row outputs). */
   duckdb?: DuckdbTable;
+  /** With `keepServer`, the server that counted, still holding the rows: the caller closes it. */
+  server?: HeldServer;
 }
+
+export type HeldServer =
+  | { engine: 'postgres'; server: ServerEngine<PostgresRows> }
+  | { engine: 'clickhouse'; server: ServerEngine<ClickhouseRows> };
 
 /**
  * Reads the file named by the command into a session, with the request's table options: in
  * memory (the default), out of core by DuckDB (`--engine duckdb`: a table known by its counts),
  * or from a counts file (`--counts FILE`, no data file).
  */
-export async function loadTable(file: string, request: CliRequest): Promise<LoadedTable> {
+export async function loadTable(
+  file: string,
+  request: CliRequest,
+  { keepServer = false }: { keepServer?: boolean } = {},
+): Promise<LoadedTable> {
   const { engine } = request;
   if (engine.counts !== null) {
     if (file) throw new RangeError('give a data FILE or --counts FILE, not both');
@@ -46,20 +57,22 @@ export async function loadTable(file: string, request: CliRequest): Promise<Load
   }
   const read = parseOptionsOf(request.read);
   const prepare = prepareOptionsOf(request.prepare);
+  if (engine.table !== null) return loadServerTable(file, request, keepServer);
   if (engine.engine !== 'memory') {
-    const counter =
-      engine.engine === 'postgres'
-        ? { counter: postgresCounter(connectionOf('postgres', engine.connect)) }
-        : engine.engine === 'clickhouse'
-          ? { counter: clickhouseCounter(clickhouseTargetOf(engine.connect)) }
-          : {};
-    const duckdb = await countWithDuckdb(file, read, prepare, {
-      ...duckdbOptions(engine),
-      ...counter,
-    });
-    const session = new ExplorerSession();
-    const loaded = session.adoptCounts(duckdb.table, duckdb.counts, duckdb.summary);
-    return { session, loaded, duckdb };
+    const held = serverOf(request);
+    let handedOver = false;
+    try {
+      const duckdb = await countWithDuckdb(file, read, prepare, {
+        ...duckdbOptions(engine),
+        ...(held && { counter: held.server.counter }),
+      });
+      const session = new ExplorerSession();
+      const loaded = session.adoptCounts(duckdb.table, duckdb.counts, duckdb.summary);
+      handedOver = keepServer && held !== undefined;
+      return { session, loaded, duckdb, ...(handedOver && { server: held }) };
+    } finally {
+      if (!handedOver) await held?.server.close();
+    }
   }
   let size: number;
   try {
@@ -80,6 +93,46 @@ export async function loadTable(file: string, request: CliRequest): Promise<Load
   };
   const loaded = await session.loadBytes(source, read, prepare, { sizeHint: size });
   return { session, loaded };
+}
+
+/** A server engine of the request (the servers engines:start started, or --connect's). */
+function serverOf(request: CliRequest): HeldServer | undefined {
+  const { engine } = request;
+  return engine.engine === 'postgres'
+    ? { engine: 'postgres', server: postgresEngine(connectionOf('postgres', engine.connect)) }
+    : engine.engine === 'clickhouse'
+      ? { engine: 'clickhouse', server: clickhouseEngine(clickhouseTargetOf(engine.connect)) }
+      : undefined;
+}
+
+/** `--table NAME`: a table already in the server, counted there (duckdb.ts countServerTable). */
+async function loadServerTable(
+  file: string,
+  request: CliRequest,
+  keepServer: boolean,
+): Promise<LoadedTable> {
+  const { engine } = request;
+  if (file) throw new RangeError('give a data FILE or --table NAME, not both');
+  const held = serverOf(request);
+  if (!held)
+    throw new RangeError('--table names a table in a server: give --engine postgres or clickhouse');
+  let handedOver = false;
+  try {
+    const { columns, scan } = await held.server.attach(engine.table as string, engine.rowColumn);
+    const duckdb = await countServerTable(
+      engine.table as string,
+      columns,
+      parseOptionsOf(request.read),
+      prepareOptionsOf(request.prepare),
+      { ...duckdbOptions(engine), counter: held.server.counter, scan },
+    );
+    const session = new ExplorerSession();
+    const loaded = session.adoptCounts(duckdb.table, duckdb.counts, duckdb.summary);
+    handedOver = keepServer;
+    return { session, loaded, duckdb, ...(handedOver && { server: held }) };
+  } finally {
+    if (!handedOver) await held.server.close();
+  }
 }
 
 /** True when the file's first bytes are this (ASCII) signature. */

@@ -18,6 +18,7 @@ import {
 } from '../core/platform/session.ts';
 import type { PrepareOptions } from '../core/data/table/prepare.ts';
 import { columnarFormat } from './columnarFormat.ts';
+import { countsOfJsonFile } from './countsJson.ts';
 import { GiveWay } from './giveWay.ts';
 import { portLink, serveTeams, SharedTeam } from './teamLink.ts';
 import { useTeam } from '../core/parallel/ambient.ts';
@@ -88,7 +89,8 @@ export function createExplorerApi() {
   return {
     /**
      * Reads a CSV file (streamed; the reading contract of core/data/csv/bytes.ts), or a Parquet or
-     * Arrow file (DuckDB-Wasm), and models it.
+     * Arrow file (DuckDB-Wasm), and models it; or takes a counts file (JSON, or Parquet in long
+     * form: core/data/counts/countsFormats.ts) as a table known by its counts alone.
      */
     async load(
       file: Blob,
@@ -107,9 +109,21 @@ export function createExplorerApi() {
             message: `Reading the ${format === 'parquet' ? 'Parquet' : 'Arrow'} file with DuckDB…`,
           });
           const { readColumnar } = await import('./columnar.ts');
-          const raw = await readColumnar(file, format, parseOptions.missingTokens);
+          const read = await readColumnar(file, format, parseOptions.missingTokens);
           if (cancelled.has(jobId)) throw new CancelledError('Loading was cancelled.');
-          const loaded = session.loadRaw(raw, prepareOptions);
+          // A counts file in long form holds counts, not rows: the column options do not apply.
+          const loaded =
+            'counts' in read
+              ? session.loadCounts(read.counts)
+              : session.loadRaw(read.raw, prepareOptions);
+          return transfer(loaded, metaBuffers(loaded));
+        }
+        // A counts file as JSON (known by its content: a JSON object), else CSV.
+        checkSize(file.size);
+        const counts = await countsOfJsonFile(file);
+        if (counts) {
+          if (cancelled.has(jobId)) throw new CancelledError('Loading was cancelled.');
+          const loaded = session.loadCounts(counts);
           return transfer(loaded, metaBuffers(loaded));
         }
         let lastReport = 0;

@@ -4,6 +4,13 @@ import duckdbWasm from '@duckdb/duckdb-wasm/dist/duckdb-eh.wasm?url';
 import duckdbWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-eh.worker.js?url';
 import { RawTableBuilder, type RawTable } from '../core/data/csv/rawTable.ts';
 import { DataError } from '../core/base/errors.ts';
+import type { CountsInput } from '../core/data/counts/countsTable.ts';
+import {
+  countsInputOfLongRows,
+  isLongCountsColumns,
+  LONG_COUNTS_COLUMNS,
+  type LongCountsRow,
+} from '../core/data/counts/countsFormats.ts';
 import type { ColumnarFormat } from './columnarFormat.ts';
 
 /**
@@ -25,12 +32,16 @@ function open(): Promise<duckdb.AsyncDuckDB> {
   return database;
 }
 
-/** Reads a Parquet or Arrow IPC file into the raw table the CSV reader would make. */
+/**
+ * Reads a Parquet or Arrow IPC file into the raw table the CSV reader would make — or, when its
+ * columns are a counts file's long form (kind, i, attribute, label, j, count: what `npm run cli
+ * -- counts FILE --out counts.parquet` writes), into that file's counts.
+ */
 export async function readColumnar(
   file: Blob,
   format: ColumnarFormat,
   missingTokens: readonly string[] | undefined,
-): Promise<RawTable> {
+): Promise<{ raw: RawTable } | { counts: CountsInput }> {
   const db = await open();
   const connection = await db.connect();
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -47,6 +58,7 @@ export async function readColumnar(
     const columns = (await connection.query(`DESCRIBE SELECT * FROM ${relation}`))
       .toArray()
       .map((row) => String((row as { column_name: string }).column_name));
+    if (isLongCountsColumns(columns)) return { counts: await longCounts(connection, relation) };
     const select = columns.map((c) => `CAST("${c.replaceAll('"', '""')}" AS VARCHAR)`);
     const result = await connection.query(`SELECT ${select.join(', ')} FROM ${relation}`);
     const builder = new RawTableBuilder({ delimiter: ',', missingTokens });
@@ -54,7 +66,7 @@ export async function readColumnar(
     const vectors = columns.map((_, i) => result.getChildAt(i));
     for (let r = 0; r < result.numRows; r++)
       builder.addRow(vectors.map((v) => (v?.get(r) as string | null) ?? ''));
-    return builder.finish();
+    return { raw: builder.finish() };
   } catch (error) {
     if (error instanceof DataError) throw error;
     const message = error instanceof Error ? error.message : String(error);
@@ -67,4 +79,26 @@ export async function readColumnar(
     await connection.close();
     if (format === 'parquet') await db.dropFile('dropped.parquet');
   }
+}
+
+/**
+ * A counts file in long form, its rows in the form's column order (whatever the file's), read by
+ * the parser the CLI shares (core/data/counts/countsFormats.ts). Whole numbers come as DuckDB
+ * typed them (an INTEGER as a number, a BIGINT as a BigInt; the parser takes either).
+ */
+async function longCounts(
+  connection: duckdb.AsyncDuckDBConnection,
+  relation: string,
+): Promise<CountsInput> {
+  const result = await connection.query(
+    `SELECT ${LONG_COUNTS_COLUMNS.map((c) => `"${c}"`).join(', ')} FROM ${relation}`,
+  );
+  const vectors = LONG_COUNTS_COLUMNS.map((_, i) => result.getChildAt(i));
+  function* rows(): Generator<LongCountsRow> {
+    for (let r = 0; r < result.numRows; r++) {
+      const [kind, i, attribute, label, j, count] = vectors.map((v) => v?.get(r) ?? null);
+      yield [kind, i, attribute, label, j, count];
+    }
+  }
+  return countsInputOfLongRows(rows());
 }

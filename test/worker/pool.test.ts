@@ -322,7 +322,7 @@ describe('table sharing', () => {
       if (!snapshot.ok) throw new Error(snapshot.error.message);
       const codes = snapshot.value.table.attributes[0]?.codes;
       expect(codes?.buffer).toBeInstanceOf(SharedArrayBuffer);
-      expect(snapshot.value.raw.columns[0]?.codes.buffer).toBeInstanceOf(SharedArrayBuffer);
+      expect(snapshot.value.raw?.columns[0]?.codes.buffer).toBeInstanceOf(SharedArrayBuffer);
       // Asked again: the same shared arrays, not new copies.
       const again = await a.snapshot();
       expect(again.ok && again.value.table.attributes[0]?.codes).toBe(codes);

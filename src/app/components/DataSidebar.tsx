@@ -64,13 +64,14 @@ export const DataSidebar = memo(function DataSidebar({ children }: { children?: 
     <aside className="sidebar">
       <label className={dragging ? 'dropzone dragging' : 'dropzone'} data-testid="dropzone">
         <FileInput
-          accept=".csv,.tsv,.txt,.parquet,.arrow,.feather,text/csv,text/tab-separated-values"
+          accept=".csv,.tsv,.txt,.parquet,.arrow,.feather,.json,text/csv,text/tab-separated-values,application/json"
           testId="file-input"
           onFile={openFile}
         />
         <strong>Drop a CSV file here</strong>
         <span>
-          or click to choose one. Comma, semicolon or tab separated; it never leaves this tab.
+          or click to choose one. Comma, semicolon or tab separated, Parquet, Arrow, or a counts
+          file; it never leaves this tab.
         </span>
       </label>
       {children}

@@ -68,9 +68,11 @@ export function runAllPlan(
     }
   else
     notes.push(
-      cls
-        ? `Only one class of ${cls.name} is present: the evaluations need two or more.`
-        : 'No class column: the evaluations (F-score, AUC, (ε,γ), precision@k) need one; choose it in the data summary.',
+      meta.rowless
+        ? 'A counts file has no rows: the evaluations (F-score, AUC, (ε,γ), precision@k) need each object’s class.'
+        : cls
+          ? `Only one class of ${cls.name} is present: the evaluations need two or more.`
+          : 'No class column: the evaluations (F-score, AUC, (ε,γ), precision@k) need one; choose it in the data summary.',
     );
   calls.push(...projections);
   return { calls, outlierClass, fits, notes };

@@ -41,6 +41,35 @@ export const VIEW_CALLS: { readonly [V in ViewId]: ViewCall } = {
   walkthrough: { takes: 'step', reading: 'walkthrough' },
 };
 
+/**
+ * What a view draws, besides what its call computes: 'objects' — each object (a row of the
+ * data): the data table, two objects side by side, an object's neighbours, a projection of the
+ * objects — needs the rows whatever its call reads; 'values' — values, attributes, counts and
+ * methods' results — needs the rows only when its call does (core/platform/run.ts,
+ * rowReaderOf). A table known by its counts alone (a counts file) has no rows: model/rowless.ts
+ * reads this to say so in one line instead of drawing the view. The outlier ranking is a
+ * 'values' view: a detector's value scores show on counts, and its list of objects says itself
+ * that it needs the rows.
+ */
+export const VIEW_DRAWS: { readonly [V in ViewId]: 'objects' | 'values' } = {
+  summary: 'values',
+  cooccurrence: 'values',
+  su: 'values',
+  rows: 'objects',
+  'results-board': 'values',
+  'value-matrices': 'values',
+  'value-partitions': 'values',
+  ranking: 'values',
+  impact: 'values',
+  pair: 'objects',
+  'untie-training': 'values',
+  'coupling-spaces': 'values',
+  neighbours: 'objects',
+  projection: 'objects',
+  comparison: 'values',
+  walkthrough: 'values',
+};
+
 /** The result kinds a method view shows (undefined for the other views). */
 export function consumesOf(view: ViewId): readonly ResultKind[] | undefined {
   const declared = VIEW_CALLS[view];

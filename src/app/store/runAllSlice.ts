@@ -2,6 +2,7 @@ import type { StateCreator } from 'zustand';
 import { resolveCall } from '../../core/platform/calls.ts';
 import { poolSize } from '../../worker/pool.ts';
 import { runAllPlan, type RunAllPlan } from '../model/runAllPlan.ts';
+import { rowlessReasons } from '../model/rowless.ts';
 import type { Store } from './index.ts';
 
 /**
@@ -47,14 +48,22 @@ export const createRunAllSlice: StateCreator<Store, [], [], RunAllSlice> = (set,
     const methods = first.calls.filter((p) => p.role === 'method');
     const checked = await get().query((api) => api.preconditions(methods.map((p) => p.call)));
     if (get().tableVersion !== version) return;
-    const reasons = checked.ok ? checked.value : methods.map(() => null);
+    const reasons = rowlessReasons(
+      meta,
+      methods.map((p) => p.call),
+      checked.ok ? checked.value : methods.map(() => null),
+    );
     const inapplicable = new Set(
       methods.flatMap((p, i) => (reasons[i] !== null && p.method ? [p.method] : [])),
     );
     const plan = inapplicable.size > 0 ? runAllPlan(meta, undefined, inapplicable) : first;
     const all = await get().query((api) => api.preconditions(plan.calls.map((p) => p.call)));
     if (get().tableVersion !== version) return;
-    const notApplicable = all.ok ? all.value : plan.calls.map(() => null);
+    const notApplicable = rowlessReasons(
+      meta,
+      plan.calls.map((p) => p.call),
+      all.ok ? all.value : plan.calls.map(() => null),
+    );
     const keys = plan.calls.map((p) => resolveCall(p.call).key);
     set({ runAll: { plan, keys, notApplicable, version, cancelled: false, startedAt } });
     get().pumpRunAll();

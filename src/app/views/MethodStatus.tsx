@@ -2,6 +2,7 @@ import { describeCall } from '../../core/platform/calls.ts';
 import type { ErrorInfo } from '../../core/base/errors.ts';
 import { useStore } from '../store/index.ts';
 import type { ResultEntry } from '../store/resultsSlice.ts';
+import { NeedsRows } from '../components/NeedsRows.tsx';
 
 /**
  * What a method view shows before its result exists: running, failed or cancelled (each with a
@@ -23,6 +24,9 @@ export function MethodStatus({
     );
   if (!entry) return <p className="muted">Starting…</p>;
   const name = describeCall(entry.call);
+  // A call that found, while it ran, that it needs the rows (on a counts file): said as a panel
+  // that needs them says it, not as a failure to run again.
+  if (entry.status === 'failed' && entry.error?.code === 'needs-rows') return <NeedsRows />;
   if (entry.status === 'failed' || entry.status === 'cancelled')
     return (
       <div className={entry.status === 'failed' ? 'method-error' : 'muted'} role="alert">

@@ -10,6 +10,8 @@ import { afterNextFrame, useShownAfterFrame } from '../components/afterFrame.ts'
 import { fileBase, PanelExportMenu } from '../components/export/PanelExportMenu.tsx';
 import { exportCaption } from '../components/export/caption.ts';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
+import { NeedsRows } from '../components/NeedsRows.tsx';
+import { panelNeedsRows } from '../model/rowless.ts';
 
 /** The key of a call, or null when it is not valid (the view says why). */
 function keyOf(call: Call | null | undefined): string | null {
@@ -57,6 +59,12 @@ export const Panel = memo(function Panel({
   // A comparison shows the call it ran; a method view the call it holds.
   const shown = (panel.settings.ran as Call | undefined) ?? panel.call;
   const key = useMemo(() => keyOf(shown), [shown]);
+  // On a counts file, a view of objects (or of a method reading them) says it needs the rows.
+  const rowless = useStore((s) => s.loaded?.meta.rowless === true);
+  const needsRows = useMemo(
+    () => rowless && panelNeedsRows(panel.view, shown ?? null),
+    [rowless, panel.view, shown],
+  );
   const allJobs = useStore((s) => s.jobs);
   const jobs = allJobs.filter((j) =>
     j.kind === 'run' ? j.key !== undefined && j.key === key : spec.dataJobs.includes(j.kind),
@@ -83,7 +91,9 @@ export const Panel = memo(function Panel({
   // The view re-renders when its panel changes, not at every progress tick of a job.
   const view = useMemo(
     () =>
-      bodyShown ? (
+      needsRows ? (
+        <NeedsRows />
+      ) : bodyShown ? (
         <ErrorBoundary
           what={`The view “${spec.title}”`}
           remove={{ label: 'Remove this panel', run: () => removePanel(panel.id) }}
@@ -93,7 +103,7 @@ export const Panel = memo(function Panel({
       ) : (
         <p className="muted">Opening…</p>
       ),
-    [View, panel, bodyShown, spec.title, removePanel],
+    [View, panel, bodyShown, needsRows, spec.title, removePanel],
   );
   // A method's view names its call; a comparison or walk-through is its step.
   const title =

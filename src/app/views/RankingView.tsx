@@ -24,6 +24,8 @@ import { outlierEvaluationCall } from '../model/steps.ts';
 import { lineOf, rowName, ROW_NUMBERING } from '../model/rowNames.ts';
 import { ObjectExplanation } from './ObjectExplanation.tsx';
 import { tiedGroups } from './tiedGroups.ts';
+import { NeedsRows } from '../components/NeedsRows.tsx';
+import { RANKING_NEEDS_ROWS } from '../model/rowless.ts';
 
 const TOP_OBJECTS = 25;
 /** Objects ranked and grouped where tied, of which the first TOP_OBJECTS entries are shown. */
@@ -105,7 +107,18 @@ export function RankingView({ panel }: { panel: Panel }) {
           });
         const partitions = findResult(output.results, 'value-partitions')?.result;
         const explanations = findResult(output.results, 'object-explanations')?.result ?? null;
-        if (!scores) return null;
+        // A counts file: no objects to rank, but a detector's value scores read the counts.
+        if (!scores)
+          return meta.rowless ? (
+            <>
+              <NeedsRows message={RANKING_NEEDS_ROWS} />
+              {values && (
+                <div className="pair-item">
+                  <ValueScoreBars meta={meta} values={values} />
+                </div>
+              )}
+            </>
+          ) : null;
         return (
           <>
             <p data-testid="ranking-summary">

@@ -1,11 +1,9 @@
 import { runToEnd } from '../../core/base/jobs.ts';
-import {
-  cellCountsSql,
-  cellKeys,
-  countsSql,
-  type CodeExpression,
-  type SqlDialect,
-} from '../../core/data/counts/sql.ts';
+import { cellKeys } from '../../core/data/counts/sql.ts';
+import { countsQueryIn, dialectOf, DIALECT_NOTES, SQL_DIALECTS } from '../engine/dialects.ts';
+import { countRows, sampleRowNumbers, sampleSql, writeSample } from '../engine/sample.ts';
+import { SEED_BOUND } from '../../core/base/parameters.ts';
+import { parseOptionsOf } from '../../core/data/table/preparation.ts';
 import type { CountsReport, ExplorerSession, Loaded } from '../../core/platform/session.ts';
 import { parseRowFilter } from '../../core/data/table/rows.ts';
 import { fileArgument, refuseUnknown, text } from '../args.ts';
@@ -26,15 +24,29 @@ export const countsCommand: Command = {
   summary: 'value counts, co-occurrence, entropy, symmetric uncertainty (or --sql: the query)',
   usage: () =>
     `counts:   counts FILE [--rows-where COL=VALUE] [--out FILE.json|FILE.parquet]
-          counts FILE --sql [--dialect ansi|spark] [--sql-table data] [--sql-form cells|grouping-sets]: the SQL computing the same
-          counts on a table of the file's rows (needs no --engine: the columns are profiled by DuckDB)`,
+          counts FILE --sql [--dialect ${SQL_DIALECTS.join('|')}] [--sql-table data] [--sql-form cells|grouping-sets]: the SQL
+          computing the same counts on a table of the file's rows (duckdb: on the file itself; needs no --engine: the columns are
+          profiled by DuckDB)
+          counts FILE --sample N [--sample-seed 1] --out SAMPLE.csv: N of the file's rows drawn with the seed, in file
+          order (for the views that need rows when the explorer holds counts); with --sql [--dialect …] [--sql-table data]
+          [--row-column row_no]: the query selecting the same rows from a table whose row_no numbers the rows 1, 2 …`,
   async run(request: CliRequest, io: Io) {
     const file = fileArgument(request, this.usage());
     refuseUnknown(
       request.own,
-      new Set(['rows-where', 'sql', 'dialect', 'sql-table', 'sql-form']),
+      new Set(['rows-where', 'sql', 'dialect', 'sql-table', 'sql-form', 'sample', 'sample-seed']),
       this.usage(),
     );
+    if (request.own.flags.has('sample')) {
+      await sample(file, request, io);
+      return;
+    }
+    if (request.own.flags.has('sample-seed'))
+      throw new RangeError('--sample-seed goes with --sample');
+    if (request.engine.table !== null && request.own.flags.has('sql'))
+      throw new RangeError(
+        '--sql prints the query for a FILE; a --table is counted where it is (counts --table T --engine …)',
+      );
     const filter = text(request.own, 'rows-where');
     if (request.own.flags.has('sql')) {
       await printSqlOf(file, request, io);
@@ -59,6 +71,69 @@ export const countsCommand: Command = {
   },
 };
 
+/** The most rows a sample holds: the explorer keeps them in a tab. */
+export const MAX_SAMPLE = 10_000_000;
+
+/** `--sample N`: the seeded sample written as CSV, or the query selecting it. */
+async function sample(file: string, request: CliRequest, io: Io): Promise<void> {
+  const args = request.own;
+  const n = whole(
+    text(args, 'sample'),
+    'sample',
+    1,
+    MAX_SAMPLE,
+    'the explorer holds the rows in a tab',
+  );
+  const seed = whole(
+    text(args, 'sample-seed') ?? '1',
+    'sample-seed',
+    0,
+    SEED_BOUND.max,
+    SEED_BOUND.maxBecause,
+  );
+  const read = parseOptionsOf(request.read);
+  if (args.flags.has('sql')) {
+    if (args.flags.has('sql-form')) throw new RangeError('--sql-form goes with the counts query');
+    const { total } = await countRows(file, read, duckdbOptions(request.engine));
+    const rows = sampleRowNumbers(total, n, seed);
+    io.stdout(
+      [
+        `-- ${rows.length} of the ${total} rows of ${file}, drawn with seed ${seed} (as counts --sample writes them),`,
+        `-- from a table of its rows whose ${request.engine.rowColumn ?? 'row_no'} numbers them 1, 2 … in file order.`,
+        `${sampleSql(text(args, 'sql-table') ?? 'data', request.engine.rowColumn ?? 'row_no', rows, dialectOf(args))};`,
+        '',
+      ].join('\n'),
+    );
+    return;
+  }
+  for (const f of ['dialect', 'sql-table'])
+    if (args.flags.has(f)) throw new RangeError(`--${f} goes with --sql`);
+  if (request.engine.table !== null)
+    throw new RangeError(
+      '--sample --out writes rows of a FILE; for a --table, print the query with --sql',
+    );
+  const out = request.output.out;
+  if (!out?.toLowerCase().endsWith('.csv'))
+    throw new RangeError('--sample writes a CSV file: give --out SAMPLE.csv');
+  const written = await writeSample(file, read, n, seed, out, duckdbOptions(request.engine));
+  io.stdout(`${JSON.stringify({ ...written, seed, out })}\n`);
+}
+
+function whole(
+  value: string | undefined,
+  name: string,
+  min: number,
+  max: number,
+  because: string,
+): number {
+  const x = Number(value);
+  if (value === undefined || value.trim() === '' || !Number.isInteger(x) || x < min || x > max)
+    throw new RangeError(
+      `--${name} must be a whole number from ${min} to ${max.toLocaleString('en-US')} (${because}), got “${value ?? ''}”`,
+    );
+  return x;
+}
+
 async function writeParquet(
   session: ExplorerSession,
   loaded: Loaded,
@@ -77,35 +152,20 @@ async function writeParquet(
 }
 
 async function printSqlOf(file: string, request: CliRequest, io: Io): Promise<void> {
-  const dialect = (text(request.own, 'dialect') ?? 'ansi') as SqlDialect;
-  if (dialect !== 'ansi' && dialect !== 'spark')
-    throw new RangeError(`--dialect must be ansi or spark, got “${String(dialect)}”`);
+  const dialect = dialectOf(request.own);
   const relation = text(request.own, 'sql-table') ?? 'data';
+  const form = text(request.own, 'sql-form') ?? 'cells';
+  if (form !== 'cells' && form !== 'grouping-sets')
+    throw new RangeError(`--sql-form must be cells or grouping-sets, got “${form}”`);
   const { duckdb } = await loadTable(file, {
     ...request,
     engine: { ...request.engine, engine: 'duckdb' },
   });
   if (!duckdb) throw new Error('the duckdb engine gave no plan');
-  const plan = duckdb.plan;
+  const { plan, codes } = duckdb;
+  const sql = countsQueryIn(dialect, plan, codes, relation, form, duckdb.texts);
   const names = plan.grouped.map((g) => plan.columns[g.column] as string);
-  const form = text(request.own, 'sql-form') ?? 'cells';
-  if (form !== 'cells' && form !== 'grouping-sets')
-    throw new RangeError(`--sql-form must be cells or grouping-sets, got “${form}”`);
-  const sql =
-    form === 'cells'
-      ? cellCountsSql(
-          {
-            ...plan,
-            source: relation,
-            grouped: plan.grouped.map((g, i) => ({
-              ...g,
-              code: duckdb.codes[i] as CodeExpression,
-            })),
-          },
-          dialect,
-        )
-      : countsSql({ ...plan, source: relation }, dialect);
-  const keys = cellKeys(duckdb.codes, plan.pairs);
+  const keys = cellKeys(codes, plan.pairs);
   const G = plan.grouped.length;
   const layout =
     form === 'cells'
@@ -122,12 +182,13 @@ async function printSqlOf(file: string, request: CliRequest, io: Io): Promise<vo
   io.stdout(
     [
       `-- The shared counts of ${file}: value counts, pair co-occurrences and the rows counted,`,
-      `-- in one scan. ${relation}: a table of the`,
-      `-- file's rows with its columns as text, as read by the explorer (quotes removed).`,
+      dialect === 'duckdb'
+        ? '-- in one scan of the file.'
+        : `-- in one scan. ${relation}: a table of the file's rows with its columns as text, as read by the explorer (quotes removed).`,
       `-- v${0}…v${names.length - 1}: ${names.map((n, i) => `v${i} = ${n}`).join(', ')}.`,
       ...layout,
       `-- Numeric columns are binned by the cut points computed from this file (equal-frequency`,
-      `-- by default): vK is then the interval number. Dialect: ${dialect === 'ansi' ? 'ANSI SQL (double-quoted names; DuckDB, PostgreSQL, Snowflake, Spark with spark.sql.ansi.doubleQuotedIdentifiers)' : 'Spark SQL (backquoted names)'}.`,
+      `-- by default): vK is then the interval number. Dialect: ${DIALECT_NOTES[dialect]}.`,
       `${sql};`,
       '',
     ].join('\n'),

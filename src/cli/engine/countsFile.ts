@@ -8,6 +8,11 @@ import {
   type CountsInput,
 } from '../../core/data/counts/countsTable.ts';
 import { quoteString } from '../../core/data/counts/sql.ts';
+import {
+  countsInputOfLongRows,
+  LONG_COUNTS_COLUMNS,
+  type LongCountsRow,
+} from '../../core/data/counts/countsFormats.ts';
 import { DataError } from '../../core/base/errors.ts';
 import type { CategoricalTable, MissingPolicy, TableSummary } from '../../core/data/table/types.ts';
 import { duckdbError, openDuckdb, type EngineOptions } from './duckdb.ts';
@@ -52,31 +57,10 @@ async function parquetCounts(file: string, engine: EngineOptions): Promise<Count
   const { connection, close } = await openDuckdb(engine);
   try {
     const reader = await connection.runAndReadAll(
-      `SELECT kind, i, attribute, label, j, count FROM read_parquet(${quoteString(file)})`,
+      `SELECT ${LONG_COUNTS_COLUMNS.join(', ')} FROM read_parquet(${quoteString(file)})`,
     );
-    let rows: number | null = null;
-    const data: NonNullable<CountsInput['data']> = {};
-    const values: { i: number; attribute: string; label: string; count: number }[] = [];
-    const pairs: [number, number, number][] = [];
-    for (const r of reader.getRows()) {
-      const [kind, i, attribute, label, j, count] = r;
-      const n = Number(count);
-      if (kind === 'rows') rows = n;
-      else if (kind === 'total_rows') data.totalRows = n;
-      else if (kind === 'dropped_rows') data.droppedRows = n;
-      else if (kind === 'value')
-        values.push({ i: Number(i), attribute: String(attribute), label: String(label), count: n });
-      else if (kind === 'pair') pairs.push([Number(i), Number(j), n]);
-      else throw new DataError('bad-option', `unknown kind “${String(kind)}” in the counts file`);
-    }
-    if (rows === null)
-      throw new DataError('bad-option', 'The counts file has no row of kind “rows”.');
-    values.sort((a, b) => a.i - b.i);
-    values.forEach((v, k) => {
-      if (v.i !== k)
-        throw new DataError('bad-option', `value index ${k} is missing from the counts file`);
-    });
-    return { rows, values, pairs, data };
+    // The browser's parser of the long form (core), so both read a file the same way.
+    return countsInputOfLongRows(reader.getRows() as unknown as LongCountsRow[]);
   } catch (error) {
     throw duckdbError(error, file);
   } finally {

@@ -15,6 +15,7 @@ import { allocateCooccurrence } from '../../core/data/counts/cooccurrence.ts';
 import { countsOf, type Counts } from '../../core/data/counts/counts.ts';
 import {
   codeCount,
+  codeOfNumber,
   codeSql,
   quoteIdentifier,
   type CodeExpression,
@@ -26,7 +27,6 @@ import { readingPlan } from '../../core/data/csv/bytes.ts';
 import { DEFAULT_MISSING_TOKENS, uniqueHeaderNames } from '../../core/data/csv/rawTable.ts';
 import { detectDelimiter, delimiterName, type Delimiter } from '../../core/data/csv/sniff.ts';
 import { DataError } from '../../core/base/errors.ts';
-import { intervalOf } from '../../core/data/table/discretise.ts';
 import { MAX_CATEGORICAL_VALUES, parseNumber } from '../../core/data/table/infer.ts';
 import {
   columnSummaries,
@@ -68,11 +68,37 @@ export type Counter = (
   plan: CountsSqlPlan,
   codes: readonly CodeExpression[],
   valueOf: (g: number, k: number) => SqlValue,
+  /** Each grouped column's distinct texts (trimmed, not missing), in order of first appearance. */
+  texts: readonly (readonly string[])[],
 ) => Promise<Tally>;
+
+/**
+ * The two scans of the raw rows besides the counts, run where the rows are: a server's table
+ * (servers/) instead of the file read by DuckDB. Their answers are small (one row per distinct
+ * cell of a column) and are taken on here as the file's are.
+ */
+export interface RawScan {
+  /**
+   * Scan 1: for each of these columns (by index) each distinct raw cell (null: SQL's NULL) with
+   * its count and first row (the least row number; 0 when the rows have no order), and one row
+   * (col −1) counting every row: rows of [col, raw, n, first_row].
+   */
+  dictionary(columns: readonly number[]): Promise<(readonly unknown[])[]>;
+  /**
+   * Scan 2: the same columns' distinct raw cells and counts over the kept rows: those whose
+   * `required` columns hold none of their `missing` raw cells and no NULL. Rows [col, raw, n].
+   */
+  keptDictionary(
+    columns: readonly number[],
+    required: readonly { column: number; missing: readonly string[] }[],
+  ): Promise<(readonly unknown[])[]>;
+}
 
 export interface EngineOptions {
   form?: CountsForm;
   counter?: Counter;
+  /** Where the raw rows are scanned when they are not the file's (a server's table). */
+  scan?: RawScan;
   /** DuckDB's memory_limit (its buffers; it spills to a temporary directory beyond). */
   memoryLimit?: string;
   threads?: number;
@@ -93,6 +119,8 @@ export interface DuckdbTable {
   plan: CountsSqlPlan;
   /** Each grouped column's codes (the cell-key form of the counts query). */
   codes: CodeExpression[];
+  /** Each grouped column's distinct texts (trimmed, not missing), in order of first appearance. */
+  texts: string[][];
   /**
    * The kept rows again, each feature as its code (raw cells listed as in the counts): `from`
    * gives row_no (the row's position among the file's data rows) and the raw cells, `codes[a]`
@@ -102,7 +130,7 @@ export interface DuckdbTable {
 }
 
 /** Stage times on stderr when COUPLED_DUCKDB_TRACE is set (for the bench). */
-function trace(stage: string, since: number): number {
+export function trace(stage: string, since: number): number {
   const now = performance.now();
   if (process.env.COUPLED_DUCKDB_TRACE)
     process.stderr.write(`duckdb: ${stage} ${((now - since) / 1000).toFixed(2)} s\n`);
@@ -136,6 +164,33 @@ export async function openDuckdb(options: EngineOptions = {}): Promise<{
   };
 }
 
+/**
+ * Counts a table that is already in a server (`--table`): the server scans its rows
+ * (`engine.scan`) and counts them (`engine.counter`); DuckDB here only plans, from the columns'
+ * dictionaries. The rows never leave the server.
+ */
+export async function countServerTable(
+  relation: string,
+  columns: string[],
+  read: ReadOptions,
+  prepare: PrepareOptions,
+  engine: EngineOptions & Required<Pick<EngineOptions, 'scan' | 'counter'>>,
+): Promise<DuckdbTable> {
+  const { connection, close } = await openDuckdb(engine);
+  try {
+    return await countSource(
+      connection,
+      { relation, columns, delimiter: '', warnings: [] },
+      columns,
+      read,
+      prepare,
+      engine,
+    );
+  } finally {
+    close();
+  }
+}
+
 /** Reads and counts a CSV or Parquet file out of core. */
 export async function countWithDuckdb(
   file: string,
@@ -155,7 +210,7 @@ export async function countWithDuckdb(
   }
 }
 
-interface Source {
+export interface Source {
   relation: string;
   /** Column names (CSV: ours, from the header; Parquet: read from the file). */
   columns: string[] | null;
@@ -165,7 +220,7 @@ interface Source {
 
 const PARQUET_MAGIC = 'PAR1';
 
-function describeSource(file: string, read: ReadOptions): Source {
+export function describeSource(file: string, read: ReadOptions): Source {
   let size: number;
   try {
     size = statSync(file).size;
@@ -254,6 +309,7 @@ async function countSource(
     connection,
     base,
     names.map((_, i) => i),
+    engine.scan,
   );
   clock = trace('profile', clock);
   if (rows === 0)
@@ -263,7 +319,7 @@ async function countSource(
     );
   const planned = plannedColumns(profiles, prepare);
   const { features, grouped, requireAll, indexOf } = planned;
-  const numericMappings = await numericMappingsOf(connection, base, planned);
+  const numericMappings = await numericMappingsOf(connection, base, planned, engine.scan);
   const codes = grouped.map((p) => codeExpression(p, numericMappings));
   const sizes = codes.map(codeCount);
   // The SQL value a code stands for (as the GROUPING SETS form gives it).
@@ -294,7 +350,13 @@ async function countSource(
     )
     .join(', ')} FROM ${rawRows(base, profiles, grouped.map(indexOf), requireAll)}`;
   const { singles, pairRows, kept } = engine.counter
-    ? await engine.counter(connection, plan, codes, valueOf)
+    ? await engine.counter(
+        connection,
+        plan,
+        codes,
+        valueOf,
+        grouped.map((p) => p.raw.labels),
+      )
     : form === 'pairs'
       ? await tallyByPairs(connection, codedRows, plan, valueOf)
       : form === 'grouping-sets'
@@ -333,6 +395,7 @@ async function countSource(
     },
     plan,
     codes,
+    texts: grouped.map((p) => p.raw.labels),
     coded: {
       from: rawRows(base, profiles, features.map(indexOf), requireAll, true),
       codes: features.map((p, a) => rawCodeSql(p.raw, indexOf(p), codes[a] as CodeExpression)),
@@ -378,6 +441,7 @@ async function numericMappingsOf(
   connection: DuckDBConnection,
   base: RawSource,
   planned: Planned,
+  scan: RawScan | undefined,
 ): Promise<Map<Plan, ValueMapping>> {
   const { profiles, requireAll, indexOf, opts } = planned;
   const numericMappings = new Map<Plan, ValueMapping>();
@@ -385,7 +449,7 @@ async function numericMappingsOf(
   if (numeric.length === 0) return numericMappings;
   const kept =
     requireAll.length > 0
-      ? (await keptCounts(connection, base, profiles, requireAll, numeric.map(indexOf))).map(
+      ? (await keptCounts(connection, base, profiles, requireAll, numeric.map(indexOf), scan)).map(
           (k, i) => ({
             counts: (numeric[i] as Plan<Profiled>).raw.labels.map((l) => k.byLabel.get(l) ?? 0),
             missing: k.missing,
@@ -534,11 +598,25 @@ async function profile(
   connection: DuckDBConnection,
   base: RawSource,
   all: number[],
+  scan: RawScan | undefined,
 ): Promise<{ profiles: Profiled[]; rows: number }> {
   await connection.run(
     'CREATE TEMP TABLE profile (col INTEGER, raw VARCHAR, n BIGINT, first_row BIGINT)',
   );
-  for (let start = 0; start < all.length; start += PROFILE_COLUMNS_PER_SCAN) {
+  if (scan) {
+    // The server's dictionaries, taken on here: the rest of the profile is the file's.
+    const appender = await connection.createAppender('profile');
+    for (const [col, raw, n, first] of await scan.dictionary(all)) {
+      appender.appendInteger(Number(col));
+      if (raw === null || raw === undefined) appender.appendNull();
+      else appender.appendVarchar(String(raw));
+      appender.appendBigInt(BigInt(String(n)));
+      appender.appendBigInt(BigInt(String(first ?? 0)));
+      appender.endRow();
+    }
+    appender.closeSync();
+  }
+  for (let start = 0; !scan && start < all.length; start += PROFILE_COLUMNS_PER_SCAN) {
     const batch = all.slice(start, start + PROFILE_COLUMNS_PER_SCAN);
     const which = `CASE ${batch.map((i) => `WHEN GROUPING(${rawName(i)}) = 0 THEN ${i}`).join(' ')} ELSE -1 END`;
     await connection.run(
@@ -563,10 +641,10 @@ GROUP BY GROUPING SETS (${[...batch.map((i) => `(${rawName(i)})`), ...(start ===
   const big = [...byColumn].filter(([, r]) => Number(r[1]) > PROFILE_VALUE_LIMIT).map(([i]) => i);
   const listed = await connection.runAndReadAll(
     `SELECT col, raw, n FROM (
-       SELECT col, raw, n, first_row, ROW_NUMBER() OVER (PARTITION BY col ORDER BY first_row) AS k
+       SELECT col, raw, n, first_row, ROW_NUMBER() OVER (PARTITION BY col ORDER BY first_row, raw) AS k
        FROM profile WHERE col >= 0 AND raw IS NOT NULL) AS ranked
      WHERE k <= CASE WHEN col IN (${[-2, ...big].join(', ')}) THEN ${MAX_CATEGORICAL_VALUES + 1} ELSE ${PROFILE_VALUE_LIMIT} END
-     ORDER BY col, first_row`,
+     ORDER BY col, first_row, raw`,
   );
   const tokens = new Set(['', ...base.missingTokens]);
   const profiles: Profiled[] = base.columns.map((name, i) => {
@@ -624,11 +702,11 @@ GROUP BY GROUPING SETS (${[...batch.map((i) => `(${rawName(i)})`), ...(start ===
 
 /** SQL: this column's cell is not missing (under the reader's rules). */
 function presentSql(p: Profiled, i: number): string {
-  const missing = [...p.raws].filter(([raw, label]) => raw !== null && label === null);
+  const missing = missingRaws(p);
   const name = rawName(i);
   return missing.length === 0
     ? `${name} IS NOT NULL`
-    : `${name} IS NOT NULL AND ${name} NOT IN (${missing.map(([raw]) => quoteString(raw as string)).join(', ')})`;
+    : `${name} IS NOT NULL AND ${name} NOT IN (${missing.map((raw) => quoteString(raw)).join(', ')})`;
 }
 
 /** The raw cells of the given columns, over the rows where every required column is present. */
@@ -656,25 +734,48 @@ async function keptCounts(
   profiles: readonly Profiled[],
   requireAll: readonly number[],
   columns: number[],
+  scan: RawScan | undefined,
 ): Promise<{ byLabel: Map<string, number>; missing: number }[]> {
-  const result = await connection.runAndReadAll(
-    `SELECT ${`CASE ${columns.map((i) => `WHEN GROUPING(${rawName(i)}) = 0 THEN ${i}`).join(' ')} END`} AS col,
-       COALESCE(${columns.map(rawName).join(', ')}) AS raw, COUNT(*) AS n
-FROM ${rawRows(base, profiles, columns, requireAll)}
-GROUP BY GROUPING SETS (${columns.map((i) => `(${rawName(i)})`).join(', ')})`,
-  );
+  const rows = scan
+    ? await scan.keptDictionary(
+        columns,
+        requireAll.map((i) => ({ column: i, missing: missingRaws(profiles[i] as Profiled) })),
+      )
+    : await keptDictionaryHere(connection, base, profiles, requireAll, columns);
   const out = columns.map(() => ({ byLabel: new Map<string, number>(), missing: 0 }));
-  for (const r of result.getRows()) {
+  for (const r of rows) {
     const col = Number(r[0]);
     const at = out[columns.indexOf(col)];
     if (!at) continue;
-    const raw = r[1] === null ? null : String(r[1]);
+    const raw = r[1] === null || r[1] === undefined ? null : String(r[1]);
     const label = (profiles[col] as Profiled).raws.get(raw) ?? null;
     const n = Number(r[2]);
     if (label === null) at.missing += n;
     else at.byLabel.set(label, (at.byLabel.get(label) ?? 0) + n);
   }
   return out;
+}
+
+/** A column's raw cells that read as missing (besides NULL). */
+function missingRaws(p: Profiled): string[] {
+  return [...p.raws].flatMap(([raw, label]) => (raw !== null && label === null ? [raw] : []));
+}
+
+/** Scan 2 by DuckDB over the file. */
+async function keptDictionaryHere(
+  connection: DuckDBConnection,
+  base: Pick<CountsSqlPlan, 'source' | 'columns'>,
+  profiles: readonly Profiled[],
+  requireAll: readonly number[],
+  columns: number[],
+): Promise<(readonly unknown[])[]> {
+  const result = await connection.runAndReadAll(
+    `SELECT ${`CASE ${columns.map((i) => `WHEN GROUPING(${rawName(i)}) = 0 THEN ${i}`).join(' ')} END`} AS col,
+       COALESCE(${columns.map(rawName).join(', ')}) AS raw, COUNT(*) AS n
+FROM ${rawRows(base, profiles, columns, requireAll)}
+GROUP BY GROUPING SETS (${columns.map((i) => `(${rawName(i)})`).join(', ')})`,
+  );
+  return result.getRows();
 }
 
 /** The narrowest integer type for codes 0…n − 1 (narrow keys aggregate fastest). */
@@ -689,11 +790,10 @@ const LISTED_CODES = 2000;
 function rawCodeSql(p: Profiled, i: number, code: CodeExpression): string {
   const missing = codeCount(code) - 1;
   const name = rawName(i);
-  const codeOfLabel = (label: string): number => {
-    if (code.kind === 'label') return code.labels.indexOf(label);
-    const x = parseNumber(label) as number;
-    return code.kind === 'interval' ? intervalOf(code.cuts, x) : code.numbers.indexOf(x);
-  };
+  const codeOfLabel = (label: string): number =>
+    code.kind === 'label'
+      ? code.labels.indexOf(label)
+      : codeOfNumber(code, parseNumber(label) as number);
   const listedRaws = [...p.raws].filter(([raw, label]) => raw !== null && label !== null);
   if (code.kind === 'label' || listedRaws.length <= LISTED_CODES) {
     const labelCode = new Map<string, number>();

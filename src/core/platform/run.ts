@@ -104,6 +104,19 @@ function requiredCalls(call: ResolvedCall): ResolvedCall[] {
 }
 
 /**
+ * The first method a call needs that reads each object's values — the call's own method, else
+ * one of the calls it cannot run without — or null when every one reads the counts alone: what a
+ * table known by its counts alone refuses (refuseWithoutRows), known before anything runs.
+ */
+export function rowReaderOf(call: ResolvedCall): MethodSpec | null {
+  for (const c of [call, ...requiredCalls(call)]) {
+    const spec = methodSpec(c.method);
+    if (spec.reads !== 'counts') return spec;
+  }
+  return null;
+}
+
+/**
  * The split between value-level and object-level methods: on a table known by its counts alone
  * only methods that read counts run; any other is refused, naming why it needs the rows.
  */

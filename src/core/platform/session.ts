@@ -1,5 +1,6 @@
 import { classValueCounts, computeCounts, countSteps, type Counts } from '../data/counts/counts.ts';
 import { denseCooccurrence } from '../data/counts/cooccurrence.ts';
+import { countsTable, type CountsInput } from '../data/counts/countsTable.ts';
 import {
   checkSize,
   decodeChunks,
@@ -31,6 +32,11 @@ export interface TableMeta {
   classColumn: { name: string; labels: string[]; codes: Int32Array } | null;
   /** The 1-based line of the file where each row starts (rows are named by it). */
   lines: Int32Array;
+  /**
+   * True for a table known by its counts alone (a counts file): `nRows` rows were counted but
+   * none is here, so views of objects say they need the rows.
+   */
+  rowless?: true;
 }
 
 /** A value as the CLI's JSON and the exports name it: "Texture=blurry". */
@@ -42,11 +48,15 @@ export function valueKey(
   return a ? `${a.name}=${a.labels[g - a.offset] ?? g}` : String(g);
 }
 
-/** Everything a session holds about its data, to hand to another session. */
+/**
+ * Everything a session holds about its data, to hand to another session: the parsed file, or
+ * for a table known by its counts alone (no file rows: `raw` null) its counts.
+ */
 export interface TableSnapshot {
-  raw: RawTable;
+  raw: RawTable | null;
   table: CategoricalTable;
   summary: TableSummary;
+  counts?: Counts;
 }
 
 export interface Loaded {
@@ -148,6 +158,12 @@ export class ExplorerSession {
     return this.loaded();
   }
 
+  /** Takes a counts file's counts (core/data/counts/countsFormats.ts), checked for consistency. */
+  loadCounts(input: CountsInput): Loaded {
+    const { table, counts, summary } = countsTable(input);
+    return this.adoptCounts(table, counts, summary);
+  }
+
   /** Models a table read elsewhere into raw columns (Parquet or Arrow through DuckDB-Wasm). */
   loadRaw(raw: RawTable, prepareOptions: PrepareOptions = {}): Loaded {
     const prepared = prepareTable(raw, prepareOptions);
@@ -170,12 +186,19 @@ export class ExplorerSession {
 
   /** The parsed file and the modelled table, for another session (a pool's other workers). */
   snapshot(): TableSnapshot {
-    if (!this.raw || !this.current) throw new Error('No file is loaded.');
-    return { raw: this.raw, ...this.current };
+    const current = this.current;
+    if (current?.table.rowless && this.fitted?.table === current.table)
+      return { raw: null, ...current, counts: this.fitted.counts };
+    if (!this.raw || !current) throw new Error('No file is loaded.');
+    return { raw: this.raw, ...current };
   }
 
   /** Takes over another session's table (as its snapshot), dropping results of the old one. */
   adopt(snapshot: TableSnapshot): Loaded {
+    if (snapshot.raw === null) {
+      if (!snapshot.counts) throw new Error('A table without rows comes with its counts.');
+      return this.adoptCounts(snapshot.table, snapshot.counts, snapshot.summary);
+    }
     this.raw = snapshot.raw;
     this.current = { table: snapshot.table, summary: snapshot.summary };
     return this.loaded();
@@ -383,6 +406,7 @@ export function tableMeta(table: CategoricalTable): TableMeta {
     valueAttribute: table.valueAttribute,
     classColumn: table.classColumn,
     lines: table.sourceLines,
+    ...(table.rowless && { rowless: true as const }),
   };
 }
 

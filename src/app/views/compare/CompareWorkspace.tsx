@@ -7,6 +7,8 @@ import { REPRESENTATION_KINDS } from '../../../core/platform/representation.ts';
 import { useStore } from '../../store/index.ts';
 import { compareProjection, projectionFor } from '../../model/steps.ts';
 import { projectionSteps } from '../../../core/platform/registry.ts';
+import { NeedsRows } from '../../components/NeedsRows.tsx';
+import { COMPARE_NEEDS_ROWS, rowsReason } from '../../model/rowless.ts';
 import { CompareClusters, CompareMatrix, CompareProjection, CompareScores } from './cells.tsx';
 
 /** One row of the compare layout: a kind of view, and which methods can fill it. */
@@ -22,6 +24,9 @@ const ROWS: readonly CompareRow[] = [
   { id: 'projection', title: 'Projection', kinds: REPRESENTATION_KINDS },
   { id: 'scores', title: 'Outlier scores', kinds: ['object-scores'] },
 ];
+
+/** Rows of objects: a table known by its counts alone has none to show. */
+const OBJECT_ROWS: ReadonlySet<CompareRow['id']> = new Set(['projection', 'scores']);
 
 const fills = (spec: MethodSpec, row: CompareRow) =>
   spec.produces.some((k) => row.kinds.includes(k));
@@ -44,10 +49,16 @@ export function CompareWorkspace() {
   const [seed, setSeed] = useState(0);
   if (!meta) return <p className="muted">Load a data set to compare its methods.</p>;
   const columns = methods.filter((m) => chosen.has(m.id));
-  const rows = ROWS.filter((row) => columns.some((m) => fills(m, row)));
+  // A counts file has no objects: its projections and outlier scores are left out, said once.
+  const rowless = meta.rowless === true;
+  const rows = ROWS.filter(
+    (row) => columns.some((m) => fills(m, row)) && !(rowless && OBJECT_ROWS.has(row.id)),
+  );
   const a = Math.min(attribute ?? richestAttribute(meta.attributes), meta.attributes.length - 1);
   const cellOf = (row: CompareRow, spec: MethodSpec, index: number): ReactNode => {
     if (!fills(spec, row)) return <span className="muted small">—</span>;
+    if (rowless && rowsReason({ method: spec.id }) !== null)
+      return <span className="muted small">needs the rows</span>;
     switch (row.id) {
       case 'matrix':
         return <CompareMatrix method={spec.id} attribute={a} />;
@@ -79,21 +90,23 @@ export function CompareWorkspace() {
             ))}
           </select>
         </label>
-        <label>
-          Projection
-          <select
-            aria-label="Compare projection"
-            value={projection}
-            onChange={(e) => setProjection(e.target.value)}
-          >
-            {projectionSteps().map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.title}
-              </option>
-            ))}
-          </select>
-        </label>
-        {methodSpec(projection).parameters.some((p) => p.role === 'seed') && (
+        {!rowless && (
+          <label>
+            Projection
+            <select
+              aria-label="Compare projection"
+              value={projection}
+              onChange={(e) => setProjection(e.target.value)}
+            >
+              {projectionSteps().map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.title}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {!rowless && methodSpec(projection).parameters.some((p) => p.role === 'seed') && (
           <label>
             seed
             <input
@@ -126,6 +139,7 @@ export function CompareWorkspace() {
           ))}
         </details>
       </div>
+      {rowless && <NeedsRows message={COMPARE_NEEDS_ROWS} />}
       <div className="compare-scroll">
         <div
           className="compare-grid"

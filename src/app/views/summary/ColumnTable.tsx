@@ -11,8 +11,11 @@ const KIND_LABEL: Record<ColumnKind, string> = {
   constant: 'constant',
 };
 
-/** Every column: its kind (changeable), role (feature or excluded), distinct and missing counts, value bars. */
-export function ColumnTable({ meta }: { meta: TableMeta }) {
+/**
+ * Every column: its kind (changeable), role (feature or excluded), distinct and missing counts,
+ * value bars. `fixed`: a counts file's columns, shown as counted (kind and role cannot change).
+ */
+export function ColumnTable({ meta, fixed = false }: { meta: TableMeta; fixed?: boolean }) {
   const summary = useStore((s) => s.loaded?.summary);
   const prepareOptions = useStore((s) => s.prepareOptions);
   const setPrepareOptions = useStore((s) => s.setPrepareOptions);
@@ -50,29 +53,37 @@ export function ColumnTable({ meta }: { meta: TableMeta }) {
               {c.name}
             </td>
             <td>
-              <select
-                aria-label={`Kind of ${c.name}`}
-                value={c.kind}
-                onChange={(e) =>
-                  void setPrepareOptions((current) => ({
-                    kinds: { ...(current.kinds ?? {}), [c.name]: e.target.value as ColumnKind },
-                  }))
-                }
-              >
-                {(Object.keys(KIND_LABEL) as ColumnKind[]).map((k) => (
-                  <option
-                    key={k}
-                    value={k}
-                    disabled={k === 'numeric' && c.inferredKind !== 'numeric' && !isNumericLike(c)}
-                  >
-                    {KIND_LABEL[k]}
-                    {k === c.inferredKind ? ' (inferred)' : ''}
-                  </option>
-                ))}
-              </select>
+              {fixed ? (
+                <span>{KIND_LABEL[c.kind]}</span>
+              ) : (
+                <select
+                  aria-label={`Kind of ${c.name}`}
+                  value={c.kind}
+                  onChange={(e) =>
+                    void setPrepareOptions((current) => ({
+                      kinds: { ...(current.kinds ?? {}), [c.name]: e.target.value as ColumnKind },
+                    }))
+                  }
+                >
+                  {(Object.keys(KIND_LABEL) as ColumnKind[]).map((k) => (
+                    <option
+                      key={k}
+                      value={k}
+                      disabled={
+                        k === 'numeric' && c.inferredKind !== 'numeric' && !isNumericLike(c)
+                      }
+                    >
+                      {KIND_LABEL[k]}
+                      {k === c.inferredKind ? ' (inferred)' : ''}
+                    </option>
+                  ))}
+                </select>
+              )}
             </td>
             <td>
-              {c.role === 'class' ? (
+              {fixed ? (
+                <span>{c.role}</span>
+              ) : c.role === 'class' ? (
                 <span className="badge class">class</span>
               ) : (
                 <label className="role-toggle" title={c.reason ?? 'used as a feature'}>

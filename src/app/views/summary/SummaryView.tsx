@@ -21,12 +21,13 @@ export function SummaryView() {
     prepareOptions.classColumn !== undefined
       ? prepareOptions.classColumn
       : (summary.classDetected ?? null);
+  const rowless = meta.rowless === true;
   return (
     <div className="view summary" data-testid="summary">
       <div className="summary-head">
         <div className="stat">
-          <strong data-testid="summary-rows">{summary.rows.toLocaleString('en-US')}</strong> rows
-          used
+          <strong data-testid="summary-rows">{summary.rows.toLocaleString('en-US')}</strong> rows{' '}
+          {rowless ? 'counted' : 'used'}
           {summary.droppedRows > 0 && (
             <span data-testid="summary-dropped">
               {' '}
@@ -35,9 +36,11 @@ export function SummaryView() {
             </span>
           )}
         </div>
-        <div className="stat muted" data-testid="summary-numbering">
-          {ROW_NUMBERING}
-        </div>
+        {!rowless && (
+          <div className="stat muted" data-testid="summary-numbering">
+            {ROW_NUMBERING}
+          </div>
+        )}
         <div className="stat">
           <strong data-testid="summary-features">{meta.attributes.length}</strong> features ·{' '}
           <strong>{meta.nValues.toLocaleString('en-US')}</strong> values ·{' '}
@@ -45,11 +48,17 @@ export function SummaryView() {
           {source?.name}
         </div>
       </div>
-      <MissingAndClassNotes />
-      <SettingsBar summary={preparationLine(summary, classColumn, prepareOptions)}>
-        <PreparationControls classColumn={classColumn} />
-        <RowsControl meta={meta} />
-      </SettingsBar>
+      {rowless ? (
+        <CountsFileNote rows={summary.rows} />
+      ) : (
+        <>
+          <MissingAndClassNotes />
+          <SettingsBar summary={preparationLine(summary, classColumn, prepareOptions)}>
+            <PreparationControls classColumn={classColumn} />
+            <RowsControl meta={meta} />
+          </SettingsBar>
+        </>
+      )}
       <ClassLegend meta={meta} />
       {summary.warnings.length > 0 && (
         <ul className="warnings" data-testid="summary-warnings">
@@ -60,9 +69,24 @@ export function SummaryView() {
       )}
       {/* The columns scroll on their own: the panels below show on the first screen. */}
       <div className="summary-columns" role="region" tabIndex={0} aria-label="Columns">
-        <ColumnTable meta={meta} />
+        <ColumnTable meta={meta} fixed={rowless} />
       </div>
     </div>
+  );
+}
+
+/**
+ * A counts file (what `npm run cli -- counts FILE --out …` writes): its rows were counted
+ * elsewhere and none is here, so its columns are as counted and views of objects need the rows.
+ */
+function CountsFileNote({ rows }: { rows: number }) {
+  return (
+    <p className="notice-inline" data-testid="summary-counts-file">
+      <strong>A counts file:</strong> {rows.toLocaleString('en-US')} rows counted, no rows here. The
+      views of values (co-occurrence, SU, value matrices and clusters, value scores) read its
+      counts; views of objects need the rows. Its columns are as they were counted: class, kinds and
+      bins are fixed.
+    </p>
   );
 }
 

@@ -34,30 +34,51 @@ export function clickhouseString(text: string): string {
 /** The trimmed set as a regular-expression class of \x{…} escapes (re2). */
 const TRIM_CLASS = `[${Array.from(TRIMMED_CHARACTERS, (ch) => `\\x{${(ch.codePointAt(0) as number).toString(16)}}`).join('')}]`;
 
-export function clickhouseCellCountsSql({
-  table,
-  plan,
-  codes: columnCodes,
-  lookups,
-}: ClickhouseCountsPlan): string {
+/**
+ * The shared coding of the ClickHouse queries: each grouped column's code as an expression
+ * (defining k{g}, and t{i} for a trimmed column, at first use: ClickHouse aliases hold
+ * query-wide) and the kept rows' condition. `column(i)` names source column i (c0, c1 … in the
+ * tables the CLI loads; the user's quoted names in a printed query).
+ */
+function clickhouseCoding(
+  { plan, codes: columnCodes, lookups }: Omit<ClickhouseCountsPlan, 'table'>,
+  column: (i: number) => string,
+): { code: (g: number) => string; where: string[] } {
   const defined = new Set<number>();
-  /** Column i trimmed, defined as t{i} at its first use (ClickHouse aliases hold query-wide). */
+  /** Column i trimmed, defined as t{i} at its first use. */
   const trimmed = (i: number): string => {
     if (defined.has(i)) return `t${i}`;
     defined.add(i);
-    return `(replaceRegexpAll(c${i}, ${clickhouseString(`^${TRIM_CLASS}+|${TRIM_CLASS}+$`)}, '') AS t${i})`;
+    return `(replaceRegexpAll(${column(i)}, ${clickhouseString(`^${TRIM_CLASS}+|${TRIM_CLASS}+$`)}, '') AS t${i})`;
   };
-  const keys = cellKeys(columnCodes, plan.pairs);
   const code = (g: number): string => {
     const { texts, codes } = lookups[g] as ClickhouseCountsPlan['lookups'][number];
     const size = codeCount(columnCodes[g] as CodeExpression);
-    const column = (plan.grouped[g] as { column: number }).column;
-    const t = trimmed(column);
+    const i = (plan.grouped[g] as { column: number }).column;
+    const t = trimmed(i);
     if (texts.length === 0) return `toUInt64(${size - 1})`;
     const list = `[${texts.map(clickhouseString).join(', ')}]`;
     const at = `indexOf(${list}, ${t})`;
     return `(toUInt64(if(${at} = 0, ${size - 1}, arrayElement([${codes.join(', ')}], ${at}))) AS k${g})`;
   };
+  const tokens = `[${[...new Set(['', ...plan.missingTokens])].map(clickhouseString).join(', ')}]`;
+  // Defined here or in the SELECT list: ClickHouse resolves an alias wherever the query defines it.
+  const where = plan.requireAll.map((i) => `NOT has(${tokens}, ${trimmed(i)})`);
+  return { code, where };
+}
+
+/** A ClickHouse identifier: backquoted, backslash and backquote escaped. */
+export function clickhouseIdentifier(name: string): string {
+  return `\`${name.replaceAll('\\', '\\\\').replaceAll('`', '\\`')}\``;
+}
+
+export function clickhouseCellCountsSql(
+  counts: ClickhouseCountsPlan,
+  column: (i: number) => string = (i) => `c${i}`,
+): string {
+  const { table, plan, codes: columnCodes } = counts;
+  const { code, where } = clickhouseCoding(counts, column);
+  const keys = cellKeys(columnCodes, plan.pairs);
   const G = plan.grouped.length;
   const codesOf = plan.grouped.map((_, g) => code(g));
   const k = (g: number) => `k${g}`;
@@ -68,12 +89,26 @@ export function clickhouseCellCountsSql({
       ([a, b]) => `${keys.pair.get(a * G + b)} + ${k(a)} * ${keys.sizes[b]} + ${k(b)}`,
     ),
   ];
-  const tokens = `[${[...new Set(['', ...plan.missingTokens])].map(clickhouseString).join(', ')}]`;
-  const where = plan.requireAll.map((i) => `NOT has(${tokens}, ${trimmed(i)})`);
   return [
     `SELECT arrayJoin([${items.join(', ')}]) AS cell, count() AS n`,
     `FROM ${table}`,
     ...(where.length > 0 ? [`WHERE ${where.join(' AND ')}`] : []),
     `GROUP BY cell`,
+  ].join('\n');
+}
+
+/** The kept rows' codes with their row number (row_no, k0 … k(F−1)), for scoreSql.ts. */
+export function clickhouseCodedRowsSql(
+  counts: ClickhouseCountsPlan,
+  features: number,
+  rowColumn: string,
+  column: (i: number) => string = (i) => `c${i}`,
+): string {
+  const { code, where } = clickhouseCoding(counts, column);
+  const ks = Array.from({ length: features }, (_, a) => code(a));
+  return [
+    `SELECT ${rowColumn} AS row_no, ${ks.join(',\n       ')}`,
+    `FROM ${counts.table}`,
+    ...(where.length > 0 ? [`WHERE ${where.join(' AND ')}`] : []),
   ].join('\n');
 }

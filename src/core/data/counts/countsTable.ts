@@ -7,6 +7,7 @@ import type {
 } from '../table/types.ts';
 import { allocateCooccurrence } from './cooccurrence.ts';
 import { countsOf, type Counts } from './counts.ts';
+import { checkCountable, COUNT_CELL_LIMIT } from './limits.ts';
 
 /**
  * A table known by its counts alone: the shared counts (value counts, pairwise co-occurrence)
@@ -68,6 +69,8 @@ export function countsTable(input: CountsInput): {
     sourceLines: new Int32Array(0),
     rowless: true,
   };
+  // The same limits as counting rows here (no row is visited: rows 0), before any allocation.
+  checkCountable(table, 0);
   const c = allocateCooccurrence(table);
   input.values.forEach((v, i) => {
     if (!Number.isInteger(v.count) || v.count < 0 || v.count > n)
@@ -192,6 +195,11 @@ export function countsInputOfJson(json: unknown): CountsInput {
     throw bad('a counts file is the JSON the counts command writes, with “rows” and “values”');
   if (!Array.isArray(o.cooccurrence)) throw bad('it has no “cooccurrence” matrix');
   const L = o.values.length;
+  if (L * L > 2 * COUNT_CELL_LIMIT)
+    throw new DataError(
+      'too-large',
+      `This counts file's ${L.toLocaleString('en-US')} × ${L.toLocaleString('en-US')} co-occurrence matrix is too large to read as JSON: write the counts as Parquet (--out counts.parquet), which lists only the pairs that occur.`,
+    );
   const dense = new Float64Array(L * L);
   o.cooccurrence.forEach((row: unknown, i: number) => {
     if (!Array.isArray(row) || row.length !== L || i >= L)

@@ -1,3 +1,4 @@
+import { intervalOf } from '../table/discretise.ts';
 /**
  * The shared counts as SQL: value counts per attribute and co-occurrence per attribute pair are
  * GROUP BY aggregates, computed in one scan with GROUPING SETS (SQL:1999; DuckDB, Spark SQL,
@@ -85,14 +86,15 @@ export const valueName = (i: number): string => `v${i}`;
 
 /**
  * The cleaned rows: each used column as text, trimmed as the in-memory reader trims, NULL when
- * missing. With `rowNumber`, also row_no, the row's position in the source (ROW_NUMBER() OVER ()
- * follows the scan order: DuckDB keeps a file's order; not every engine does).
+ * missing. With `rowNumber`, also row_no, the row's position in the source: `true` numbers the
+ * rows as scanned (ROW_NUMBER() OVER () follows the scan order: DuckDB keeps a file's order; not
+ * every engine does), a column name reads it from that column.
  */
 export function cellsSql(
   plan: Pick<CountsSqlPlan, 'source' | 'columns' | 'missingTokens'>,
   used: readonly number[],
   dialect: SqlDialect,
-  rowNumber = false,
+  rowNumber: boolean | string = false,
 ): string {
   const trim = trimmedCharacters(dialect);
   const tokens = [...new Set(['', ...plan.missingTokens])].map((t) => quoteString(t, dialect));
@@ -107,7 +109,12 @@ export function cellsSql(
     (i) =>
       `CASE WHEN ${cellName(i)} IN (${tokens.join(', ')}) THEN NULL ELSE ${cellName(i)} END AS ${cellName(i)}`,
   );
-  const inner = rowNumber ? ['ROW_NUMBER() OVER () AS row_no'] : [];
+  const inner =
+    typeof rowNumber === 'string'
+      ? [`${quoteIdentifier(rowNumber, dialect)} AS row_no`]
+      : rowNumber
+        ? ['ROW_NUMBER() OVER () AS row_no']
+        : [];
   const outer = rowNumber ? ['row_no'] : [];
   return [
     `SELECT ${[...outer, ...cleaned].join(',\n       ')}`,
@@ -232,6 +239,11 @@ export function cellKeys(
   return { sizes, single, pair, total: next };
 }
 
+/** The code of a number in a numeric column's codes (−1: not one of its numbers). */
+export function codeOfNumber(code: Exclude<CodeExpression, { kind: 'label' }>, x: number): number {
+  return code.kind === 'interval' ? intervalOf(code.cuts, x) : code.numbers.indexOf(x);
+}
+
 /** The code of a cell (0…codeCount − 1, the last = missing) as an SQL expression. */
 export function codeSql(cell: string, code: CodeExpression, dialect: SqlDialect = 'ansi'): string {
   const missing = codeCount(code) - 1;
@@ -308,4 +320,34 @@ export function cellCountsSql(
         `CROSS JOIN UNNEST(ARRAY[${list}]) AS t(cell)`,
         `GROUP BY cell`,
       ].join('\n');
+}
+
+/**
+ * The kept rows' codes with their row number (row_no, k0 … k(F−1) for the first F grouped
+ * columns, the features): what the scoring query of outliers-sql reads (scoreSql.ts).
+ */
+export function codedRowsSql(
+  plan: CountsSqlPlan,
+  codes: readonly CodeExpression[],
+  features: number,
+  dialect: SqlDialect,
+  rowNumber: true | string,
+): string {
+  const grouped = plan.grouped.slice(0, features);
+  const used = [...new Set([...plan.requireAll, ...grouped.map((g) => g.column)])].sort(
+    (a, b) => a - b,
+  );
+  const where =
+    plan.requireAll.length > 0
+      ? `\nWHERE ${plan.requireAll.map((i) => `${cellName(i)} IS NOT NULL`).join(' AND ')}`
+      : '';
+  const ks = grouped.map(
+    (g, a) => `${codeSql(cellName(g.column), codes[a] as CodeExpression, dialect)} AS k${a}`,
+  );
+  return [
+    `SELECT row_no, ${ks.join(',\n       ')}`,
+    `FROM (`,
+    `  ${cellsSql(plan, used, dialect, rowNumber).replaceAll('\n', '\n  ')}`,
+    `) AS cells${where}`,
+  ].join('\n');
 }

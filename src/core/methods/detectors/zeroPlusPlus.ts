@@ -32,32 +32,48 @@ export interface ZeroMember {
   keys: Float64Array;
 }
 
+/**
+ * One member's draw: its subspace {a, b} and its sub-sample as positions into the fit rows. The
+ * draws depend on the number of fit rows, the number of features and the seed alone, so an
+ * engine holding the rows elsewhere (outliers-sql) draws the same members.
+ */
+export interface ZeroDraw {
+  a: number;
+  b: number;
+  positions: Int32Array;
+}
+
+/** The t members' draws over nFit fit rows and D features. */
+export function zeroDraws(nFit: number, D: number, options: ZeroOptions): ZeroDraw[] {
+  if (nFit === 0) throw new RangeError('ZERO++ needs at least one row to learn from');
+  const rng = createRandom(options.seed);
+  const psi = Math.min(options.n, nFit);
+  const pool = Int32Array.from({ length: nFit }, (_, i) => i);
+  const draws: ZeroDraw[] = [];
+  for (let i = 0; i < options.t; i++) {
+    // The first ψ entries become a uniform sample without replacement.
+    shuffleFront(pool, psi, rng);
+    const [a, b] = randomPair(rng, D);
+    draws.push({ a, b, positions: pool.slice(0, psi) });
+  }
+  return draws;
+}
+
 /** Draws the t members from the fit rows. */
 export function zeroMembers(
   table: CategoricalTable,
   fitRows: Int32Array,
   options: ZeroOptions,
 ): ZeroMember[] {
-  if (fitRows.length === 0) throw new RangeError('ZERO++ needs at least one row to learn from');
-  const rng = createRandom(options.seed);
-  const D = table.attributes.length;
-  const psi = Math.min(options.n, fitRows.length);
-  const pool = Int32Array.from(fitRows);
-  const members: ZeroMember[] = [];
-  for (let i = 0; i < options.t; i++) {
-    // The first ψ entries become a uniform sample without replacement.
-    shuffleFront(pool, psi, rng);
-    const [a, b] = randomPair(rng, D);
+  return zeroDraws(fitRows.length, table.attributes.length, options).map(({ a, b, positions }) => {
     const { ca, cb, nb } = pairCodes(table, a, b);
-    const keys = new Float64Array(psi);
-    for (let j = 0; j < psi; j++) {
-      const r = pool[j] as number;
-      keys[j] = (ca[r] as number) * nb + (cb[r] as number);
-    }
+    const keys = Float64Array.from(positions, (p) => {
+      const r = fitRows[p] as number;
+      return (ca[r] as number) * nb + (cb[r] as number);
+    });
     keys.sort();
-    members.push({ a, b, keys });
-  }
-  return members;
+    return { a, b, keys };
+  });
 }
 
 /** Two distinct features, uniformly (the same feature twice when the table has one). */

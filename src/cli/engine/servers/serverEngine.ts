@@ -1,0 +1,40 @@
+import type { Counter, RawScan } from '../duckdb.ts';
+
+/**
+ * A database server holding a file's rows for one command: `counter` loads the raw cells (and
+ * each row's number in the file) and counts them there; `query` then runs a statement over the
+ * same loaded rows (outliers-sql's scoring), built from how they were loaded; `close` drops them.
+ */
+export interface ServerEngine<Loaded> {
+  counter: Counter;
+  query(build: (loaded: Loaded) => string): Promise<unknown[][]>;
+  /**
+   * Takes a table already in the server instead of a file (`--table`): its columns and the scans
+   * of its rows; the counter then counts it where it is. `rowColumn` orders its rows (labels by
+   * first appearance, ties, samples); without it labels are in text order.
+   */
+  attach(table: string, rowColumn: string | null): Promise<{ columns: string[]; scan: RawScan }>;
+  /** The codes of the features k0 … k(D−1) of the kept rows at these positions (0 = the first). */
+  codesAt(positions: readonly number[], features: number): Promise<Map<number, number[]>>;
+  close(): Promise<void>;
+}
+
+/** A dotted table name (schema.table) as quoted parts. */
+export function tableName(name: string, quote: (part: string) => string): string {
+  if (name.trim() === '') throw new RangeError('--table needs a table name');
+  return name
+    .split('.')
+    .map((part) => quote(part))
+    .join('.');
+}
+
+/** Columns per dictionary scan (one GROUP BY over their cells). */
+export const DICTIONARY_COLUMNS_PER_SCAN = 32;
+
+/** A column name for the row number that none of the file's columns has. */
+export function freeName(columns: readonly string[], name: string): string {
+  const taken = new Set(columns);
+  let out = name;
+  while (taken.has(out)) out += '_';
+  return out;
+}
