@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
 import pg from 'pg';
 import { createRandom } from '../../src/core/base/random.ts';
-import { cli } from './cliRun.ts';
+import { cli, cliHere } from './cliRun.ts';
 
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'engines-'));
@@ -201,15 +201,15 @@ describe('a table already in the server (--table, --row-column)', () => {
     '%s: PostgreSQL and ClickHouse (a Distributed table) count it where it is, as the file is counted, and score its top outliers as in memory',
     async (name, file, typed) => {
       await putTable(file, name, typed);
-      const fileCounts = await cli('counts', file, '--missing', 'drop');
+      const fileCounts = await cliHere('counts', file, '--missing', 'drop');
       expect(fileCounts.code).toBe(0);
-      const reference = await cli('outliers-sql', file, '--method', 'cosh', '--top', '20');
+      const reference = await cliHere('outliers-sql', file, '--method', 'cosh', '--top', '20');
       for (const [engine, table] of [
         ['postgres', name],
         ['clickhouse', `${name}_all`],
       ] as const) {
         const onTable = (command: string, ...flags: string[]) =>
-          cli(command, '--engine', engine, '--table', table, '--row-column', 'n', ...flags);
+          cliHere(command, '--engine', engine, '--table', table, '--row-column', 'n', ...flags);
         const counted = await onTable('counts', '--missing', 'drop');
         expect(counted.stderr, `${engine}: ${counted.stderr}`).toBe('');
         expect(counted.stdout, engine).toBe(fileCounts.stdout);
@@ -322,11 +322,21 @@ describe('the top outliers scored where the rows live (outliers-sql)', () => {
     '%s, %s: the top 20 rows and scores of DuckDB, PostgreSQL and ClickHouse are the in-memory detector’s',
     async (_, method, file) => {
       const engines = ['memory', 'duckdb', 'postgres', 'clickhouse'];
-      const results = await Promise.all(
-        engines.map((engine) =>
-          cli('outliers-sql', file, '--method', method, '--top', '20', '--engine', engine),
-        ),
-      );
+      // One after the other: the CLI runs in this process.
+      const results = [];
+      for (const engine of engines)
+        results.push(
+          await cliHere(
+            'outliers-sql',
+            file,
+            '--method',
+            method,
+            '--top',
+            '20',
+            '--engine',
+            engine,
+          ),
+        );
       const tops = results.map((result, i) => {
         expect(result.stderr, `${engines[i]}: ${result.stderr}`).toBe('');
         expect(result.code).toBe(0);

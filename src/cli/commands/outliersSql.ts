@@ -5,10 +5,11 @@ import type { Call } from '../../core/platform/spec.ts';
 import { fileArgument, refuseUnknown, text } from '../args.ts';
 import { optionFlags } from '../callFlags.ts';
 import { codedRowsIn, dialectOf, DIALECT_NOTES, SQL_DIALECTS } from '../engine/dialects.ts';
-import { duckdbError, openDuckdb } from '../engine/duckdb.ts';
+import { duckdbError, openDuckdb, trace } from '../engine/duckdb.ts';
 import { clickhouseCodedRowsSql } from '../../core/data/counts/clickhouseSql.ts';
 import { codedRowsSql } from '../../core/data/counts/sql.ts';
 import {
+  duckdbCodedRows,
   fileCodesAt,
   scoreModel,
   SQL_DETECTORS,
@@ -153,19 +154,15 @@ async function topOnEngine(
       ),
     );
   else {
-    const sql = topOutliersSql(
-      codedRowsSql(duckdb.plan, duckdb.codes, D, 'ansi', true),
-      D,
-      model,
-      top,
-      scoreDialect('ansi'),
-    );
+    const sql = topOutliersSql(duckdbCodedRows(duckdb), D, model, top, scoreDialect('ansi'));
     const { connection, close } = await openDuckdb(engine);
+    const clock = performance.now();
     try {
       rows = (await connection.runAndReadAll(sql)).getRows();
     } catch (error) {
       throw duckdbError(error, 'the file');
     } finally {
+      trace('score', clock);
       close();
     }
   }

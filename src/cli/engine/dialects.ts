@@ -12,7 +12,7 @@ import {
   type SqlDialect,
 } from '../../core/data/counts/sql.ts';
 import { text, type Args } from '../args.ts';
-import { clickhouseLookups } from './servers/clickhouse.ts';
+import { cellText, clickhouseLookups } from './servers/clickhouse.ts';
 import { keyedPlan } from './tally.ts';
 
 /**
@@ -58,7 +58,7 @@ export function countsQueryIn(
     if (form !== 'cells') throw new RangeError('--sql-form grouping-sets has no ClickHouse form');
     const lookups = clickhouseLookups(codes, texts);
     return clickhouseCellCountsSql({ table: relation, plan, codes, lookups }, (i) =>
-      clickhouseIdentifier(plan.columns[i] as string),
+      cellText(plan.columns[i] as string),
     );
   }
   const sqlDialect: SqlDialect = dialect === 'duckdb' ? 'ansi' : dialect;
@@ -84,7 +84,7 @@ export function codedRowsIn(
       { table: relation, plan, codes, lookups },
       features,
       clickhouseIdentifier(rowColumn),
-      (i) => clickhouseIdentifier(plan.columns[i] as string),
+      (i) => cellText(plan.columns[i] as string),
     );
   }
   return dialect === 'duckdb'

@@ -1,6 +1,6 @@
 import { runToEnd } from '../../core/base/jobs.ts';
 import { resolveOptions } from '../../core/base/parameters.ts';
-import { codeCount, codedRowsSql } from '../../core/data/counts/sql.ts';
+import { codeCount } from '../../core/data/counts/sql.ts';
 import type { ScoreModel, ZeroSqlMember } from '../../core/data/counts/scoreSql.ts';
 import type { CategoricalTable } from '../../core/data/table/types.ts';
 import { zeroDraws } from '../../core/methods/detectors/zeroPlusPlus.ts';
@@ -112,8 +112,7 @@ async function keptRowCodes(
   positions: readonly number[],
   engine: EngineOptions,
 ): Promise<Map<number, number[]>> {
-  const D = duckdb.table.attributes.length;
-  const coded = codedRowsSql(duckdb.plan, duckdb.codes, D, 'ansi', true);
+  const coded = duckdbCodedRows(duckdb);
   const { connection, close } = await openDuckdb(engine);
   try {
     const result = await connection.runAndReadAll(
@@ -123,6 +122,16 @@ async function keptRowCodes(
   } finally {
     close();
   }
+}
+
+/**
+ * The kept rows' codes with their number in the file (row_no, k0 …), for DuckDB reading the file:
+ * the raw cells coded by their listed texts (as per-row outputs read them), which spares trimming
+ * every cell.
+ */
+export function duckdbCodedRows(duckdb: DuckdbTable): string {
+  const { coded } = duckdb;
+  return `SELECT row_no, ${coded.codes.map((c, a) => `${c} AS k${a}`).join(', ')} FROM ${coded.from}`;
 }
 
 /** The query's rows (row_no, score, k0 …, t0 …) as top rows, codes read back as labels. */

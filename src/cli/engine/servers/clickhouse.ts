@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataError } from '../../../core/base/errors.ts';
@@ -185,15 +186,19 @@ function httpOf(url: string): string {
   return url.replace(/^clickhouse:\/\//, 'http://').replace(/\/+$/, '');
 }
 
-/** One statement over ClickHouse's HTTP interface; its answer as text. */
-async function query(server: string, sql: string, body?: Blob): Promise<string> {
+/** One statement over ClickHouse's HTTP interface (with a file's bytes as its data); its answer as text. */
+async function query(server: string, sql: string, dataFile?: string): Promise<string> {
   // A query of every pair's cells of a wide table passes ClickHouse's default 256 KiB.
   const settings =
     'max_query_size=1073741824&max_ast_elements=100000000&max_expanded_ast_elements=100000000';
-  const address = body
+  const address = dataFile
     ? `${server}/?${settings}&query=${encodeURIComponent(sql)}`
     : `${server}/?${settings}`;
-  const response = await fetch(address, { method: 'POST', body: body ?? sql });
+  const response = await fetch(address, {
+    method: 'POST',
+    body: dataFile ? (Readable.toWeb(createReadStream(dataFile)) as ReadableStream) : sql,
+    ...(dataFile && { duplex: 'half' }),
+  } as RequestInit);
   const text = await response.text();
   if (!response.ok)
     throw new Error(
@@ -202,8 +207,9 @@ async function query(server: string, sql: string, body?: Blob): Promise<string> 
   return text;
 }
 
-/** An attached table's column as text: NULL read as the empty cell (missing). */
-const cellText = (name: string): string => `ifNull(toString(${clickhouseIdentifier(name)}), '')`;
+/** A table's column as text: NULL read as the empty cell (missing). */
+export const cellText = (name: string): string =>
+  `ifNull(toString(${clickhouseIdentifier(name)}), '')`;
 
 /** The scans of a table's rows in ClickHouse (arrayJoin of (column, cell) pairs: no GROUPING SETS). */
 function clickhouseScan(
@@ -268,8 +274,8 @@ async function loadFile(
       shard,
       `CREATE TABLE ${local} (${columns.join(', ')}) ENGINE = MergeTree ORDER BY tuple()`,
     );
-    const rows = readFileSync(csv);
-    if (rows.length > 0) await query(shard, `INSERT INTO ${local} FORMAT CSV`, new Blob([rows]));
+    // Streamed from disk: a shard's rows are never held here whole.
+    if (statSync(csv).size > 0) await query(shard, `INSERT INTO ${local} FORMAT CSV`, csv);
   }
   if (shards.length < 2 || !target.cluster) return local;
   await query(
