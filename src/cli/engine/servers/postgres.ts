@@ -41,6 +41,8 @@ export function postgresEngine(url: string): ServerEngine<PostgresRows> {
   const client = new pg.Client({ connectionString: url });
   let loaded: PostgresRows | null = null;
   let connected = false;
+  /** The table the file's rows were copied into (dropped on close). */
+  let table: string | null = null;
   /** A table of the server's, counted where it is (attach). */
   let attached: { rowColumn: string | null } | null = null;
   const connect = async (): Promise<void> => {
@@ -81,9 +83,10 @@ export function postgresEngine(url: string): ServerEngine<PostgresRows> {
         `COPY (SELECT *, ROW_NUMBER() OVER () AS ${quoteIdentifier(rowColumn)} FROM ${plan.source}) TO ${quoteString(csv)} (FORMAT csv, HEADER false)`,
       );
       await connect();
-      const table = 'coupled_rows';
+      // UNLOGGED, not TEMPORARY: PostgreSQL scans a temporary table in one process only.
+      table = `coupled_rows_${process.pid}_${Date.now()}`;
       await client.query(
-        `CREATE TEMPORARY TABLE ${table} (${[
+        `CREATE UNLOGGED TABLE ${table} (${[
           ...plan.columns.map((c) => `${quoteIdentifier(c, 'postgres')} text`),
           `${quoteIdentifier(rowColumn, 'postgres')} bigint`,
         ].join(', ')})`,
@@ -92,6 +95,8 @@ export function postgresEngine(url: string): ServerEngine<PostgresRows> {
         createReadStream(csv),
         client.query(copyFrom(`COPY ${table} FROM STDIN WITH (FORMAT csv)`)),
       );
+      // Its size known, the planner splits the scan between parallel workers.
+      await client.query(`ANALYZE ${table}`);
       clock = trace('server load', clock);
       loaded = { plan: { ...plan, source: table }, codes, rowColumn };
       // One scan and one GROUP BY over numbered cells (cellCountsSql: UNNEST(ARRAY[…])): on
@@ -152,8 +157,9 @@ export function postgresEngine(url: string): ServerEngine<PostgresRows> {
       }
     },
     async close() {
-      // The temporary table goes with the session.
-      if (connected) await client.end().catch(() => {});
+      if (!connected) return;
+      if (table) await client.query(`DROP TABLE IF EXISTS ${table}`).catch(() => {});
+      await client.end().catch(() => {});
     },
   };
 }

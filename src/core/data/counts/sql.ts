@@ -300,7 +300,7 @@ export function cellCountsSql(
     `  SELECT ${codes.join(',\n         ')}`,
     `  FROM (`,
     `    ${indent(cellsSql(plan, used, dialect))}`,
-    `  ) AS cells${where}`,
+    `  ) AS cells${where}${optimisationFence(dialect)}`,
   ].join('\n');
   const list = items.join(', ');
   return dialect === 'spark'
@@ -348,6 +348,15 @@ export function codedRowsSql(
     `SELECT row_no, ${ks.join(',\n       ')}`,
     `FROM (`,
     `  ${cellsSql(plan, used, dialect, rowNumber).replaceAll('\n', '\n  ')}`,
-    `) AS cells${where}`,
+    `) AS cells${where}${optimisationFence(dialect)}`,
   ].join('\n');
+}
+
+/**
+ * PostgreSQL flattens a subquery into the query reading it, so each code's CASE chain was copied
+ * into every item that reads it (211 UNNEST items: 1,600 CASEs for 60 written; 98 s against
+ * 11 s on 100,000 rows). OFFSET 0 keeps the coded rows a subquery computed once.
+ */
+function optimisationFence(dialect: SqlDialect): string {
+  return dialect === 'postgres' ? '\n    OFFSET 0' : '';
 }
