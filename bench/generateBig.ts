@@ -63,7 +63,7 @@ export async function generateBig(file: string, options: BigOptions): Promise<nu
   return bytes;
 }
 
-function flag(argv: string[], name: string): string | undefined {
+export function flag(argv: string[], name: string): string | undefined {
   const i = argv.indexOf(`--${name}`);
   return i >= 0 ? argv[i + 1] : undefined;
 }
