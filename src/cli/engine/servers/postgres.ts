@@ -76,27 +76,9 @@ export function postgresEngine(url: string): ServerEngine<PostgresRows> {
     const dir = mkdtempSync(join(tmpdir(), 'coupled-postgres-'));
     try {
       let clock = performance.now();
-      const rowColumn = freeName(plan.columns, 'coupled_row');
-      // The raw cells as DuckDB read them: NULL as an empty field, an empty text as "".
-      const csv = join(dir, 'rows.csv');
-      await duckdb.run(
-        `COPY (SELECT *, ROW_NUMBER() OVER () AS ${quoteIdentifier(rowColumn)} FROM ${plan.source}) TO ${quoteString(csv)} (FORMAT csv, HEADER false)`,
-      );
       await connect();
-      // UNLOGGED, not TEMPORARY: PostgreSQL scans a temporary table in one process only.
       table = `coupled_rows_${process.pid}_${Date.now()}`;
-      await client.query(
-        `CREATE UNLOGGED TABLE ${table} (${[
-          ...plan.columns.map((c) => `${quoteIdentifier(c, 'postgres')} text`),
-          `${quoteIdentifier(rowColumn, 'postgres')} bigint`,
-        ].join(', ')})`,
-      );
-      await pipeline(
-        createReadStream(csv),
-        client.query(copyFrom(`COPY ${table} FROM STDIN WITH (FORMAT csv)`)),
-      );
-      // Its size known, the planner splits the scan between parallel workers.
-      await client.query(`ANALYZE ${table}`);
+      const rowColumn = await loadFile(client, duckdb, plan, table, dir);
       clock = trace('server load', clock);
       loaded = { plan: { ...plan, source: table }, codes, rowColumn };
       // One scan and one GROUP BY over numbered cells (cellCountsSql: UNNEST(ARRAY[…])): on
@@ -221,4 +203,36 @@ GROUP BY GROUPING SETS (${batch.map((i) => `(${r(i)})`).join(', ')})`,
       );
     },
   };
+}
+
+/**
+ * The file's raw cells, as DuckDB read them (NULL as an empty field, an empty text as ""), with
+ * each row's number, copied into a new table; returns the row number's column. UNLOGGED, not
+ * TEMPORARY: PostgreSQL scans a temporary table in one process only.
+ */
+async function loadFile(
+  client: pg.Client,
+  duckdb: Parameters<Counter>[0],
+  plan: CountsSqlPlan,
+  table: string,
+  dir: string,
+): Promise<string> {
+  const rowColumn = freeName(plan.columns, 'coupled_row');
+  const csv = join(dir, 'rows.csv');
+  await duckdb.run(
+    `COPY (SELECT *, ROW_NUMBER() OVER () AS ${quoteIdentifier(rowColumn)} FROM ${plan.source}) TO ${quoteString(csv)} (FORMAT csv, HEADER false)`,
+  );
+  await client.query(
+    `CREATE UNLOGGED TABLE ${table} (${[
+      ...plan.columns.map((c) => `${quoteIdentifier(c, 'postgres')} text`),
+      `${quoteIdentifier(rowColumn, 'postgres')} bigint`,
+    ].join(', ')})`,
+  );
+  await pipeline(
+    createReadStream(csv),
+    client.query(copyFrom(`COPY ${table} FROM STDIN WITH (FORMAT csv)`)),
+  );
+  // Its size known, the planner splits the scan between parallel workers.
+  await client.query(`ANALYZE ${table}`);
+  return rowColumn;
 }
