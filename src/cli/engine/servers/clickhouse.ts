@@ -2,7 +2,6 @@ import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DataError } from '../../../core/base/errors.ts';
 import {
   clickhouseCellCountsSql,
   clickhouseCodedRowsSql,
@@ -22,6 +21,7 @@ import { tallyOfCellRows } from '../tally.ts';
 import {
   DICTIONARY_COLUMNS_PER_SCAN,
   freeName,
+  serverFailure,
   tableName,
   type ServerEngine,
 } from './serverEngine.ts';
@@ -61,15 +61,7 @@ export function clickhouseEngine(target: ClickhouseTarget): ServerEngine<Clickho
   let loaded: ClickhouseRows | null = null;
   /** A table of the server's, counted where it is (attach). */
   let attached: { table: string; columns: string[]; rowColumn: string | null } | null = null;
-  const failed = (error: unknown, doing: string): DataError => {
-    const reason = error instanceof Error ? error.message : String(error);
-    return new DataError(
-      'engine',
-      `ClickHouse at ${first} could not ${doing}: ${reason}`,
-      {},
-      { cause: error },
-    );
-  };
+  const failed = serverFailure(`ClickHouse at ${first}`);
   const counter: Counter = async (duckdb, plan, codes, valueOf, texts) => {
     const dir = mkdtempSync(join(tmpdir(), 'coupled-clickhouse-'));
     try {

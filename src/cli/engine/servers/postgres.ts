@@ -14,10 +14,10 @@ import {
 } from '../../../core/data/counts/sql.ts';
 import { trace, type Counter, type RawScan } from '../duckdb.ts';
 import { keyedPlan, tallyOfCellRows } from '../tally.ts';
-import { DataError } from '../../../core/base/errors.ts';
 import {
   DICTIONARY_COLUMNS_PER_SCAN,
   freeName,
+  serverFailure,
   tableName,
   type ServerEngine,
 } from './serverEngine.ts';
@@ -52,15 +52,7 @@ export function postgresEngine(url: string): ServerEngine<PostgresRows> {
   };
   const rows = async (text: string): Promise<unknown[][]> =>
     (await client.query<unknown[]>({ text, rowMode: 'array' })).rows;
-  const failed = (error: unknown, doing: string): DataError => {
-    const reason = error instanceof Error ? error.message : String(error);
-    return new DataError(
-      'engine',
-      `PostgreSQL at ${redacted(url)} could not ${doing}: ${reason}`,
-      {},
-      { cause: error },
-    );
-  };
+  const failed = serverFailure(`PostgreSQL at ${redacted(url)}`);
   const counter: Counter = async (duckdb, plan, codes, valueOf) => {
     if (attached) {
       const clock = performance.now();

@@ -1,3 +1,4 @@
+import { DataError } from '../../../core/base/errors.ts';
 import type { Counter, RawScan } from '../duckdb.ts';
 
 /**
@@ -37,4 +38,12 @@ export function freeName(columns: readonly string[], name: string): string {
   let out = name;
   while (taken.has(out)) out += '_';
   return out;
+}
+
+/** A server's failure as one line naming the server and what it could not do, the cause kept. */
+export function serverFailure(server: string): (error: unknown, doing: string) => DataError {
+  return (error, doing) => {
+    const reason = error instanceof Error ? error.message : String(error);
+    return new DataError('engine', `${server} could not ${doing}: ${reason}`, {}, { cause: error });
+  };
 }
