@@ -13,9 +13,9 @@
  * The in-memory engine (`--engine memory`) counts prefixes of the same table (1, 2, 5, 10 million
  * rows …) up to the largest it reads (it refuses beyond 100 million cells or 1 GiB); DuckDB counts
  * the same prefixes beside it. Every engine's counts file is compared with DuckDB's. Then the
- * top-100 COSH outliers by `outliers-sql FILE --method cosh --top 100 --engine E` right after each
- * engine's counts, if the CLI has that command (skipped on an engine whose counts did not finish:
- * the command counts first). Figures of one run, side by side; no pass/fail. The machine's 2 cores are shared:
+ * top-100 COSH outliers by `outliers-sql FILE --method cosh --top 100 --engine E --counts C` right
+ * after each engine's counts C, if the CLI has that command (skipped on an engine whose counts did
+ * not finish). Figures of one run, side by side; no pass/fail. The machine's 2 cores are shared:
  * compare within a run.
  *
  * Options: --rows 20000000 (the table; e.g. --rows 200000 for a quick try), --dir
@@ -470,7 +470,11 @@ interface EngineResult {
 // outliers-sql (the top-100 COSH), where the CLI has it: each engine scores right after it counts.
 const help = await cli(['--help'], { engine: 'none', label: 'help' });
 const hasOutliersSql = help.code === 0 && /^commands:.*\boutliers-sql\b/m.test(help.stdout);
-say(`outliers-sql: ${hasOutliersSql ? 'available' : 'not available yet'}\n`);
+// …and takes the counts made before (--counts), where it can: else it counts again first.
+const hasKnownCounts = /--counts COUNTS/.test(help.stdout);
+say(
+  `outliers-sql: ${hasOutliersSql ? `available${hasKnownCounts ? ', with the counts made here' : ', counting again'}` : 'not available yet'}\n`,
+);
 const results: EngineResult[] = [];
 const tops = new Map<string, string>();
 for (const engine of ENGINES) {
@@ -490,14 +494,23 @@ for (const engine of ENGINES) {
   );
   if (!hasOutliersSql) continue;
   if (run.code !== 0) {
-    // outliers-sql counts the file on the engine before it scores: it would not finish either.
-    say(
-      `${engine} COSH top-100: skipped (its counts run did not finish; outliers-sql counts first)`,
-    );
+    say(`${engine} COSH top-100: skipped (its counts run did not finish; outliers-sql needs them)`);
     continue;
   }
+  // The counts just made stand in for counting again (--counts): the rows are read, planned,
+  // loaded and scored.
   const cosh = await cli(
-    ['outliers-sql', table, '--method', 'cosh', '--top', '100', '--engine', engine],
+    [
+      'outliers-sql',
+      table,
+      '--method',
+      'cosh',
+      '--top',
+      '100',
+      '--engine',
+      engine,
+      ...(hasKnownCounts ? ['--counts', out] : []),
+    ],
     { engine, label: `cosh ${engine}` },
   );
   result.cosh = cosh;
@@ -590,7 +603,7 @@ say(
   `\n## Summary (one run; ratios against DuckDB on the same rows)\n\n| engine | rows | load s | count s | wall s | peak memory | COSH top-100 | counts equal |\n| --- | --- | --- | --- | --- | --- | --- | --- |\n${lines.join('\n')}`,
 );
 say(
-  `\nload = DuckDB's profile scan (duckdb) or the \`server load\` stage (DuckDB's copy of the raw cells, then the copy into the server); count = the \`counts\` stage (duckdb) or \`server count\` (the counting query); wall = the whole CLI process (reading, planning, loading, counting, writing the file); peak memory = the CLI process's max RSS, and for a server the peak of its processes' summed RSS above idle; COSH = the \`server score\` stage (the scoring query) where printed, and the whole outliers-sql command's wall time (it reads, loads and counts first).`,
+  `\nload = DuckDB's profile scan (duckdb) or the \`server load\` stage (DuckDB's copy of the raw cells, then the copy into the server); count = the \`counts\` stage (duckdb) or \`server count\` (the counting query); wall = the whole CLI process (reading, planning, loading, counting, writing the file); peak memory = the CLI process's max RSS, and for a server the peak of its processes' summed RSS above idle; COSH = the \`server score\` stage (the scoring query) where printed, and the whole outliers-sql command's wall time (it reads and plans the file, loads it into the server, takes the counts made above with --counts, and scores).`,
 );
 
 if (startedHere && !KEEP_ENGINES) {

@@ -9,7 +9,7 @@ import {
   READ_PARAMETERS,
 } from '../core/data/table/preparation.ts';
 import { kebab } from './callFlags.ts';
-import { readCountsFile } from './engine/countsFile.ts';
+import { readCountsFile, type CountsFileTable } from './engine/countsFile.ts';
 import { countServerTable, countWithDuckdb, type DuckdbTable } from './engine/duckdb.ts';
 import { clickhouseEngine, type ClickhouseRows } from './engine/servers/clickhouse.ts';
 import { clickhouseTargetOf, connectionOf } from './engine/servers/enginesFile.ts';
@@ -39,7 +39,14 @@ export type HeldServer =
 export async function loadTable(
   file: string,
   request: CliRequest,
-  { keepServer = false }: { keepServer?: boolean } = {},
+  {
+    keepServer = false,
+    known,
+  }: {
+    keepServer?: boolean;
+    /** Counts made before of this file or --table: taken instead of counting (knownCounts.ts). */
+    known?: CountsFileTable;
+  } = {},
 ): Promise<LoadedTable> {
   const { engine } = request;
   if (engine.counts !== null) {
@@ -57,14 +64,15 @@ export async function loadTable(
   }
   const read = parseOptionsOf(request.read);
   const prepare = prepareOptionsOf(request.prepare);
-  if (engine.table !== null) return loadServerTable(file, request, keepServer);
+  if (engine.table !== null) return loadServerTable(file, request, keepServer, known);
   if (engine.engine !== 'memory') {
     const held = serverOf(request);
     let handedOver = false;
     try {
       const duckdb = await countWithDuckdb(file, read, prepare, {
         ...duckdbOptions(engine),
-        ...(held && { counter: held.server.counter }),
+        ...(held && { counter: held.server.counter, loader: held.server.load }),
+        ...(known && { known }),
       });
       const session = new ExplorerSession();
       const loaded = session.adoptCounts(duckdb.table, duckdb.counts, duckdb.summary);
@@ -110,6 +118,7 @@ async function loadServerTable(
   file: string,
   request: CliRequest,
   keepServer: boolean,
+  known: CountsFileTable | undefined,
 ): Promise<LoadedTable> {
   const { engine } = request;
   if (file) throw new RangeError('give a data FILE or --table NAME, not both');
@@ -124,7 +133,13 @@ async function loadServerTable(
       columns,
       parseOptionsOf(request.read),
       prepareOptionsOf(request.prepare),
-      { ...duckdbOptions(engine), counter: held.server.counter, scan },
+      {
+        ...duckdbOptions(engine),
+        counter: held.server.counter,
+        loader: held.server.load,
+        scan,
+        ...(known && { known }),
+      },
     );
     const session = new ExplorerSession();
     const loaded = session.adoptCounts(duckdb.table, duckdb.counts, duckdb.summary);

@@ -1,6 +1,7 @@
 /** Runs the CLI (`tsx src/cli/main.ts`) as a user would, for the CLI tests. */
 import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { vi } from 'vitest';
 import { runCli } from '../../src/cli/program.ts';
 import { fileURLToPath } from 'node:url';
 
@@ -50,4 +51,27 @@ export async function cliHere(...argv: string[]): Promise<Run> {
     (t) => (stderr += t),
   );
   return { code, stdout, stderr };
+}
+
+/**
+ * The CLI in this process with the engine's stage lines (COUPLED_DUCKDB_TRACE), times dropped:
+ * `duckdb: counts`, `duckdb: server count` … (the caller unstubs the environment).
+ */
+export async function traced(...argv: string[]): Promise<Run & { stages: string[] }> {
+  const stages: string[] = [];
+  vi.stubEnv('COUPLED_DUCKDB_TRACE', '1');
+  const write = vi.spyOn(process.stderr, 'write').mockImplementation((text) => {
+    stages.push(
+      ...String(text)
+        .split('\n')
+        .filter((line) => line.startsWith('duckdb: ')),
+    );
+    return true;
+  });
+  try {
+    const run = await cliHere(...argv);
+    return { ...run, stages: stages.map((line) => line.replace(/ [\d.]+ s$/, '')) };
+  } finally {
+    write.mockRestore();
+  }
 }

@@ -12,11 +12,11 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import Papa from 'papaparse';
 import pg from 'pg';
 import { createRandom } from '../../src/core/base/random.ts';
-import { cli, cliHere } from './cliRun.ts';
+import { cli, cliHere, traced } from './cliRun.ts';
 
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'engines-'));
@@ -293,7 +293,7 @@ describe('a server that cannot count', () => {
     const unreachable = await countIn('postgres', 'postgres://x@127.0.0.1:1/db');
     expect(unreachable.code).toBe(2);
     expect(unreachable.stderr).toMatch(
-      /^error: PostgreSQL at postgres:\/\/x@127\.0\.0\.1:1\/db could not count: .*ECONNREFUSED/,
+      /^error: PostgreSQL at postgres:\/\/x@127\.0\.0\.1:1\/db could not load the rows: .*ECONNREFUSED/,
     );
     expect(unreachable.stderr.trim().split('\n')).toHaveLength(1);
     const none = await countIn('postgres', 'mysql://x@h/db');
@@ -302,7 +302,7 @@ describe('a server that cannot count', () => {
     const closed = await countIn('clickhouse', 'clickhouse://127.0.0.1:1');
     expect(closed.code).toBe(2);
     expect(closed.stderr).toMatch(
-      /^error: ClickHouse at http:\/\/127\.0\.0\.1:1 could not count: /,
+      /^error: ClickHouse at http:\/\/127\.0\.0\.1:1 could not load the rows: /,
     );
   }, 60_000);
 });
@@ -365,6 +365,40 @@ describe('the top outliers scored where the rows live (outliers-sql)', () => {
             ),
           );
         });
+      }
+    },
+    120_000,
+  );
+});
+
+describe('outliers-sql --counts on a server: the counts made before, the rows loaded but not counted', () => {
+  afterEach(() => void vi.unstubAllEnvs());
+  it.each([TABLES[3]!, TABLES[4]!])(
+    '%s: PostgreSQL and ClickHouse give the in-memory top 20 and count nothing',
+    async (name, file) => {
+      const counts = join(dir, `${name.replace(/\W+/g, '-')}-known.json`);
+      expect((await cliHere('counts', file, '--engine', 'duckdb', '--out', counts)).stderr).toBe(
+        '',
+      );
+      const flags = ['--method', 'cosh', '--top', '20'];
+      const memory = await cliHere('outliers-sql', file, ...flags);
+      for (const engine of ['postgres', 'clickhouse']) {
+        const taking = await traced(
+          'outliers-sql',
+          file,
+          ...flags,
+          '--engine',
+          engine,
+          '--counts',
+          counts,
+        );
+        expect(taking.stderr, engine).toBe('');
+        expect(taking.stdout.replace(`"engine": "${engine}"`, '"engine": "memory"'), engine).toBe(
+          memory.stdout,
+        );
+        expect(taking.stages, engine).toContain('duckdb: server load');
+        expect(taking.stages, engine).toContain('duckdb: server score');
+        expect(taking.stages, engine).not.toContain('duckdb: server count');
       }
     },
     120_000,

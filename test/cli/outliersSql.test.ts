@@ -8,11 +8,12 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Papa from 'papaparse';
-import { describe, expect, it } from 'vitest';
-import { cli, cliHere } from './cliRun.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cli, cliHere, traced } from './cliRun.ts';
 
 const ZOO = 'public/datasets/zoo.csv';
 const BREAST = 'public/datasets/breast-cancer.csv';
+const LABOR = 'public/datasets/labor.csv';
 const dir = mkdtempSync(join(tmpdir(), 'outliers-sql-'));
 
 async function duckdbRows(sql: string): Promise<unknown[][]> {
@@ -90,6 +91,82 @@ describe('outliers-sql refuses in one line, exit code 2', () => {
     expect(result.stderr).toMatch(message);
     expect(result.stderr.trim().split('\n')[0]).toMatch(/^error: /);
   });
+});
+
+describe('outliers-sql --counts: counts made before stand in for counting the rows again', () => {
+  afterEach(() => void vi.unstubAllEnvs());
+  it.each([
+    ['cosh', ZOO, []],
+    ['cbrw', BREAST, []],
+    ['zero', BREAST, []],
+    // Numeric columns binned on the kept rows, and missing cells as a value of their own.
+    ['cosh', LABOR, ['--missing', 'own']],
+    ['zero', LABOR, ['--missing', 'own']],
+  ])(
+    '%s on %s %j: the same top 20 as counting, and DuckDB takes the counts instead of counting',
+    async (method, file, options) => {
+      const counts = join(dir, `${method}-${file.replace(/\W+/g, '-')}.json`);
+      const made = await cliHere('counts', file, '--engine', 'duckdb', ...options, '--out', counts);
+      expect(made.stderr).toBe('');
+      const flags = ['--method', method, '--top', '20', '--engine', 'duckdb', ...options];
+      const counting = await traced('outliers-sql', file, ...flags);
+      const taking = await traced('outliers-sql', file, ...flags, '--counts', counts);
+      expect(taking.code).toBe(0);
+      expect(taking.stdout).toBe(counting.stdout);
+      expect(counting.stages).toContain('duckdb: counts');
+      expect(taking.stages).toContain('duckdb: counts known');
+      expect(taking.stages).not.toContain('duckdb: counts');
+      expect((JSON.parse(taking.stdout) as Top).top).toHaveLength(20);
+    },
+    60_000,
+  );
+
+  it('refuses, in one line, counts of another table or of other options, under --missing mode, in memory, or without the FILE', async () => {
+    const zooCounts = join(dir, 'zoo-counts.json');
+    const noLegs = join(dir, 'zoo-no-legs.json');
+    await cliHere('counts', ZOO, '--engine', 'duckdb', '--out', zooCounts);
+    await cliHere('counts', ZOO, '--engine', 'duckdb', '--drop', 'legs', '--out', noLegs);
+    const breastCounts = join(dir, 'breast-counts.json');
+    await cliHere(
+      'counts',
+      BREAST,
+      '--engine',
+      'duckdb',
+      '--missing',
+      'own',
+      '--out',
+      breastCounts,
+    );
+    const cases: [string[], RegExp][] = [
+      [
+        [BREAST, '--counts', zooCounts],
+        /it counts 17 attributes, the file has 10; “hair” is not among the file's/,
+      ],
+      [[ZOO, '--counts', noLegs], /it counts 16 attributes, the file has 17; it lacks “legs”/],
+      [[ZOO, '--drop', 'legs', '--counts', zooCounts], /“legs” is not among the file's/],
+      // The same columns, other rows kept: the counts differ.
+      [
+        [BREAST, '--counts', breastCounts],
+        /The counts file is not this file's, read with these options: it counts 286 rows, the file keeps 277/,
+      ],
+      [
+        [ZOO, '--missing', 'mode', '--counts', zooCounts],
+        /--counts cannot stand in for counting under --missing mode/,
+      ],
+      [
+        [ZOO, '--engine', 'memory', '--counts', zooCounts],
+        /give it with --engine duckdb, postgres or clickhouse/,
+      ],
+      [['--counts', zooCounts], /give the data FILE \(or --table\) with --counts/],
+    ];
+    for (const [argv, message] of cases) {
+      const engine = argv.includes('--engine') ? [] : ['--engine', 'duckdb'];
+      const result = await cliHere('outliers-sql', ...argv, '--method', 'cosh', ...engine);
+      expect(result.code, argv.join(' ')).toBe(2);
+      expect(result.stderr).toMatch(message);
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    }
+  }, 60_000);
 });
 
 describe('counts --sample', () => {

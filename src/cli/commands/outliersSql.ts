@@ -5,6 +5,7 @@ import type { Call } from '../../core/platform/spec.ts';
 import { fileArgument, refuseUnknown, text } from '../args.ts';
 import { optionFlags } from '../callFlags.ts';
 import { codedRowsIn, dialectOf, DIALECT_NOTES, SQL_DIALECTS } from '../engine/dialects.ts';
+import { readCountsFile, type CountsFileTable } from '../engine/countsFile.ts';
 import { duckdbError, openDuckdb, trace } from '../engine/duckdb.ts';
 import { clickhouseCodedRowsSql } from '../../core/data/counts/clickhouseSql.ts';
 import { codedRowsSql } from '../../core/data/counts/sql.ts';
@@ -39,6 +40,8 @@ export const outliersSqlCommand: Command = {
     `outliers-sql: outliers-sql FILE --method ${SQL_DETECTORS.join('|')} [--top 20] [--method.PARAM value …]
           [--engine memory|duckdb|postgres|clickhouse]: the top rows, their scores and each attribute's term
           (ties broken by row order; row = the row's number among the file's data rows, 1 = the first)
+          … --engine duckdb|postgres|clickhouse --counts COUNTS.json: counts made before of the same file and
+          options (counts FILE --engine E --out COUNTS.json) taken instead of counting again; refused if not its
           outliers-sql --table NAME --row-column COL --engine postgres|clickhouse --method …: the same on a table
           already in the server (row = its COL)
           outliers-sql FILE --method … --sql [--dialect ${SQL_DIALECTS.join('|')}] [--sql-table data] [--row-column row_no]:
@@ -66,14 +69,25 @@ export const outliersSqlCommand: Command = {
       );
     if (request.engine.table !== null && args.flags.has('sql'))
       throw new RangeError('--sql prints the query for a FILE; a --table is scored where it is');
-    if (request.engine.counts !== null)
-      throw new RangeError('outliers-sql scores rows: give the data FILE, not --counts');
+    const counts = request.engine.counts;
+    if (counts !== null && request.engine.engine === 'memory')
+      throw new RangeError(
+        '--counts spares an engine the counting of the rows it scores: give it with --engine duckdb, postgres or clickhouse (the in-memory detector counts as it reads)',
+      );
+    if (counts !== null && !file && request.engine.table === null)
+      throw new RangeError(
+        'outliers-sql scores rows: give the data FILE (or --table) with --counts, the counts made of it',
+      );
+    // Counts made before (counts FILE --engine E --out counts.json) stand in for counting again.
+    const known =
+      counts === null ? undefined : await readCountsFile(counts, duckdbOptions(request.engine));
+    const own: CliRequest = { ...request, engine: { ...request.engine, counts: null } };
     if (args.flags.has('sql')) {
-      io.stdout(await printedQuery(file, method, options, top, request));
+      io.stdout(await printedQuery(file, method, options, top, own, known));
       return;
     }
     const engine = request.engine.engine;
-    const loaded = await loadTable(file, request, { keepServer: true });
+    const loaded = await loadTable(file, own, { keepServer: true, ...(known && { known }) });
     try {
       const rows =
         engine === 'memory'
@@ -176,14 +190,16 @@ async function printedQuery(
   options: Record<string, unknown>,
   top: number,
   request: CliRequest,
+  known: CountsFileTable | undefined,
 ): Promise<string> {
   const dialect = dialectOf(request.own);
   const relation = text(request.own, 'sql-table') ?? 'data';
   const rowColumn = request.engine.rowColumn ?? 'row_no';
-  const loaded = await loadTable(file, {
-    ...request,
-    engine: { ...request.engine, engine: 'duckdb' },
-  });
+  const loaded = await loadTable(
+    file,
+    { ...request, engine: { ...request.engine, engine: 'duckdb' } },
+    { ...(known && { known }) },
+  );
   const { session, duckdb } = loaded;
   if (!duckdb) throw new Error('the duckdb engine gave no plan');
   const engine = duckdbOptions(request.engine);

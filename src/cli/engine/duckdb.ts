@@ -12,6 +12,8 @@ import {
 } from './tally.ts';
 import Papa from 'papaparse';
 import { allocateCooccurrence } from '../../core/data/counts/cooccurrence.ts';
+import type { CountsFileTable } from './countsFile.ts';
+import { knownPairs, sameCounts } from './knownCounts.ts';
 import { countsOf, type Counts } from '../../core/data/counts/counts.ts';
 import {
   codeCount,
@@ -30,6 +32,7 @@ import { DataError } from '../../core/base/errors.ts';
 import { MAX_CATEGORICAL_VALUES, parseNumber } from '../../core/data/table/infer.ts';
 import {
   columnSummaries,
+  MISSING_LABEL,
   planTable,
   valueMapping,
   type Plan,
@@ -94,9 +97,23 @@ export interface RawScan {
   ): Promise<(readonly unknown[])[]>;
 }
 
+/** Loads the raw rows where a Counter counts them (a server), without counting them. */
+export type Loader = (
+  connection: DuckDBConnection,
+  plan: CountsSqlPlan,
+  codes: readonly CodeExpression[],
+  texts: readonly (readonly string[])[],
+) => Promise<void>;
+
 export interface EngineOptions {
   form?: CountsForm;
   counter?: Counter;
+  /**
+   * Counts made before, taken instead of counting (knownCounts.ts); the rows are planned as
+   * usual and `loader`, if any, holds them where they will be scored.
+   */
+  known?: CountsFileTable;
+  loader?: Loader;
   /** Where the raw rows are scanned when they are not the file's (a server's table). */
   scan?: RawScan;
   /** DuckDB's memory_limit (its buffers; it spills to a temporary directory beyond). */
@@ -349,20 +366,22 @@ async function countSource(
         `CAST(${rawCodeSql(p.raw, indexOf(p), codes[g] as CodeExpression)} AS ${codeType(sizes[g] as number)}) AS k${g}`,
     )
     .join(', ')} FROM ${rawRows(base, profiles, grouped.map(indexOf), requireAll)}`;
-  const { singles, pairRows, kept } = engine.counter
-    ? await engine.counter(
-        connection,
-        plan,
-        codes,
-        valueOf,
-        grouped.map((p) => p.raw.labels),
-      )
-    : form === 'pairs'
-      ? await tallyByPairs(connection, codedRows, plan, valueOf)
-      : form === 'grouping-sets'
-        ? await tallyByGroupingSets(connection, plan)
-        : await tallyByCells(connection, plan, codes, valueOf);
-  trace('counts', clock);
+  const texts = grouped.map((p) => p.raw.labels);
+  const { singles, pairRows, kept } = engine.known
+    ? await takeKnown(connection, engine, planned, base, { plan, codes, texts }, (g, k) => {
+        const m = numericMappings.get(grouped[g] as Plan);
+        const value = valueOf(g, k);
+        if (!m) return [value, value === null ? MISSING_LABEL : String(value)];
+        return [value, m.labels[numericCode(m, value)] ?? null];
+      })
+    : engine.counter
+      ? await engine.counter(connection, plan, codes, valueOf, texts)
+      : form === 'pairs'
+        ? await tallyByPairs(connection, codedRows, plan, valueOf)
+        : form === 'grouping-sets'
+          ? await tallyByGroupingSets(connection, plan)
+          : await tallyByCells(connection, plan, codes, valueOf);
+  trace(engine.known ? 'counts known' : 'counts', clock);
   if (kept === 0)
     throw new DataError(
       'no-rows',
@@ -380,7 +399,7 @@ async function countSource(
     const p = profiles[i] as Profiled;
     return p.complete ? s : { ...s, distinct: p.distinct, inferredKind: p.kind ?? s.inferredKind };
   });
-  return {
+  const made: DuckdbTable = {
     table,
     counts: countsOf(cooccurrenceOf(table, planned, mappings, pairRows, codeOf), kept),
     summary: {
@@ -395,7 +414,7 @@ async function countSource(
     },
     plan,
     codes,
-    texts: grouped.map((p) => p.raw.labels),
+    texts,
     coded: {
       from: rawRows(base, profiles, features.map(indexOf), requireAll, true),
       codes: features.map((p, a) => rawCodeSql(p.raw, indexOf(p), codes[a] as CodeExpression)),
@@ -404,6 +423,73 @@ async function countSource(
       ),
     },
   };
+  if (engine.known) sameCounts(made, engine.known);
+  return made;
+}
+
+/**
+ * The tally of counts made before (knownCounts.ts), the rows held by the loader if any: each
+ * grouped column's value counts over the kept rows from the dictionaries (the profile's, or one
+ * scan of the kept rows' cells when rows are dropped), its pairs from the counts file.
+ */
+async function takeKnown(
+  connection: DuckDBConnection,
+  engine: EngineOptions,
+  planned: Planned,
+  base: RawSource,
+  query: { plan: CountsSqlPlan; codes: readonly CodeExpression[]; texts: readonly string[][] },
+  /** Grouped column g's code k: its SQL value and the label it becomes. */
+  valueOf: (g: number, k: number) => readonly [SqlValue, string | null],
+): Promise<Tally> {
+  const { plan, codes, texts } = query;
+  const { grouped, profiles, requireAll, indexOf } = planned;
+  if (planned.policy === 'mode')
+    throw new RangeError(
+      '--counts cannot stand in for counting under --missing mode: a counts file adds each column’s missing cells to its mode, so the rows holding them are not known',
+    );
+  const kept =
+    requireAll.length > 0
+      ? await keptCounts(connection, base, profiles, requireAll, grouped.map(indexOf), engine.scan)
+      : grouped.map((p) => ({
+          byLabel: new Map(p.raw.labels.map((l, k) => [l, p.raw.counts[k] as number])),
+          missing: p.raw.missing,
+        }));
+  const singles = grouped.map((_, g) => {
+    const code = codes[g] as CodeExpression;
+    const { byLabel, missing } = kept[g] as (typeof kept)[number];
+    const counts = new Map<SqlValue, number>();
+    const add = (value: SqlValue, n: number): void =>
+      void (n > 0 && counts.set(value, (counts.get(value) ?? 0) + n));
+    for (const [label, n] of byLabel)
+      add(
+        code.kind === 'label'
+          ? label
+          : valueOf(g, codeOfNumber(code, parseNumber(label) as number))[0],
+        n,
+      );
+    add(null, missing);
+    return counts;
+  });
+  const first = kept[0] as (typeof kept)[number];
+  const rows = [...first.byLabel.values()].reduce((x, y) => x + y, first.missing);
+  const pairRows = knownPairs(
+    engine.known as CountsFileTable,
+    plan.pairs,
+    planned.features.map((p) => p.raw.name),
+    (a) => Array.from({ length: codeCount(codes[a] as CodeExpression) }, (_, k) => valueOf(a, k)),
+    { singles, rows },
+  );
+  // Checked against the file's dictionaries first: a server loads the rows of matching counts only.
+  await engine.loader?.(connection, plan, codes, texts);
+  return { singles, pairRows, kept: rows };
+}
+
+/** A numeric column's value code of a SQL value (an interval's number, or a number). */
+function numericCode(m: ValueMapping, value: SqlValue): number {
+  if (value === null || !m.numeric) return m.ofMissing;
+  return typeof value === 'number' && m.numeric.cuts !== null
+    ? (m.numeric.ofInterval[value] ?? -1)
+    : (m.numeric.ofNumber.get(Number(value)) ?? -1);
 }
 
 /** The in-memory path's plan of the profiled columns (planTable), with the engine's limits. */
@@ -506,10 +592,7 @@ function finalMappings(
     const rawIndex = new Map(p.raw.labels.map((l, r) => [l, r]));
     codeOf.push((value) => {
       if (value === null) return m.ofMissing;
-      if (m.numeric)
-        return typeof value === 'number' && m.numeric.cuts !== null
-          ? (m.numeric.ofInterval[value] ?? -1)
-          : (m.numeric.ofNumber.get(Number(value)) ?? -1);
+      if (m.numeric) return numericCode(m, value);
       return m.ofRaw[rawIndex.get(String(value)) ?? -1] ?? -1;
     });
   });

@@ -16,7 +16,7 @@ import {
   quoteString,
   type CodeExpression,
 } from '../../../core/data/counts/sql.ts';
-import { trace, type Counter, type RawScan } from '../duckdb.ts';
+import { trace, type Counter, type Loader, type RawScan } from '../duckdb.ts';
 import { tallyOfCellRows } from '../tally.ts';
 import {
   DICTIONARY_COLUMNS_PER_SCAN,
@@ -62,29 +62,40 @@ export function clickhouseEngine(target: ClickhouseTarget): ServerEngine<Clickho
   /** A table of the server's, counted where it is (attach). */
   let attached: { table: string; columns: string[]; rowColumn: string | null } | null = null;
   const failed = serverFailure(`ClickHouse at ${first}`);
-  const counter: Counter = async (duckdb, plan, codes, valueOf, texts) => {
+  const load: Loader = async (duckdb, plan, codes, texts) => {
+    const lookups = clickhouseLookups(codes, texts);
+    if (attached) {
+      const { table, columns, rowColumn } = attached;
+      loaded = {
+        table,
+        plan,
+        codes,
+        lookups,
+        column: (i) => cellText(columns[i] as string),
+        rowColumn: rowColumn === null ? null : clickhouseIdentifier(rowColumn),
+      };
+      return;
+    }
     const dir = mkdtempSync(join(tmpdir(), 'coupled-clickhouse-'));
     try {
-      let clock = performance.now();
-      const lookups = clickhouseLookups(codes, texts);
-      if (attached) {
-        const { table, columns, rowColumn } = attached;
-        loaded = {
-          table,
-          plan,
-          codes,
-          lookups,
-          column: (i) => cellText(columns[i] as string),
-          rowColumn: rowColumn === null ? null : clickhouseIdentifier(rowColumn),
-        };
-      } else {
-        const table = await loadFile(duckdb, plan, { shards, local, id, dir, target });
-        clock = trace('server load', clock);
-        loaded = { table, plan, codes, lookups, column: (i) => `c${i}`, rowColumn: ROW_COLUMN };
-      }
+      const clock = performance.now();
+      const table = await loadFile(duckdb, plan, { shards, local, id, dir, target });
+      trace('server load', clock);
+      loaded = { table, plan, codes, lookups, column: (i) => `c${i}`, rowColumn: ROW_COLUMN };
+    } catch (error) {
+      throw failed(error, 'load the rows');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  const counter: Counter = async (duckdb, plan, codes, valueOf, texts) => {
+    await load(duckdb, plan, codes, texts);
+    const held = loaded as ClickhouseRows;
+    const clock = performance.now();
+    try {
       const text = await query(
         first,
-        `${clickhouseCellCountsSql(loaded, loaded.column)}\nFORMAT TabSeparated`,
+        `${clickhouseCellCountsSql(held, held.column)}\nFORMAT TabSeparated`,
       );
       trace('server count', clock);
       return tallyOfCellRows(
@@ -95,11 +106,10 @@ export function clickhouseEngine(target: ClickhouseTarget): ServerEngine<Clickho
       );
     } catch (error) {
       throw failed(error, 'count');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
     }
   };
   return {
+    load,
     counter,
     async attach(table, rowColumn) {
       const relation = tableName(table, clickhouseIdentifier);

@@ -12,7 +12,7 @@ import {
   type CodeExpression,
   type CountsSqlPlan,
 } from '../../../core/data/counts/sql.ts';
-import { trace, type Counter, type RawScan } from '../duckdb.ts';
+import { trace, type Counter, type Loader, type RawScan } from '../duckdb.ts';
 import { keyedPlan, tallyOfCellRows } from '../tally.ts';
 import {
   DICTIONARY_COLUMNS_PER_SCAN,
@@ -53,42 +53,42 @@ export function postgresEngine(url: string): ServerEngine<PostgresRows> {
   const rows = async (text: string): Promise<unknown[][]> =>
     (await client.query<unknown[]>({ text, rowMode: 'array' })).rows;
   const failed = serverFailure(`PostgreSQL at ${redacted(url)}`);
-  const counter: Counter = async (duckdb, plan, codes, valueOf) => {
+  const load: Loader = async (duckdb, plan, codes) => {
     if (attached) {
-      const clock = performance.now();
       loaded = { plan, codes, rowColumn: attached.rowColumn };
-      try {
-        const counted = await rows(cellCountsSql(keyedPlan(plan, codes), 'postgres'));
-        trace('server count', clock);
-        return tallyOfCellRows(plan, codes, valueOf, counted);
-      } catch (error) {
-        throw failed(error, 'count');
-      }
+      return;
     }
     const dir = mkdtempSync(join(tmpdir(), 'coupled-postgres-'));
     try {
-      let clock = performance.now();
+      const clock = performance.now();
       await connect();
       table = `coupled_rows_${process.pid}_${Date.now()}`;
       const rowColumn = await loadFile(client, duckdb, plan, table, dir);
-      clock = trace('server load', clock);
+      trace('server load', clock);
       loaded = { plan: { ...plan, source: table }, codes, rowColumn };
-      // One scan and one GROUP BY over numbered cells (cellCountsSql: UNNEST(ARRAY[…])): on
-      // supermarket (23,000 pairs) 3 min 18 s as GROUPING SETS in batches of 3,000, the limit
-      // being 4,096 sets a query.
-      const result = await client.query<unknown[]>({
-        text: cellCountsSql(keyedPlan(loaded.plan, codes), 'postgres'),
-        rowMode: 'array',
-      });
-      trace('server count', clock);
-      return tallyOfCellRows(plan, codes, valueOf, result.rows);
     } catch (error) {
-      throw failed(error, 'count');
+      throw failed(error, 'load the rows');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   };
+  const counter: Counter = async (duckdb, plan, codes, valueOf, texts) => {
+    await load(duckdb, plan, codes, texts);
+    const held = loaded as PostgresRows;
+    const clock = performance.now();
+    try {
+      // One scan and one GROUP BY over numbered cells (cellCountsSql: UNNEST(ARRAY[…])): on
+      // supermarket (23,000 pairs) 3 min 18 s as GROUPING SETS in batches of 3,000, the limit
+      // being 4,096 sets a query.
+      const counted = await rows(cellCountsSql(keyedPlan(held.plan, codes), 'postgres'));
+      trace('server count', clock);
+      return tallyOfCellRows(plan, codes, valueOf, counted);
+    } catch (error) {
+      throw failed(error, 'count');
+    }
+  };
   return {
+    load,
     counter,
     async attach(table, rowColumn) {
       try {

@@ -1,12 +1,14 @@
 import { DataError } from '../../../core/base/errors.ts';
-import type { Counter, RawScan } from '../duckdb.ts';
+import type { Counter, Loader, RawScan } from '../duckdb.ts';
 
 /**
- * A database server holding a file's rows for one command: `counter` loads the raw cells (and
- * each row's number in the file) and counts them there; `query` then runs a statement over the
+ * A database server holding a file's rows for one command: `load` loads the raw cells (and
+ * each row's number in the file), `counter` loads them and counts them there; `query` then runs a statement over the
  * same loaded rows (outliers-sql's scoring), built from how they were loaded; `close` drops them.
  */
 export interface ServerEngine<Loaded> {
+  /** Holds the rows without counting them (their counts known: outliers-sql --counts). */
+  load: Loader;
   counter: Counter;
   query(build: (loaded: Loaded) => string): Promise<unknown[][]>;
   /**
