@@ -51,7 +51,10 @@ async function checkExports(
       `>${firstWord.replace(/&/g, '&amp;')}`,
     );
   }
-  const tables = await panel.locator('.panel-body table').count();
+  // Its tables: those on screen, and the numbers a matrix or a grid is drawn from.
+  const tables = await panel
+    .locator('.panel-body table, .panel-body [data-export-numbers]')
+    .count();
   if (tables > 0) {
     const csv = (await exported(page, panel, 'CSV')).toString('utf8');
     expect(csv.split('\r\n').length, `${title}: CSV lines`).toBeGreaterThan(2);

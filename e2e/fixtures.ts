@@ -368,14 +368,14 @@ export async function workspaceAction(page: Page, name: string): Promise<void> {
 }
 
 /** What a panel's Export menu offers. */
-export type ExportItem = 'PNG picture' | 'SVG drawing' | 'CSV' | 'JSON';
+export type ExportItem = 'PNG picture' | 'SVG drawing' | 'CSV' | 'CSV, raw texts' | 'JSON';
 
 /** A panel's export, chosen from its Export menu as a user does, read back from the download. */
 export async function exported(page: Page, panel: Locator, item: ExportItem): Promise<Buffer> {
   await panel.getByTestId('panel-export').locator('summary').click();
   const button = panel
     .getByTestId('panel-export')
-    .getByRole('button', { name: new RegExp(`^${item}`) });
+    .getByRole('button', { name: new RegExp(`^${item}( \\(\\d+ tables\\))?$`) });
   const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
   return readFile(await download.path());
 }

@@ -14,6 +14,11 @@ import {
 } from './heatmap/MatrixFrame.tsx';
 import { useTourCells } from './tourHighlight.ts';
 import { useWidth } from './useWidth.ts';
+import {
+  EXPORT_NUMBERS_ATTRIBUTE,
+  useExportNumbers,
+  type ExportTable,
+} from './export/exportHooks.ts';
 
 export interface HeatmapProps {
   /** Rows and columns share one layout (a symmetric matrix of items). */
@@ -40,7 +45,11 @@ export interface HeatmapProps {
   highlight?: readonly (readonly [number, number])[];
   /** A group × group overview the heatmap may open with (see Heatmap). */
   overview?: HeatmapOverview;
+  /** The numbers the cells are drawn from, as the table the panel's CSV and JSON export. */
+  numbers?: () => ExportTable;
 }
+
+const NO_NUMBERS = (): ExportTable => ({ name: '', columns: [], rows: [] });
 
 /**
  * A square heatmap readable from 4 to 1,000+ items: both axes carry attribute bands and, when a
@@ -58,6 +67,7 @@ export function Heatmap(props: HeatmapProps) {
   const tourCells = useTourCells(itemName === 'attributes' ? 'attributes' : 'values');
   const highlight = props.highlight ?? tourCells;
   const [ref, width] = useWidth<HTMLDivElement>();
+  useExportNumbers(ref, props.numbers ?? NO_NUMBERS);
   const [focus, setFocus, band] = useFocus(layout);
   const [chosen, setChosen] = useState<'groups' | 'values' | null>(null);
   const n = layout.order.length;
@@ -83,7 +93,11 @@ export function Heatmap(props: HeatmapProps) {
   const shown = level === 'groups' ? groupLevel.geometry : geometry;
   const cellCount = level === 'groups' ? layout.groups.length ** 2 : n * n;
   return (
-    <div ref={ref} className="heatmap-block">
+    <div
+      ref={ref}
+      className="heatmap-block"
+      {...(props.numbers && { [EXPORT_NUMBERS_ATTRIBUTE]: '' })}
+    >
       <div
         className="heatmap"
         data-testid={name}

@@ -6,6 +6,7 @@ import { cellScale, packed, type LegendSpec } from '../components/heatmap/cellCo
 import { useStore } from '../store/index.ts';
 import { useValueLinks } from './useValueLinks.ts';
 import { cooccurrenceOverview } from './heatmapOverviews.ts';
+import { squareTable, valueItems } from '../model/numberTables.ts';
 import {
   cooccurrenceTooltip,
   valueLayout,
@@ -77,6 +78,15 @@ export function CooccurrenceView() {
         : undefined,
     [meta, counts, layout, scales, setHover],
   );
+  // The counts out: each pair of values' rows together, each value's count on the diagonal.
+  const numbers = useCallback(() => {
+    const m = counts?.cooccurrence;
+    if (!meta || !counts || !m) return { name: 'co-occurrence', columns: [], rows: [] };
+    const L = meta.nValues;
+    return squareTable('co-occurrence', valueItems(meta), (i, j) =>
+      i === j ? counts.valueCounts[i] : m[i * L + j],
+    );
+  }, [meta, counts]);
   const tooltip = useCallback(
     (i: number, j: number) => (meta && counts ? cooccurrenceTooltip(meta, counts, i, j) : []),
     [meta, counts],
@@ -130,6 +140,7 @@ export function CooccurrenceView() {
           emphasised={emphasised}
           shares={shares}
           onHover={onHover}
+          numbers={numbers}
           onClick={(i, j) => {
             toggleValue(i);
             if (j !== i) toggleValue(j);

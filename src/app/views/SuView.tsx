@@ -5,6 +5,7 @@ import { Heatmap } from '../components/Heatmap.tsx';
 import { cellScale } from '../components/heatmap/cellColors.ts';
 import { useStore } from '../store/index.ts';
 import { attributeLayout, type SuOrder } from '../model/heatmap.ts';
+import { attributeItems, squareTable } from '../model/numberTables.ts';
 
 const SU_SCALE = cellScale(interpolatePurples, [0, 1]);
 const SU_LEGENDS = [{ title: 'SU', scale: SU_SCALE, format: (x: number) => x.toFixed(1) }];
@@ -43,6 +44,16 @@ export function SuView() {
       return lines;
     },
     [meta, counts, su, D],
+  );
+  // SU out, attribute × attribute.
+  const numbers = useCallback(
+    () =>
+      squareTable(
+        'symmetric uncertainty',
+        attributeItems(meta?.attributes ?? []),
+        (a, b) => su?.[a * D + b],
+      ),
+    [meta, su, D],
   );
   // Hovered or selected values light up their attributes here.
   const emphasised = useMemo(() => {
@@ -83,6 +94,7 @@ export function SuView() {
         tooltip={tooltip}
         emphasised={emphasised}
         onHover={onHover}
+        numbers={numbers}
       />
     </div>
   );

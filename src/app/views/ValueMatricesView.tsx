@@ -17,6 +17,7 @@ import { matrixOverview } from './heatmapOverviews.ts';
 import type { Panel } from '../store/panelsSlice.ts';
 import { clusterLayout, matrixTooltip } from '../model/values.ts';
 import { onlyAttribute, valueLayout } from '../model/heatmap.ts';
+import { squareTable, valueItems } from '../model/numberTables.ts';
 import { ResultTableView } from '../components/ResultTableView.tsx';
 import { MethodPanel } from './MethodPanel.tsx';
 
@@ -177,6 +178,11 @@ export function MatrixHeatmap({
     [meta, matrix, layout, order],
   );
   const short = matrix.title.split(' — ')[0] ?? matrix.title;
+  // The matrix out, value × value (undefined cells empty).
+  const numbers = useCallback(
+    () => squareTable(matrix.title, valueItems(meta), (i, j) => m[i * L + j]),
+    [matrix.title, meta, m, L],
+  );
   const legends = useMemo(
     () => [{ title: `${short}${matrix.scale === 'symlog' ? ' (symlog)' : ''}`, scale, id: short }],
     [short, matrix.scale, scale],
@@ -202,6 +208,7 @@ export function MatrixHeatmap({
         emphasised={emphasised}
         shares={shares}
         onHover={onHover}
+        numbers={numbers}
         onClick={(i) => toggleValue(i)}
       />
     </div>

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { findResult, type ValuePartitions } from '../../core/platform/results.ts';
 import type { TableMeta } from '../../core/platform/session.ts';
 import { Tooltip } from '../components/Tooltip.tsx';
@@ -9,6 +9,8 @@ import { useValueLinks } from './useValueLinks.ts';
 import type { Panel } from '../store/panelsSlice.ts';
 import { clusterMembers, labelColumn, valueName } from '../model/values.ts';
 import { MethodPanel } from './MethodPanel.tsx';
+import { EXPORT_NUMBERS_ATTRIBUTE, useExportNumbers } from '../components/export/exportHooks.ts';
+import { clustersTable } from '../model/numberTables.ts';
 
 const ROW = 15;
 /** A granularity's column: its widest, and its narrowest before the grid scrolls sideways. */
@@ -79,6 +81,11 @@ export function PartitionGrid({
   const members = useMemo(() => partitions.partitions.map((g) => clusterMembers(g)), [partitions]);
   const G = partitions.partitions;
   const [region, available] = useWidth<HTMLDivElement>();
+  // The clusters out: each value's cluster at every granularity.
+  useExportNumbers(
+    region,
+    useCallback(() => clustersTable(label, meta, partitions), [label, meta, partitions]),
+  );
   const { emphasised, shares } = useValueLinks();
   const maxK = Math.max(2, ...G.map((g) => g.k));
   const palette = classPalette(maxK);
@@ -114,7 +121,14 @@ export function PartitionGrid({
           </span>
         )}
       </div>
-      <div ref={region} className="scroll-x scroll-y" tabIndex={0} role="region" aria-label={label}>
+      <div
+        ref={region}
+        className="scroll-x scroll-y"
+        tabIndex={0}
+        role="region"
+        aria-label={label}
+        {...{ [EXPORT_NUMBERS_ATTRIBUTE]: '' }}
+      >
         <svg
           className="clusters-grid"
           width={width}

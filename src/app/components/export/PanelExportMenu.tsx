@@ -47,12 +47,15 @@ export function PanelExportMenu({
     });
   const png = () =>
     run(async (el) => downloadBlob(await svgToPng(await panelSvg(el, caption())), `${base}.png`));
-  const csv = () =>
+  const csv = (raw: boolean) =>
     run(async () => {
       const found = await tablesIn(body() ?? document.createElement('div'));
       for (const t of found) {
         const name = found.length > 1 ? `${base}-${fileBase(t.name)}` : base;
-        downloadBlob(new Blob([tableCsv(t)], { type: 'text/csv;charset=utf-8' }), `${name}.csv`);
+        downloadBlob(
+          new Blob([tableCsv(t, { raw })], { type: 'text/csv;charset=utf-8' }),
+          `${name}.csv`,
+        );
       }
     });
   const json = () =>
@@ -88,9 +91,21 @@ export function PanelExportMenu({
           type="button"
           disabled={tables === 0}
           title={tables === 0 ? 'This view has no table' : undefined}
-          onClick={() => void csv()}
+          onClick={() => void csv(false)}
         >
           CSV{tables > 1 ? ` (${tables} tables)` : ''}
+        </button>
+        <button
+          type="button"
+          disabled={tables === 0}
+          title={
+            tables === 0
+              ? 'This view has no table'
+              : 'Texts exactly as they are: no leading apostrophe before =, +, - or @ (for a program, not a spreadsheet)'
+          }
+          onClick={() => void csv(true)}
+        >
+          CSV, raw texts
         </button>
         <button
           type="button"

@@ -15,10 +15,15 @@ export type PictureBuilder = (width: number, height: number) => string;
 
 const pictures = new WeakMap<Element, PictureBuilder>();
 const tables = new WeakMap<Element, () => Promise<ExportTable>>();
+const numbers = new WeakMap<Element, () => ExportTable>();
+
+/** The attribute marking an element whose picture is drawn from numbers it exports. */
+export const EXPORT_NUMBERS_ATTRIBUTE = 'data-export-numbers';
 
 export const pictureOf = (el: Element): PictureBuilder | undefined => pictures.get(el);
 export const fullTableOf = (el: Element): (() => Promise<ExportTable>) | undefined =>
   tables.get(el);
+export const numbersOf = (el: Element): (() => ExportTable) | undefined => numbers.get(el);
 
 /**
  * Keeps `value` for the element `ref` holds, while it is mounted; `element` changes when the ref
@@ -56,4 +61,13 @@ export function useExportTable(
   build: () => Promise<ExportTable>,
 ): void {
   useKeptFor(tables, ref, build);
+}
+
+/**
+ * A picture drawn from numbers (a heatmap, a grid of clusters) exports them as a table: the
+ * element (marked with EXPORT_NUMBERS_ATTRIBUTE by its owner) counts as one of the view's tables
+ * for CSV and JSON, built by `build` when exported.
+ */
+export function useExportNumbers(ref: RefObject<Element | null>, build: () => ExportTable): void {
+  useKeptFor(numbers, ref, build);
 }

@@ -13,11 +13,15 @@ export interface ReportPanel {
   caption: PanelCaption;
 }
 
+/** The most cells of one table in the report (a 2,000-value matrix has 4 million). */
+const REPORT_CELLS = 200_000;
+
 function tableHtml(t: ExportTable): string {
-  const rows = t.rows.slice(0, REPORT_ROWS);
+  const kept = Math.min(REPORT_ROWS, Math.floor(REPORT_CELLS / Math.max(1, t.columns.length)));
+  const rows = t.rows.slice(0, kept);
   const more =
-    t.rows.length > REPORT_ROWS
-      ? `<p class="note">The first ${REPORT_ROWS.toLocaleString('en-US')} of ${t.rows.length.toLocaleString('en-US')} rows; the panel's CSV export holds them all.</p>`
+    t.rows.length > kept
+      ? `<p class="note">The first ${kept.toLocaleString('en-US')} of ${t.rows.length.toLocaleString('en-US')} rows; the panel's CSV export holds them all.</p>`
       : '';
   const cell = (c: string | number | null) => `<td>${esc(c === null ? '' : String(c))}</td>`;
   return [

@@ -3,6 +3,7 @@ import type { ColumnKind, ColumnSummary } from '../../../core/data/table/types.t
 import type { TableMeta } from '../../../core/platform/session.ts';
 import { parseNumber } from '../../../core/data/table/infer.ts';
 import { ValueBarsAfterFrame } from './ValueBars.tsx';
+import { barsOf } from '../../model/summary.ts';
 
 const KIND_LABEL: Record<ColumnKind, string> = {
   categorical: 'categorical',
@@ -52,7 +53,7 @@ export function ColumnTable({ meta, fixed = false }: { meta: TableMeta; fixed?: 
             <td className="name" title={c.name}>
               {c.name}
             </td>
-            <td>
+            <td data-export-text={kindText(c)}>
               {fixed ? (
                 <span>{KIND_LABEL[c.kind]}</span>
               ) : (
@@ -80,7 +81,7 @@ export function ColumnTable({ meta, fixed = false }: { meta: TableMeta; fixed?: 
                 </select>
               )}
             </td>
-            <td>
+            <td data-export-text={roleText(c)}>
               {fixed ? (
                 <span>{c.role}</span>
               ) : c.role === 'class' ? (
@@ -103,7 +104,7 @@ export function ColumnTable({ meta, fixed = false }: { meta: TableMeta; fixed?: 
             </td>
             <td className="num">{c.distinct.toLocaleString('en-US')}</td>
             <td className="num">{c.missing > 0 ? c.missing.toLocaleString('en-US') : '—'}</td>
-            <td>
+            <td data-export-text={valuesText(c)}>
               <ValueBarsAfterFrame column={c} meta={meta} />
             </td>
           </tr>
@@ -111,6 +112,23 @@ export function ColumnTable({ meta, fixed = false }: { meta: TableMeta; fixed?: 
       </tbody>
     </table>
   );
+}
+
+/** The Kind cell in words: the kind chosen, and whether it was inferred. */
+function kindText(c: ColumnSummary): string {
+  return `${KIND_LABEL[c.kind]}${c.kind === c.inferredKind ? ' (inferred)' : ''}`;
+}
+
+function roleText(c: ColumnSummary): string {
+  return `${c.role}${c.role === 'excluded' && c.reason ? `: ${c.reason}` : ''}`;
+}
+
+/** Every value with its count, in the bars' order (they show the first 8): “F: 4,918; M: 4,075”. */
+function valuesText(c: ColumnSummary): string {
+  const listed = barsOf(c, Number.POSITIVE_INFINITY)
+    .shown.map((v) => `${v.label}: ${v.count.toLocaleString('en-US')}`)
+    .join('; ');
+  return c.valuesTruncated ? `${listed}; … (the most frequent only)` : listed;
 }
 
 function isNumericLike(c: ColumnSummary): boolean {

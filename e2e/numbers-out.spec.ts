@@ -1,0 +1,179 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import Papa from 'papaparse';
+import { addPanel, expect, exported, openApp, test, waitIdle } from './fixtures.ts';
+
+/**
+ * Every number out (issue 48): the matrix views export the numbers they are drawn from as CSV —
+ * co-occurrence, SU, CDE's Mo and Mc, CDE's value clusters — with rows and columns named by
+ * attribute and value, and each equals what the CLI prints for the same call on the same file.
+ */
+
+const run = promisify(execFile);
+
+/** The CLI's JSON for a command on zoo (the sample the explorer opens with). */
+async function cliJson(...args: string[]): Promise<Record<string, unknown>> {
+  const { stdout } = await run(
+    process.execPath,
+    // The explorer takes zoo's last column, type, as the class: the same reading here.
+    ['--import', 'tsx', 'src/cli/main.ts', ...args, 'public/datasets/zoo.csv', '--class', 'type'],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
+  return JSON.parse(stdout) as Record<string, unknown>;
+}
+
+interface Value {
+  attribute: string;
+  label: string;
+}
+
+/** The exported CSV's rows (header first), every field as text. */
+function csvRows(bytes: Buffer): string[][] {
+  const parsed = Papa.parse<string[]>(bytes.toString('utf8').replace(/\r\n$/, ''), {
+    skipEmptyLines: false,
+  });
+  expect(parsed.errors).toEqual([]);
+  return parsed.data;
+}
+
+/** A square CSV (naming cells, then one column per item) against the CLI's matrix. */
+function expectSquare(
+  rows: string[][],
+  names: string[][],
+  matrix: (number | null)[][],
+  what: string,
+): void {
+  const [head, ...body] = rows as [string[], ...string[][]];
+  const naming = names[0]?.length ?? 0;
+  expect(
+    body.map((r) => r.slice(0, naming)),
+    `${what}: rows named`,
+  ).toEqual(names);
+  expect(head.slice(naming), `${what}: columns named`).toEqual(
+    names.map((n) => (n.length === 2 ? `${n[0]} = ${n[1]}` : (n[0] as string))),
+  );
+  body.forEach((r, i) =>
+    r.slice(naming).forEach((cell, j) => {
+      const expected = matrix[i]?.[j];
+      if (expected === null || expected === undefined || !Number.isFinite(expected))
+        expect(cell, `${what} (${i}, ${j})`).toBe('');
+      else if (Number.isInteger(expected))
+        expect(Number(cell), `${what} (${i}, ${j})`).toBe(expected);
+      // Real numbers computed in the page and in Node: equal up to round-off in the last bits.
+      else
+        expect(Math.abs(Number(cell) - expected), `${what} (${i}, ${j})`).toBeLessThanOrEqual(
+          1e-12 * Math.max(1, Math.abs(expected)),
+        );
+    }),
+  );
+}
+
+test('co-occurrence, SU, Mo, Mc and CDE value clusters export the CLI’s numbers as CSV', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const [counts, cde] = await Promise.all([cliJson('counts'), cliJson('run', 'cde', '--matrices')]);
+  const values = (counts.values as Value[]).map((v) => [v.attribute, v.label]);
+  const su = counts.su as { attributes: string[]; matrix: number[][] };
+  const results = cde.results as Record<
+    string,
+    {
+      matrix?: number[][];
+      partitions?: { name: string; clusters: number[][]; dropped: number[][] }[];
+    }
+  >;
+
+  await openApp(page);
+  const cooccurrence = await addPanel(page, 'cooccurrence');
+  const coupling = await addPanel(page, 'su');
+  const matrices = await addPanel(page, 'value-matrices:cde');
+  const clusters = await addPanel(page, 'value-partitions:cde');
+  await waitIdle(page, 60_000);
+  await expect(matrices.getByTestId('mo-heatmap')).toBeVisible({ timeout: 60_000 });
+  await expect(clusters.getByTestId('value-clusters')).toBeVisible({ timeout: 60_000 });
+
+  expectSquare(
+    csvRows(await exported(page, cooccurrence, 'CSV')),
+    values,
+    counts.cooccurrence as number[][],
+    'co-occurrence',
+  );
+  expectSquare(
+    csvRows(await exported(page, coupling, 'CSV')),
+    su.attributes.map((a) => [a]),
+    su.matrix,
+    'SU',
+  );
+
+  // Mo and Mc: one CSV each, and the JSON holds both.
+  const json = JSON.parse((await exported(page, matrices, 'JSON')).toString('utf8')) as {
+    tables: { name: string; columns: string[]; rows: Record<string, unknown>[] }[];
+  };
+  const byName = (prefix: string) => {
+    const t = json.tables.find((x) => x.name.startsWith(prefix));
+    if (!t)
+      throw new Error(`no table ${prefix} among ${json.tables.map((x) => x.name).join(', ')}`);
+    return [
+      t.columns,
+      ...t.rows.map((r) => t.columns.map((c) => (r[c] === null ? '' : String(r[c])))),
+    ];
+  };
+  expectSquare(byName('Mo'), values, results.mo?.matrix ?? [], 'Mo');
+  expectSquare(byName('Mc'), values, results.mc?.matrix ?? [], 'Mc');
+
+  // Value clusters: each value's cluster at each granularity, the CLI's clusters (kept ones
+  // numbered by the grid; a value in a removed cluster left empty).
+  const grid = csvRows(await exported(page, clusters, 'CSV'));
+  const [head, ...body] = grid as [string[], ...string[][]];
+  const partitions = results.granularities?.partitions ?? [];
+  expect(head).toEqual(['attribute', 'value', ...partitions.map((p) => p.name)]);
+  expect(body.map((r) => r.slice(0, 2))).toEqual(values);
+  partitions.forEach((p, q) => {
+    const column = body.map((r) => r[2 + q] ?? '');
+    // The same grouping: values share a cluster number iff the CLI puts them in one cluster.
+    for (const members of p.clusters) {
+      const ids = new Set(members.map((v) => column[v]));
+      expect(ids.size, `${p.name}: one cluster, one number`).toBe(1);
+      expect([...ids][0], `${p.name}: a kept cluster is numbered`).not.toBe('');
+    }
+    const numbered = new Set(p.clusters.map((m) => column[m[0] as number]));
+    expect(numbered.size, `${p.name}: distinct clusters, distinct numbers`).toBe(p.clusters.length);
+    for (const members of p.dropped)
+      for (const v of members) expect(column[v], `${p.name}: removed`).toBe('');
+  });
+});
+
+test('the data summary’s CSV is the table shown: one field a column, the chosen kind, values apart from their counts', async ({
+  page,
+}) => {
+  await openApp(page);
+  const summary = page.getByTestId('panel-summary');
+  await expect(summary.getByTestId('summary-column').first()).toBeVisible();
+  const [head, ...body] = csvRows(await exported(page, summary, 'CSV')) as [
+    string[],
+    ...string[][],
+  ];
+  const shownHead = await summary.locator('table.columns thead th').allInnerTexts();
+  expect(head).toEqual(shownHead.map((t) => t.trim()));
+  const rows = summary.getByTestId('summary-column');
+  expect(body).toHaveLength(await rows.count());
+  for (const [i, row] of body.entries()) {
+    const shown = rows.nth(i);
+    const cells = shown.locator(':scope > td');
+    expect(row[0]).toBe((await cells.nth(0).innerText()).trim());
+    // The kind chosen in the dropdown, not every option run together.
+    const kind = await cells
+      .nth(1)
+      .locator('select')
+      .evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent ?? '');
+    expect(row[1]).toBe(kind.trim());
+    expect(row[3]).toBe((await cells.nth(3).innerText()).trim());
+    expect(row[4]).toBe((await cells.nth(4).innerText()).trim());
+    // Every value with its count: the bars shown are its first ones, in order.
+    const listed = (row[5] ?? '').split('; ').map((x) => x.replace(/: [\d,]+$/, ''));
+    const bars = await cells.nth(5).getByTestId('value-bar').allInnerTexts();
+    expect(bars.length).toBeGreaterThan(0);
+    expect(listed.slice(0, bars.length)).toEqual(bars.map((b) => b.trim()));
+    expect(row[5]).toMatch(/^[^;]+: [\d,]+(; [^;]+: [\d,]+)*$/);
+  }
+});
