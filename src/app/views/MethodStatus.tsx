@@ -27,6 +27,13 @@ export function MethodStatus({
   // A call that found, while it ran, that it needs the rows (on a counts file): said as a panel
   // that needs them says it, not as a failure to run again.
   if (entry.status === 'failed' && entry.error?.code === 'needs-rows') return <NeedsRows />;
+  // A precondition this table does not meet: said as Run all says it, with nothing to run again.
+  if (entry.status === 'failed' && entry.error?.code === 'not-applicable')
+    return (
+      <p className="muted" data-testid="method-status">
+        {name}: not applicable to this table — {entry.error.message}
+      </p>
+    );
   if (entry.status === 'failed' || entry.status === 'cancelled')
     return (
       <div className={entry.status === 'failed' ? 'method-error' : 'muted'} role="alert">

@@ -57,7 +57,9 @@ let refusalIds = 0;
  */
 export function workspaceRefused(reason: string, aside?: string): void {
   const trimmed = reason.trim();
-  const text = /^[a-z]/.test(trimmed)
+  // A sentence's first word gets its capital; a name that opens it (“poison.csv is …”) is
+  // written as the user wrote it.
+  const text = /^[a-z]+(?=[\s,:;])/.test(trimmed)
     ? trimmed.charAt(0).toUpperCase() + trimmed.slice(1)
     : trimmed;
   const message = /[.)]$/.test(text) ? text : `${text}.`;

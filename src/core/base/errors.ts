@@ -15,7 +15,12 @@ export type DataErrorCode =
   /** A saved workspace (file, link or the browser's copy) that cannot be opened. */
   | 'bad-workspace'
   /** A database server that was to count the data refused, or could not be reached. */
-  | 'engine';
+  | 'engine'
+  /**
+   * A method whose declared precondition this table does not meet (a class column, a size): it
+   * does not apply here, which running it again cannot change (Run all says the same).
+   */
+  | 'not-applicable';
 
 export class DataError extends Error {
   override readonly name = 'DataError';

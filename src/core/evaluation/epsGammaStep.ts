@@ -70,7 +70,7 @@ export const epsGammaStep = defineMethod({
         };
       },
     );
-    const note = `similarity s = 1 − d / (largest d over the sample's pairs), per method; ${sampleNote}; γ < 0 not drawn; area = ∫ max(γ, 0) dε over ε ∈ [0, 1]`;
+    const note = `similarity s = 1 − d / (largest d over the sample's pairs), per method; measured on ${sampleNote}; γ < 0 not drawn; area = ∫ max(γ, 0) dε over ε ∈ [0, 1]`;
     return qualityResults(
       {
         title: '(ε,γ)-curves',

@@ -181,9 +181,10 @@ export function* measuredQuality(
   return { rows, series, sampleNote: note, failures };
 }
 
+/** The objects measured, as a noun phrase: “a seeded sample of 500 of the 8,993 objects (seed 1)”. */
 export function sampleNote(sampled: number, n: number, seed: number): string {
   return sampled < n
-    ? `estimated on a seeded sample of ${sampled.toLocaleString('en-US')} of the ${n.toLocaleString('en-US')} objects (seed ${seed})`
+    ? `a seeded sample of ${sampled.toLocaleString('en-US')} of the ${n.toLocaleString('en-US')} objects (seed ${seed})`
     : `all ${n.toLocaleString('en-US')} objects`;
 }
 

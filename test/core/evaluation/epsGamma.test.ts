@@ -139,6 +139,26 @@ describe('the steps on zoo', () => {
     expect(row('hamming').p5).toBe(row('onehot').p5);
   });
 
+  it('says which objects were measured in a sentence that reads: a seeded sample, or all of them', async () => {
+    const s = await datasetSession('zoo.csv', { classColumn: 'type' });
+    const methods = [{ method: 'onehot' }];
+    const notes = (method: string, sample: number) =>
+      (
+        resultOf(
+          runToEnd(s.runSteps({ method, options: { sample }, inputs: { methods } })),
+          'curves',
+        ).notes ?? []
+      ).join(' ');
+    expect(notes('retrieval', 50)).toContain(
+      'neighbours among a seeded sample of 50 of the 101 objects (seed ',
+    );
+    expect(notes('retrieval', 1000)).toContain('neighbours among all 101 objects;');
+    expect(notes('eps-gamma', 50)).toContain(
+      'measured on a seeded sample of 50 of the 101 objects',
+    );
+    expect(notes('eps-gamma', 1000)).toContain('measured on all 101 objects;');
+  });
+
   it('re-fits a seeded method (CDE) and gives mean ± sd; a deterministic one stays a number', async () => {
     const s = await datasetSession('zoo.csv', { classColumn: 'type' });
     const methods = [{ method: 'cde' }, { method: 'onehot' }];
