@@ -41,17 +41,31 @@ export function shortCitation(paper: string): string {
   return single?.[1] ?? paper.split(/[,;(]/)[0]?.trim() ?? '';
 }
 
-/** The menu's entries whose words all occur in their label, detail, citation or group (any case). */
+/**
+ * The menu's entries whose words all occur in their label, detail, citation or group (any case),
+ * those whose label holds more of the words first (in groups ordered by their best entry), so
+ * that Enter takes “Value clusters — CDE” for “value clusters cde”, not an entry that merely
+ * mentions value clusters in its detail. Ties keep the menu's order.
+ */
 export function matchingChoices(groups: readonly PanelGroup[], query: string): PanelGroup[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return [...groups];
-  return groups
+  const phrase = words.join(' ');
+  const inLabel = (c: PanelChoice): number => {
+    const label = c.label.toLowerCase();
+    return words.filter((w) => label.includes(w)).length + (label.includes(phrase) ? 1 : 0);
+  };
+  const byLabel = <T>(score: (x: T) => number) => (x: T, y: T) => score(y) - score(x);
+  const matched = groups
     .map((g) => ({
       group: g.group,
-      choices: g.choices.filter((c) => {
-        const text = `${c.label} ${c.detail} ${c.cite} ${g.group} ${c.id}`.toLowerCase();
-        return words.every((w) => text.includes(w));
-      }),
+      choices: g.choices
+        .filter((c) => {
+          const text = `${c.label} ${c.detail} ${c.cite} ${g.group} ${c.id}`.toLowerCase();
+          return words.every((w) => text.includes(w));
+        })
+        .sort(byLabel(inLabel)),
     }))
     .filter((g) => g.choices.length > 0);
+  return matched.sort(byLabel((g) => Math.max(...g.choices.map(inLabel))));
 }

@@ -66,6 +66,12 @@ describe('the menu', () => {
     expect(byPaper.length).toBeGreaterThan(1);
     for (const c of byPaper)
       expect(`${c.cite} ${c.detail} ${c.label}`.toLowerCase()).toMatch(/ienco/);
+    // The first match, which Enter takes, is the entry named by the words, not one mentioning them.
+    for (const [query, id] of [
+      ['value clusters CDE', 'value-partitions:cde'],
+      ['value matrices cde', 'value-matrices:cde'],
+    ] as const)
+      expect(matchingChoices(menu, query)[0]?.choices[0]?.id, query).toBe(id);
     expect(matchingChoices(menu, 'no such view at all')).toEqual([]);
     expect(matchingChoices(menu, '  ')).toEqual(menu);
   });
