@@ -1,3 +1,4 @@
+import { formatScore } from '../src/app/model/numberFormat.ts';
 import type { Page } from '@playwright/test';
 import {
   addPanel,
@@ -52,6 +53,11 @@ for (const id of ['cbrw', 'cosh', 'zero', 'lof-of', 'iforest', 'sandcat'])
     const top = Number(await bars.first().getAttribute('data-value'));
     const next = Number(await bars.nth(1).getAttribute('data-value'));
     expect(top).toBeGreaterThan(next);
+    // Its numbers are written as every view writes them (formatScore), not to four decimals.
+    for (const bar of [bars.first(), bars.nth(1)])
+      expect(await bar.locator('.impact-number').innerText()).toBe(
+        formatScore(Number(await bar.getAttribute('data-value'))),
+      );
     await expect(explanation.getByTestId('word-cloud')).toHaveAttribute('data-state', 'done');
     await expect(
       explanation.getByTestId('word-cloud').locator(`[data-word="${PLANTED}"]`),

@@ -1,3 +1,4 @@
+import { formatScore } from '../model/numberFormat.ts';
 import type { Cell, ResultTable } from '../../core/platform/results.ts';
 import { formatMeanSd } from '../model/values.ts';
 import { highlightsRow, useTourHighlight } from './tourHighlight.ts';
@@ -66,8 +67,8 @@ function cellText(cell: Cell, key: string): string {
   if (typeof cell === 'string') return cell;
   if (typeof cell === 'number') {
     if (WHOLE.has(key)) return String(cell);
-    if (key === 'gap') return `${cell >= 0 ? '+' : ''}${cell.toFixed(3)}`;
-    return cell.toFixed(3);
+    if (key === 'gap') return `${cell >= 0 ? '+' : ''}${formatScore(cell)}`;
+    return formatScore(cell);
   }
   return formatMeanSd(cell);
 }

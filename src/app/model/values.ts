@@ -117,7 +117,11 @@ export function extent(xs: ArrayLike<number>, stride: number, offset: number): [
 }
 
 export function formatMeanSd(m: { mean: number; sd: number }): string {
-  return `${m.mean.toFixed(3)} ± ${m.sd.toFixed(3)}`;
+  // A score's spread to the same three decimals (0.653 ± 0.004); a large mean as formatScore
+  // writes it (27.9M ± 12.3k), not to three decimals.
+  const a = Math.abs(m.mean);
+  if (a < 1000) return `${m.mean.toFixed(3)} ± ${m.sd.toFixed(3)}`;
+  return `${formatScore(m.mean)} ± ${formatScore(m.sd)}`;
 }
 
 /** Characters a row label keeps before an ellipsis. */

@@ -91,7 +91,7 @@ export const ImpactInspector = memo(function ImpactInspector({
                       title={`distance impact ${impact.toFixed(4)}`}
                       style={{ background: color(impact), color: dark ? '#fff' : '#111' }}
                     >
-                      {codes ? a.labels[codes[k] ?? 0] : '…'} <small>{impact.toFixed(2)}</small>
+                      {codes ? a.labels[codes[k] ?? 0] : '…'} <small>{formatScore(impact)}</small>
                     </td>
                   );
                 })}

@@ -1,3 +1,4 @@
+import { formatMeanSd } from '../../../src/app/model/values.ts';
 import { describe, expect, it } from 'vitest';
 import { formatScore } from '../../../src/app/model/numberFormat.ts';
 
@@ -21,5 +22,12 @@ describe('formatScore: numbers as people read them', () => {
   it('never prints an exponent for a number a rank reader sees (≥ 0.001)', () => {
     for (const x of [0.001, 0.5, 7, 99.9, 1e4, 3.384e7, 1e12])
       expect(formatScore(x)).not.toMatch(/e[+-]/);
+  });
+});
+
+describe('a mean ± sd', () => {
+  it('keeps a score’s three decimals, and writes a large mean as every view does', () => {
+    expect(formatMeanSd({ mean: 0.6534, sd: 0.0041 })).toBe('0.653 ± 0.004');
+    expect(formatMeanSd({ mean: 27_912_345.5363, sd: 12_345.2 })).toBe('27.9M ± 12,345');
   });
 });

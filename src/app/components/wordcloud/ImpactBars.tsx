@@ -1,3 +1,4 @@
+import { formatScore } from '../../model/numberFormat.ts';
 import { memo } from 'react';
 import type { CloudWord } from './cloudLayout.ts';
 import { useTourHighlight } from '../tourHighlight.ts';
@@ -40,7 +41,7 @@ export const ImpactBars = memo(function ImpactBars({
             <span className="impact-bar" aria-hidden="true">
               <span style={{ width: `${(100 * fraction).toFixed(2)}%` }} />
             </span>
-            <span className="impact-number">{w.value.toFixed(4)}</span>
+            <span className="impact-number">{formatScore(w.value)}</span>
           </li>
         );
       })}
