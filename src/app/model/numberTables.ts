@@ -1,6 +1,6 @@
 import type { ValuePartitions } from '../../core/platform/results.ts';
 import type { TableMeta } from '../../core/platform/session.ts';
-import type { ExportTable } from '../components/export/exportHooks.ts';
+import type { ExportTable } from './exportTable.ts';
 import { valueName } from './values.ts';
 
 /**

@@ -55,7 +55,10 @@ export function matchingChoices(groups: readonly PanelGroup[], query: string): P
     const label = c.label.toLowerCase();
     return words.filter((w) => label.includes(w)).length + (label.includes(phrase) ? 1 : 0);
   };
-  const byLabel = <T>(score: (x: T) => number) => (x: T, y: T) => score(y) - score(x);
+  const byLabel =
+    <T>(score: (x: T) => number) =>
+    (x: T, y: T) =>
+      score(y) - score(x);
   const matched = groups
     .map((g) => ({
       group: g.group,

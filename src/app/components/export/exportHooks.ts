@@ -1,11 +1,8 @@
 import { useEffect, type RefObject } from 'react';
 
-/** One table of an export: its name, its column titles and every row (the full data). */
-export interface ExportTable {
-  name: string;
-  columns: string[];
-  rows: (string | number | null)[][];
-}
+import type { ExportTable } from '../../model/exportTable.ts';
+
+export type { ExportTable };
 
 /**
  * A picture of an element in its export: SVG markup drawn in a box of the element's size at the
