@@ -42,6 +42,8 @@ for (const id of ['cbrw', 'cosh', 'zero', 'lof-of', 'iforest', 'sandcat'])
     const first = panel.getByTestId('outlier-table').locator('tbody tr').first();
     await expect(first).toBeVisible(RUN);
     await expect(first).toContainText('odd');
+    // Its values in the ranking lead with the one behind its score, whatever the detector.
+    await expect(first.locator('.chip').first()).toHaveText(PLANTED);
     await first.locator('td').first().click();
     await expect(first).toHaveClass(/selected/);
     const explanation = panel.getByTestId('explanation');

@@ -6,6 +6,7 @@ import { rowsTable } from './rowsExport.ts';
 import { methodSpec } from '../../core/platform/registry.ts';
 import {
   findResult,
+  type ObjectExplanations,
   type ObjectImpacts,
   type ObjectScores,
   type ValueScores,
@@ -146,6 +147,7 @@ export function RankingView({ panel }: { panel: Panel }) {
                   scores={scores}
                   valueScores={values}
                   impacts={impacts}
+                  explanations={explanations}
                   onMarkNormal={canMark ? (r) => setMarked([...marked, r]) : null}
                   learned={learned}
                 />
@@ -220,6 +222,7 @@ function OutlierTable({
   scores,
   valueScores,
   impacts,
+  explanations,
   onMarkNormal,
   learned,
 }: {
@@ -228,6 +231,11 @@ function OutlierTable({
   valueScores: ValueScores | null;
   /** Per object and attribute (SAnDCat's distance impact): the chips' order and colour. */
   impacts: ObjectImpacts | null;
+  /**
+   * Each object's terms of its score (the detector's explanation): the chips' order where the
+   * detector has neither value scores nor impacts (the isolation forest, LOF).
+   */
+  explanations: ObjectExplanations | null;
   /** Marks an object normal (it joins the training set; the model refits). */
   onMarkNormal: ((row: number) => void) | null;
   /** True for an object the model already learned from. */
@@ -293,7 +301,9 @@ function OutlierTable({
                   ? 'its values, farthest from the normal ones first'
                   : valueScores
                     ? 'its values with the largest value scores'
-                    : 'its values'}
+                    : explanations
+                      ? 'its values, largest terms of its score first'
+                      : 'its values'}
               </th>
               {onMarkNormal && <th>feedback</th>}
             </tr>
@@ -341,13 +351,17 @@ function OutlierTable({
                           meta,
                           valueScores,
                           codes,
-                          impacts ? impacts.values.subarray(r * D, r * D + D) : null,
+                          impacts
+                            ? impacts.values.subarray(r * D, r * D + D)
+                            : !valueScores && explanations && r < explanations.n
+                              ? explanations.values.subarray(r * D, r * D + D)
+                              : null,
                         ).map(({ v, score }, k) =>
                           k < CHIPS ? (
                             <span
                               key={v}
                               className="chip"
-                              title={`${impacts ? 'distance impact' : 'value score'} ${formatScore(score)}`}
+                              title={`${impacts ? 'distance impact' : valueScores ? 'value score' : 'term of the score'} ${formatScore(score)}`}
                               style={{
                                 background: valueScale(score),
                                 color: score > valueScale.domain()[1] * 0.5 ? '#fff' : '#111',
