@@ -44,6 +44,61 @@ export function classPalette(count: number): string[] {
   return [...safe, ...quantize((t) => interpolateSinebow(t * 0.92), count - safe.length)];
 }
 
+/** A label's numbers in order of appearance ("[25000, 35000)" → 25000, 35000; "65+" → 65). */
+function numbersIn(label: string): number[] {
+  // A minus right after a digit is a range's dash ("18-24"), not a sign; "25,000" is one number.
+  return [...label.matchAll(/(?<!\d)-?\d+(?:,\d{3})*(?:\.\d+)?/g)].map((m) =>
+    Number(m[0].replaceAll(',', '')),
+  );
+}
+
+/**
+ * The order of ordered labels — bins, bands, counts: every label holds a number ("<18",
+ * "18-24", "[25000, 35000)", "65+") — as indices from the lowest to the highest (by their first
+ * number, a "<" before, then their second); null when some label holds none (an unordered
+ * category).
+ */
+export function labelOrder(labels: readonly string[]): number[] | null {
+  if (labels.length < 3) return null;
+  const keys = labels.map((l) => {
+    const numbers = numbersIn(l);
+    return numbers.length === 0
+      ? null
+      : [
+          numbers[0] as number,
+          /^\s*[<≤]/.test(l) ? -1 : /^\s*[>≥]|\+\s*$/.test(l) ? 1 : 0,
+          numbers[1] ?? Number.POSITIVE_INFINITY,
+        ];
+  });
+  if (keys.some((k) => k === null)) return null;
+  const key = keys as number[][];
+  return labels
+    .map((_, i) => i)
+    .sort((x, y) => {
+      const [a, b] = [key[x] as number[], key[y] as number[]];
+      return (
+        (a[0] as number) - (b[0] as number) ||
+        (a[1] as number) - (b[1] as number) ||
+        (a[2] as number) - (b[2] as number) ||
+        x - y
+      );
+    });
+}
+
+/**
+ * The colours of a column's labels (a class, an attribute): a sequential ramp, light to dark in
+ * the labels' order, when they are ordered (labelOrder: income bands, age groups, bins), so the
+ * order shows; else classPalette's distinct colours.
+ */
+export function labelColors(labels: readonly string[]): string[] {
+  const order = labelOrder(labels);
+  if (!order) return classPalette(labels.length);
+  const ramp = quantize((t) => interpolateViridis(0.92 - 0.85 * t), labels.length);
+  const colors = new Array<string>(labels.length);
+  order.forEach((label, rank) => (colors[label] = ramp[rank] as string));
+  return colors;
+}
+
 /** Line styles (SVG dash arrays) that tell series apart when colours repeat: solid first. */
 export const SERIES_DASHES = ['', '7 4', '2 3', '9 3 2 3'] as const;
 

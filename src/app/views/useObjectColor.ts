@@ -2,7 +2,7 @@ import { formatScore } from '../model/numberFormat.ts';
 import { quantize, scaleSequentialSqrt } from 'd3';
 import { useEffect, useMemo, useState } from 'react';
 import type { Result } from '../../core/platform/results.ts';
-import { classPalette, scorePalette } from '../model/colors.ts';
+import { classPalette, labelColors, labelOrder, scorePalette } from '../model/colors.ts';
 import { useStore } from '../store/index.ts';
 import type { ColorCodes } from '../components/scatter/colorGroups.ts';
 
@@ -48,22 +48,22 @@ export function useObjectColor(): ObjectColoring {
     const cls = meta?.classColumn;
     const attribute = colorBy.kind === 'attribute' ? meta?.attributes[colorBy.attribute] : null;
     if (attribute && codes) {
-      const palette = classPalette(attribute.labels.length);
+      const palette = labelColors(attribute.labels);
       return {
         color: (i) => palette[codes[i] ?? 0] ?? GREY,
         codes: { codes, palette, fallback: GREY },
-        legend: attribute.labels.map((label, c) => ({ label, color: palette[c] ?? GREY })),
+        legend: legendOf(attribute.labels, palette),
         ramp: null,
         valueOf: (i) => attribute.labels[codes[i] ?? 0] ?? '',
         title: attribute.name,
       };
     }
     if (colorBy.kind === 'class' && cls) {
-      const palette = classPalette(cls.labels.length);
+      const palette = labelColors(cls.labels);
       return {
         color: (i) => palette[cls.codes[i] ?? 0] ?? GREY,
         codes: { codes: cls.codes, palette, fallback: GREY },
-        legend: cls.labels.map((label, c) => ({ label, color: palette[c] ?? GREY })),
+        legend: legendOf(cls.labels, palette),
         ramp: null,
         valueOf: null,
         title: cls.name,
@@ -112,6 +112,13 @@ export function useObjectColor(): ObjectColoring {
     }
     return NONE;
   }, [colorBy, meta, result, codes]);
+}
+
+/** A column's legend: its labels with their colours, ordered labels from the lowest. */
+function legendOf(labels: readonly string[], palette: readonly string[]) {
+  const entries = labels.map((label, c) => ({ label, color: palette[c] ?? GREY }));
+  const order = labelOrder(labels);
+  return order ? order.map((c) => entries[c] as (typeof entries)[number]) : entries;
 }
 
 /** One attribute's code for every row, fetched from the worker (null until it arrives). */

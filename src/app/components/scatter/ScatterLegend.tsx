@@ -6,6 +6,8 @@ export interface LegendSpec {
   legend: readonly { label: string; color: string }[];
   /** A continuous ramp (scores). */
   ramp?: { title: string; color(x: number): string; domain: [number, number] } | null;
+  /** What the swatches colour by: the column's name ("income"), a clustering's title. */
+  title?: string | null;
 }
 
 /** Swatches for categories and/or a ramp for scores, shown next to a scatter. */
@@ -13,6 +15,11 @@ export function ScatterLegend({ spec, testId }: { spec: LegendSpec; testId?: str
   if (spec.legend.length === 0 && !spec.ramp) return null;
   return (
     <div className="legend" data-testid={testId}>
+      {spec.title && spec.legend.length > 0 && (
+        <span className="legend-title muted" data-testid="legend-title">
+          {spec.title}:
+        </span>
+      )}
       {spec.legend.map((item) => (
         <span key={item.label} className="legend-item">
           <span className="swatch" style={{ background: item.color }} />

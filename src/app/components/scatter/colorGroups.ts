@@ -3,7 +3,7 @@
  * point. Built once per colour function (and point count), not per frame.
  */
 export interface ColorGroups {
-  /** Distinct colours in order of first appearance. */
+  /** Distinct colours, the largest group first (drawn first, under the smaller ones). */
   colors: string[];
   /** Group g holds index[start[g] .. start[g + 1]), ascending. */
   start: Int32Array;
@@ -27,9 +27,22 @@ export function groupByColor(n: number, color: (i: number) => string): ColorGrou
   return groupsFrom(groupOf, colors);
 }
 
-/** The points listed group by group (a counting sort), ascending within a group. */
-function groupsFrom(groupOf: Int32Array, colors: string[]): ColorGroups {
-  const n = groupOf.length;
+/**
+ * The points listed group by group (a counting sort), ascending within a group, the largest
+ * group first: groups are drawn in this order, so a small group (the outliers, a rare class) is
+ * drawn over a large one rather than hidden under it. Equal sizes keep their first appearance.
+ */
+function groupsFrom(firstSeen: Int32Array, seenColors: string[]): ColorGroups {
+  const n = firstSeen.length;
+  const size = new Int32Array(seenColors.length);
+  for (let i = 0; i < n; i++) size[firstSeen[i] as number]! += 1;
+  const order = seenColors
+    .map((_, g) => g)
+    .sort((x, y) => (size[y] as number) - (size[x] as number) || x - y);
+  const rank = new Int32Array(seenColors.length);
+  order.forEach((g, r) => (rank[g] = r));
+  const colors = order.map((g) => seenColors[g] as string);
+  const groupOf = firstSeen.map((g) => rank[g] as number);
   const start = new Int32Array(colors.length + 1);
   for (let i = 0; i < n; i++) {
     const g = groupOf[i] as number;

@@ -3,7 +3,7 @@ import type { ColumnSummary } from '../../../core/data/table/types.ts';
 import type { TableMeta } from '../../../core/platform/session.ts';
 import { formatShare, useValueLinks } from '../useValueLinks.ts';
 import { barsOf, globalValues } from '../../model/summary.ts';
-import { classPalette } from '../../model/colors.ts';
+import { labelColors } from '../../model/colors.ts';
 import { useShownAfterFrame } from '../../components/afterFrame.ts';
 
 /** Class colours when the views colour by class and the counts know the class of each value. */
@@ -11,7 +11,7 @@ function useClassColouring(meta: TableMeta): { byClass: Int32Array; colors: stri
   const colorBy = useStore((s) => s.colorBy);
   const byClass = useStore((s) => s.counts?.classValueCounts ?? null);
   if (colorBy.kind !== 'class' || !byClass || !meta.classColumn) return null;
-  return { byClass, colors: classPalette(meta.classColumn.labels.length) };
+  return { byClass, colors: labelColors(meta.classColumn.labels) };
 }
 
 export function ClassLegend({ meta }: { meta: TableMeta }) {

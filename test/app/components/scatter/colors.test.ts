@@ -1,6 +1,12 @@
 import { color as parseColor } from 'd3';
 import { describe, expect, it } from 'vitest';
-import { classPalette, OKABE_ITO, scorePalette } from '../../../../src/app/model/colors.ts';
+import {
+  classPalette,
+  labelColors,
+  labelOrder,
+  OKABE_ITO,
+  scorePalette,
+} from '../../../../src/app/model/colors.ts';
 import { emphasisMask, groupByColor } from '../../../../src/app/components/scatter/colorGroups.ts';
 
 /** Every index 0..n-1 exactly once, each in the group of its own colour, ascending in a group. */
@@ -69,5 +75,51 @@ describe('palettes', () => {
       expect(steps[k] as number).toBeLessThan(steps[k - 1] as number);
     expect(scorePalette(-1)).toBe(scorePalette(0));
     expect(scorePalette(2)).toBe(scorePalette(1));
+  });
+});
+
+describe('drawing order', () => {
+  it('lists the largest group first, so the smaller ones are drawn over it', () => {
+    // The rare colour is met first (rows 0–9), the common one after (rows 10–99).
+    const groups = groupByColor(100, (i) => (i < 10 ? '#rare' : '#common'));
+    expect(groups.colors).toEqual(['#common', '#rare']);
+    expect(Array.from(groups.index.subarray(groups.start[1], groups.start[2]))).toEqual(
+      Array.from({ length: 10 }, (_, i) => i),
+    );
+  });
+});
+
+describe('ordered labels get a sequential ramp', () => {
+  it('orders bands, ranges and bins by their numbers', () => {
+    const labels = ['25-34', '65+', '<18', '18-24', '35-44'];
+    expect(labelOrder(labels)?.map((i) => labels[i])).toEqual([
+      '<18',
+      '18-24',
+      '25-34',
+      '35-44',
+      '65+',
+    ]);
+    const bins = ['[35,000, 50,000)', '[0, 10,000)', '[10,000, 35,000)'];
+    expect(labelOrder(bins)?.map((i) => bins[i])).toEqual([
+      '[0, 10,000)',
+      '[10,000, 35,000)',
+      '[35,000, 50,000)',
+    ]);
+    expect(labelOrder(['mammal', 'bird', 'fish'])).toBeNull();
+  });
+
+  it('colours ordered labels light to dark in their order, others with distinct colours', () => {
+    const labels = ['high 3', 'low 1', 'mid 2'];
+    const colors = labelColors(labels);
+    const luminance = (c: string) => {
+      const { r, g, b } = parseColor(c)!.rgb();
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    // low 1 lightest, then mid 2, then high 3.
+    expect(luminance(colors[1]!)).toBeGreaterThan(luminance(colors[2]!));
+    expect(luminance(colors[2]!)).toBeGreaterThan(luminance(colors[0]!));
+    // Neither black nor the categorical palette's navy.
+    for (const c of colors) expect(c.toLowerCase()).not.toMatch(/^#(000000|332288)$/);
+    expect(labelColors(['mammal', 'bird', 'fish'])).toEqual(classPalette(3));
   });
 });
