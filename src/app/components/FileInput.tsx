@@ -11,8 +11,14 @@ export function FileInput({
   label,
   testId,
   ref,
+  opener = false,
 }: {
   onFile(file: File): void;
+  /**
+   * Opened by a button of its own (a menu item), not by Tab: kept out of the tab order, where it
+   * would be a stop that shows nothing.
+   */
+  opener?: boolean;
   accept?: string;
   /** The input's accessible name when no <label> wraps it. */
   label?: string;
@@ -27,6 +33,7 @@ export function FileInput({
       accept={accept}
       aria-label={label}
       data-testid={testId}
+      {...(opener && { tabIndex: -1 })}
       onChange={(e) => {
         const file = e.target.files?.[0];
         e.target.value = '';

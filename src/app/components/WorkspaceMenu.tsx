@@ -114,12 +114,14 @@ export function WorkspaceMenu() {
         accept=".json,application/json"
         label="Workspace file to open"
         testId="workspace-file-input"
+        opener
         onFile={openStateFile}
       />
       <FileInput
         ref={dataInput}
         label="The workspace's data file"
         testId="workspace-data-input"
+        opener
         onFile={(file) => void openWithData(file)}
       />
     </>
