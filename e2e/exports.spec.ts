@@ -205,3 +205,27 @@ test('a heatmap painted on a canvas exports its cells as rectangles, not scaled-
   // 100 rows, each at least one run of one colour.
   expect(runs?.length ?? 0).toBeGreaterThanOrEqual(100);
 });
+
+test('an SVG shows what the view shows: no instructions, no orphan control labels, the call in words, every summary column', async ({
+  page,
+}) => {
+  await openApp(page);
+  const matrices = await addPanel(page, 'value-matrices:cde');
+  await waitIdle(page, RESULT.timeout);
+  await expect(matrices.getByTestId('mo-heatmap')).toBeVisible(RESULT);
+  const svg = (await exported(page, matrices, 'SVG drawing')).toString('utf8');
+  expect(svg).not.toMatch(/drag across|click a cell|to enlarge that part/);
+  expect(svg).not.toMatch(/>Cells</);
+  expect(svg).not.toContain('{&quot;method&quot;');
+  expect(svg).not.toContain('{"method"');
+  expect(svg).toContain('· CDE');
+  // The JSON keeps the exact call.
+  const json = JSON.parse((await exported(page, matrices, 'JSON')).toString('utf8')) as {
+    call: { method: string; options: Record<string, unknown> };
+  };
+  expect(json.call).toEqual({ method: 'cde', options: {} });
+  // The data summary's picture keeps each column's role.
+  const summary = page.getByTestId('panel-summary');
+  const picture = (await exported(page, summary, 'SVG drawing')).toString('utf8');
+  expect(picture.match(/>feature</g)?.length ?? 0).toBeGreaterThanOrEqual(16);
+});

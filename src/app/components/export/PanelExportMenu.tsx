@@ -63,7 +63,8 @@ export function PanelExportMenu({
       const c = caption();
       const text = tablesJson(await tablesIn(body() ?? document.createElement('div')), {
         title: c.title,
-        call: c.detail,
+        about: c.detail,
+        call: c.call ?? null,
       });
       downloadBlob(new Blob([text], { type: 'application/json' }), `${base}.json`);
     });

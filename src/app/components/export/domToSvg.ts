@@ -65,7 +65,14 @@ function walk(el: Element, o: Origin, out: string[]): void {
   // A menu inside a sentence ("weights for [attribute]") shows its choice as text.
   if (el instanceof HTMLSelectElement && !el.closest('label, .view-controls'))
     return chosenText(el, o, out);
-  if (el.matches(SKIPPED) && !(el.tagName === 'BUTTON' && el.closest(LEGEND))) return;
+  // A control is left out; a legend's buttons are its entries, and a table cell's label (a
+  // column's role, its checkbox left out) is data.
+  if (
+    el.matches(SKIPPED) &&
+    !(el.tagName === 'BUTTON' && el.closest(LEGEND)) &&
+    !(el.tagName === 'LABEL' && el.closest('td'))
+  )
+    return;
   const style = getComputedStyle(el);
   if (style.display === 'none' || style.visibility === 'hidden' || style.opacity === '0') return;
   const r = el.getBoundingClientRect();

@@ -6,8 +6,10 @@ import { EXPORT_FONT, escapeXml, px, svgDocument } from './svgMarkup.ts';
 /** What an export says about its panel above the picture. */
 export interface PanelCaption {
   title: string;
-  /** The call and the data: "CDE (α 2, seed 1) · zoo.csv, 101 rows". */
+  /** The data and the call in words: "zoo.csv, 101 rows × 16 attributes · CDE (α 2)". */
   detail: string;
+  /** The exact call (the JSON export's; the CLI's `run` takes it), or null for a data view. */
+  call?: { method: string; options: Record<string, unknown> } | null;
 }
 
 const nextFrame = () => new Promise<void>((resolve) => afterNextFrame(resolve));

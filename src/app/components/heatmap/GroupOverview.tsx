@@ -114,7 +114,7 @@ export function LevelToggle(props: {
     </button>
   );
   return (
-    <span className="heatmap-level" data-testid={`${props.name}-level`}>
+    <span className="heatmap-level" data-testid={`${props.name}-level`} data-export="skip">
       <span className="muted">Cells</span>
       <span className="button-group" role="group" aria-label="Cells of the matrix">
         {choice('groups', props.groupName)}

@@ -73,14 +73,14 @@ export function Hint(props: {
       : '';
   if (props.level === 'groups')
     return (
-      <p className="muted heatmap-hint">
+      <p className="muted heatmap-hint" data-export="skip">
         {thinned}Each cell sums up a pair of {itemName}, its block of value pairs, as the legend
         says: click a cell, or drag across several, to see their values labelled below.
       </p>
     );
   if (geometry.labelled) return null;
   return (
-    <p className="muted heatmap-hint">
+    <p className="muted heatmap-hint" data-export="skip">
       {geometry.stride > 1
         ? `Every ${ordinal(geometry.stride)} of the ${all} ${itemName} is labelled`
         : `${all} ${itemName} are too many to label here`}
