@@ -131,10 +131,43 @@ const LABEL_CHARS = 36;
  * A column of SVG row labels (11 px text): each label cut to LABEL_CHARS with an ellipsis, and
  * the column wide enough for the longest, so no label runs off the left edge.
  */
-export function labelColumn(labels: string[]): { width: number; text: string[] } {
-  const text = labels.map((l) => (l.length > LABEL_CHARS ? `${l.slice(0, LABEL_CHARS - 1)}…` : l));
-  const longest = Math.max(4, ...text.map((t) => t.length));
-  return { width: Math.ceil(12 + longest * 6.4), text };
+export function labelColumn(
+  labels: string[],
+  /** The width of a label in the view's font (a canvas's measureText); else an estimate. */
+  measure: (text: string) => number = estimatedWidth,
+  /** The widest the column may be (a narrow panel): longer labels are cut to fit, with “…”. */
+  maxWidth = Number.POSITIVE_INFINITY,
+): { width: number; text: string[] } {
+  const room = Math.max(measure('wxyz…'), maxWidth - 12);
+  const text = labels.map((l) => {
+    let t = l.length > LABEL_CHARS ? `${l.slice(0, LABEL_CHARS - 1)}…` : l;
+    if (measure(t) <= room) return t;
+    // “attribute = value”: the attribute is shortened first, so values of one attribute stay
+    // apart (“HOUSEH… = Rent”, “HOUSEH… = Own”); then the value.
+    const at = l.indexOf(' = ');
+    if (at > 0) {
+      const value = l.slice(at);
+      for (let keep = at - 1; keep >= 2; keep--) {
+        t = `${l.slice(0, keep)}…${value}`;
+        if (measure(t) <= room) return t;
+      }
+    }
+    for (let keep = Math.min(t.length, LABEL_CHARS) - 1; measure(t) > room && keep > 3; keep--)
+      t = `${t.slice(0, keep - 1)}…`;
+    return t;
+  });
+  const longest = Math.max(measure('wxyz'), ...text.map(measure));
+  return { width: Math.ceil(12 + longest), text };
+}
+
+/**
+ * A label's width at 11 px without a canvas: capitals and wide letters count more than narrow
+ * ones, so “OCCUPATION = Student” is not under-measured (the left of it cut off).
+ */
+function estimatedWidth(text: string): number {
+  let w = 0;
+  for (const ch of text) w += /[A-Z@%MWmw]/.test(ch) ? 8.2 : /[il.,:;'|! ]/.test(ch) ? 3.4 : 6.4;
+  return w;
 }
 
 /** Wang et al. 2015's formulas with the numbers of cell (i, j): IaASV from the frequencies, CASV's factors. */

@@ -14,6 +14,7 @@ import {
 } from '../../core/platform/results.ts';
 import type { TableMeta } from '../../core/platform/session.ts';
 import { useWidth } from '../components/useWidth.ts';
+import { measureLabel } from '../components/heatmap/measureLabel.ts';
 import { useStore } from '../store/index.ts';
 import { useValueLinks } from './useValueLinks.ts';
 import type { Panel } from '../store/panelsSlice.ts';
@@ -420,10 +421,19 @@ function ValueScoreBars({ meta, values }: { meta: TableMeta; values: ValueScores
   const max = Math.max(values.scores[top[0] ?? 0] ?? 0, 1e-12);
   const { emphasised } = useValueLinks();
   const BAR = 16;
-  const names = labelColumn(top.map((v) => valueName(meta, v)));
+  // Room for the widest bar's number after it, measured (“27.9M”, “0.123”).
+  const NUMBER =
+    8 + Math.max(...top.map((v) => measureLabel(formatScore(values.scores[v] ?? 0), 10)), 0);
+  // The panel's width less its scroll bar; labels take at most 55 % of it (cut with “…”, whole
+  // in the tooltip), the bars and their numbers the rest.
+  const inside = Math.max(0, width - 18);
+  const names = labelColumn(
+    top.map((v) => valueName(meta, v)),
+    (t) => measureLabel(t, 11, 700),
+    inside > 0 ? Math.max(90, 0.55 * inside) : Number.POSITIVE_INFINITY,
+  );
   const LABEL = names.width;
-  // The panel's width, with at least 120 px of bar; 60 px stay free for the bar's number.
-  const WIDTH = Math.max(LABEL + 180, width - 12);
+  const WIDTH = Math.max(LABEL + 40 + NUMBER, inside);
   return (
     <>
       <h3>
@@ -467,11 +477,11 @@ function ValueScoreBars({ meta, values }: { meta: TableMeta; values: ValueScores
                   x={LABEL}
                   y={2}
                   height={BAR - 4}
-                  width={Math.max(0.5, ((WIDTH - LABEL - 60) * score) / max)}
+                  width={Math.max(0.5, ((WIDTH - LABEL - NUMBER) * score) / max)}
                   fill={emphasised.has(v) ? '#b91c1c' : '#f87171'}
                 />
                 <text
-                  x={LABEL + Math.max(0.5, ((WIDTH - LABEL - 60) * score) / max) + 4}
+                  x={LABEL + Math.max(0.5, ((WIDTH - LABEL - NUMBER) * score) / max) + 4}
                   y={BAR - 4}
                   fontSize={10}
                   fill="#374151"

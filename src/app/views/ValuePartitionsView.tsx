@@ -3,6 +3,7 @@ import { findResult, type ValuePartitions } from '../../core/platform/results.ts
 import type { TableMeta } from '../../core/platform/session.ts';
 import { Tooltip } from '../components/Tooltip.tsx';
 import { useWidth } from '../components/useWidth.ts';
+import { measureLabel } from '../components/heatmap/measureLabel.ts';
 import { classPalette } from '../model/colors.ts';
 import { useStore } from '../store/index.ts';
 import { useValueLinks } from './useValueLinks.ts';
@@ -90,7 +91,10 @@ export function PartitionGrid({
   const maxK = Math.max(2, ...G.map((g) => g.k));
   const palette = classPalette(maxK);
   const rows = meta.attributes.flatMap((a) => a.labels.map((_, k) => a.offset + k));
-  const names = labelColumn(rows.map((v) => valueName(meta, v)));
+  const names = labelColumn(
+    rows.map((v) => valueName(meta, v)),
+    (t) => measureLabel(t, 11, 700),
+  );
   // The share of the selected objects holding each value, in a strip beside its label.
   const LABEL = names.width + (shares ? SHARE : 0);
   const col = columnWidth(available, LABEL, G.length);
