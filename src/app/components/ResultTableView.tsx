@@ -1,6 +1,7 @@
 import { formatScore } from '../model/numberFormat.ts';
 import type { Cell, ResultTable } from '../../core/platform/results.ts';
 import { formatMeanSd } from '../model/values.ts';
+import { EMPTY_CELL, isEmpty, shownColumns } from '../model/resultColumns.ts';
 import { highlightsRow, useTourHighlight } from './tourHighlight.ts';
 
 /** A result table (evaluations, DILCA's contexts …): columns with no value in any row are hidden. */
@@ -11,9 +12,7 @@ export function ResultTableView({
   table: ResultTable;
   testId?: string;
 }) {
-  const columns = table.columns.filter((c) =>
-    table.rows.some((r) => r[c.key] !== null && r[c.key] !== undefined),
-  );
+  const { columns, emptyNote } = shownColumns(table);
   // A guided tour's step may point at rows, by their first cell.
   const highlight = useTourHighlight();
   const first = columns[0]?.key;
@@ -43,6 +42,7 @@ export function ResultTableView({
                   key={c.key}
                   data-testid={`${c.key}-${String(row.method ?? i)}`}
                   className={typeof row[c.key] === 'string' ? 'text' : undefined}
+                  title={isEmpty(row[c.key]) ? (c.missing ?? EMPTY_CELL) : undefined}
                 >
                   {cellText(row[c.key] ?? null, c.key)}
                 </td>
@@ -51,6 +51,11 @@ export function ResultTableView({
           ))}
         </tbody>
       </table>
+      {emptyNote && (
+        <p className="muted" data-testid="empty-cells-note">
+          {emptyNote}
+        </p>
+      )}
       {table.notes?.map((note) => (
         <p key={note} className="muted">
           {note}

@@ -17,6 +17,9 @@ const GRID = Float64Array.from({ length: 101 }, (_, i) => i / 100);
  * an object's similarity to its class and to the others holds for all but a share ε of the
  * objects. Higher curves mean similarities that separate the classes better.
  */
+/** Why a γ cell is empty: the curve is not drawn where γ < 0 (in some fit). */
+const GAMMA_MISSING = 'γ < 0 at this ε (in at least one fit): the curve is not drawn below 0';
+
 export const epsGammaStep = defineMethod({
   id: 'eps-gamma',
   board: [
@@ -83,9 +86,9 @@ export const epsGammaStep = defineMethod({
         title: 'Margins kept',
         columns: [
           { key: 'title', title: 'representation' },
-          { key: 'g0', title: 'γ at ε = 0' },
-          { key: 'g10', title: 'γ at ε = 0.1' },
-          { key: 'g50', title: 'γ at ε = 0.5' },
+          { key: 'g0', title: 'γ at ε = 0', missing: GAMMA_MISSING },
+          { key: 'g10', title: 'γ at ε = 0.1', missing: GAMMA_MISSING },
+          { key: 'g50', title: 'γ at ε = 0.5', missing: GAMMA_MISSING },
           { key: 'area', title: 'area' },
         ],
         rows,

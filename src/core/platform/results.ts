@@ -331,7 +331,12 @@ export type Cell = number | string | null | { mean: number; sd: number };
 /** Rows of named cells under titled columns (evaluation tables). */
 export interface ResultTable extends Described {
   kind: 'table';
-  columns: { key: string; title: string }[];
+  /**
+   * `missing`: why a cell of the column may hold no number (“γ < 0 at ε = 0 is not drawn”); such
+   * a column is always shown, its empty cells explained. A column without it is hidden when no
+   * row has a value.
+   */
+  columns: { key: string; title: string; missing?: string }[];
   rows: Record<string, Cell>[];
   /**
    * Compared methods that failed on their own: each also has a row holding its `method`, `title`
