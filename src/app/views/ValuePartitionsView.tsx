@@ -4,7 +4,7 @@ import type { TableMeta } from '../../core/platform/session.ts';
 import { Tooltip } from '../components/Tooltip.tsx';
 import { useWidth } from '../components/useWidth.ts';
 import { measureLabel } from '../components/heatmap/measureLabel.ts';
-import { classPalette } from '../model/colors.ts';
+import { clusterColours, gridRows, type RowGroup } from '../model/clusterGrid.ts';
 import { useStore } from '../store/index.ts';
 import { useValueLinks } from './useValueLinks.ts';
 import type { Panel } from '../store/panelsSlice.ts';
@@ -56,7 +56,10 @@ export function ValuePartitionsView({ panel }: { panel: Panel }) {
 }
 
 /**
- * Long: one SVG grid of values by granularity whose rows, cells, labels and hover share its layout.
+ * One SVG grid of values by granularity whose rows, cells, labels and hover share its layout.
+ * At real size (228 values × 36 granularities) the rows can be grouped by one granularity's
+ * clusters, each group under a line naming it, and each column's colours keep touching clusters
+ * apart (model/clusterGrid.ts).
  */
 export function PartitionGrid({
   panelId,
@@ -78,6 +81,8 @@ export function PartitionGrid({
   const selectCluster = useStore((s) => s.selectCluster);
   const setHover = useStore((s) => s.setHover);
   const [tip, setTip] = useState<{ x: number; y: number; lines: string[] } | null>(null);
+  // The granularity whose clusters group the rows (−1: the values in file order).
+  const [by, setBy] = useState(-1);
   // Members of every cluster at every granularity, once per result (not once per cell).
   const members = useMemo(() => partitions.partitions.map((g) => clusterMembers(g)), [partitions]);
   const G = partitions.partitions;
@@ -88,43 +93,18 @@ export function PartitionGrid({
     useCallback(() => clustersTable(label, meta, partitions), [label, meta, partitions]),
   );
   const { emphasised, shares } = useValueLinks();
-  const maxK = Math.max(2, ...G.map((g) => g.k));
-  const palette = classPalette(maxK);
-  const rows = meta.attributes.flatMap((a) => a.labels.map((_, k) => a.offset + k));
-  const names = labelColumn(
-    rows.map((v) => valueName(meta, v)),
-    (t) => measureLabel(t, 11, 700),
-  );
-  // The share of the selected objects holding each value, in a strip beside its label.
-  const LABEL = names.width + (shares ? SHARE : 0);
-  const col = columnWidth(available, LABEL, G.length);
-  // Narrow columns turn their names steeper, so neighbours do not overlap.
-  const angle = col >= 24 ? -50 : -65;
-  const width = LABEL + G.length * col + 8;
-  const height = HEAD + rows.length * ROW + 4;
-  const kept = G.reduce(
-    (s, g, q) =>
-      s + g.kept.reduce((t, x, c) => t + (x && (members[q]?.[c]?.length ?? 0) > 0 ? 1 : 0), 0),
-    0,
-  );
-  const dropped = G.reduce(
-    (s, g, q) =>
-      s + g.kept.reduce((t, x, c) => t + (!x && (members[q]?.[c]?.length ?? 0) > 0 ? 1 : 0), 0),
-    0,
-  );
+  const { rows, groups, colours, names, LABEL, col, angle, HEAD_H, yOf, width, height } =
+    useGridLayout(meta, G, by, available, !!shares);
+  const { kept, dropped } = clusterCounts(G, members);
   return (
     <>
-      <div className="view-controls">
-        <span className="muted" data-testid="cluster-summary">
-          {G.length} granularities · {kept} kept clusters · {dropped} removed
-          {summary ? ` · ${summary}` : ''}
-        </span>
-        {selectedCluster && (
-          <span data-testid="selected-cluster">
-            Selected: {G[selectedCluster.granularity]?.name} cluster {selectedCluster.cluster + 1}
-          </span>
-        )}
-      </div>
+      <GridControls
+        partitions={G}
+        by={by}
+        onBy={setBy}
+        summary={`${G.length} granularities · ${kept} kept clusters · ${dropped} removed${summary ? ` · ${summary}` : ''}`}
+        selected={selectedCluster}
+      />
       <div
         ref={region}
         className="scroll-x scroll-y"
@@ -145,96 +125,296 @@ export function PartitionGrid({
             setHover(null);
           }}
         >
-          {G.map((g, q) => (
-            <text
-              key={q}
-              x={LABEL + q * col + col / 2}
-              y={HEAD - 6}
-              fontSize={10}
-              textAnchor="start"
-              transform={`rotate(${angle} ${LABEL + q * col + col / 2} ${HEAD - 6})`}
-            >
-              {g.name}
-            </text>
-          ))}
+          <GridHead
+            partitions={G}
+            by={by}
+            groups={groups}
+            yOf={yOf}
+            left={LABEL}
+            col={col}
+            angle={angle}
+            head={HEAD_H}
+          />
           {rows.map((v, r) => (
-            <g key={v} transform={`translate(0, ${HEAD + r * ROW})`}>
-              <text
-                x={names.width - 6}
-                y={ROW - 4}
-                fontSize={11}
-                textAnchor="end"
-                fontWeight={emphasised.has(v) ? 700 : 400}
-              >
-                {names.text[r]}
-              </text>
-              {shares && shares.of(v) > 0 && (
-                <rect
-                  className="share"
-                  data-testid="value-share"
-                  x={LABEL - 2 - shares.of(v) * (SHARE - 4)}
-                  y={2}
-                  width={shares.of(v) * (SHARE - 4)}
-                  height={ROW - 4}
-                >
-                  <title>{shares.describe(v)}</title>
-                </rect>
-              )}
-              {G.map((g, q) => {
-                const c = g.labels[v] ?? 0;
-                const values = members[q]?.[c] ?? [];
-                const unused = g.kept[c] === 0;
-                const picked = selectedCluster?.granularity === q && selectedCluster.cluster === c;
-                return (
-                  <g key={q}>
-                    <rect
-                      className={picked ? 'cell picked' : 'cell'}
-                      data-granularity={q}
-                      data-cluster={c}
-                      data-value={v}
-                      x={LABEL + q * col + 1}
-                      y={1}
-                      width={col - 2}
-                      height={ROW - 2}
-                      fill={unused ? '#e5e7eb' : (palette[c % palette.length] ?? '#999')}
-                      stroke={picked ? '#111827' : 'none'}
-                      strokeWidth={picked ? 2 : 0}
-                      onClick={() =>
-                        selectCluster({ panel: panelId, granularity: q, cluster: c }, values)
-                      }
-                      onPointerMove={(e) => {
-                        setHover({ kind: 'values', values });
-                        setTip({
-                          x: e.clientX,
-                          y: e.clientY,
-                          lines: [
-                            `${g.name}, cluster ${c + 1}${unused ? ' (not used by the method)' : ''}`,
-                            ...values.slice(0, 12).map((u) => valueName(meta, u)),
-                            ...(values.length > 12 ? [`… ${values.length - 12} more`] : []),
-                          ],
-                        });
-                      }}
-                    />
-                    {unused && (
-                      <text
-                        className="unused-mark"
-                        x={LABEL + q * col + col / 2}
-                        y={ROW - 4}
-                        fontSize={10}
-                        textAnchor="middle"
-                        pointerEvents="none"
-                      >
-                        ×
-                      </text>
-                    )}
-                  </g>
-                );
-              })}
-            </g>
+            <ValueRow
+              key={v}
+              v={v}
+              r={r}
+              y={yOf[r] ?? 0}
+              text={names.text[r] ?? ''}
+              labelWidth={names.width}
+              left={LABEL}
+              col={col}
+              partitions={G}
+              members={members}
+              colours={colours}
+              bold={emphasised.has(v)}
+              shares={shares}
+              picked={selectedCluster}
+              onPick={(q, c, values) =>
+                selectCluster({ panel: panelId, granularity: q, cluster: c }, values)
+              }
+              onPoint={(e, q, c, values) => {
+                const g = G[q];
+                const unused = g?.kept[c] === 0;
+                setHover({ kind: 'values', values });
+                setTip({
+                  x: e.clientX,
+                  y: e.clientY,
+                  lines: [
+                    `${g?.name ?? ''}, cluster ${c + 1}${unused ? ' (not used by the method)' : ''}`,
+                    ...values.slice(0, 12).map((u) => valueName(meta, u)),
+                    ...(values.length > 12 ? [`… ${values.length - 12} more`] : []),
+                  ],
+                });
+              }}
+            />
           ))}
         </svg>
       </div>
       {tip && <Tooltip owner="value-clusters" x={tip.x} y={tip.y} lines={tip.lines} />}
     </>
+  );
+}
+
+/** A cluster the method does not use: grey, marked ×. */
+const UNUSED_CELL = '#e5e7eb';
+
+/** One value's row of the grid: its label, its share of the selection, its cluster at each granularity. */
+function ValueRow(props: {
+  v: number;
+  r: number;
+  y: number;
+  text: string;
+  labelWidth: number;
+  left: number;
+  col: number;
+  partitions: ValuePartitions['partitions'];
+  members: number[][][];
+  colours: Map<number, string>[];
+  bold: boolean;
+  shares: ReturnType<typeof useValueLinks>['shares'];
+  picked: { granularity: number; cluster: number } | null;
+  onPick(q: number, c: number, values: number[]): void;
+  onPoint(e: React.PointerEvent, q: number, c: number, values: number[]): void;
+}) {
+  const { v, r, col, left, shares, picked } = props;
+  return (
+    <g transform={`translate(0, ${props.y})`}>
+      <text
+        x={props.labelWidth - 6}
+        y={ROW - 4}
+        fontSize={11}
+        textAnchor="end"
+        fontWeight={props.bold ? 700 : 400}
+      >
+        {props.text}
+      </text>
+      {shares && shares.of(v) > 0 && (
+        <rect
+          className="share"
+          data-testid="value-share"
+          x={left - 2 - shares.of(v) * (SHARE - 4)}
+          y={2}
+          width={shares.of(v) * (SHARE - 4)}
+          height={ROW - 4}
+        >
+          <title>{shares.describe(v)}</title>
+        </rect>
+      )}
+      {props.partitions.map((g, q) => {
+        const c = g.labels[v] ?? 0;
+        const values = props.members[q]?.[c] ?? [];
+        const unused = g.kept[c] === 0;
+        const isPicked = picked?.granularity === q && picked.cluster === c;
+        return (
+          <g key={q}>
+            <rect
+              className={isPicked ? 'cell picked' : 'cell'}
+              data-granularity={q}
+              data-cluster={c}
+              data-value={v}
+              data-row={r}
+              x={left + q * col + 1}
+              y={1}
+              width={col - 2}
+              height={ROW - 2}
+              fill={unused ? UNUSED_CELL : (props.colours[q]?.get(c) ?? '#999')}
+              stroke={isPicked ? '#111827' : 'none'}
+              strokeWidth={isPicked ? 2 : 0}
+              onClick={() => props.onPick(q, c, values)}
+              onPointerMove={(e) => props.onPoint(e, q, c, values)}
+            />
+            {unused && (
+              <text
+                className="unused-mark"
+                x={left + q * col + col / 2}
+                y={ROW - 4}
+                fontSize={10}
+                textAnchor="middle"
+                pointerEvents="none"
+              >
+                ×
+              </text>
+            )}
+          </g>
+        );
+      })}
+    </g>
+  );
+}
+
+/**
+ * Where everything of the grid goes: the rows (grouped by granularity `by`'s clusters or not),
+ * each column's colours, the value labels, the columns' width and names' angle, a header as tall
+ * as the longest name needs (none cut at the top), and each row's y (a group's line above it).
+ */
+function useGridLayout(
+  meta: TableMeta,
+  G: ValuePartitions['partitions'],
+  by: number,
+  available: number,
+  shares: boolean,
+) {
+  const { rows, groups } = useMemo(
+    () =>
+      gridRows(
+        meta.attributes.flatMap((a) => a.labels.map((_, k) => a.offset + k)),
+        G[by] ?? null,
+      ),
+    [meta, G, by],
+  );
+  // Each granularity's colours, touching clusters apart in this row order.
+  const colours = useMemo(() => G.map((g) => clusterColours(rows, g.labels)), [G, rows]);
+  const names = labelColumn(
+    rows.map((v) => valueName(meta, v)),
+    (t) => measureLabel(t, 11, 700),
+  );
+  // The share of the selected objects holding each value, in a strip beside its label.
+  const LABEL = names.width + (shares ? SHARE : 0);
+  const col = columnWidth(available, LABEL, G.length);
+  // Narrow columns turn their names steeper, so neighbours do not overlap.
+  const angle = col >= 24 ? -50 : -65;
+  const longest = Math.max(0, ...G.map((g) => measureLabel(g.name, 10)));
+  const HEAD_H = Math.max(HEAD, Math.ceil(12 + Math.sin((-angle * Math.PI) / 180) * longest));
+  const groupAt = new Set(groups.map((g) => g.start));
+  const yOf: number[] = [];
+  let y = HEAD_H;
+  rows.forEach((_, r) => {
+    if (groupAt.has(r)) y += ROW;
+    yOf.push(y);
+    y += ROW;
+  });
+  return {
+    rows,
+    groups,
+    colours,
+    names,
+    LABEL,
+    col,
+    angle,
+    HEAD_H,
+    yOf,
+    // The last name, turned, reaches past its column to the right.
+    width: LABEL + G.length * col + Math.ceil(Math.cos((-angle * Math.PI) / 180) * longest) + 8,
+    height: y + 4,
+  };
+}
+
+/** Clusters kept and removed by the method, over every granularity (empty ones not counted). */
+function clusterCounts(G: ValuePartitions['partitions'], members: number[][][]) {
+  const count = (used: boolean) =>
+    G.reduce(
+      (s, g, q) =>
+        s +
+        g.kept.reduce(
+          (t, x, c) => t + ((x === 1) === used && (members[q]?.[c]?.length ?? 0) > 0 ? 1 : 0),
+          0,
+        ),
+      0,
+    );
+  return { kept: count(true), dropped: count(false) };
+}
+
+/** The granularities' names, turned, and (when the rows are grouped) each group's line. */
+function GridHead(props: {
+  partitions: ValuePartitions['partitions'];
+  by: number;
+  groups: RowGroup[];
+  yOf: readonly number[];
+  left: number;
+  col: number;
+  angle: number;
+  head: number;
+}) {
+  const { partitions: G, by, left, col, angle, head } = props;
+  return (
+    <>
+      {G.map((g, q) => (
+        <text
+          key={q}
+          className="granularity-name"
+          x={left + q * col + col / 2}
+          y={head - 6}
+          fontSize={10}
+          fontWeight={q === by ? 700 : 400}
+          textAnchor="start"
+          transform={`rotate(${angle} ${left + q * col + col / 2} ${head - 6})`}
+        >
+          {g.name}
+        </text>
+      ))}
+      {props.groups.map((group) => (
+        <text
+          key={`group-${group.cluster}`}
+          className="cluster-group"
+          data-testid="cluster-group"
+          x={4}
+          y={(props.yOf[group.start] ?? 0) - 4}
+          fontSize={11}
+          fontWeight={600}
+        >
+          {`${G[by]?.name ?? ''} · cluster ${group.cluster + 1}: ${group.size} value${group.size === 1 ? '' : 's'}${group.kept ? '' : ' (not used by the method)'}`}
+        </text>
+      ))}
+    </>
+  );
+}
+
+/** The grid's controls: which granularity groups the rows; what the grid holds; the selection. */
+function GridControls(props: {
+  partitions: ValuePartitions['partitions'];
+  by: number;
+  onBy(q: number): void;
+  summary: string;
+  selected: { granularity: number; cluster: number } | null;
+}) {
+  const { partitions: G, selected } = props;
+  return (
+    <div className="view-controls">
+      <label>
+        Group values by
+        <select
+          aria-label="Group values by"
+          value={props.by}
+          onChange={(e) => props.onBy(Number(e.target.value))}
+        >
+          <option value={-1}>nothing (attribute order)</option>
+          {G.map((g, q) => (
+            <option key={q} value={q}>
+              the clusters of {g.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <span className="muted" data-testid="cluster-summary">
+        {props.summary}
+      </span>
+      {selected && (
+        <span data-testid="selected-cluster">
+          Selected: {G[selected.granularity]?.name} cluster {selected.cluster + 1}
+        </span>
+      )}
+    </div>
   );
 }

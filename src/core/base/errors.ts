@@ -82,3 +82,11 @@ export function toErrorInfo(error: unknown): ErrorInfo {
   const message = error instanceof Error ? error.message : String(error);
   return { code: 'internal', message: `Unexpected error: ${message}` };
 }
+
+/**
+ * A method's precondition this table does not meet (a class column, two classes present): the
+ * method does not apply here, which running it again cannot change.
+ */
+export function notApplicable(message: string): DataError {
+  return new DataError('not-applicable', message);
+}

@@ -1,3 +1,4 @@
+import { notApplicable } from '../base/errors.ts';
 import { outlierMask } from './indicators.ts';
 import type { CategoricalTable } from '../data/table/types.ts';
 
@@ -10,10 +11,10 @@ import type { CategoricalTable } from '../data/table/types.ts';
 /** A class column with at least two classes present: what every evaluation compares. */
 export function checkClasses(table: CategoricalTable, what: string): void {
   const cls = table.classColumn;
-  if (!cls) throw new RangeError(`${what} needs a class column`);
+  if (!cls) throw notApplicable(`${what} needs a class column`);
   const present = new Set(cls.codes);
   if (present.size < 2)
-    throw new RangeError(
+    throw notApplicable(
       `${what} compares the classes, and ${cls.name} holds ${present.size === 0 ? 'none' : `only “${cls.labels[[...present][0] as number]}”`} in this table: it needs two or more`,
     );
 }

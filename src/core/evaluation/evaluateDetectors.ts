@@ -1,3 +1,4 @@
+import { notApplicable } from '../base/errors.ts';
 import { detectorIds, detectors, detectorsNamed } from '../platform/registry.ts';
 import { detectorExperimentSteps } from './outlierExperiment.ts';
 import { SEED_BOUND, type ParameterSpec, type RawOptions } from '../base/parameters.ts';
@@ -112,7 +113,7 @@ export const evaluateDetectorsStep = defineMethod({
   produces: ['table', 'curves'],
   check(table, options) {
     detectorsNamed(options.detectors ?? '');
-    if (!table.classColumn) throw new RangeError('the detector comparison needs a class column');
+    if (!table.classColumn) throw notApplicable('the detector comparison needs a class column');
     protocolSplits(table, { ...options, samples: 1 });
   },
   *run(context, options) {

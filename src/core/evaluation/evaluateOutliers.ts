@@ -1,3 +1,4 @@
+import { notApplicable } from '../base/errors.ts';
 import { checkOutlierClass } from './classPreconditions.ts';
 import { outlierMask } from './indicators.ts';
 import { auc } from './partitions.ts';
@@ -51,7 +52,7 @@ export const evaluateOutliersStep = defineMethod({
   ],
   produces: ['table'],
   check(table, options) {
-    if (!table.classColumn) throw new RangeError('the outlier evaluation needs a class column');
+    if (!table.classColumn) throw notApplicable('the outlier evaluation needs a class column');
     if (options.outlierClass === null)
       throw new RangeError(`choose the outlier class (a label of ${table.classColumn.name})`);
     checkOutlierClass(table, options.outlierClass);

@@ -1,3 +1,4 @@
+import { notApplicable } from '../base/errors.ts';
 import type { Counts } from '../data/counts/counts.ts';
 import type { CategoricalTable } from '../data/table/types.ts';
 import { couplingSpaces, type CouplingSpace } from '../methods/untie/spaces.ts';
@@ -17,7 +18,7 @@ import { couplingSpaces, type CouplingSpace } from '../methods/untie/spaces.ts';
  */
 export function intraHeterogeneity(table: CategoricalTable): number {
   const cls = table.classColumn;
-  if (!cls) throw new RangeError('I_intra needs a class column');
+  if (!cls) throw notApplicable('I_intra needs a class column');
   const nc = cls.labels.length;
   if (nc < 2 || table.attributes.length === 0) return 0;
   const floor = 1 - Math.sqrt(nc * (1 / nc) ** 2); // 1 − 1/√n_c

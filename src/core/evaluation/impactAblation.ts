@@ -1,3 +1,4 @@
+import { notApplicable } from '../base/errors.ts';
 import type { ParameterSpec } from '../base/parameters.ts';
 import { defineMethod } from '../platform/spec.ts';
 import { impactAblationSteps } from './ablation.ts';
@@ -26,7 +27,7 @@ export const impactAblationStep = defineMethod({
   parameters: PARAMETERS as typeof DETECTOR_EXPERIMENT_PARAMETERS,
   produces: ['curves', 'table'],
   check(table, options) {
-    if (!table.classColumn) throw new RangeError('the ablation needs a class column');
+    if (!table.classColumn) throw notApplicable('the ablation needs a class column');
     protocolSplits(table, { ...options, samples: 1 });
   },
   *run(context, options) {

@@ -1,3 +1,4 @@
+import { notApplicable } from '../base/errors.ts';
 import type { Steps } from '../base/jobs.ts';
 import type { ExplorerSession } from '../platform/session.ts';
 import { cooccurrenceAt } from '../data/counts/cooccurrence.ts';
@@ -130,7 +131,7 @@ export function outlierCouplingIndex(
 }
 
 function requireClass(table: CategoricalTable): NonNullable<CategoricalTable['classColumn']> {
-  if (!table.classColumn) throw new RangeError('this indicator needs a class column');
+  if (!table.classColumn) throw notApplicable('this indicator needs a class column');
   return table.classColumn;
 }
 

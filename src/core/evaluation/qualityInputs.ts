@@ -1,3 +1,4 @@
+import { notApplicable } from '../base/errors.ts';
 import { sampleDistances, sampleObjects } from './epsGamma.ts';
 import { scaledSteps, type Steps } from '../base/jobs.ts';
 import { describeCall, fitsParameter, seededFits } from '../platform/calls.ts';
@@ -75,7 +76,7 @@ function* sampledRepresentations(
   failures: MethodFailure[];
 }> {
   const { table } = context;
-  if (!table.classColumn) throw new RangeError('representation quality needs a class column');
+  if (!table.classColumn) throw notApplicable('representation quality needs a class column');
   if (methods.length === 0) throw new RangeError('choose at least one representation');
   const sample = sampleObjects(table.nRows, size, seed);
   const classes = Int32Array.from(

@@ -74,14 +74,7 @@ export function checkCall(table: CategoricalTable, call: ResolvedCall): void {
   for (const c of [...requiredCalls(call), call]) {
     const spec = methodSpec(c.method);
     refuseWithoutRows(table, spec);
-    try {
-      spec.check?.(table, c.options);
-    } catch (error) {
-      // A precondition the table does not meet: not applicable here, not a failure to retry.
-      if (error instanceof RangeError)
-        throw new DataError('not-applicable', error.message, {}, { cause: error });
-      throw error;
-    }
+    spec.check?.(table, c.options);
   }
 }
 

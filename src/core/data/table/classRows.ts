@@ -1,3 +1,4 @@
+import { notApplicable } from '../../base/errors.ts';
 import type { CategoricalTable } from './types.ts';
 
 /** Which rows a model is fitted on: every row, the rows of one class, or those of every other. */
@@ -9,7 +10,7 @@ export interface ClassRowsChoice {
 }
 
 function requireClass(table: CategoricalTable, what: string) {
-  if (!table.classColumn) throw new RangeError(`${what} needs a class column`);
+  if (!table.classColumn) throw notApplicable(`${what} needs a class column`);
   return table.classColumn;
 }
 

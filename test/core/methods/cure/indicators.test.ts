@@ -97,11 +97,16 @@ describe('VCI (Eq. 17)', () => {
     expect(valueClusterIndex(await tableOf(OUTLIER_CSV, 'cls'))).toBeCloseTo(2 / 3, 15);
   });
 
-  it('one class → 0; no class column → RangeError', async () => {
+  it('one class → 0; no class column → not applicable', async () => {
     expect(valueClusterIndex(await tableOf('f,cls\na,p\nb,p\n', 'cls'))).toBe(0);
     const noClass = prepareTable(await parseCsvText(OUTLIER_CSV), { drop: ['cls'] }).table;
     expect(noClass.classColumn).toBeNull();
-    expect(() => valueClusterIndex(noClass)).toThrow(RangeError);
+    expect(() => valueClusterIndex(noClass)).toThrow(
+      expect.objectContaining({
+        code: 'not-applicable',
+        message: expect.stringMatching(/needs a class column/),
+      }),
+    );
   });
 });
 
