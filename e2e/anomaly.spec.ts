@@ -80,10 +80,17 @@ test('SAnDCat ranking: an object marked normal joins the training set and the mo
   const panel = await addPanel(page, 'ranking:sandcat');
   const rows = panel.getByTestId('outlier-table').locator('tbody tr');
   await expect(rows).toHaveCount(25, RUN);
+  // The normal class is said, and its (training) objects are left out of the ranking unless
+  // asked for: an object the model learned from does not top the list of outliers.
+  await expect(panel.getByTestId('score-note').first()).toContainText(
+    /normal class: no-recurrence-events/,
+  );
+  await expect(panel.getByText('training', { exact: true })).toHaveCount(0);
+  await panel.getByLabel('rank the training (normal) objects too').check();
+  await expect(panel.getByText('training', { exact: true }).first()).toBeVisible();
   // Objects of the normal class are already learned from; the others can be marked.
   const buttons = panel.getByRole('button', { name: /^Mark line [\d,]+ normal$/ });
   await expect(buttons.first()).toBeVisible();
-  await expect(panel.getByText('training', { exact: true }).first()).toBeVisible();
   const label = (await buttons.first().getAttribute('aria-label')) as string;
   const line = /line ([\d,]+)/.exec(label)?.[1] ?? '';
   await buttons.first().click();

@@ -52,7 +52,7 @@ export function ResultTableView({
         </tbody>
       </table>
       {emptyNote && (
-        <p className="muted" data-testid="empty-cells-note">
+        <p className="muted table-note" data-testid="empty-cells-note">
           {emptyNote}
         </p>
       )}

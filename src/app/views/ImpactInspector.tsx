@@ -21,11 +21,14 @@ export const ImpactInspector = memo(function ImpactInspector({
   objects,
   impacts,
   scores,
+  training = null,
 }: {
   meta: TableMeta;
   objects: readonly number[];
   impacts: ObjectImpacts;
   scores: ObjectScores | null;
+  /** The detector's training partition (0: a training row): those are not ranked, as in the ranking. */
+  training?: ArrayLike<number> | null;
 }) {
   const setHover = useStore((s) => s.setHover);
   const shown = useMemo(() => objects.slice(0, MAX_ROWS), [objects]);
@@ -33,13 +36,16 @@ export const ImpactInspector = memo(function ImpactInspector({
   const rank = useMemo(() => {
     if (!scores) return null;
     const sign = scores.direction === 'higher-is-more-anomalous' ? 1 : -1;
-    const order = Array.from({ length: scores.n }, (_, i) => i).sort(
-      (a, b) => sign * ((scores.scores[b] as number) - (scores.scores[a] as number)) || a - b,
-    );
+    const order = Array.from({ length: scores.n }, (_, i) => i)
+      .filter((i) => training?.[i] !== 0)
+      .sort(
+        (a, b) => sign * ((scores.scores[b] as number) - (scores.scores[a] as number)) || a - b,
+      );
+    // 0: a training row, not ranked.
     const out = new Int32Array(scores.n);
     order.forEach((i, r) => (out[i] = r + 1));
     return out;
-  }, [scores]);
+  }, [scores, training]);
   const color = useMemo(() => {
     let max = 0;
     for (const x of impacts.values) if (x > max) max = x;
@@ -79,7 +85,7 @@ export const ImpactInspector = memo(function ImpactInspector({
               >
                 <td>{lineOf(meta, i)}</td>
                 {scores && <td>{formatScore(scores.scores[i] ?? 0)}</td>}
-                {rank && <td>{rank[i]}</td>}
+                {rank && <td>{rank[i] ? rank[i] : 'training'}</td>}
                 {cls && <td>{cls.labels[cls.codes[i] ?? 0]}</td>}
                 {meta.attributes.map((a, k) => {
                   const impact = impacts.values[i * D + k] ?? 0;

@@ -77,6 +77,9 @@ function Impacts({ output, meta }: { output: MethodOutput; meta: TableMeta }) {
   const models = useMemo(() => resultsOfKind(output.results, 'attribute-impacts'), [output]);
   const objectImpacts = findResult(output.results, 'object-impacts')?.result ?? null;
   const scores = findResult(output.results, 'object-scores')?.result ?? null;
+  // SAnDCat's training rows (its normal class): ranked apart, as the ranking leaves them out.
+  const training =
+    output.results.training?.kind === 'object-partition' ? output.results.training.labels : null;
 
   const modelClouds = useMemo(
     () =>
@@ -102,7 +105,9 @@ function Impacts({ output, meta }: { output: MethodOutput; meta: TableMeta }) {
         objects: chosen,
       };
     if (scores && scores.n === n) {
-      const top = topIndices(anomalousScores(scores), Math.min(TOP_OBJECTS, n));
+      // The ranking's top objects: training rows (SAnDCat's normal class) not among them.
+      const ranked = anomalousScores(scores).map((x, r) => (training?.[r] === 0 ? -Infinity : x));
+      const top = topIndices(ranked, Math.min(TOP_OBJECTS, n)).filter((r) => training?.[r] !== 0);
       return {
         key: 'distance',
         title: `${head} — the top ${plural(top.length, 'object', 'objects')} by score (none selected)`,
@@ -116,7 +121,7 @@ function Impacts({ output, meta }: { output: MethodOutput; meta: TableMeta }) {
       words: null,
       empty: 'No objects selected: select objects in a projection or the ranking.',
     };
-  }, [objectImpacts, scores, selected, meta]);
+  }, [objectImpacts, scores, selected, meta, training]);
 
   const clouds: CloudSpec[] = distanceCloud ? [...modelClouds, distanceCloud] : modelClouds;
   const [mounted, setMounted] = useState(1);
@@ -175,6 +180,7 @@ function Impacts({ output, meta }: { output: MethodOutput; meta: TableMeta }) {
             objects={distanceCloud.objects}
             impacts={objectImpacts}
             scores={scores}
+            training={training}
           />
         </>
       )}

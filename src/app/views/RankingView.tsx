@@ -62,6 +62,8 @@ export function RankingView({ panel }: { panel: Panel }) {
   const setPanelCall = useStore((s) => s.setPanelCall);
   const classColumn = useStore((s) => s.loaded?.meta.classColumn ?? null);
   const outlierClass = (panel.settings.outlierClass as string | undefined) ?? '';
+  // SAnDCat's training rows (its normal class) are left out of the ranking unless asked.
+  const showTraining = panel.settings.showTraining === true;
   return (
     <MethodPanel
       panel={panel}
@@ -123,15 +125,19 @@ export function RankingView({ panel }: { panel: Panel }) {
           ) : null;
         return (
           <>
-            <p data-testid="ranking-summary">
-              {outlierClass && panel.call && <Auc call={panel.call} outlierClass={outlierClass} />}
-              {partitions && (
-                <span className="muted">
-                  {partitions.partitions.length} granularities:{' '}
-                  {partitions.partitions.map((g) => g.name).join(', ')}
-                </span>
-              )}
-            </p>
+            <RankingSummary
+              auc={outlierClass && panel.call ? { call: panel.call, outlierClass } : null}
+              notes={scores.notes ?? []}
+              training={
+                learned
+                  ? {
+                      shown: showTraining,
+                      show: (on) => setSettings(panel.id, { showTraining: on }),
+                    }
+                  : null
+              }
+              granularities={partitions?.partitions.map((g) => g.name) ?? null}
+            />
             <div className="pair">
               <div className="pair-item wide">
                 {canMark && marked.length > 0 && (
@@ -151,6 +157,9 @@ export function RankingView({ panel }: { panel: Panel }) {
                   explanations={explanations}
                   onMarkNormal={canMark ? (r) => setMarked([...marked, r]) : null}
                   learned={learned}
+                  training={
+                    training?.kind === 'object-partition' && !showTraining ? training.labels : null
+                  }
                 />
               </div>
               {values && (
@@ -226,6 +235,7 @@ function OutlierTable({
   explanations,
   onMarkNormal,
   learned,
+  training = null,
 }: {
   meta: TableMeta;
   scores: ObjectScores;
@@ -241,11 +251,17 @@ function OutlierTable({
   onMarkNormal: ((row: number) => void) | null;
   /** True for an object the model already learned from. */
   learned: ((row: number) => boolean) | null;
+  /** The training partition (0: a training row), left out of the ranking; null to rank them. */
+  training?: ArrayLike<number> | null;
 }) {
   const selectedObjects = useStore((s) => s.selectedObjects);
   const setSelectedObjects = useStore((s) => s.setSelectedObjects);
   const setHover = useStore((s) => s.setHover);
-  const ranked = useMemo(() => topIndices(anomalousScores(scores), RANKED), [scores]);
+  const ranked = useMemo(() => {
+    if (!training) return topIndices(anomalousScores(scores), RANKED);
+    const shown = anomalousScores(scores).map((x, r) => (training[r] === 0 ? -Infinity : x));
+    return topIndices(shown, RANKED).filter((r) => training[r] !== 0);
+  }, [scores, training]);
   const rows = useObjectValues(ranked);
   const groups = useMemo(
     () => tiedGroups(ranked, scores.scores, rows).slice(0, TOP_OBJECTS),
@@ -494,5 +510,44 @@ function ValueScoreBars({ meta, values }: { meta: TableMeta; values: ValueScores
         </svg>
       </div>
     </>
+  );
+}
+
+/**
+ * The line above the ranking: the AUC against the outlier class, what the scores were fitted on
+ * (SAnDCat: its normal class — said, not silent), whether its training objects are ranked, and
+ * the granularities the scores come from.
+ */
+function RankingSummary(props: {
+  auc: { call: NonNullable<Panel['call']>; outlierClass: string } | null;
+  notes: readonly string[];
+  training: { shown: boolean; show(on: boolean): void } | null;
+  granularities: string[] | null;
+}) {
+  const { auc, training, granularities } = props;
+  return (
+    <p data-testid="ranking-summary">
+      {auc && <Auc call={auc.call} outlierClass={auc.outlierClass} />}
+      {props.notes.map((note) => (
+        <span key={note} className="muted score-note" data-testid="score-note">
+          {note}.{' '}
+        </span>
+      ))}
+      {training && (
+        <label className="inline-check">
+          <input
+            type="checkbox"
+            checked={training.shown}
+            onChange={(e) => training.show(e.target.checked)}
+          />
+          rank the training (normal) objects too
+        </label>
+      )}
+      {granularities && (
+        <span className="muted">
+          {granularities.length} granularities: {granularities.join(', ')}
+        </span>
+      )}
+    </p>
   );
 }

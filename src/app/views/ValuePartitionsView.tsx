@@ -292,10 +292,13 @@ function useGridLayout(
   );
   // The share of the selected objects holding each value, in a strip beside its label.
   const LABEL = names.width + (shares ? SHARE : 0);
-  const col = columnWidth(available, LABEL, G.length);
+  const longest = Math.max(0, ...G.map((g) => measureLabel(g.name, 10)));
+  // The last name, turned, reaches past its column to the right: room kept for it (at the
+  // shallower angle, the farther it reaches), so the grid fits when it can.
+  const tail = (a: number) => Math.ceil(Math.cos((-a * Math.PI) / 180) * longest);
+  const col = columnWidth(available - tail(-50), LABEL, G.length);
   // Narrow columns turn their names steeper, so neighbours do not overlap.
   const angle = col >= 24 ? -50 : -65;
-  const longest = Math.max(0, ...G.map((g) => measureLabel(g.name, 10)));
   const HEAD_H = Math.max(HEAD, Math.ceil(12 + Math.sin((-angle * Math.PI) / 180) * longest));
   const groupAt = new Set(groups.map((g) => g.start));
   const yOf: number[] = [];
@@ -315,8 +318,7 @@ function useGridLayout(
     angle,
     HEAD_H,
     yOf,
-    // The last name, turned, reaches past its column to the right.
-    width: LABEL + G.length * col + Math.ceil(Math.cos((-angle * Math.PI) / 180) * longest) + 8,
+    width: LABEL + G.length * col + tail(angle) + 8,
     height: y + 4,
   };
 }
