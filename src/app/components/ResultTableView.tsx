@@ -2,6 +2,7 @@ import { formatScore } from '../model/numberFormat.ts';
 import type { Cell, ResultTable } from '../../core/platform/results.ts';
 import { formatMeanSd } from '../model/values.ts';
 import { EMPTY_CELL, isEmpty, shownColumns } from '../model/resultColumns.ts';
+import { verdict } from '../model/verdict.ts';
 import { highlightsRow, useTourHighlight } from './tourHighlight.ts';
 
 /** A result table (evaluations, DILCA's contexts …): columns with no value in any row are hidden. */
@@ -13,6 +14,20 @@ export function ResultTableView({
   testId?: string;
 }) {
   const { columns, emptyNote } = shownColumns(table);
+  // The comparison's verdict: who leads on its measure, who is within noise, where chance lies.
+  const judged = table.verdict
+    ? verdict(
+        table.rows.map((r) => ({
+          title: String(r.title ?? r.method ?? ''),
+          cell: r[table.verdict?.key ?? ''],
+        })),
+        table.verdict.measure,
+        {
+          higherIsBetter: table.verdict.higherIsBetter ?? true,
+          chance: table.verdict.chance ?? null,
+        },
+      )
+    : null;
   // A guided tour's step may point at rows, by their first cell.
   const highlight = useTourHighlight();
   const first = columns[0]?.key;
@@ -31,6 +46,11 @@ export function ResultTableView({
             <tr
               key={i}
               data-method={String(row.method ?? '')}
+              data-best={
+                judged?.best !== null && judged?.best === String(row.title ?? row.method ?? '')
+                  ? 'true'
+                  : undefined
+              }
               data-highlight={
                 first !== undefined && highlightsRow(highlight, String(row[first] ?? ''))
                   ? 'tour'
@@ -51,6 +71,11 @@ export function ResultTableView({
           ))}
         </tbody>
       </table>
+      {judged && (
+        <p className="verdict table-note" data-testid="verdict">
+          {judged.sentence}
+        </p>
+      )}
       {emptyNote && (
         <p className="muted table-note" data-testid="empty-cells-note">
           {emptyNote}

@@ -91,6 +91,7 @@ export const epsGammaStep = defineMethod({
           { key: 'g50', title: 'γ at ε = 0.5', missing: GAMMA_MISSING },
           { key: 'area', title: 'area' },
         ],
+        verdict: { key: 'area', measure: 'the area under the (ε,γ)-curve' },
         rows,
       },
       failures,

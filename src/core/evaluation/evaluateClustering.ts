@@ -171,6 +171,7 @@ export const evaluateClusteringStep = defineMethod({
           { key: 'accuracy', title: 'accuracy' },
           { key: 'seconds', title: 'fit s' },
         ],
+        verdict: { key: 'fscore', measure: 'F-score' },
         rows,
         notes,
         ...(failures.length > 0 && { failures }),

@@ -159,6 +159,7 @@ export const evaluateDetectorsStep = defineMethod({
           ...(paper ? [{ key: 'paper', title: `paper (${paper.dataset})` }] : []),
           { key: 'seconds', title: 'seconds' },
         ],
+        verdict: { key: 'auc', measure: 'AUC', chance: 0.5 },
         rows,
         notes: [
           ...paperNote,

@@ -94,6 +94,7 @@ export const evaluateOutliersStep = defineMethod({
           { key: 'fits', title: 'fits' },
           { key: 'auc', title: 'AUC' },
         ],
+        verdict: { key: 'auc', measure: 'AUC', chance: 0.5 },
         rows,
         ...(failures.length > 0 && { failures }),
         notes: [

@@ -339,6 +339,12 @@ export interface ResultTable extends Described {
   columns: { key: string; title: string; missing?: string }[];
   rows: Record<string, Cell>[];
   /**
+   * The measure a comparison is judged on (its column `key`), for the sentence that says which
+   * method leads and which are within noise of it (app/model/verdict.ts): `measure` names it in
+   * that sentence, `chance` is what a representation or detector without skill scores.
+   */
+  verdict?: { key: string; measure: string; higherIsBetter?: boolean; chance?: number | null };
+  /**
    * Compared methods that failed on their own: each also has a row holding its `method`, `title`
    * and `failed` (or `notApplicable`: the reason), its numbers null.
    */

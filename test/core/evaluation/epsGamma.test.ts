@@ -10,6 +10,7 @@ import {
   precisionAtK,
   sampleObjects,
 } from '../../../src/core/evaluation/epsGamma.ts';
+import { sameClassChance } from '../../../src/core/evaluation/retrieval.ts';
 import { runToEnd } from '../../../src/core/base/jobs.ts';
 import { createRandom } from '../../../src/core/base/random.ts';
 import { datasetSession, resultOf } from '../../sessions.ts';
@@ -263,5 +264,17 @@ describe('CLI: eps-gamma and retrieval', () => {
       [1, 5],
       [1, 5],
     ]);
+  });
+});
+
+describe('precision@k without skill', () => {
+  it('is the chance another object is of one’s class: Σ n_c(n_c − 1) / n(n − 1), by hand', () => {
+    // Classes a, a, a, b: (3·2 + 1·0) / (4·3) = 0.5.
+    const table = {
+      nRows: 4,
+      classColumn: { name: 'c', labels: ['a', 'b'], codes: Int32Array.from([0, 0, 0, 1]) },
+    } as unknown as Parameters<typeof sameClassChance>[0];
+    expect(sameClassChance(table)).toBe(0.5);
+    expect(sameClassChance({ ...table, classColumn: null })).toBeNull();
   });
 });
