@@ -27,3 +27,12 @@ for (const [step, run, measure] of [
     const leader = (await verdict.innerText()).split(' leads on ')[0] ?? '';
     await expect(best.locator('td').first()).toHaveText(leader);
   });
+
+test('an acronym in a panel’s title says what it stands for on hover', async ({ page }) => {
+  await openApp(page);
+  const panel = await addPanel(page, 'value-partitions:cde');
+  await expect(panel.locator('h2 abbr', { hasText: 'CDE' })).toHaveAttribute(
+    'title',
+    'CDE: Coupled data embedding',
+  );
+});

@@ -3,6 +3,7 @@ import type { Cell, ResultTable } from '../../core/platform/results.ts';
 import { formatMeanSd } from '../model/values.ts';
 import { EMPTY_CELL, isEmpty, shownColumns } from '../model/resultColumns.ts';
 import { verdict } from '../model/verdict.ts';
+import { Abbreviated } from './Abbreviated.tsx';
 import { highlightsRow, useTourHighlight } from './tourHighlight.ts';
 
 /** A result table (evaluations, DILCA's contexts …): columns with no value in any row are hidden. */
@@ -73,7 +74,7 @@ export function ResultTableView({
       </table>
       {judged && (
         <p className="verdict table-note" data-testid="verdict">
-          {judged.sentence}
+          <Abbreviated text={judged.sentence} />
         </p>
       )}
       {emptyNote && (

@@ -1,3 +1,4 @@
+import { Abbreviated } from '../components/Abbreviated.tsx';
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { describeCall, resolveCall } from '../../core/platform/calls.ts';
 import type { Call } from '../../core/platform/spec.ts';
@@ -122,7 +123,9 @@ export const Panel = memo(function Panel({
       data-call={shown ? JSON.stringify(shown) : undefined}
     >
       <header className="panel-header">
-        <h2 title={title}>{title}</h2>
+        <h2 title={title}>
+          <Abbreviated text={title} />
+        </h2>
         <div className="panel-actions">
           <PanelExportMenu
             section={ref}
