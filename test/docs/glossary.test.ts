@@ -11,8 +11,15 @@ describe('docs/glossary.md', () => {
     const text = readFileSync(new URL('../../docs/glossary.md', import.meta.url), 'utf8');
     const listed = text
       .split('\n')
-      .filter((line) => line.startsWith('| ') && !line.startsWith('| term') && !/^\|\s*-/.test(line))
-      .map((line) => line.split('|').slice(1, -1).map((c) => c.trim()));
+      .filter(
+        (line) => line.startsWith('| ') && !line.startsWith('| term') && !/^\|\s*-/.test(line),
+      )
+      .map((line) =>
+        line
+          .split('|')
+          .slice(1, -1)
+          .map((c) => c.trim()),
+      );
     expect(listed).toEqual(glossary().map((e) => [`**${e.term}**`, e.meaning]));
   });
 });
