@@ -44,17 +44,43 @@ export function glossary(): GlossaryEntry[] {
   return [...methods.filter((e) => !own.has(e.term)), ...TERMS];
 }
 
+/** The terms' look-up and pattern, built once per list of entries (every panel title reads it). */
+const compiled = new WeakMap<
+  readonly GlossaryEntry[],
+  { byTerm: Map<string, GlossaryEntry>; pattern: RegExp | null }
+>();
+
+function compile(entries: readonly GlossaryEntry[]) {
+  let c = compiled.get(entries);
+  if (!c) {
+    const byTerm = new Map(entries.map((e) => [e.term, e]));
+    const escaped = [...byTerm.keys()]
+      .sort((x, y) => y.length - x.length)
+      .map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    const pattern =
+      escaped.length === 0 ? null : new RegExp(`(?<![\\w-])(${escaped.join('|')})(?![\\w+-])`, 'g');
+    c = { byTerm, pattern };
+    compiled.set(entries, c);
+  }
+  return c;
+}
+
+/** The registry's glossary, built once its methods are registered (the app registers at start). */
+let app: { methods: number; entries: GlossaryEntry[] } | null = null;
+
+function appGlossary(): GlossaryEntry[] {
+  const methods = allSpecs().length;
+  if (app?.methods !== methods) app = { methods, entries: glossary() };
+  return app.entries;
+}
+
 /** A text cut into plain parts and glossary terms (whole words), for an <abbr> on each term. */
 export function abbreviated(
   text: string,
-  entries: readonly GlossaryEntry[] = glossary(),
+  entries: readonly GlossaryEntry[] = appGlossary(),
 ): (string | GlossaryEntry)[] {
-  const byTerm = new Map(entries.map((e) => [e.term, e]));
-  const escaped = [...byTerm.keys()]
-    .sort((x, y) => y.length - x.length)
-    .map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  if (escaped.length === 0) return [text];
-  const pattern = new RegExp(`(?<![\\w-])(${escaped.join('|')})(?![\\w+-])`, 'g');
+  const { byTerm, pattern } = compile(entries);
+  if (!pattern) return [text];
   const out: (string | GlossaryEntry)[] = [];
   let at = 0;
   for (const m of text.matchAll(pattern)) {

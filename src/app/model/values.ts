@@ -1,9 +1,11 @@
 import { formatScore } from './numberFormat.ts';
-import type {
-  CasTerms,
-  Results,
-  ValueMatrix,
-  ValuePartition,
+import {
+  anomalousScores,
+  type CasTerms,
+  type ObjectScores,
+  type Results,
+  type ValueMatrix,
+  type ValuePartition,
 } from '../../core/platform/results.ts';
 import type { TableMeta } from '../../core/platform/session.ts';
 import type { HeatmapLayout } from './heatmap.ts';
@@ -95,11 +97,28 @@ export function clusterMembers(g: Pick<ValuePartition, 'k' | 'labels'>): number[
   return members;
 }
 
-/** Indices of the n largest scores, largest first (ties by index). */
-export function topIndices(scores: ArrayLike<number>, n: number): number[] {
-  return Array.from({ length: scores.length }, (_, i) => i)
+/** Indices of the n largest scores, largest first (ties by index), of those `kept` if given. */
+export function topIndices(
+  scores: ArrayLike<number>,
+  n: number,
+  kept?: (i: number) => boolean,
+): number[] {
+  const all = Array.from({ length: scores.length }, (_, i) => i);
+  return (kept ? all.filter(kept) : all)
     .sort((a, b) => (scores[b] as number) - (scores[a] as number) || a - b)
     .slice(0, n);
+}
+
+/**
+ * The n most anomalous objects, most first (ties by row): the ranking every view of a detector
+ * shows, without a detector's training rows (0 in `training`: SAnDCat's normal class) when given.
+ */
+export function rankedObjects(
+  scores: Pick<ObjectScores, 'scores' | 'direction'>,
+  n: number,
+  training: ArrayLike<number> | null = null,
+): number[] {
+  return topIndices(anomalousScores(scores), n, training ? (r) => training[r] !== 0 : undefined);
 }
 
 /** Linear range of a set of numbers with a little padding, for scatter axes. */

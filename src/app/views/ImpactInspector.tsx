@@ -1,3 +1,4 @@
+import { rankedObjects } from '../model/values.ts';
 import { formatScore } from '../model/numberFormat.ts';
 import { interpolateReds, scaleSequential } from 'd3';
 import { memo, useMemo } from 'react';
@@ -35,15 +36,9 @@ export const ImpactInspector = memo(function ImpactInspector({
   const values = useObjectValues(shown as number[]);
   const rank = useMemo(() => {
     if (!scores) return null;
-    const sign = scores.direction === 'higher-is-more-anomalous' ? 1 : -1;
-    const order = Array.from({ length: scores.n }, (_, i) => i)
-      .filter((i) => training?.[i] !== 0)
-      .sort(
-        (a, b) => sign * ((scores.scores[b] as number) - (scores.scores[a] as number)) || a - b,
-      );
-    // 0: a training row, not ranked.
+    // The ranking's order (0: a training row, not ranked).
     const out = new Int32Array(scores.n);
-    order.forEach((i, r) => (out[i] = r + 1));
+    rankedObjects(scores, scores.n, training).forEach((i, r) => (out[i] = r + 1));
     return out;
   }, [scores, training]);
   const color = useMemo(() => {

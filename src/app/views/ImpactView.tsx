@@ -5,7 +5,6 @@ import {
   resultsOfKind,
   type AttributeImpacts,
   type ObjectImpacts,
-  anomalousScores,
 } from '../../core/platform/results.ts';
 import type { TableMeta } from '../../core/platform/session.ts';
 import { useWidth } from '../components/useWidth.ts';
@@ -16,7 +15,7 @@ import { useStore } from '../store/index.ts';
 import type { Panel } from '../store/panelsSlice.ts';
 import { ImpactInspector } from './ImpactInspector.tsx';
 import { MethodPanel } from './MethodPanel.tsx';
-import { topIndices } from '../model/values.ts';
+import { rankedObjects } from '../model/values.ts';
 
 /** Objects whose distance impact is shown when none is selected: the most anomalous. */
 const TOP_OBJECTS = 10;
@@ -106,8 +105,7 @@ function Impacts({ output, meta }: { output: MethodOutput; meta: TableMeta }) {
       };
     if (scores && scores.n === n) {
       // The ranking's top objects: training rows (SAnDCat's normal class) not among them.
-      const ranked = anomalousScores(scores).map((x, r) => (training?.[r] === 0 ? -Infinity : x));
-      const top = topIndices(ranked, Math.min(TOP_OBJECTS, n)).filter((r) => training?.[r] !== 0);
+      const top = rankedObjects(scores, Math.min(TOP_OBJECTS, n), training);
       return {
         key: 'distance',
         title: `${head} — the top ${plural(top.length, 'object', 'objects')} by score (none selected)`,

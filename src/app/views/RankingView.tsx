@@ -10,7 +10,6 @@ import {
   type ObjectImpacts,
   type ObjectScores,
   type ValueScores,
-  anomalousScores,
 } from '../../core/platform/results.ts';
 import type { TableMeta } from '../../core/platform/session.ts';
 import { useWidth } from '../components/useWidth.ts';
@@ -18,7 +17,7 @@ import { measureLabel } from '../components/heatmap/measureLabel.ts';
 import { useStore } from '../store/index.ts';
 import { useValueLinks } from './useValueLinks.ts';
 import type { Panel } from '../store/panelsSlice.ts';
-import { labelColumn, topIndices, valueName } from '../model/values.ts';
+import { labelColumn, rankedObjects, topIndices, valueName } from '../model/values.ts';
 import { MethodPanel } from './MethodPanel.tsx';
 import { useObjectValues } from './useObjectValues.ts';
 import { useResult } from './useResult.ts';
@@ -189,7 +188,7 @@ function ExplainedObjects({
   explanations: NonNullable<ReturnType<typeof findResult<'object-explanations'>>>['result'];
 }) {
   const selected = useStore((s) => s.selectedObjects);
-  const top = useMemo(() => topIndices(anomalousScores(scores), 1), [scores]);
+  const top = useMemo(() => rankedObjects(scores, 1), [scores]);
   const objects = useMemo(() => {
     const inTable = selected.filter((r) => r < explanations.n);
     return inTable.length > 0 ? inTable : top;
@@ -257,11 +256,7 @@ function OutlierTable({
   const selectedObjects = useStore((s) => s.selectedObjects);
   const setSelectedObjects = useStore((s) => s.setSelectedObjects);
   const setHover = useStore((s) => s.setHover);
-  const ranked = useMemo(() => {
-    if (!training) return topIndices(anomalousScores(scores), RANKED);
-    const shown = anomalousScores(scores).map((x, r) => (training[r] === 0 ? -Infinity : x));
-    return topIndices(shown, RANKED).filter((r) => training[r] !== 0);
-  }, [scores, training]);
+  const ranked = useMemo(() => rankedObjects(scores, RANKED, training), [scores, training]);
   const rows = useObjectValues(ranked);
   const groups = useMemo(
     () => tiedGroups(ranked, scores.scores, rows).slice(0, TOP_OBJECTS),
@@ -284,7 +279,7 @@ function OutlierTable({
   // The export ranks every object, not only the top ones shown.
   const tableRef = useRef<HTMLTableElement>(null);
   const everyObject = useCallback(() => {
-    const all = topIndices(anomalousScores(scores), scores.scores.length);
+    const all = rankedObjects(scores, scores.scores.length);
     return rowsTable(`objects by ${scores.title}`, meta, all, [
       { title: 'rank', value: (_r, k) => k + 1 },
       { title: 'score', value: (r) => scores.scores[r] ?? 0 },

@@ -1,6 +1,5 @@
-import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
 import { Readable } from 'node:stream';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   clickhouseCellCountsSql,
@@ -21,6 +20,7 @@ import { tallyOfCellRows } from '../tally.ts';
 import {
   DICTIONARY_COLUMNS_PER_SCAN,
   freeName,
+  loadByTempDir,
   serverFailure,
   tableName,
   type ServerEngine,
@@ -76,17 +76,10 @@ export function clickhouseEngine(target: ClickhouseTarget): ServerEngine<Clickho
       };
       return;
     }
-    const dir = mkdtempSync(join(tmpdir(), 'coupled-clickhouse-'));
-    try {
-      const clock = performance.now();
-      const table = await loadFile(duckdb, plan, { shards, local, id, dir, target });
-      trace('server load', clock);
-      loaded = { table, plan, codes, lookups, column: (i) => `c${i}`, rowColumn: ROW_COLUMN };
-    } catch (error) {
-      throw failed(error, 'load the rows');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const table = await loadByTempDir('clickhouse', failed, (dir) =>
+      loadFile(duckdb, plan, { shards, local, id, dir, target }),
+    );
+    loaded = { table, plan, codes, lookups, column: (i) => `c${i}`, rowColumn: ROW_COLUMN };
   };
   const counter: Counter = async (duckdb, plan, codes, valueOf, texts) => {
     await load(duckdb, plan, codes, texts);

@@ -1,5 +1,4 @@
-import { mkdtempSync, rmSync, createReadStream } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
@@ -17,6 +16,7 @@ import { keyedPlan, tallyOfCellRows } from '../tally.ts';
 import {
   DICTIONARY_COLUMNS_PER_SCAN,
   freeName,
+  loadByTempDir,
   serverFailure,
   tableName,
   type ServerEngine,
@@ -58,19 +58,13 @@ export function postgresEngine(url: string): ServerEngine<PostgresRows> {
       loaded = { plan, codes, rowColumn: attached.rowColumn };
       return;
     }
-    const dir = mkdtempSync(join(tmpdir(), 'coupled-postgres-'));
-    try {
-      const clock = performance.now();
+    const name = `coupled_rows_${process.pid}_${Date.now()}`;
+    const rowColumn = await loadByTempDir('postgres', failed, async (dir) => {
       await connect();
-      table = `coupled_rows_${process.pid}_${Date.now()}`;
-      const rowColumn = await loadFile(client, duckdb, plan, table, dir);
-      trace('server load', clock);
-      loaded = { plan: { ...plan, source: table }, codes, rowColumn };
-    } catch (error) {
-      throw failed(error, 'load the rows');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+      table = name;
+      return loadFile(client, duckdb, plan, name, dir);
+    });
+    loaded = { plan: { ...plan, source: name }, codes, rowColumn };
   };
   const counter: Counter = async (duckdb, plan, codes, valueOf, texts) => {
     await load(duckdb, plan, codes, texts);

@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DataError } from '../../../core/base/errors.ts';
-import type { Counter, Loader, RawScan } from '../duckdb.ts';
+import { trace, type Counter, type Loader, type RawScan } from '../duckdb.ts';
 
 /**
  * A database server holding a file's rows for one command: `load` loads the raw cells (and
@@ -48,4 +51,27 @@ export function serverFailure(server: string): (error: unknown, doing: string) =
     const reason = error instanceof Error ? error.message : String(error);
     return new DataError('engine', `${server} could not ${doing}: ${reason}`, {}, { cause: error });
   };
+}
+
+/**
+ * Loads a file's rows into a server by way of a temporary directory (where DuckDB writes the raw
+ * cells as CSV), timed as the `server load` stage; a failure is the server's (`failed`), and the
+ * directory is removed either way.
+ */
+export async function loadByTempDir<T>(
+  server: string,
+  failed: ReturnType<typeof serverFailure>,
+  load: (dir: string) => Promise<T>,
+): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), `coupled-${server}-`));
+  try {
+    const clock = performance.now();
+    const loaded = await load(dir);
+    trace('server load', clock);
+    return loaded;
+  } catch (error) {
+    throw failed(error, 'load the rows');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
