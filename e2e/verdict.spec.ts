@@ -3,14 +3,18 @@ import { addPanel, expect, openApp, test, waitIdle } from './fixtures.ts';
 /**
  * A comparison ends with its verdict (issue 48): the (ε,γ)-curves and precision@k on zoo name the
  * method that leads on their measure, mark its row, and say how far the others are (noise or
- * chance). The spread over seeds drawn as bands is not yet there.
+ * chance) with its 95 % interval (e2e/verdict-noise.spec.ts: the noise on a 9-class table).
  */
 for (const [step, run, measure] of [
-  ['eps-gamma', 'Run (ε,γ)-curves', /leads on the area under the \(ε,γ\)-curve \(\d\.\d{3}\)/],
+  [
+    'eps-gamma',
+    'Run (ε,γ)-curves',
+    /leads on the area under the \(ε,γ\)-curve \(\d\.\d{3}, 95 % interval/,
+  ],
   [
     'retrieval',
     'Run Precision@k',
-    /leads on precision@10 \(\d\.\d{3}\).*(above chance|no better than chance) \(0\.\d{3}\)/,
+    /leads on precision@10 \(\d\.\d{3}, 95 % interval .*(above chance|no better than chance) \(0\.\d{3}\)/,
   ],
 ] as const)
   test(`${step}: the verdict names the leader and marks its row`, async ({ page }) => {

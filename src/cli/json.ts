@@ -271,7 +271,14 @@ function resultJson(meta: TableMeta, r: Result, options: JsonOptions): object {
         ...head,
         xLabel: r.xLabel,
         yLabel: r.yLabel,
-        series: r.series.map((s) => ({ name: s.name, x: Array.from(s.x), y: Array.from(s.y) })),
+        ...(r.leader !== undefined && { leader: r.leader }),
+        ...(r.chance !== undefined && { chance: r.chance }),
+        series: r.series.map((s) => ({
+          name: s.name,
+          x: Array.from(s.x),
+          y: Array.from(s.y),
+          ...(s.low && s.high && { low: Array.from(s.low), high: Array.from(s.high) }),
+        })),
       };
     case 'kernel-weights':
       return {
@@ -284,7 +291,12 @@ function resultJson(meta: TableMeta, r: Result, options: JsonOptions): object {
     case 'measures':
       return { ...head, values: Object.fromEntries(r.values.map((m) => [m.name, m.value])) };
     case 'table':
-      return { ...head, columns: r.columns, rows: r.rows };
+      return {
+        ...head,
+        columns: r.columns,
+        rows: r.rows,
+        ...(r.verdict && { verdict: r.verdict }),
+      };
   }
 }
 

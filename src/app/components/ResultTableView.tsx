@@ -26,6 +26,7 @@ export function ResultTableView({
         {
           higherIsBetter: table.verdict.higherIsBetter ?? true,
           chance: table.verdict.chance ?? null,
+          ...(table.verdict.noise && { noise: table.verdict.noise }),
         },
       )
     : null;

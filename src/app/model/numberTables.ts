@@ -1,4 +1,4 @@
-import type { ValuePartitions } from '../../core/platform/results.ts';
+import type { Curves, ValuePartitions } from '../../core/platform/results.ts';
 import type { TableMeta } from '../../core/platform/session.ts';
 import type { ExportTable } from './exportTable.ts';
 import { valueName } from './values.ts';
@@ -81,5 +81,30 @@ export function clustersTable(
         return c >= 0 && g.kept[c] === 1 ? c + 1 : null;
       }),
     ]),
+  };
+}
+
+/**
+ * Curves as the table they are drawn from: a row per point of each series (its name, x and y),
+ * with the 95 % band's bounds where the curve has one, at full precision.
+ */
+export function curvesTable(curves: Curves): ExportTable {
+  const banded = curves.series.some((s) => s.low && s.high);
+  return {
+    name: curves.title,
+    columns: [
+      'series',
+      curves.xLabel,
+      curves.yLabel,
+      ...(banded ? [`${curves.yLabel}: 95 % low`, `${curves.yLabel}: 95 % high`] : []),
+    ],
+    rows: curves.series.flatMap((s) =>
+      Array.from(s.x, (x, i) => [
+        s.name,
+        x,
+        s.y[i] as number,
+        ...(banded ? [s.low?.[i] ?? null, s.high?.[i] ?? null] : []),
+      ]),
+    ),
   };
 }

@@ -1,4 +1,4 @@
-import type { Cell } from '../../core/platform/results.ts';
+import type { Cell, VerdictNoise } from '../../core/platform/results.ts';
 import { formatMeanSd } from './values.ts';
 import { formatScore } from './numberFormat.ts';
 
@@ -7,7 +7,11 @@ import { formatScore } from './numberFormat.ts';
  * others are within noise of it, which trail, and where chance lies. Noise is each method's spread
  * over its fits (seeds or folds): two methods differ when their means are more than two standard
  * errors of the difference apart (√(sd₁² + sd₂²), the spread of one fit each), a rule fixed here,
- * not tuned to a table. With one fit each there is no spread, and the sentence says so.
+ * not tuned to a table. With one fit each there is no spread, and the sentence says so. When the
+ * step measured its noise by resampling the objects (`noise`, core/evaluation/bootstrap.ts), the
+ * paired intervals decide instead: a method is within noise of the leader when the 95 % interval
+ * of its difference from the leader holds 0, and no better than chance when its own interval
+ * reaches chance.
  */
 export interface Verdict {
   /** The leading method's title, or null when nothing was measured. */
@@ -49,8 +53,10 @@ export function verdict(
   {
     higherIsBetter = true,
     chance = null,
-  }: { higherIsBetter?: boolean; chance?: number | null } = {},
+    noise,
+  }: { higherIsBetter?: boolean; chance?: number | null; noise?: VerdictNoise } = {},
 ): Verdict {
+  if (noise) return resampledVerdict(rows, measure, noise, higherIsBetter, chance);
   const all = rows.flatMap((r) => measured(r.title, r.cell) ?? []);
   if (all.length === 0)
     return {
@@ -96,4 +102,56 @@ export function verdict(
         : `${list(atChance)} ${atChance.length === 1 ? 'is' : 'are'} no better than chance (${formatScore(chance)})`,
     );
   return { best: best.title, level, behind, atChance, sentence: `${parts.join('; ')}.` };
+}
+
+/** The verdict from the paired intervals of resampled objects (see `verdict`). */
+function resampledVerdict(
+  rows: readonly { title: string; cell: Cell | undefined }[],
+  measure: string,
+  noise: VerdictNoise,
+  higherIsBetter: boolean,
+  chance: number | null,
+): Verdict {
+  const sign = higherIsBetter ? 1 : -1;
+  const measuredTitles = new Set(rows.flatMap((r) => (measured(r.title, r.cell) ? [r.title] : [])));
+  const rowsOf = noise.rows.filter((r) => measuredTitles.has(r.title));
+  const lead = rowsOf.find((r) => r.title === noise.leader);
+  const best = rows.find((r) => r.title === noise.leader);
+  const point = best ? measured(best.title, best.cell) : null;
+  if (!lead || !point) return verdict(rows, measure, { higherIsBetter, chance });
+  const others = rowsOf
+    .filter((r) => r !== lead)
+    .sort((a, b) => a.behindLow + a.behindHigh - (b.behindLow + b.behindHigh));
+  // Behind: the whole interval of the difference lies above 0 (or NaN: never judged level).
+  const level = others.filter((r) => !(r.behindLow > 0)).map((r) => r.title);
+  const behind = others.filter((r) => r.behindLow > 0).map((r) => r.title);
+  const atChance =
+    chance === null
+      ? []
+      : rowsOf
+          .filter((r) => !(sign * ((higherIsBetter ? r.low : r.high) - chance) > 0))
+          .map((r) => r.title);
+  const parts = [
+    `${lead.title} leads on ${measure} (${formatScore(point.mean)}, 95 % interval ${formatScore(lead.low)}–${formatScore(lead.high)})`,
+  ];
+  if (level.length > 0)
+    parts.push(
+      `${list(level)} ${level.length === 1 ? 'is' : 'are'} within noise of it (the interval of the difference holds 0)`,
+    );
+  else if (others.length > 0) parts.push('every other method is clearly behind');
+  if (behind.length > 0 && level.length > 0)
+    parts.push(`${list(behind)} ${behind.length === 1 ? 'trails' : 'trail'}`);
+  if (chance !== null)
+    parts.push(
+      atChance.length === 0
+        ? `all lie above chance (${formatScore(chance)})`
+        : `${list(atChance)} ${atChance.length === 1 ? 'is' : 'are'} no better than chance (${formatScore(chance)})`,
+    );
+  return {
+    best: lead.title,
+    level,
+    behind,
+    atChance,
+    sentence: `${parts.join('; ')}. Noise: ${noise.resamples} resamples of the ${noise.objects.toLocaleString('en-US')} objects, the same for every method.`,
+  };
 }

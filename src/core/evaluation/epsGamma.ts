@@ -90,12 +90,47 @@ export function epsGammaCurve(
 
 /** γ(ε) at every grid point, negative ones included (empty without a defined margin). */
 function gammaOnGrid(margin: Float64Array, grid: Float64Array): Float64Array {
-  const sorted = Array.from(margin)
-    .filter((x) => !Number.isNaN(x))
-    .sort((a, b) => b - a);
-  const n = sorted.length;
+  return resampledGamma(descendingMargins(margin), new Int32Array(margin.length).fill(1), grid);
+}
+
+/** The objects with a defined margin, from the largest margin down (ties by index): their margins and indices. */
+export function descendingMargins(margin: Float64Array): {
+  values: Float64Array;
+  index: Int32Array;
+} {
+  const index = Int32Array.from({ length: margin.length }, (_, i) => i)
+    .filter((i) => !Number.isNaN(margin[i]))
+    .sort((a, b) => (margin[b] as number) - (margin[a] as number) || a - b);
+  return { values: Float64Array.from(index, (i) => margin[i] as number), index };
+}
+
+/**
+ * γ(ε) at every grid point over a resample of the objects (bootstrap.ts): each object counted as
+ * often as it was drawn (`weights`, by object). With every weight 1 it is the curve itself: γ(ε) is
+ * the margin of the ⌈(1 − ε)·n⌉-th object from the largest. Empty without a defined margin drawn.
+ */
+export function resampledGamma(
+  sorted: { values: Float64Array; index: Int32Array },
+  weights: Int32Array,
+  grid: Float64Array,
+): Float64Array {
+  const m = sorted.index.length;
+  const cumulative = new Float64Array(m);
+  let n = 0;
+  for (let j = 0; j < m; j++) cumulative[j] = n += weights[sorted.index[j] as number] as number;
   if (n === 0) return new Float64Array(0);
-  return grid.map((e) => sorted[Math.max(1, Math.ceil((1 - e) * n - 1e-12)) - 1] as number);
+  return grid.map((e) => {
+    const rank = Math.max(1, Math.ceil((1 - e) * n - 1e-12));
+    // The first object in the order whose cumulative count reaches the rank.
+    let lo = 0;
+    let hi = m - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((cumulative[mid] as number) >= rank) hi = mid;
+      else lo = mid + 1;
+    }
+    return sorted.values[lo] as number;
+  });
 }
 
 /**
@@ -104,7 +139,11 @@ function gammaOnGrid(margin: Float64Array, grid: Float64Array): Float64Array {
  * class perfectly, 0 when no margin is positive. NaN without a defined margin.
  */
 export function epsGammaArea(margin: Float64Array, grid: Float64Array): number {
-  const g = gammaOnGrid(margin, grid);
+  return areaOnGrid(gammaOnGrid(margin, grid), grid);
+}
+
+/** The trapezoid area under max(γ, 0) of γ given at every grid point; NaN when there is none. */
+export function areaOnGrid(g: Float64Array, grid: Float64Array): number {
   if (g.length === 0) return Number.NaN;
   let area = 0;
   for (let k = 1; k < g.length; k++)
@@ -116,8 +155,6 @@ export function epsGammaArea(margin: Float64Array, grid: Float64Array): number {
 
 /**
  * precision@k for each k, averaged over the sample (neighbours among the sample, ties by index).
- * Only the K = max k nearest of each object are ordered: a quickselect finds the K-th smallest
- * distance, the objects up to it are sorted — O(m + K log K) an object instead of O(m log m).
  */
 export function precisionAtK(
   d: Float64Array,
@@ -125,7 +162,27 @@ export function precisionAtK(
   ks: readonly number[],
 ): Float64Array {
   const m = classes.length;
+  const each = precisionByObject(d, classes, ks);
   const out = new Float64Array(ks.length);
+  for (let a = 0; a < m; a++)
+    for (let q = 0; q < ks.length; q++)
+      out[q] = (out[q] as number) + (each[a * ks.length + q] as number);
+  return out.map((x) => x / m);
+}
+
+/**
+ * Each sampled object's precision@k for each k (m × ks, row by object): the share of its k
+ * nearest neighbours among the sample that have its class, ties by index. Only the K = max k
+ * nearest of each object are ordered: a quickselect finds the K-th smallest distance, the objects
+ * up to it are sorted — O(m + K log K) an object instead of O(m log m).
+ */
+export function precisionByObject(
+  d: Float64Array,
+  classes: Int32Array,
+  ks: readonly number[],
+): Float64Array {
+  const m = classes.length;
+  const out = new Float64Array(m * ks.length);
   const K = Math.min(Math.max(0, ...ks), m - 1);
   const row = new Float64Array(Math.max(0, m - 1));
   const near: number[] = [];
@@ -145,8 +202,8 @@ export function precisionAtK(
       const kk = Math.min(k, m - 1);
       let hits = 0;
       for (let i = 0; i < kk; i++) if (classes[near[i] as number] === classes[a]) hits++;
-      out[q] = (out[q] as number) + (kk > 0 ? hits / kk : 0);
+      out[a * ks.length + q] = kk > 0 ? hits / kk : 0;
     });
   }
-  return out.map((x) => x / m);
+  return out;
 }

@@ -1,5 +1,12 @@
 import { checkClasses } from './classPreconditions.ts';
-import { epsGammaArea, epsGammaCurve, margins } from './epsGamma.ts';
+import {
+  areaOnGrid,
+  descendingMargins,
+  epsGammaArea,
+  epsGammaCurve,
+  margins,
+  resampledGamma,
+} from './epsGamma.ts';
 import { defineMethod, type ResolvedCall } from '../platform/spec.ts';
 import type { Cell } from '../platform/results.ts';
 import {
@@ -45,7 +52,7 @@ export const epsGammaStep = defineMethod({
   *run(context, options, inputs) {
     // Representations that put every pair of the sample at one distance: their margins are all 0.
     const flat: string[] = [];
-    const { rows, series, sampleNote, failures } = yield* measuredQuality(
+    const { rows, series, sampleNote, failures, noise } = yield* measuredQuality(
       context,
       inputs.methods as ResolvedCall[],
       options,
@@ -59,19 +66,40 @@ export const epsGammaStep = defineMethod({
             const i = curve.eps.findIndex((x) => Math.abs(x - e) < 1e-9);
             return i < 0 ? Number.NaN : (curve.gamma[i] as number);
           };
-          return { curve, g0: at(0), g10: at(0.1), g50: at(0.5), area: epsGammaArea(margin, GRID) };
+          const sorted = descendingMargins(margin);
+          return {
+            curve,
+            sorted,
+            g0: at(0),
+            g10: at(0.1),
+            g50: at(0.5),
+            area: epsGammaArea(margin, GRID),
+          };
         });
         const cell = (key: 'g0' | 'g10' | 'g50' | 'area'): Cell => {
           const values = measured.map((x) => x[key]);
           // γ < 0 is not drawn: a point missing in any fit is reported missing.
           return values.some(Number.isNaN) ? null : fitCell(values);
         };
-        const curve = (measured[0] as (typeof measured)[number]).curve;
+        const first = measured[0] as (typeof measured)[number];
+        // The grid points the first fit's curve is drawn at (γ ≥ 0), for its band.
+        const drawn = Int32Array.from(first.curve.eps, (e) => Math.round(e * (GRID.length - 1)));
         return {
           cells: { g0: cell('g0'), g10: cell('g10'), g50: cell('g50'), area: cell('area') },
-          series: { name: fits[0]?.title ?? '', x: curve.eps, y: curve.gamma },
+          series: { name: fits[0]?.title ?? '', x: first.curve.eps, y: first.curve.gamma },
+          resampled(weights) {
+            const gammas = measured.map((x) => resampledGamma(x.sorted, weights, GRID));
+            const areas = gammas.map((g) => areaOnGrid(g, GRID));
+            const g = gammas[0] as Float64Array;
+            return {
+              value: areas.reduce((a, b) => a + b, 0) / areas.length,
+              // γ < 0 is not drawn, nor is a band below 0.
+              y: Float64Array.from(drawn, (k) => Math.max(0, g.length > 0 ? (g[k] as number) : 0)),
+            };
+          },
         };
       },
+      { key: 'area' },
     );
     const note = `similarity s = 1 − d / (largest d over the sample's pairs), per method; measured on ${sampleNote}; γ < 0 not drawn; area = ∫ max(γ, 0) dε over ε ∈ [0, 1]`;
     return qualityResults(
@@ -96,6 +124,7 @@ export const epsGammaStep = defineMethod({
       },
       failures,
       options.fits,
+      noise,
     );
   },
 });

@@ -11,7 +11,22 @@ import { distanceOf } from '../platform/projectionInput.ts';
 import type { InputSpec, MethodContext, ResolvedCall } from '../platform/spec.ts';
 import { SEED_BOUND, type ParameterSpec } from '../base/parameters.ts';
 import { meanSd } from './partitions.ts';
-import type { Cell, CurveSeries, Curves, MethodFailure, ResultTable } from '../platform/results.ts';
+import type {
+  Cell,
+  CurveSeries,
+  Curves,
+  MethodFailure,
+  ResultTable,
+  VerdictNoise,
+} from '../platform/results.ts';
+import {
+  band,
+  intervalCells,
+  noiseOf,
+  resampleWeights,
+  RESAMPLES_PARAMETER,
+  withIntervalColumns,
+} from './bootstrap.ts';
 import { failureRow, isolated, unlessAllFailed } from './isolated.ts';
 
 /** The input the representation-quality steps share: the representations compared. */
@@ -46,6 +61,7 @@ export const QUALITY_SAMPLE_PARAMETERS = [
     ...SEED_BOUND,
     description: 'Seed of the sample',
   },
+  RESAMPLES_PARAMETER,
   fitsParameter('method', 'the table gives mean ± sd'),
 ] as const satisfies readonly ParameterSpec[];
 
@@ -142,27 +158,39 @@ function* sampledFits(
   return out;
 }
 
-/** What a quality step measures on one compared method's fits: its table cells and its curve. */
+/**
+ * What a quality step measures on one compared method's fits: its table cells, its curve, and
+ * both again over a resample of the sampled objects (weights by object, bootstrap.ts): the judged
+ * measure (the mean over the fits, as its cell) and the curve's y at the curve's x.
+ */
 export type QualityMeasure = (
   fits: readonly SampledRepresentation[],
   classes: Int32Array,
-) => { cells: Record<string, Cell>; series: CurveSeries };
+) => {
+  cells: Record<string, Cell>;
+  series: CurveSeries;
+  resampled(weights: Int32Array): { value: number; y: Float64Array };
+};
 
 /**
  * A quality step's run over its compared methods: one shared sample, each method's fits
  * measured, a row (method, title and the measured cells) and a curve per method, and the
- * sample's note.
+ * sample's note; with `resamples`, the noise of the `judged` cell (bootstrap.ts: every method on
+ * the same resamples of the sampled objects), its 95 % interval in the row as `KEYLow` and
+ * `KEYHigh`, and a 95 % band around each curve.
  */
 export function* measuredQuality(
   context: MethodContext,
   methods: ResolvedCall[],
-  options: { sample: number; seed: number; fits: number },
+  options: { sample: number; seed: number; fits: number; resamples: number },
   measure: QualityMeasure,
+  judged: { key: string; higherIsBetter?: boolean },
 ): Steps<{
   rows: Record<string, Cell>[];
   series: CurveSeries[];
   sampleNote: string;
   failures: MethodFailure[];
+  noise: VerdictNoise | null;
 }> {
   const { sample, classes, items, failures } = yield* sampledRepresentations(
     context,
@@ -172,14 +200,51 @@ export function* measuredQuality(
     options.fits,
   );
   const rows: Record<string, Cell>[] = [];
-  const series = fitsByMethod(items).map((fits) => {
+  const measures = fitsByMethod(items).map((fits) => {
     const first = fits[0] as SampledRepresentation;
     const measured = measure(fits, classes);
     rows.push({ method: first.method, title: first.title, ...measured.cells });
-    return measured.series;
+    return measured;
   });
+  const series = measures.map((m) => m.series);
   const note = sampleNote(sample.length, context.table.nRows, options.seed);
-  return { rows, series, sampleNote: note, failures };
+  if (options.resamples === 0 || measures.length === 0)
+    return { rows, series, sampleNote: note, failures, noise: null };
+  const weights = resampleWeights(sample.length, options.resamples, options.seed);
+  const resampled: Float64Array[] = [];
+  for (const [i, m] of measures.entries()) {
+    const runs = weights.map((w) => m.resampled(w));
+    resampled.push(Float64Array.from(runs, (r) => r.value));
+    const s = series[i] as CurveSeries;
+    series[i] = {
+      ...s,
+      ...band(
+        runs.map((r) => r.y),
+        s.x.length,
+      ),
+    };
+    yield {
+      fraction: 1,
+      message: `${s.name}: ${options.resamples} resamples of the objects…`,
+    };
+  }
+  const noise = noiseOf(
+    rows.map((r) => String(r.title)),
+    rows.map((r) => cellMean(r[judged.key])),
+    resampled,
+    { higherIsBetter: judged.higherIsBetter ?? true, objects: sample.length },
+  );
+  rows.forEach((row, i) =>
+    Object.assign(row, intervalCells(judged.key, noise.rows[i] as VerdictNoise['rows'][number])),
+  );
+  return { rows, series, sampleNote: note, failures, noise };
+}
+
+/** A cell's number: itself, or the mean of a mean ± sd; NaN when it holds none. */
+function cellMean(cell: Cell | undefined): number {
+  if (typeof cell === 'number') return cell;
+  if (cell && typeof cell === 'object') return cell.mean;
+  return Number.NaN;
 }
 
 /** The objects measured, as a noun phrase: “a seeded sample of 500 of the 8,993 objects (seed 1)”. */
@@ -210,24 +275,43 @@ export function fitsNote(fits: number): string | null {
 
 /**
  * A quality step's two results: its curves (a series per method) and its table (a row per
- * method, then a row per failed one), each carrying the failures, the table its fits note.
+ * method, then a row per failed one), each carrying the failures, the table its fits note. With
+ * noise, the judged column is followed by its 95 % interval, the verdict carries the paired
+ * intervals, and the curves name the leader.
  */
 export function qualityResults(
   curves: Omit<Curves, 'kind' | 'failures'>,
   table: Omit<ResultTable, 'kind' | 'failures' | 'notes'>,
   failures: readonly MethodFailure[],
   fits: number,
+  noise: VerdictNoise | null = null,
 ): { curves: Curves; table: ResultTable } {
   const failed = failures.length > 0 ? { failures: [...failures] } : {};
   const fitted = fitsNote(fits);
+  const key = table.verdict?.key;
+  const columns = noise && key ? withIntervalColumns(table.columns, key) : table.columns;
   return {
-    curves: { kind: 'curves', ...curves, ...failed },
+    curves: {
+      kind: 'curves',
+      ...curves,
+      ...(noise && { leader: noise.leader }),
+      ...(noise && { notes: [...(curves.notes ?? []), bandNote(noise)] }),
+      ...(table.verdict?.chance != null && { chance: table.verdict.chance }),
+      ...failed,
+    },
     table: {
       notes: fitted ? [fitted] : undefined,
       kind: 'table',
       ...table,
+      columns,
+      ...(noise && table.verdict && { verdict: { ...table.verdict, noise } }),
       rows: [...table.rows, ...failures.map(failureRow)],
       ...failed,
     },
   };
+}
+
+/** How the bands were made, under the curves. */
+function bandNote(noise: VerdictNoise): string {
+  return `bands: 95 % of ${noise.resamples} resamples of the ${noise.objects.toLocaleString('en-US')} objects measured (bootstrap), the same resamples for every method; ★ the leader`;
 }

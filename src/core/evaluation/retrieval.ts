@@ -1,6 +1,7 @@
 import type { CategoricalTable } from '../data/table/types.ts';
 import { checkClasses } from './classPreconditions.ts';
-import { precisionAtK } from './epsGamma.ts';
+import { precisionByObject } from './epsGamma.ts';
+import { weightedMean } from './bootstrap.ts';
 import { defineMethod, type ResolvedCall } from '../platform/spec.ts';
 import {
   fitCell,
@@ -50,12 +51,23 @@ export const retrievalStep = defineMethod({
   },
   *run(context, options, inputs) {
     const ks = parseKs(options.ks);
-    const { rows, series, sampleNote, failures } = yield* measuredQuality(
+    // Judged at k = 10 (the paper's), else the largest k asked for.
+    const judged = ks.includes(10) ? 10 : (ks[ks.length - 1] as number);
+    const q = ks.indexOf(judged);
+    const { rows, series, sampleNote, failures, noise } = yield* measuredQuality(
       context,
       inputs.methods as ResolvedCall[],
       options,
       (fits, classes) => {
-        const precision = fits.map((item) => precisionAtK(item.d, classes, ks));
+        // Each fit's precision of every object at every k (object by object, k by k).
+        const each = fits.map((item) => precisionByObject(item.d, classes, ks));
+        const m = classes.length;
+        const column = (p: Float64Array, i: number) =>
+          Float64Array.from({ length: m }, (_, a) => p[a * ks.length + i] as number);
+        const ones = new Int32Array(m).fill(1);
+        const at = (weights: Int32Array) =>
+          each.map((p) => Float64Array.from(ks, (_, i) => weightedMean(column(p, i), weights)));
+        const precision = at(ones);
         return {
           cells: Object.fromEntries(
             ks.map((k, i) => [`p${k}`, fitCell(precision.map((p) => p[i] as number))]),
@@ -65,12 +77,18 @@ export const retrievalStep = defineMethod({
             x: Float64Array.from(ks),
             y: precision[0] as Float64Array,
           },
+          resampled(weights) {
+            const runs = at(weights);
+            return {
+              value: runs.reduce((s, p) => s + (p[q] as number), 0) / runs.length,
+              y: runs[0] as Float64Array,
+            };
+          },
         };
       },
+      { key: `p${judged}` },
     );
     const note = `neighbours among ${sampleNote}; ties by row order`;
-    // Judged at k = 10 (the paper's), else the largest k asked for.
-    const judged = ks.includes(10) ? 10 : (ks[ks.length - 1] as number);
     return qualityResults(
       { title: 'Precision@k', xLabel: 'k', yLabel: 'precision', series, notes: [note] },
       {
@@ -88,6 +106,7 @@ export const retrievalStep = defineMethod({
       },
       failures,
       options.fits,
+      noise,
     );
   },
 });

@@ -255,6 +255,9 @@ export interface CurveSeries {
   name: string;
   x: Float64Array;
   y: Float64Array;
+  /** A 95 % band around y at each x (resamples of the objects measured), when measured. */
+  low?: Float64Array;
+  high?: Float64Array;
 }
 
 export interface Curves extends Described {
@@ -262,6 +265,10 @@ export interface Curves extends Described {
   xLabel: string;
   yLabel: string;
   series: CurveSeries[];
+  /** The series that leads on the comparison's judged measure (marked ★). */
+  leader?: string;
+  /** What a method without skill scores on the y axis (a dashed line). */
+  chance?: number;
   /** Compared methods that failed on their own (no series), with why; the others are drawn. */
   failures?: MethodFailure[];
 }
@@ -343,12 +350,31 @@ export interface ResultTable extends Described {
    * method leads and which are within noise of it (app/model/verdict.ts): `measure` names it in
    * that sentence, `chance` is what a representation or detector without skill scores.
    */
-  verdict?: { key: string; measure: string; higherIsBetter?: boolean; chance?: number | null };
+  verdict?: {
+    key: string;
+    measure: string;
+    higherIsBetter?: boolean;
+    chance?: number | null;
+    noise?: VerdictNoise;
+  };
   /**
    * Compared methods that failed on their own: each also has a row holding its `method`, `title`
    * and `failed` (or `notApplicable`: the reason), its numbers null.
    */
   failures?: MethodFailure[];
+}
+
+/**
+ * The noise of a comparison's judged measure, from resampling the objects measured (the same
+ * resamples for every method; core/evaluation/bootstrap.ts): each method's 95 % interval, and the
+ * 95 % interval of how far it lies behind the leader (≥ 0 behind; an interval holding 0 is
+ * within noise).
+ */
+export interface VerdictNoise {
+  leader: string;
+  resamples: number;
+  objects: number;
+  rows: { title: string; low: number; high: number; behindLow: number; behindHigh: number }[];
 }
 
 export type Result =

@@ -54,3 +54,39 @@ describe('the verdict on a comparison', () => {
     expect(verdict([], 'area').sentence).toBe('No method has been measured on area yet.');
   });
 });
+
+describe('the verdict from resampled objects (paired intervals)', () => {
+  it('level when the interval of the difference holds 0, behind when it lies above 0; chance from each interval', () => {
+    const noise = {
+      leader: 'CDE',
+      resamples: 200,
+      objects: 1000,
+      rows: [
+        { title: 'CDE', low: 0.3, high: 0.4, behindLow: 0, behindHigh: 0 },
+        // Overlapping own intervals, but behind on every resample: trails.
+        { title: 'one-hot', low: 0.29, high: 0.39, behindLow: 0.002, behindHigh: 0.02 },
+        // The difference's interval holds 0: within noise.
+        { title: 'IDF', low: 0.28, high: 0.41, behindLow: -0.01, behindHigh: 0.03 },
+        // Reaches chance (0.2) from above: no better than chance.
+        { title: 'Lin', low: 0.18, high: 0.26, behindLow: 0.1, behindHigh: 0.15 },
+      ],
+    };
+    const v = verdict(
+      [
+        { title: 'CDE', cell: 0.35 },
+        { title: 'one-hot', cell: 0.34 },
+        { title: 'IDF', cell: 0.345 },
+        { title: 'Lin', cell: 0.22 },
+      ],
+      'precision@10',
+      { chance: 0.2, noise },
+    );
+    expect(v.best).toBe('CDE');
+    expect(v.level).toEqual(['IDF']);
+    expect(v.behind).toEqual(['one-hot', 'Lin']);
+    expect(v.atChance).toEqual(['Lin']);
+    expect(v.sentence).toBe(
+      'CDE leads on precision@10 (0.350, 95 % interval 0.300–0.400); IDF is within noise of it (the interval of the difference holds 0); one-hot and Lin trail; Lin is no better than chance (0.200). Noise: 200 resamples of the 1,000 objects, the same for every method.',
+    );
+  });
+});
