@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { pruneKeptFiles } from '../workspace/keepFiles.ts';
 import { forgetWorkspace } from '../workspace/persist.ts';
 import { openWorkspace, useWorkspaceStatus } from '../workspace/restore.ts';
 import { FileInput } from './FileInput.tsx';
@@ -36,7 +37,8 @@ export function WorkspaceReopen() {
           type="button"
           onClick={() => {
             const { tabKey } = useWorkspaceStatus.getState();
-            if (tabKey) void forgetWorkspace(tabKey);
+            // Its file, if kept, is deleted unless another workspace names it.
+            if (tabKey) void forgetWorkspace(tabKey).then(pruneKeptFiles);
             useWorkspaceStatus.setState({ pending: null });
           }}
         >
