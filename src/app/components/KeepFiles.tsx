@@ -1,5 +1,4 @@
-import { formatBytes } from '../../core/data/csv/bytes.ts';
-import { keptSummary } from '../workspace/keepPolicy.ts';
+import { keptSummary, sizeText } from '../workspace/keepPolicy.ts';
 import { forgetFiles, setRemember, useKeepFiles } from '../workspace/keepFiles.ts';
 
 /**
@@ -25,13 +24,13 @@ export function KeepFiles() {
         Remember my files in this browser
       </label>
       <p id="keep-files-hint" className="keep-files-hint">
-        Kept in this browser’s storage for this site, never sent anywhere: a reload reopens your
-        file without asking. Turning this off deletes them.
+        Your files stay in this browser’s storage for this site, never sent anywhere: a reload
+        reopens them without asking. Turning this off deletes them.
       </p>
       {(on || some) && (
         <p className="keep-files-status" data-testid="keep-files-status" aria-live="polite">
           {some ? `Kept: ${keptSummary(kept)}` : 'Nothing kept yet'}
-          {free !== null && ` (room for ${formatBytes(free)} more)`}.
+          {free !== null && ` (room for ${sizeText(free)} more)`}.
           {on && persisted === false && ' The browser may clear them if space runs low.'}
         </p>
       )}

@@ -6,6 +6,11 @@ import { formatBytes } from '../../core/data/csv/bytes.ts';
  * files no kept workspace names any more.
  */
 
+/** A size as a person reads it: "1.2 GB", "300 MB" (a whole number without its ".0"). */
+export function sizeText(bytes: number): string {
+  return formatBytes(bytes).replace(/\.0 /, ' ');
+}
+
 /** A file kept in this browser: its SHA-256, size, and when it was written (ms since 1970). */
 export interface KeptFile {
   sha256: string;
@@ -36,8 +41,8 @@ export function notRememberedMessage(name: string, size: number, free: number | 
   const room =
     free === null
       ? 'this browser refused the space for it'
-      : `this browser lets this site keep ${formatBytes(free)} more`;
-  return `${name} is ${formatBytes(size)}; ${room}: it was not remembered; the workspace still is.`;
+      : `this browser lets this site keep ${sizeText(free)} more`;
+  return `${name} is ${sizeText(size)}; ${room}: it was not remembered; the workspace still is.`;
 }
 
 /** True when a file of this size fits in the free space (unknown space: try, the write says). */
@@ -61,5 +66,5 @@ export function unreferenced(
 /** "2 files, 1.2 MB" — what is kept, for the control beside the file picker. */
 export function keptSummary(kept: readonly KeptFile[]): string {
   const bytes = kept.reduce((sum, f) => sum + f.size, 0);
-  return `${kept.length} file${kept.length === 1 ? '' : 's'}, ${formatBytes(bytes)}`;
+  return `${kept.length} file${kept.length === 1 ? '' : 's'}, ${sizeText(bytes)}`;
 }

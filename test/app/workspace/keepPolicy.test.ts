@@ -5,6 +5,7 @@ import {
   keptSummary,
   notRememberedMessage,
   PRUNE_GRACE_MS,
+  sizeText,
   unreferenced,
   type KeptFile,
 } from '../../../src/app/workspace/keepPolicy.ts';
@@ -30,10 +31,19 @@ describe('the room a browser grants this site', () => {
   });
 });
 
+describe('a size in words', () => {
+  it('keeps one decimal, dropped when it is zero', () => {
+    expect(sizeText(1.2 * GB)).toBe('1.2 GB');
+    expect(sizeText(300 * MB)).toBe('300 MB');
+    expect(sizeText(1000)).toBe('1000 bytes');
+    expect(sizeText(4500)).toBe('4.4 KB');
+  });
+});
+
 describe('the line said when a file is not remembered', () => {
   it('names the file, its size and the room left, and says the workspace is still saved', () => {
     expect(notRememberedMessage('census.csv', 1.2 * GB, 300 * MB)).toBe(
-      'census.csv is 1.2 GB; this browser lets this site keep 300.0 MB more: it was not remembered; the workspace still is.',
+      'census.csv is 1.2 GB; this browser lets this site keep 300 MB more: it was not remembered; the workspace still is.',
     );
   });
 
@@ -74,6 +84,6 @@ describe('what the control says is kept', () => {
         { sha256: sha('a'), size: MB, storedAt: 0 },
         { sha256: sha('b'), size: MB, storedAt: 0 },
       ]),
-    ).toBe('2 files, 2.0 MB');
+    ).toBe('2 files, 2 MB');
   });
 });
