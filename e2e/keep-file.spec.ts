@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { createRandom } from '../src/core/base/random.ts';
 import {
@@ -11,6 +12,8 @@ import {
   test,
   textFile,
   waitIdle,
+  workspaceAction,
+  ZOO,
 } from './fixtures.ts';
 
 /**
@@ -152,7 +155,47 @@ test('with “Remember my files” on, a reload and “Reopen it” bring the fi
     fresh.getByTestId('panel-value-partitions').getByTestId('cluster-summary'),
   ).toHaveText(clusters ?? '', RESULT);
   await expect(fresh.getByTestId('workspace-reopen')).toHaveCount(0);
+
+  // A saved workspace file opens on the kept file too: "Open workspace…" asks for no data file.
+  const [download] = await Promise.all([
+    fresh.waitForEvent('download'),
+    workspaceAction(fresh, 'Save workspace'),
+  ]);
+  const saved = await readFile((await download.path()) as string, 'utf-8');
+  await fresh.getByTestId('sample-zoo.csv').click();
+  await expectSummary(fresh, ZOO);
+  await fresh
+    .getByTestId('workspace-file-input')
+    .setInputFiles(textFile('survey-workspace.json', saved, 'application/json'));
+  await expectSummary(fresh, { rows: 150, name: NAME });
+  await expect(
+    fresh.getByTestId('panel-value-partitions').getByTestId('cluster-summary'),
+  ).toHaveText(clusters ?? '', RESULT);
   expect(pickers() + freshPickers()).toBe(0);
+});
+
+test('a kept file no workspace names any more is deleted; the file shown stays kept', async ({
+  page,
+}) => {
+  await openApp(page);
+  await remember(page).check();
+  await chooseAndBuild(page);
+  await expect
+    .poll(async () => (await stored(page)).opfs, RESULT)
+    .toContain(`kept-files/${SHA256}`);
+  // Two minutes later (past the grace a file just written has), this tab moves to another file.
+  await page.evaluate(() => {
+    const now = Date.now.bind(Date);
+    Date.now = () => now() + 120_000;
+  });
+  const other = 'species,colour\nowl,brown\nfinch,red\nheron,grey\nowl,grey\n';
+  await chooseFile(page, textFile('other.csv', other));
+  await expectSummary(page, { rows: 4, name: 'other.csv' });
+  const otherSha = createHash('sha256').update(other).digest('hex');
+  await expect
+    .poll(async () => (await stored(page)).opfs, RESULT)
+    .toEqual(['kept-files', `kept-files/${otherSha}`]);
+  await expect(page.getByTestId('keep-files-status')).toContainText('Kept: 1 file, 55 bytes');
 });
 
 test('with “Remember my files” off, nothing of the file is stored and a reload asks for it', async ({
