@@ -143,6 +143,8 @@ async function keepCurrentFile(): Promise<void> {
   }
   try {
     await writeKeptFile(sha256, file);
+    // Turned off in another tab while this was written: off means no file kept, so not this one.
+    if (savedSetting() === false) await deleteKeptFile(sha256);
     useKeepFiles.setState({ failure: null });
   } catch (error) {
     useKeepFiles.setState({ failure: failureOf(source.name, file.size, error) });
@@ -175,12 +177,17 @@ async function estimate(): Promise<StorageEstimate | null> {
   }
 }
 
-function readSetting(): boolean {
+/** The choice saved for this site; null when localStorage cannot be read. */
+function savedSetting(): boolean | null {
   try {
-    return typeof localStorage !== 'undefined' && localStorage.getItem(SETTING) === 'on';
+    return typeof localStorage === 'undefined' ? null : localStorage.getItem(SETTING) === 'on';
   } catch {
-    return false; // storage disabled: nothing is remembered
+    return null;
   }
+}
+
+function readSetting(): boolean {
+  return savedSetting() ?? false; // storage disabled: nothing is remembered unless ticked here
 }
 
 function writeSetting(on: boolean): void {
