@@ -7,6 +7,7 @@ import './styles.css';
 import { registerTestingMethods } from './testing.ts';
 import { registerServiceWorker } from './serviceWorker.ts';
 import { keepWorkspace } from './workspace/autosave.ts';
+import { startKeepingFiles } from './workspace/keepFiles.ts';
 import { startTheme } from './components/theme.ts';
 
 // The light or dark theme before anything is drawn (the remembered choice, else the system's).
@@ -35,5 +36,7 @@ if (
   window.addEventListener('load', () => registerServiceWorker(`${import.meta.env.BASE_URL}sw.js`));
 // The workspace is saved in this browser (and the address) as it changes.
 keepWorkspace();
+// The user's files are kept in this browser when they chose to (workspace/keepFiles.ts).
+startKeepingFiles();
 // The first projection frame then runs compiled code (components/scatter/warmup.ts).
 warmRasterizerWhenIdle();

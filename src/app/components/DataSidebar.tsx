@@ -3,6 +3,7 @@ import { fetchManifest, type SampleManifest } from '../model/samples.ts';
 import { openSample } from '../workspace/openSample.ts';
 import { useStore } from '../store/index.ts';
 import { FileInput } from './FileInput.tsx';
+import { KeepFiles } from './KeepFiles.tsx';
 import { openInitialWorkspace } from '../workspace/startup.ts';
 
 /** The first workspace is opened once per page, even when React runs effects twice in development. */
@@ -74,6 +75,7 @@ export const DataSidebar = memo(function DataSidebar({ children }: { children?: 
           file; it never leaves this tab.
         </span>
       </label>
+      <KeepFiles />
       {children}
       {/* A standalone copy (export-app) carries its own data and no samples. */}
       {manifest?.datasets.length !== 0 && <h2>Samples</h2>}

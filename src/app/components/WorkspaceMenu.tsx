@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useStore } from '../store/index.ts';
 import { captureWorkspace } from '../workspace/capture.ts';
 import { hashOf, workspaceFileText } from '../workspace/persist.ts';
-import { openWorkspace, workspaceRefused } from '../workspace/restore.ts';
+import { openWithKeptFile, openWorkspace, workspaceRefused } from '../workspace/restore.ts';
 import { parseWorkspaceText, type WorkspaceState } from '../workspace/schema.ts';
 import { downloadBlob } from './download.ts';
 import { FileInput } from './FileInput.tsx';
@@ -44,8 +44,11 @@ export function WorkspaceMenu() {
     waiting.current = state;
     void state.then(async (s) => {
       if (!s) return;
-      // Its data is the user's own file: ask for it.
-      if (s.source.kind === 'file') return dataInput.current?.click();
+      // Its data is the user's own file: its copy kept in this browser, else ask for it.
+      if (s.source.kind === 'file') {
+        if (!(await openWithKeptFile(s))) dataInput.current?.click();
+        return;
+      }
       const refused = await openWorkspace(s);
       if (refused) workspaceRefused(refused);
     });

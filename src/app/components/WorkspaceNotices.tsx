@@ -1,6 +1,8 @@
+import { dismissKeepFailure, useKeepFiles } from '../workspace/keepFiles.ts';
 import { forgetWorkspace, storedText } from '../workspace/persist.ts';
 import {
   dismissRefusal,
+  openWithKeptFile,
   openWorkspace,
   useWorkspaceStatus,
   workspaceRefused,
@@ -12,13 +14,14 @@ import { downloadBlob } from './download.ts';
 /**
  * What the user is told about their workspaces, each until dismissed: a link, file or saved
  * copy that was not opened (an unreadable copy can be exported or deleted: it is kept until
- * then), a save this browser refused, and on a fresh visit the most recent workspace of a closed
- * tab, to reopen.
+ * then), a save this browser refused, a file "Remember my files" could not keep (no room), and
+ * on a fresh visit the most recent workspace of a closed tab, to reopen.
  */
 export function WorkspaceNotices() {
   const refusals = useWorkspaceStatus((s) => s.refusals);
   const offer = useWorkspaceStatus((s) => s.offer);
   const saveFailure = useWorkspaceStatus((s) => s.saveFailure);
+  const keepFailure = useKeepFiles((s) => s.failure);
   return (
     <>
       {refusals.map((r) => (
@@ -45,6 +48,21 @@ export function WorkspaceNotices() {
               className="icon"
               aria-label="Dismiss"
               onClick={() => useWorkspaceStatus.setState({ saveFailure: null })}
+            >
+              ×
+            </button>
+          </div>
+        </div>
+      )}
+      {keepFailure !== null && (
+        <div className="notice error" role="alert" data-testid="keep-file-failed">
+          <div>{keepFailure}</div>
+          <div className="notice-actions">
+            <button
+              type="button"
+              className="icon"
+              aria-label="Dismiss"
+              onClick={dismissKeepFailure}
             >
               ×
             </button>
@@ -126,7 +144,11 @@ function OfferNotice({ offer }: { offer: Offer }) {
           type="button"
           onClick={() => {
             close();
-            if (state.source.kind === 'file') useWorkspaceStatus.setState({ pending: state });
+            // On the user's file: its kept copy, else the banner asking for it.
+            if (state.source.kind === 'file')
+              void openWithKeptFile(state).then((opened) => {
+                if (!opened) useWorkspaceStatus.setState({ pending: state });
+              });
             else
               void openWorkspace(state).then((refused) => {
                 if (refused) workspaceRefused(refused);

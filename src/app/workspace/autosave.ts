@@ -1,6 +1,7 @@
 import { useStore } from '../store/index.ts';
 import { workspaceOf } from './capture.ts';
 import { knownSha256, sha256Of } from './fileHash.ts';
+import { pruneKeptFiles } from './keepFiles.ts';
 import { hashOf, pruneWorkspaces, saveWorkspace } from './persist.ts';
 import { useWorkspaceStatus } from './restore.ts';
 import type { WorkspaceState } from './schema.ts';
@@ -33,6 +34,20 @@ export function keepWorkspace(): () => void {
     if (hash === undefined) void sha256Of(file).then(changed, () => {});
     return hash === undefined ? null : workspaceOf(s, hash);
   };
+  /** The source of the last copy saved: the kept files are pruned when it changes. */
+  let named: string | null = null;
+  /**
+   * After a save: old closed tabs' copies are pruned (once a page), then the kept files no copy
+   * names any more (whenever this tab's copy names another source: its old file may be unused).
+   */
+  const tidy = (state: WorkspaceState) => {
+    const source = JSON.stringify(state.source);
+    if (pruned && source === named) return;
+    named = source;
+    const workspaces = pruned ? Promise.resolve() : pruneWorkspaces();
+    pruned = true;
+    void workspaces.catch(() => {}).then(pruneKeptFiles);
+  };
   const write = async () => {
     if (writing) {
       again = true;
@@ -49,10 +64,7 @@ export function keepWorkspace(): () => void {
           last = text;
           const failure = await saveWorkspace(key, state);
           useWorkspaceStatus.setState({ saveFailure: failure });
-          if (failure === null && !pruned) {
-            pruned = true;
-            void pruneWorkspaces().catch(() => {});
-          }
+          if (failure === null) tidy(state);
         }
       } while (again);
     } finally {

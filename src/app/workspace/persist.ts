@@ -83,6 +83,18 @@ export async function pruneWorkspaces(): Promise<void> {
   for (const old of closed.slice(KEPT)) await del(old.key, workspaceStore);
 }
 
+/**
+ * The SHA-256s of the user's files that the copies in this browser name (every tab's, open or
+ * closed, and the legacy copy): the kept files (keptFiles.ts) these copies can reopen.
+ */
+export async function referencedFiles(): Promise<Set<string>> {
+  const named = new Set<string>();
+  for (const copy of await storedCopies())
+    if (copy.parsed.ok && copy.parsed.value.source.kind === 'file')
+      named.add(copy.parsed.value.source.sha256);
+  return named;
+}
+
 export async function forgetWorkspace(key: string): Promise<void> {
   try {
     await del(key, workspaceStore);

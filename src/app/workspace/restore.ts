@@ -4,6 +4,7 @@ import { useStore } from '../store/index.ts';
 import type { Source } from '../store/dataSlice.ts';
 import { sha256Of } from './fileHash.ts';
 import { CURRENT, RAN_ON } from './capture.ts';
+import { keptFileFor } from './keepFiles.ts';
 import { sampleSource } from './openSample.ts';
 import type { WorkspaceState } from './schema.ts';
 
@@ -96,6 +97,20 @@ export async function openWorkspace(state: WorkspaceState, file?: File): Promise
   } finally {
     useWorkspaceStatus.setState({ restoring: false });
   }
+}
+
+/**
+ * Opens a workspace made on the user's file with the copy of that file kept in this browser
+ * ("Remember my files"); true when it opened. Without a kept copy it returns false and changes
+ * nothing (the caller asks for the file); a kept copy refused (its content differs) is said.
+ */
+export async function openWithKeptFile(state: WorkspaceState): Promise<boolean> {
+  if (state.source.kind !== 'file') return false;
+  const kept = await keptFileFor(state.source);
+  if (!kept) return false;
+  const refused = await openWorkspace(state, kept);
+  if (refused !== null) workspaceRefused(refused);
+  return refused === null;
 }
 
 async function sourceOf(state: WorkspaceState, file?: File): Promise<Source | string> {

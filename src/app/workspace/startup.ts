@@ -1,6 +1,11 @@
 import type { Sample, SampleManifest } from '../model/samples.ts';
 import { closedTabCopies, keyOfTab, storedWorkspace, workspaceInHash } from './persist.ts';
-import { openWorkspace, useWorkspaceStatus, workspaceRefused } from './restore.ts';
+import {
+  openWithKeptFile,
+  openWorkspace,
+  useWorkspaceStatus,
+  workspaceRefused,
+} from './restore.ts';
 import type { WorkspaceState } from './schema.ts';
 import { openEmbedded } from './embedded.ts';
 import { claimTab, renewTab } from './tab.ts';
@@ -11,7 +16,8 @@ import { claimTab, renewTab } from './tab.ts';
  * 2. the one in the address (`#w=…`);
  * 3. the sample named by `?sample=`;
  * 4. this tab's own copy, saved in this browser before a reload (on the user's own file, it
- *    waits for that file to be chosen again while the default sample shows);
+ *    opens with the copy of that file kept in this browser when "Remember my files" is on, else
+ *    it waits for that file to be chosen again while the default sample shows);
  * 5. else the default sample, and a fresh tab is offered the most recent copy of a closed tab.
  * A refused link or copy is said on screen until dismissed, and what opens instead is this tab's
  * own copy or the default sample. A copy that cannot be read is kept aside, untouched: this tab
@@ -46,6 +52,7 @@ async function openFirst(
   const ownState = own === 'unreadable' ? null : own;
   const openOwnOrFallback = async () => {
     if (ownState?.source.kind === 'file') {
+      if (await openWithKeptFile(ownState)) return;
       useWorkspaceStatus.setState({ pending: ownState });
       return openFallback();
     }
