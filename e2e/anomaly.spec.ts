@@ -1,8 +1,10 @@
+import Papa from 'papaparse';
 import {
   addPanel,
   addProjection,
   dragThrough,
   expect,
+  exported,
   leadingNumber,
   openApp,
   scatterOf,
@@ -86,8 +88,25 @@ test('SAnDCat ranking: an object marked normal joins the training set and the mo
     /normal class: no-recurrence-events/,
   );
   await expect(panel.getByText('training', { exact: true })).toHaveCount(0);
+  // The export and the explanation shown first follow the ranking: no training object among
+  // them, every object once they are ranked too.
+  const exportedRows = async () =>
+    Papa.parse<Record<string, string>>((await exported(page, panel, 'CSV')).toString('utf8'), {
+      header: true,
+      skipEmptyLines: true,
+    }).data;
+  const ranked = await exportedRows();
+  expect(ranked.length).toBeGreaterThan(50);
+  expect(ranked.filter((r) => r.Class === 'no-recurrence-events')).toEqual([]);
+  const explained = () => panel.getByTestId('explanation').getAttribute('data-objects');
+  const top = () => rows.first().getAttribute('data-row');
+  expect(await explained()).toBe(await top());
   await panel.getByLabel('rank the training (normal) objects too').check();
   await expect(panel.getByText('training', { exact: true }).first()).toBeVisible();
+  const every = await exportedRows();
+  expect(every.filter((r) => r.Class !== 'no-recurrence-events')).toHaveLength(ranked.length);
+  expect(every.length).toBeGreaterThan(ranked.length + 150);
+  await expect.poll(explained).toBe(await top());
   // Objects of the normal class are already learned from; the others can be marked.
   const buttons = panel.getByRole('button', { name: /^Mark line [\d,]+ normal$/ });
   await expect(buttons.first()).toBeVisible();

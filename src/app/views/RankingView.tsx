@@ -168,7 +168,14 @@ export function RankingView({ panel }: { panel: Panel }) {
               )}
             </div>
             {explanations && (
-              <ExplainedObjects meta={meta} scores={scores} explanations={explanations} />
+              <ExplainedObjects
+                meta={meta}
+                scores={scores}
+                explanations={explanations}
+                training={
+                  training?.kind === 'object-partition' && !showTraining ? training.labels : null
+                }
+              />
             )}
           </>
         );
@@ -177,18 +184,23 @@ export function RankingView({ panel }: { panel: Panel }) {
   );
 }
 
-/** The explanation of the selected objects, or of the top-ranked one when none is selected. */
+/**
+ * The explanation of the selected objects, or of the top-ranked one when none is selected: the
+ * top of the ranking shown, so not one of SAnDCat's training objects while they are left out.
+ */
 function ExplainedObjects({
   meta,
   scores,
   explanations,
+  training,
 }: {
   meta: TableMeta;
   scores: ObjectScores;
   explanations: NonNullable<ReturnType<typeof findResult<'object-explanations'>>>['result'];
+  training: ArrayLike<number> | null;
 }) {
   const selected = useStore((s) => s.selectedObjects);
-  const top = useMemo(() => rankedObjects(scores, 1), [scores]);
+  const top = useMemo(() => rankedObjects(scores, 1, training), [scores, training]);
   const objects = useMemo(() => {
     const inTable = selected.filter((r) => r < explanations.n);
     return inTable.length > 0 ? inTable : top;
@@ -276,15 +288,16 @@ function OutlierTable({
       group: k === 0 && g.rows.length > 1 ? g.rows : null,
     })),
   );
-  // The export ranks every object, not only the top ones shown.
+  // The export ranks every object of the ranking, not only the top ones shown (SAnDCat's
+  // training objects only when they are ranked too).
   const tableRef = useRef<HTMLTableElement>(null);
   const everyObject = useCallback(() => {
-    const all = rankedObjects(scores, scores.scores.length);
+    const all = rankedObjects(scores, scores.scores.length, training);
     return rowsTable(`objects by ${scores.title}`, meta, all, [
       { title: 'rank', value: (_r, k) => k + 1 },
       { title: 'score', value: (r) => scores.scores[r] ?? 0 },
     ]);
-  }, [scores, meta]);
+  }, [scores, meta, training]);
   useExportTable(tableRef, everyObject);
   const valueScale = useMemo(() => {
     let max = 0;
@@ -326,6 +339,7 @@ function OutlierTable({
               return (
                 <tr
                   key={r}
+                  data-row={r}
                   className={`clickable${selectedObjects.includes(r) ? ' selected' : ''}`}
                   onClick={() => setSelectedObjects([r])}
                   onPointerEnter={() => setHover({ kind: 'objects', objects: [r] })}
