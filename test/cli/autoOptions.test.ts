@@ -44,6 +44,14 @@ describe('CLI: an automatic number', () => {
     expect(given.options.epochs).toBe(30);
     expect(given.automatic).toBeUndefined();
     expect(given.results.layout.notes[0]).toContain('30 epochs');
+    // The listing says how the method picks it.
+    const listing = JSON.parse((await cliHere('methods')).stdout) as {
+      steps: { id: string; parameters: { name: string; default: unknown; auto?: string }[] }[];
+    };
+    const epochs = listing.steps
+      .find((s) => s.id === 'umap')
+      ?.parameters.find((p) => p.name === 'epochs');
+    expect(epochs).toMatchObject({ default: 'auto', auto: expect.stringMatching(/^umap-learn/) });
     const refused = await umap('--epochs', 'automatic');
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('--epochs must be "auto" or a whole number ≥ 1 and ≤ 10000');

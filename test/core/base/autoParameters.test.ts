@@ -97,4 +97,20 @@ describe('a number parameter with an automatic value', () => {
     expect(given.automatic).toBeUndefined();
     expect(resultOf(given, 'object-embedding').notes?.[0]).toContain('20 epochs');
   });
+
+  it('clusters into the number of classes by default: k-means and ROCK on zoo report k = 7', async () => {
+    const session = await zooSession();
+    const kmeans = (k: unknown) =>
+      runToEnd(
+        session.runSteps({ method: 'kmeans', options: { k }, inputs: { of: { method: 'cde' } } }),
+      );
+    const auto = kmeans('auto');
+    expect(auto.automatic).toEqual({ k: 7 });
+    expect(resultOf(auto, 'object-partition').title).toMatch(/\(k = 7\)$/);
+    expect(kmeans(0).key).toBe(auto.key);
+    expect(kmeans(3).automatic).toBeUndefined();
+    const rock = runToEnd(session.runSteps({ method: 'rock', options: { k: 0 } }));
+    expect(rock.call.options.k).toBe('auto');
+    expect(rock.automatic).toEqual({ k: 7 });
+  });
 });
