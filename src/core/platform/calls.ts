@@ -165,7 +165,8 @@ export function callDependencies(call: ResolvedCall): ResolvedCall[] {
  */
 export function describeCall(call: Call | ResolvedCall): string {
   const spec = methodSpec(call.method);
-  // As the table reads it: the default when absent, 'auto' for a legacy number (epochs 0).
+  // 'auto' for a legacy number (epochs 0), as the table reads it.
+  const given = (p: MethodSpec['parameters'][number]) => optionValue(p, call.options?.[p.name]);
   const value = (p: MethodSpec['parameters'][number]) =>
     optionValue(p, call.options?.[p.name] ?? p.default);
   const named = spec.settingTitles?.find((t) =>
@@ -178,9 +179,9 @@ export function describeCall(call: Call | ResolvedCall): string {
     .filter((p) =>
       p.name in base
         ? value(p) !== base[p.name]
-        : call.options?.[p.name] !== undefined && value(p) !== p.default,
+        : call.options?.[p.name] !== undefined && given(p) !== p.default,
     )
-    .map((p) => `${p.symbol ?? p.name} ${String(value(p))}`);
+    .map((p) => `${p.symbol ?? p.name} ${String(given(p))}`);
   const of = Object.values(call.inputs ?? {})
     .map((v) => {
       const list: readonly InputRef[] = Array.isArray(v) ? v : [v];
