@@ -69,6 +69,8 @@ export function outputJson(
     method: spec.id,
     title: describeCall(output.call),
     options: output.call.options,
+    // What each option left 'auto' ran with ("epochs": 500 beside "epochs": "auto").
+    ...(output.automatic ? { automatic: output.automatic } : {}),
     ...(Object.keys(output.call.inputs).length ? { inputs: inputsJson(output.call) } : {}),
     ...(valueLevel ? { values: valueList(meta) } : {}),
     results,

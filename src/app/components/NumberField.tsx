@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 
-/** A number input that reports a valid value on Enter or blur, not on every keystroke. */
+/**
+ * A number input that reports a valid value on Enter or blur, not on every keystroke; a null
+ * value shows an empty field waiting for a number.
+ */
 export function NumberField({
   label,
   ariaLabel,
@@ -15,7 +18,7 @@ export function NumberField({
 }: {
   label: string;
   ariaLabel: string;
-  value: number;
+  value: number | null;
   /** Returns the value if valid, throws (or returns null) otherwise. */
   check(x: number): number | null;
   title?: string;
@@ -27,12 +30,13 @@ export function NumberField({
   max?: number;
   onCommit(value: number): void;
 }) {
-  const [text, setText] = useState(String(value));
+  const shown = value === null ? '' : String(value);
+  const [text, setText] = useState(shown);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => setText(String(value)), [value]);
+  useEffect(() => setText(shown), [shown]);
   const commit = () => {
     if (text.trim() === '') {
-      setText(String(value));
+      setText(shown);
       setError(null);
       return;
     }
@@ -45,7 +49,7 @@ export function NumberField({
       return;
     }
     setError(null);
-    if (ok === null) setText(String(value));
+    if (ok === null) setText(shown);
     else if (ok !== value) onCommit(ok);
   };
   return (

@@ -1,12 +1,15 @@
 import {
+  AUTO,
   checkParameter,
   describeDomain,
   describeMaximum,
+  optionValue,
   type OptionValue,
   type ParameterSpec,
 } from '../../core/base/parameters.ts';
 import type { MethodSpec } from '../../core/platform/spec.ts';
 import { useStore } from '../store/index.ts';
+import { AutoNumberField } from './AutoNumberField.tsx';
 import { NumberField } from './NumberField.tsx';
 import { parameterLabel, shownParameters } from '../model/settingsSummary.ts';
 
@@ -23,6 +26,7 @@ export function ParamControls({
   only,
   except = [],
   labelPrefix = '',
+  automatic,
 }: {
   spec: MethodSpec;
   /** The options given in the call (the table's defaults fill the rest). */
@@ -33,6 +37,8 @@ export function ParamControls({
   except?: readonly string[];
   /** Put before each visible label (a panel with two methods' controls: "CDE seed"). */
   labelPrefix?: string;
+  /** The numbers the options left 'auto' ran with (the output's `automatic`), when known. */
+  automatic?: Readonly<Record<string, number>>;
 }) {
   const shown = shownParameters(spec, except).filter((p) => !only || only.includes(p.name));
   return (
@@ -43,7 +49,8 @@ export function ParamControls({
           owner={spec.title}
           labelPrefix={labelPrefix}
           parameter={p}
-          value={(options?.[p.name] as OptionValue | undefined) ?? p.default}
+          value={optionValue(p, options?.[p.name] ?? p.default) as OptionValue}
+          picked={automatic?.[p.name]}
           onChange={(value) =>
             onChange({
               [p.name]: value,
@@ -70,6 +77,7 @@ function ParamControl({
   labelPrefix,
   parameter: p,
   value,
+  picked,
   onChange,
   options,
 }: {
@@ -77,6 +85,8 @@ function ParamControl({
   labelPrefix: string;
   parameter: ParameterSpec;
   value: OptionValue;
+  /** For a parameter with `auto`: the number its last run picked. */
+  picked: number | undefined;
   onChange(value: OptionValue): void;
   /** The call's other options (a value list depends on the chosen attribute). */
   options: Readonly<Record<string, unknown>> | undefined;
@@ -89,6 +99,22 @@ function ParamControl({
   switch (p.type) {
     case 'number':
     case 'integer':
+      if (p.auto)
+        return (
+          <AutoNumberField
+            label={label}
+            ariaLabel={ariaLabel}
+            title={`${p.description} (${describeDomain(p)}; ${describeMaximum(p)})`}
+            autoTitle={p.auto.description}
+            value={value === AUTO ? AUTO : (value as number)}
+            picked={picked}
+            step={p.type === 'integer' ? 1 : 'any'}
+            min={p.minExclusive ? undefined : p.min}
+            max={p.maxExclusive ? undefined : p.max}
+            check={(x) => checkParameter(p, x) as number | typeof AUTO}
+            onCommit={onChange}
+          />
+        );
       return (
         <NumberField
           label={label}

@@ -1,4 +1,4 @@
-import type { OptionValue, ParameterSpec } from '../../core/base/parameters.ts';
+import { optionValue, type OptionValue, type ParameterSpec } from '../../core/base/parameters.ts';
 import type { MethodSpec } from '../../core/platform/spec.ts';
 
 /** "maxIterations" → "max iterations". */
@@ -34,7 +34,8 @@ export function changedSettings(
   { prefix = '', except = [] }: { prefix?: string; except?: readonly string[] } = {},
 ): string[] {
   return shownParameters(spec, except).flatMap((p) => {
-    const value = options?.[p.name] as OptionValue | undefined;
+    // A legacy number standing for 'auto' (epochs 0) reads as 'auto'.
+    const value = optionValue(p, options?.[p.name]) as OptionValue | undefined;
     if (value === undefined || value === null || value === '' || value === p.default) return [];
     return [`${prefix}${parameterLabel(p)} ${formatValue(p, value)}`];
   });

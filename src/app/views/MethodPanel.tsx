@@ -53,7 +53,12 @@ export function MethodPanel({
           [...changedSettings(spec, call.options), ...extraSummary],
         )}
       >
-        <ParamControls spec={spec} options={call.options} onChange={change} />
+        <ParamControls
+          spec={spec}
+          options={call.options}
+          automatic={output?.automatic}
+          onChange={change}
+        />
         {extraControls}
       </SettingsBar>
       {(!output || entry?.status !== 'done') && <MethodStatus entry={entry} invalid={invalid} />}

@@ -28,7 +28,6 @@ export function ProjectionView({ panel }: { panel: Panel }) {
   const loaded = useStore((s) => s.loaded);
   const sourceName = useStore((s) => s.source?.name ?? 'objects');
   const setPanelCall = useStore((s) => s.setPanelCall);
-  const setSettings = useStore((s) => s.setPanelSettings);
   const call = panel.call as Call;
   const of = call.inputs?.of as Call;
   const { entry, invalid } = useResult(call);
@@ -97,19 +96,11 @@ export function ProjectionView({ panel }: { panel: Panel }) {
         <ParamControls
           spec={step}
           options={call.options}
+          automatic={output?.automatic}
           except={['quality']}
           onChange={(c) => setCall({ ...call, options: { ...call.options, ...c } })}
         />
-        {cls && (
-          <label title="Draw each class with its own shape (the colour stays the colour-by choice)">
-            <input
-              type="checkbox"
-              checked={byClass}
-              onChange={(e) => setSettings(panel.id, { shapeByClass: e.target.checked })}
-            />
-            shape by {cls.name}
-          </label>
-        )}
+        {cls && <ShapeByClass panel={panel} on={byClass} className={cls.name} />}
       </SettingsBar>
       {live ? (
         <p className="muted" data-testid="projection-status">
@@ -143,6 +134,21 @@ export function ProjectionView({ panel }: { panel: Panel }) {
         {linked.selectionText}
       </p>
     </div>
+  );
+}
+
+/** The switch drawing each class with its own shape. */
+function ShapeByClass({ panel, on, className }: { panel: Panel; on: boolean; className: string }) {
+  const setSettings = useStore((s) => s.setPanelSettings);
+  return (
+    <label title="Draw each class with its own shape (the colour stays the colour-by choice)">
+      <input
+        type="checkbox"
+        checked={on}
+        onChange={(e) => setSettings(panel.id, { shapeByClass: e.target.checked })}
+      />
+      shape by {className}
+    </label>
   );
 }
 

@@ -1,7 +1,7 @@
 import type { ParseOptions } from '../../core/data/csv/parse.ts';
 import { DELIMITERS } from '../../core/data/csv/sniff.ts';
 import type { PrepareOptions } from '../../core/data/table/prepare.ts';
-import { resolveCall } from '../../core/platform/calls.ts';
+import { currentCall, resolveCall } from '../../core/platform/calls.ts';
 import { hasMethod } from '../../core/platform/registry.ts';
 import type { Call } from '../../core/platform/spec.ts';
 import { MAX_NEIGHBOURS } from '../../core/projection/neighboursStep.ts';
@@ -301,7 +301,8 @@ function checkedCall(value: unknown, what: string): Call {
       `${what} cannot run: ${error instanceof Error ? error.message : describe(error)}`,
     );
   }
-  return c;
+  // A legacy number standing for 'auto' (UMAP's epochs 0) is read, and saved back, as 'auto'.
+  return currentCall(c);
 }
 
 function panel(value: unknown, index: number): SavedPanel {

@@ -35,6 +35,8 @@ export function registryJson(): object {
               ...(p.min !== undefined ? { min: p.min } : {}),
               max: p.max,
               maxBecause: p.maxBecause,
+              // How the method picks the number when the option is "auto".
+              ...(p.auto ? { auto: p.auto.description } : {}),
             }
           : {}),
         ...(p.type === 'choice' ? { choices: p.choices } : {}),

@@ -20,7 +20,14 @@ interface ParameterBase {
 
 export interface NumberParameter extends ParameterBase {
   type: 'number' | 'integer';
-  default: number;
+  /** 'auto' only with `auto` declared. */
+  default: number | 'auto';
+  /**
+   * The parameter also takes the value 'auto': the method picks the number at run time (from n,
+   * or other options), as scikit-learn's and openTSNE's `learning_rate='auto'`. A value of its
+   * own, not a number out of range standing for it, so the settings can say "auto (500)".
+   */
+  auto?: AutoValue;
   min?: number;
   /**
    * Every number has a maximum (issue 46): a value from a link or a flag can otherwise ask for a
@@ -36,6 +43,19 @@ export interface NumberParameter extends ParameterBase {
   minExclusive?: boolean;
   maxExclusive?: boolean;
 }
+
+export interface AutoValue {
+  /** How the method picks the number (“umap-learn’s default: 500 up to 10,000 objects, 200 above”). */
+  description: string;
+  /**
+   * The number older calls wrote for 'auto' (0, before 'auto' was a value), read as 'auto', so
+   * saved workspaces, links and scripts keep working and give the same cache key.
+   */
+  legacy?: number;
+}
+
+/** The option value meaning “the method picks the number” (NumberParameter.auto). */
+export const AUTO = 'auto';
 
 /**
  * The bound of every seed: the random generator keeps 32 bits of it (`seed >>> 0`,
@@ -94,7 +114,9 @@ type ValueOf<P> = P extends { type: 'choice'; choices: readonly (infer C)[] }
     ? boolean
     : P extends { type: 'string' }
       ? string | null
-      : number;
+      : P extends { auto: AutoValue }
+        ? number | typeof AUTO
+        : number;
 
 /** The resolved options object a parameter table describes. */
 export type OptionsOf<T extends readonly ParameterSpec[]> = {
@@ -119,7 +141,7 @@ export function describeDomain(p: ParameterSpec): string {
         p.min !== undefined ? `${p.minExclusive ? '>' : '≥'} ${p.min}` : null,
         `${p.maxExclusive ? '<' : '≤'} ${p.max}`,
       ].filter(Boolean);
-      return `${what} ${bounds.join(' and ')}`;
+      return `${p.auto ? `"${AUTO}" or ` : ''}${what} ${bounds.join(' and ')}`;
     }
   }
 }
@@ -149,6 +171,7 @@ export function checkParameter(p: ParameterSpec, value: unknown): OptionValue {
             throw new RangeError(`${p.name}: “${item}” is not one of ${p.subsetOf.join(', ')}`);
       return value as string | null;
     default: {
+      if (p.auto && (value === AUTO || value === p.auto.legacy)) return AUTO;
       if (typeof value !== 'number') fail(TypeError);
       const x = value as number;
       if (!Number.isFinite(x) || (p.type === 'integer' && !Number.isInteger(x))) fail(RangeError);
@@ -196,12 +219,29 @@ export function parseParameterText(p: ParameterSpec, text: string): OptionValue 
       if (text === 'false') return false;
       throw new TypeError(`--${p.name} must be true or false, got “${text}”`);
     default: {
+      if (p.auto && text.trim() === AUTO) return AUTO;
       const x = Number(text);
       if (text.trim() === '' || !Number.isFinite(x))
         throw new RangeError(`--${p.name} must be ${describeDomain(p)}, got “${text}”`);
       return x;
     }
   }
+}
+
+/**
+ * A given option as its parameter reads it, for display (the app's controls, describeCall): the
+ * default when absent, 'auto' for the legacy number that stood for it; other values unchecked.
+ */
+export function optionValue(p: ParameterSpec, given: unknown): unknown {
+  if (given === undefined) return p.default;
+  if ((p.type === 'number' || p.type === 'integer') && p.auto && given === p.auto.legacy)
+    return AUTO;
+  return given;
+}
+
+/** An option that may be 'auto' as the number the method runs with: `pick()` for 'auto'. */
+export function autoNumber(value: number | typeof AUTO, pick: () => number): number {
+  return value === AUTO ? pick() : value;
 }
 
 function show(value: unknown): string {

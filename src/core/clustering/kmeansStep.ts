@@ -1,7 +1,7 @@
 import { scaledSteps, type Steps } from '../base/jobs.ts';
 import { bestOfStarts, partitionerFor, type Partitioner } from './partition.ts';
 import { requireRepresentation, type Representation } from '../platform/representation.ts';
-import { SEED_BOUND, type ParameterSpec } from '../base/parameters.ts';
+import { AUTO, autoNumber, SEED_BOUND, type ParameterSpec } from '../base/parameters.ts';
 import type { Results } from '../platform/results.ts';
 import { defineMethod, type MethodContext, type ResolvedCall } from '../platform/spec.ts';
 import type { CategoricalTable } from '../data/table/types.ts';
@@ -30,7 +30,16 @@ export const ITERATIONS_PARAMETER = {
   description: 'Iterations per start (MATLAB’s default)',
 } as const satisfies ParameterSpec;
 
-/** The bound of a number of clusters k (0 = the number of classes), shared by the clustering steps. */
+/**
+ * k left to the method ('auto', the default of the clustering steps): the number of classes; 0
+ * stood for it before 'auto' was a value.
+ */
+export const AUTO_CLUSTERS = {
+  description: 'the number of classes (3 without a class column)',
+  legacy: 0,
+} as const;
+
+/** The bound of a number of clusters k, shared by the clustering steps. */
 export const CLUSTERS_BOUND = {
   max: 1000,
   maxBecause:
@@ -63,10 +72,11 @@ export const kmeansStep = defineMethod({
     {
       name: 'k',
       type: 'integer',
-      default: 0,
-      min: 0,
+      default: 'auto',
+      auto: AUTO_CLUSTERS,
+      min: 1,
       ...CLUSTERS_BOUND,
-      description: 'Clusters; 0 = the number of classes (3 without a class column)',
+      description: 'Clusters',
     },
     {
       name: 'runs',
@@ -104,15 +114,17 @@ export const kmeansStep = defineMethod({
 export function* partitionOf(
   context: MethodContext,
   of: ResolvedCall,
-  options: { k: number; runs: number; seed: number; maxIterations: number },
+  options: { k: number | typeof AUTO; runs: number; seed: number; maxIterations: number },
   partitionerOf: (representation: Representation) => Partitioner,
   title: (representation: Representation, partitioner: Partitioner) => string,
 ): Steps<Results> {
   const representation = yield* scaledSteps(requireRepresentation(context, of), 0, 0.3);
   const partitioner = partitionerOf(representation);
+  const requested = autoNumber(options.k, () => defaultClusters(context.table));
+  if (options.k === AUTO) context.automatic('k', requested);
   const { k, labels } = yield* bestOfStarts(
     partitioner,
-    options.k || defaultClusters(context.table),
+    requested,
     `the ${representation.title}`,
     options,
     context.warn,

@@ -2,6 +2,7 @@ import { SPECTRAL_MAX_OBJECTS } from './spectral.ts';
 import { spectralPartitionerFor } from './spectralPartition.ts';
 import { defineMethod, type ResolvedCall } from '../platform/spec.ts';
 import {
+  AUTO_CLUSTERS,
   CLUSTERS_BOUND,
   ITERATIONS_PARAMETER,
   partitionOf,
@@ -28,11 +29,11 @@ export const spectralStep = defineMethod({
     {
       name: 'k',
       type: 'integer',
-      default: 0,
-      min: 0,
+      default: 'auto',
+      auto: AUTO_CLUSTERS,
+      min: 1,
       ...CLUSTERS_BOUND,
-      description:
-        'Clusters and eigenvectors; 0 = the number of classes (3 without a class column)',
+      description: 'Clusters and eigenvectors',
     },
     {
       name: 'runs',

@@ -1,5 +1,5 @@
 import type { ParameterSpec } from '../base/parameters.ts';
-import { resolveOptions } from '../base/parameters.ts';
+import { optionValue, resolveOptions } from '../base/parameters.ts';
 import { methodSpec } from './registry.ts';
 import type { Call, CallInputs, InputRef, MethodSpec, ResolvedCall } from './spec.ts';
 
@@ -55,6 +55,32 @@ function resolveInputs(
     out[input.name] = input.many ? resolved : (resolved[0] as ResolvedCall);
   }
   return out;
+}
+
+/**
+ * A call as written today: each option given as a legacy number standing for 'auto' (epochs 0,
+ * learningRate 0, saved before 'auto' was a value) spelt 'auto', in its inputs too; other
+ * options as given. For reading saved workspaces and links, so they save back in today's words.
+ */
+export function currentCall<C extends Call>(call: C): C {
+  const spec = methodSpec(call.method);
+  const options = call.options
+    ? Object.fromEntries(
+        Object.entries(call.options).map(([name, v]) => {
+          const p = spec.parameters.find((q) => q.name === name);
+          return [name, p && v !== undefined ? optionValue(p, v) : v];
+        }),
+      )
+    : undefined;
+  const inputs = call.inputs
+    ? Object.fromEntries(
+        Object.entries(call.inputs).map(([name, v]) => [
+          name,
+          Array.isArray(v) ? v.map(currentCall) : currentCall(v as InputRef),
+        ]),
+      )
+    : undefined;
+  return { ...call, ...(options ? { options } : {}), ...(inputs ? { inputs } : {}) };
 }
 
 /** The call without its keys, for keys of enclosing calls. */
@@ -139,7 +165,10 @@ export function callDependencies(call: ResolvedCall): ResolvedCall[] {
  */
 export function describeCall(call: Call | ResolvedCall): string {
   const spec = methodSpec(call.method);
-  const value = (p: MethodSpec['parameters'][number]) => call.options?.[p.name] ?? p.default;
+  // 'auto' for a legacy number (epochs 0), as the table reads it.
+  const given = (p: MethodSpec['parameters'][number]) => optionValue(p, call.options?.[p.name]);
+  const value = (p: MethodSpec['parameters'][number]) =>
+    optionValue(p, call.options?.[p.name] ?? p.default);
   const named = spec.settingTitles?.find((t) =>
     Object.entries(t.options).every(([name, v]) =>
       spec.parameters.some((p) => p.name === name && value(p) === v),
@@ -150,9 +179,9 @@ export function describeCall(call: Call | ResolvedCall): string {
     .filter((p) =>
       p.name in base
         ? value(p) !== base[p.name]
-        : call.options?.[p.name] !== undefined && call.options[p.name] !== p.default,
+        : call.options?.[p.name] !== undefined && given(p) !== p.default,
     )
-    .map((p) => `${p.symbol ?? p.name} ${String(call.options?.[p.name])}`);
+    .map((p) => `${p.symbol ?? p.name} ${String(given(p))}`);
   const of = Object.values(call.inputs ?? {})
     .map((v) => {
       const list: readonly InputRef[] = Array.isArray(v) ? v : [v];

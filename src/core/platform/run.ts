@@ -33,6 +33,7 @@ export function* runCall(env: RunEnvironment, call: Call | ResolvedCall): Steps<
   refuseWithoutRows(env.table, spec);
   spec.check?.(env.table, resolved.options);
   const warnings: string[] = [];
+  const automatic: Record<string, number> = {};
   let codes: Int32Array | null = null;
   const context: MethodContext = {
     table: env.table,
@@ -40,6 +41,9 @@ export function* runCall(env: RunEnvironment, call: Call | ResolvedCall): Steps<
     require: (c) => scaledSteps(runCall(env, c), 0, 1, `${methodSpec(c.method).title}: `),
     warn: (message) => {
       if (!warnings.includes(message)) warnings.push(message);
+    },
+    automatic: (option, value) => {
+      automatic[option] = value;
     },
     objectValues: () => (codes ??= objectValues(env.table)), // refused when rowless
   };
@@ -58,6 +62,7 @@ export function* runCall(env: RunEnvironment, call: Call | ResolvedCall): Steps<
     call: resolved,
     results,
     warnings,
+    ...(Object.keys(automatic).length > 0 ? { automatic } : {}),
     seconds: (now() - start) / 1000,
   };
   env.cache.set(output);

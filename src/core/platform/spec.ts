@@ -165,6 +165,11 @@ export interface MethodOutput {
   call: ResolvedCall;
   results: Results;
   warnings: string[];
+  /**
+   * The number each option left 'auto' ran with (UMAP's epochs: 500), for the settings to say
+   * "auto (500)"; absent when none was reported.
+   */
+  automatic?: Record<string, number>;
   seconds: number;
 }
 
@@ -177,6 +182,8 @@ export interface MethodContext {
   require(call: Call | ResolvedCall): Steps<MethodOutput>;
   /** A remark for the user, kept with this call's output. */
   warn(message: string): void;
+  /** The number an option left 'auto' ran with, kept with this call's output. */
+  automatic(option: string, value: number): void;
   /**
    * Global value of every object in every attribute (n × D), computed once per table; refused
    * on a table without rows (`table.rowless`).

@@ -1,6 +1,13 @@
 import type { Steps } from '../base/jobs.ts';
 import { runToEnd, scaledSteps } from '../base/jobs.ts';
-import { resolveOptions, SEED_BOUND, type ParameterSpec } from '../base/parameters.ts';
+import {
+  AUTO,
+  autoNumber,
+  resolveOptions,
+  SEED_BOUND,
+  type OptionsOf,
+  type ParameterSpec,
+} from '../base/parameters.ts';
 import { classicalMdsSteps, MAX_CLASSICAL_POINTS } from './classicalMds.ts';
 import type { ProjectionInput } from '../platform/projectionInput.ts';
 import { DEFAULT_LANDMARKS, landmarkMdsSteps } from './landmarkMds.ts';
@@ -16,16 +23,8 @@ import { stressSteps } from './stress.ts';
  *   landmarkMds.ts: classical MDS on m MaxMin landmarks, every point then placed by distance-based
  *   triangulation. O(n·m) distance evaluations, O(n + m²) memory.
  */
-export interface MdsOptions {
-  /** 'auto' (default): classical when n ≤ classicalLimit, landmark above. */
-  method?: 'auto' | 'classical' | 'landmark';
-  /** Largest n that 'auto' runs classically (default 3000; at most MAX_CLASSICAL_POINTS). */
-  classicalLimit?: number;
-  /** Landmark count for landmark MDS (default min(n, 300)); an integer from 3 to n. */
-  landmarks?: number;
-  /** Seeds the Lanczos start block, the first landmark and the stress sample (default 0). */
-  seed?: number;
-}
+/** Options from MDS_PARAMETERS (their defaults live there). */
+export type MdsOptions = Partial<OptionsOf<typeof MDS_PARAMETERS>>;
 
 export interface MdsResult {
   /** n × 2, row-major. */
@@ -77,12 +76,13 @@ export const MDS_PARAMETERS = [
   {
     name: 'landmarks',
     type: 'integer',
-    default: 0,
-    min: 0,
+    default: 'auto',
+    auto: { description: `min(n, ${DEFAULT_LANDMARKS})`, legacy: 0 },
+    min: 3,
     max: DEFAULT_CLASSICAL_LIMIT,
     maxBecause: `landmark MDS keeps landmarks × n distances and solves a landmarks × landmarks eigenproblem; ${DEFAULT_CLASSICAL_LIMIT} is the size "auto" already runs classically`,
     advanced: true,
-    description: `Landmarks of landmark MDS: from 3 to n, or 0 for min(n, ${DEFAULT_LANDMARKS})`,
+    description: 'Landmarks of landmark MDS (at most n)',
   },
   {
     name: 'seed',
@@ -102,7 +102,7 @@ export function resolveMdsOptions(n: number, options: MdsOptions = {}): Resolved
     options,
     'MDS',
   );
-  if (landmarks !== 0) validateLandmarks(n, landmarks);
+  if (landmarks !== AUTO) validateLandmarks(n, landmarks);
   const resolved = method === 'auto' ? (n <= classicalLimit ? 'classical' : 'landmark') : method;
   if (resolved === 'classical' && n > MAX_CLASSICAL_POINTS)
     throw new RangeError(
@@ -111,7 +111,11 @@ export function resolveMdsOptions(n: number, options: MdsOptions = {}): Resolved
     );
   if (resolved === 'landmark' && n < 3)
     throw new RangeError(`method "landmark" needs at least 3 points (landmarks ≥ 3), got n = ${n}`);
-  return { method: resolved, landmarks: landmarks || Math.min(n, DEFAULT_LANDMARKS), seed };
+  return {
+    method: resolved,
+    landmarks: autoNumber(landmarks, () => Math.min(n, DEFAULT_LANDMARKS)),
+    seed,
+  };
 }
 
 function validateLandmarks(n: number, m: number): void {

@@ -1,4 +1,5 @@
 import { now } from '../base/clock.ts';
+import { AUTO } from '../base/parameters.ts';
 import type { Progress } from '../base/jobs.ts';
 import { scaledSteps } from '../base/jobs.ts';
 import type { ProjectionInput } from '../platform/projectionInput.ts';
@@ -24,6 +25,8 @@ export interface Layout {
   stress: number | null;
   /** How it was computed, for people: "Barnes-Hut t-SNE, perplexity 30 …". */
   detail: string;
+  /** The numbers its 'auto' options ran with (MethodContext.automatic). */
+  automatic?: Readonly<Record<string, number>>;
 }
 
 /** Progress that may carry the current layout (t-SNE iterations), for animation. */
@@ -119,7 +122,13 @@ export function tsneLayout(
       (result.points < input.n
         ? `; ${result.points} distinct of ${input.n} objects, identical ones share a position`
         : '');
-    return { coordinates: result.coordinates, kl: result.kl, stress: null, detail };
+    return {
+      coordinates: result.coordinates,
+      kl: result.kl,
+      stress: null,
+      detail,
+      automatic: automaticOf(tsne, { learningRate: result.learningRate }),
+    };
   };
 }
 
@@ -131,7 +140,15 @@ export function mdsLayout(options: MdsOptions = {}): LayoutSteps {
       mds.method === 'classical'
         ? 'classical (Torgerson) MDS'
         : `landmark MDS on ${mds.landmarks?.length ?? '?'} landmarks`;
-    return { coordinates: mds.coordinates, kl: null, stress: mds.stress, detail };
+    const landmarks = mds.landmarks?.length;
+    return {
+      coordinates: mds.coordinates,
+      kl: null,
+      stress: mds.stress,
+      detail,
+      // Only landmark MDS has landmarks: the classical one ran without picking a number.
+      automatic: landmarks === undefined ? {} : automaticOf(options, { landmarks }),
+    };
   };
 }
 
@@ -151,6 +168,19 @@ export const pcaLayout: LayoutSteps = function* (source, seed) {
   );
   return { coordinates, kl: null, stress, detail: 'PCA (first two principal components)' };
 };
+
+/**
+ * Of the numbers a run used, those of options left 'auto': given as 'auto', or absent (each of
+ * these options is 'auto' by default).
+ */
+export function automaticOf(
+  given: Readonly<Record<string, unknown>>,
+  used: Readonly<Record<string, number>>,
+): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(used).filter(([name]) => given[name] === undefined || given[name] === AUTO),
+  );
+}
 
 function round(x: number): string {
   return Number.isInteger(x) ? String(x) : x.toFixed(1);

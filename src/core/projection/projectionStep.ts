@@ -53,6 +53,7 @@ export function* projectRepresentation(
   const rows = objectSample(n, options.sample ?? 0, options.seed ?? 0);
   const laidOut = rows ? sampleSource(source, rows) : source;
   const p = yield* scaledSteps(projectSteps(laidOut, layout, options), 0.05, 1);
+  for (const [name, value] of Object.entries(p.automatic ?? {})) context.automatic(name, value);
   const q = p.quality;
   const explained = options.explained ? source.explained?.() : undefined;
   const detail = rows

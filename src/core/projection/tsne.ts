@@ -1,7 +1,13 @@
 import type { Progress, Steps } from '../base/jobs.ts';
 import { runToEnd, scaledSteps } from '../base/jobs.ts';
 import { createRandom, gaussian, type Random } from '../base/random.ts';
-import { resolveOptions, SEED_BOUND, type ParameterSpec } from '../base/parameters.ts';
+import {
+  autoNumber,
+  resolveOptions,
+  SEED_BOUND,
+  type OptionsOf,
+  type ParameterSpec,
+} from '../base/parameters.ts';
 import { perplexityAffinities, type SparseAffinity } from './affinity.ts';
 import { attraction } from './attraction.ts';
 import { exactRepulsion, type Repulsion } from './barnesHut.ts';
@@ -17,30 +23,13 @@ import { teamGradient, type TeamGradient } from './parallelGradient.ts';
 import { currentTeam } from '../parallel/ambient.ts';
 import type { Team } from '../parallel/team.ts';
 
-export interface TsneOptions {
-  /** Effective number of neighbours (default 30); lowered to (n − 1) / 3 on tiny tables. */
-  perplexity?: number;
-  /** Gradient-descent iterations (default 1000). */
-  iterations?: number;
-  /** Barnes-Hut accuracy: a cell is summarised when width / max(distance, 1) < θ (default 0.5; barnesHut.ts). */
-  theta?: number;
-  /** Up to this many points the repulsion is exact, O(n²) (default 1000). */
-  exactLimit?: number;
-  /**
-   * How the repulsion is summed: 'auto' (default: exact up to exactLimit points, Barnes-Hut
-   * above), 'exact', 'barnes-hut' or 'fft' (interpolation on a grid, fftRepulsion.ts).
-   */
-  repulsion?: RepulsionMethod;
-  /** 'merge' (default): identical objects are optimised once, with their multiplicity. */
-  duplicates?: 'merge' | 'keep';
-  /** Step size; default max(n / earlyExaggeration, 200) (Belkina et al. 2019). */
-  learningRate?: number;
-  /** Factor on P during the first `exaggerationIterations` (default 12 for 250). */
-  earlyExaggeration?: number;
-  exaggerationIterations?: number;
+/**
+ * Options from TSNE_PARAMETERS (their defaults live there), and what a caller passes beside
+ * them: the start, the threads and the points' order.
+ */
+export type TsneOptions = Partial<OptionsOf<typeof TSNE_PARAMETERS>> & {
   /** Starting layout: 'random', or n × 2 (the caller's principal layout). */
   init?: 'random' | Float64Array;
-  seed?: number;
   /** Threads to split the Barnes-Hut gradient with; the result does not depend on it. */
   team?: Team;
   /**
@@ -49,7 +38,7 @@ export interface TsneOptions {
    * the two differ only by round-off).
    */
   pointOrder?: 'auto' | 'rows';
-}
+};
 
 export type RepulsionMethod = 'auto' | 'exact' | 'barnes-hut' | 'fft';
 
@@ -60,6 +49,8 @@ export interface TsneResult {
   kl: number;
   iterations: number;
   perplexity: number;
+  /** The step size used (the automatic one picked when the option was 'auto'). */
+  learningRate: number;
   /** Nearest neighbours per object in P (objects, counted with their multiplicity). */
   neighbours: number;
   gradient: Exclude<RepulsionMethod, 'auto'>;
@@ -81,18 +72,10 @@ const MIN_GAIN = 0.01;
 /** The random start's spread and the scale a given start is normalised to (std of axis 1). */
 const INITIAL_STD = 1e-4;
 
-export interface ResolvedTsneOptions {
-  perplexity: number;
-  iterations: number;
-  theta: number;
-  exactLimit: number;
-  repulsion: RepulsionMethod;
-  duplicates: 'merge' | 'keep';
+/** The options as a run uses them: the automatic learning rate picked (resolveTsneOptions). */
+export type ResolvedTsneOptions = Omit<OptionsOf<typeof TSNE_PARAMETERS>, 'learningRate'> & {
   learningRate: number;
-  earlyExaggeration: number;
-  exaggerationIterations: number;
-  seed: number;
-}
+};
 
 /** The most gradient-descent iterations a t-SNE runs (its exaggeration's too). */
 const TSNE_MAX_ITERATIONS = 100_000;
@@ -168,13 +151,15 @@ export const TSNE_PARAMETERS = [
   {
     name: 'learningRate',
     type: 'number',
-    default: 0,
+    default: 'auto',
+    auto: { description: 'max(n / early exaggeration, 200) (Belkina et al. 2019)', legacy: 0 },
     min: 0,
+    minExclusive: true,
     max: 1_000_000,
     maxBecause:
       'the automatic rate n / early exaggeration reaches it at 12 million objects; a larger step only scatters the layout',
     advanced: true,
-    description: 'Step size; 0 = max(n / early exaggeration, 200) (Belkina et al. 2019)',
+    description: 'Step size of the gradient descent',
   },
   {
     name: 'earlyExaggeration',
@@ -220,7 +205,7 @@ export function resolveTsneOptions(n: number, options: TsneOptions = {}): Resolv
     ...o,
     // k = 3·perplexity neighbours must exist: lower the perplexity on tiny tables.
     perplexity: Math.min(o.perplexity, (n - 1) / 3),
-    learningRate: o.learningRate || Math.max(n / o.earlyExaggeration, 200),
+    learningRate: autoNumber(o.learningRate, () => Math.max(n / o.earlyExaggeration, 200)),
   };
 }
 
@@ -357,6 +342,7 @@ function* descend(
     kl,
     iterations: o.iterations,
     perplexity: o.perplexity,
+    learningRate: o.learningRate,
     neighbours: k,
     gradient: method,
     points,

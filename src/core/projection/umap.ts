@@ -1,7 +1,13 @@
 import type { Progress, Steps } from '../base/jobs.ts';
 import { runToEnd, scaledSteps } from '../base/jobs.ts';
 import { createRandom } from '../base/random.ts';
-import { resolveOptions, SEED_BOUND, type ParameterSpec } from '../base/parameters.ts';
+import {
+  autoNumber,
+  resolveOptions,
+  SEED_BOUND,
+  type OptionsOf,
+  type ParameterSpec,
+} from '../base/parameters.ts';
 import { nearestNeighbourSteps, type Neighbours } from '../neighbours/knn.ts';
 import { rememberedGraph, rememberGraph } from '../neighbours/graphMemo.ts';
 import { currentTeam } from '../parallel/ambient.ts';
@@ -34,19 +40,8 @@ import { umapEpochs } from './umapEpochs.ts';
  * of more identical rows than n_neighbors then fills its own lists with copies at distance 0: a
  * clique cut off from the rest of the graph. `duplicates: 'keep'` runs the rows as they are.
  */
-export interface UmapOptions {
-  neighbours?: number;
-  minDist?: number;
-  spread?: number;
-  /** 0: umap-learn's default, 500 epochs up to 10,000 objects, 200 above. */
-  epochs?: number;
-  negativeSampleRate?: number;
-  learningRate?: number;
-  init?: 'laplacian' | 'random';
-  duplicates?: 'merge' | 'keep';
-  seed?: number;
-  team?: Team;
-}
+/** Options from UMAP_PARAMETERS (their defaults live there), and the threads to run on. */
+export type UmapOptions = Partial<OptionsOf<typeof UMAP_PARAMETERS>> & { team?: Team };
 
 export interface UmapResult {
   /** n × 2 */
@@ -110,11 +105,12 @@ export const UMAP_PARAMETERS = [
   {
     name: 'epochs',
     type: 'integer',
-    default: 0,
-    min: 0,
+    default: 'auto',
+    auto: { description: 'umap-learn’s default: 500 up to 10,000 objects, 200 above', legacy: 0 },
+    min: 1,
     max: 10000,
     maxBecause: 'each epoch samples every edge of the graph; 20 × umap-learn’s 500',
-    description: 'n_epochs; 0 = umap-learn’s default: 500 up to 10,000 objects, 200 above',
+    description: 'n_epochs: how many times every edge of the graph is sampled',
   },
   {
     name: 'negativeSampleRate',
@@ -185,7 +181,7 @@ export function* umapSteps(
   const { team: given, ...rest } = options;
   const o = resolveOptions(UMAP_PARAMETERS, rest, 'UMAP');
   const team = given ?? currentTeam();
-  const epochs = o.epochs || defaultEpochs(n);
+  const epochs = autoNumber(o.epochs, () => defaultEpochs(n));
   const merged = o.duplicates === 'merge' ? worthMerging(identicalObjects(input), n) : null;
   const work = merged ? restrictedInput(input, merged.representative) : input;
   const points = work.n;

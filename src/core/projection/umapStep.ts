@@ -1,6 +1,6 @@
 import { usesApproximateSearch } from '../neighbours/knn.ts';
 import { defineMethod, type ResolvedCall } from '../platform/spec.ts';
-import type { LayoutSteps } from './project.ts';
+import { automaticOf, type LayoutSteps } from './project.ts';
 import {
   PROJECTION_INPUT,
   PROJECTION_PAPER,
@@ -55,6 +55,12 @@ export function umapLayout(options: Omit<UmapOptions, 'seed' | 'team'>): LayoutS
       (result.points < input.n
         ? `; ${result.points} distinct of ${input.n} objects, identical ones share a position`
         : '');
-    return { coordinates: result.coordinates, kl: null, stress: null, detail };
+    return {
+      coordinates: result.coordinates,
+      kl: null,
+      stress: null,
+      detail,
+      automatic: automaticOf(options, { epochs: result.epochs }),
+    };
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { methodSpec } from '../../../src/core/platform/registry.ts';
 import type { MethodSpec } from '../../../src/core/platform/spec.ts';
 import {
   changedSettings,
@@ -57,5 +58,15 @@ describe('the collapsed settings line', () => {
   it('says “default settings” when nothing changed', () => {
     expect(settingsLine(['CDE', 't-SNE'], [])).toBe('CDE · t-SNE · default settings');
     expect(settingsLine(['CDE'], ['perplexity 50'])).toBe('CDE · perplexity 50');
+  });
+});
+
+describe('an automatic number in the collapsed settings line', () => {
+  const umap = methodSpec('umap');
+  it('says nothing of epochs left auto, the legacy 0 included, and names a given number', () => {
+    expect(changedSettings(umap, {})).toEqual([]);
+    expect(changedSettings(umap, { epochs: 'auto' })).toEqual([]);
+    expect(changedSettings(umap, { epochs: 0 })).toEqual([]);
+    expect(changedSettings(umap, { epochs: 300 })).toEqual(['epochs 300']);
   });
 });

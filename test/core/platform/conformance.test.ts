@@ -79,7 +79,14 @@ function invalidValues(p: ParameterSpec): [unknown, typeof RangeError | typeof T
         [Number.POSITIVE_INFINITY, RangeError],
       ];
       if (p.type === 'integer') out.push([(p.min ?? 0) + 0.5, RangeError]);
-      if (p.min !== undefined) out.push([p.minExclusive ? p.min : p.min - 1, RangeError]);
+      if (p.min !== undefined) {
+        const below = p.minExclusive ? p.min : p.min - 1;
+        // The legacy number standing for 'auto' (0) is read as 'auto', not refused.
+        out.push([below === p.auto?.legacy ? below - 1 : below, RangeError]);
+      }
+      // 'auto' is a value only where the table declares it, and only spelt so.
+      out.push(['automatic', TypeError]);
+      if (!p.auto) out.push(['auto', TypeError]);
       if (p.max !== undefined) out.push([p.maxExclusive ? p.max : p.max + 1, RangeError]);
       return out;
     }
@@ -145,6 +152,19 @@ describe.each(SPECS.map((s) => [s.id, s] as const))('conformance of %s', (_id, s
     expect(() => resolveCall({ ...base, options: { ...base.options, noSuchOption: 1 } })).toThrow(
       /no option “noSuchOption”/,
     );
+  });
+
+  it('reads “auto”, its legacy number and its absence as one value with one cache key', () => {
+    const base = exampleCall(spec);
+    for (const p of spec.parameters) {
+      if ((p.type !== 'number' && p.type !== 'integer') || !p.auto) continue;
+      const keyWith = (value: unknown) =>
+        resolveCall({ ...base, options: { ...base.options, [p.name]: value } });
+      const auto = keyWith('auto');
+      expect(auto.options[p.name], p.name).toBe('auto');
+      if (p.auto.legacy !== undefined) expect(keyWith(p.auto.legacy).key).toBe(auto.key);
+      if (p.default === 'auto') expect(keyWith(undefined).key).toBe(auto.key);
+    }
   });
 
   it('returns its declared result kinds, shaped to the table, and the same results for the same seed', async () => {

@@ -290,8 +290,11 @@ describe('t-SNE', () => {
       expect(() => runTsne(small, options), label).toThrow(type);
       expect(() => runTsne(small, options), label).toThrow(message);
     }
-    // learningRate 0 is the parameter table's default: the automatic rate max(n / early
-    // exaggeration, 200) (it used to be refused; an explicit rate must still be ≥ 0 and finite).
+    // learningRate 'auto' is the parameter table's default: the automatic rate max(n / early
+    // exaggeration, 200); 0, which stood for it before 'auto' was a value, still reads as it. An
+    // explicit rate must be > 0 and finite.
+    expect(resolveTsneOptions(3000).learningRate).toBe(250);
+    expect(resolveTsneOptions(3000, { learningRate: 'auto' }).learningRate).toBe(250);
     expect(resolveTsneOptions(3000, { learningRate: 0 }).learningRate).toBe(250);
     expect(resolveTsneOptions(3000, { learningRate: 0, earlyExaggeration: 4 }).learningRate).toBe(
       750,

@@ -8,8 +8,8 @@ import {
 import { scaledSteps } from '../../base/jobs.ts';
 import { valueTableSum } from '../../platform/representation.ts';
 import { defineMethod } from '../../platform/spec.ts';
-import type { ParameterSpec } from '../../base/parameters.ts';
-import { CLUSTERS_BOUND, defaultClusters } from '../../clustering/kmeansStep.ts';
+import { AUTO, autoNumber, type ParameterSpec } from '../../base/parameters.ts';
+import { AUTO_CLUSTERS, CLUSTERS_BOUND, defaultClusters } from '../../clustering/kmeansStep.ts';
 import { casMethod } from './cas.ts';
 
 /** Which similarity decides the neighbours: ROCK's Jaccard or CROCK's CASO / n. */
@@ -59,10 +59,11 @@ export const rockStep = defineMethod({
     {
       name: 'k',
       type: 'integer',
-      default: 0,
-      min: 0,
+      default: 'auto',
+      auto: AUTO_CLUSTERS,
+      min: 1,
       ...CLUSTERS_BOUND,
-      description: 'Clusters; 0 = the number of classes (3 without a class column)',
+      description: 'Clusters',
     },
   ],
   produces: ['object-partition', 'measures'],
@@ -81,7 +82,8 @@ export const rockStep = defineMethod({
   *run(context, options) {
     const { table } = context;
     const D = table.attributes.length;
-    const k = options.k || defaultClusters(table);
+    const k = autoNumber(options.k, () => defaultClusters(table));
+    if (options.k === AUTO) context.automatic('k', k);
     let similarity: Similarity;
     if (options.similarity === 'jaccard')
       similarity = categoricalJaccard(table.attributes.map((a) => a.codes));
