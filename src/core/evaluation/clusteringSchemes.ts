@@ -3,8 +3,8 @@ import { evaluateClusteringStep } from './evaluateClustering.ts';
 import { failureRow, isolated, unlessAllFailed } from './isolated.ts';
 import { meanSd, scorePartition } from './partitions.ts';
 import { scaledSteps, type Steps } from '../base/jobs.ts';
-import { SEED_BOUND, type ParameterSpec } from '../base/parameters.ts';
-import { CLUSTERS_BOUND, RUNS_BOUND } from '../clustering/kmeansStep.ts';
+import { AUTO, SEED_BOUND, type ParameterSpec } from '../base/parameters.ts';
+import { AUTO_CLUSTERS, CLUSTERS_BOUND, RUNS_BOUND } from '../clustering/kmeansStep.ts';
 import { ROCK_THETA } from '../methods/cas/rockStep.ts';
 import { parseScheme, SCHEME_NAMES, schemeTitle } from '../methods/cas/schemes.ts';
 import { resolveCall } from '../platform/calls.ts';
@@ -40,14 +40,15 @@ const SCHEME_PARAMETERS = [
   {
     name: 'k',
     type: 'integer',
-    default: 0,
-    min: 0,
+    default: AUTO,
+    auto: AUTO_CLUSTERS,
+    min: 1,
     ...CLUSTERS_BOUND,
-    description: 'Clusters; 0 = the number of classes',
+    description: 'Clusters',
   },
 ] as const satisfies readonly ParameterSpec[];
 
-type SchemeOptions = { runs: number; seed: number; theta: number; k: number };
+type SchemeOptions = { runs: number; seed: number; theta: number; k: number | typeof AUTO };
 
 /**
  * Wang et al. 2015's clustering schemes side by side (Sec. VIII-B, Tables IX-X): k-modes and
@@ -108,7 +109,7 @@ export const clusteringSchemesStep = defineMethod({
         ],
         rows,
         notes: [
-          `k = ${options.k || 'the number of classes'}; k-modes and spectral clustering: ${options.runs} seeded runs (seed ${options.seed}), mean ± sd; ROCK / CROCK: θ = ${options.theta}, deterministic (sd 0)`,
+          `k = ${options.k === AUTO ? 'the number of classes' : options.k}; k-modes and spectral clustering: ${options.runs} seeded runs (seed ${options.seed}), mean ± sd; ROCK / CROCK: θ = ${options.theta}, deterministic (sd 0)`,
         ],
       },
     };

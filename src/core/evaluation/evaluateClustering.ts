@@ -9,10 +9,21 @@ import { clampK, partitionerFor, type Partitioner } from '../clustering/partitio
 import { spectralPartitionerFor } from '../clustering/spectralPartition.ts';
 import { methodSpec } from '../platform/registry.ts';
 import { pickResult, REPRESENTATION_KINDS } from '../platform/representation.ts';
-import { SEED_BOUND, type OptionsOf, type ParameterSpec } from '../base/parameters.ts';
+import {
+  AUTO,
+  autoNumber,
+  SEED_BOUND,
+  type OptionsOf,
+  type ParameterSpec,
+} from '../base/parameters.ts';
 import { defineMethod, type MethodContext, type ResolvedCall } from '../platform/spec.ts';
 import { createRandom } from '../base/random.ts';
-import { CLUSTERS_BOUND, ITERATIONS_PARAMETER, RUNS_BOUND } from '../clustering/kmeansStep.ts';
+import {
+  AUTO_CLUSTERS,
+  CLUSTERS_BOUND,
+  ITERATIONS_PARAMETER,
+  RUNS_BOUND,
+} from '../clustering/kmeansStep.ts';
 import { CLUSTERING_PROTOCOLS, PROTOCOL_TITLES } from '../clustering/protocols.ts';
 import { findResult, type Cell, type MethodFailure } from '../platform/results.ts';
 import { failureRow, isolated, unlessAllFailed } from './isolated.ts';
@@ -37,10 +48,11 @@ const CLUSTERING_PARAMETERS = [
   {
     name: 'k',
     type: 'integer',
-    default: 0,
-    min: 0,
+    default: AUTO,
+    auto: AUTO_CLUSTERS,
+    min: 1,
     ...CLUSTERS_BOUND,
-    description: 'Clusters; 0 = the number of classes',
+    description: 'Clusters',
   },
   ITERATIONS_PARAMETER,
   {
@@ -78,7 +90,7 @@ const CLUSTERING_PARAMETERS = [
 export const evaluateClusteringStep = defineMethod({
   id: 'evaluate-clustering',
   // CURE, Jian et al. 2019, Sec. 6.1: k = classes, 50 runs, seed 0.
-  paperProtocol: { runs: 50, seed: 0, k: 0, algorithm: 'auto' },
+  paperProtocol: { runs: 50, seed: 0, k: AUTO, algorithm: 'auto' },
   board: [
     {
       column: 'fscore',
@@ -117,7 +129,8 @@ export const evaluateClusteringStep = defineMethod({
   *run(context, options, inputs) {
     const { table } = context;
     const classes = (table.classColumn as NonNullable<typeof table.classColumn>).codes;
-    const k = options.k || new Set(classes).size;
+    const k = autoNumber(options.k, () => new Set(classes).size);
+    if (options.k === AUTO) context.automatic('k', k);
     const methods = inputs.methods as ResolvedCall[];
     if (methods.length === 0) throw new RangeError('choose at least one method to evaluate');
     const paper = paperRowFor(table.nRows, table.nValues);

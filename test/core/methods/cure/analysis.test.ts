@@ -60,7 +60,7 @@ describe('the evaluate-clustering step', () => {
     const output = evaluate(session, evaluationCall(EMBEDDING_METHODS, { runs: 5 }), (p) =>
       progress.push(p),
     );
-    expect(output.call.options).toMatchObject({ runs: 5, seed: 0, k: 0 });
+    expect(output.call.options).toMatchObject({ runs: 5, seed: 0, k: 'auto' });
     const report = table(output);
     // k = the number of classes, 5 runs, seed 0.
     expect(report.notes?.[0]).toMatch(/^k = 7 classes of type; 5 runs, .*seed 0;/);
