@@ -62,11 +62,15 @@ export const retrievalStep = defineMethod({
         // Each fit's precision of every object at every k (object by object, k by k).
         const each = fits.map((item) => precisionByObject(item.d, classes, ks));
         const m = classes.length;
-        const column = (p: Float64Array, i: number) =>
-          Float64Array.from({ length: m }, (_, a) => p[a * ks.length + i] as number);
+        // Each fit's precisions k by k (a column of objects each), taken apart once.
+        const columns = each.map((p) =>
+          ks.map((_, i) =>
+            Float64Array.from({ length: m }, (_, a) => p[a * ks.length + i] as number),
+          ),
+        );
         const ones = new Int32Array(m).fill(1);
         const at = (weights: Int32Array) =>
-          each.map((p) => Float64Array.from(ks, (_, i) => weightedMean(column(p, i), weights)));
+          columns.map((fit) => Float64Array.from(fit, (column) => weightedMean(column, weights)));
         const precision = at(ones);
         return {
           cells: Object.fromEntries(
