@@ -54,10 +54,7 @@ const NOT_RUN_SCRIPTS: Record<string, string> = {
 /** Whole commands shown but not run here, and why. */
 const NOT_RUN: Record<string, string> = {
   'npm install && npm start': 'installs packages (network) and serves the app until stopped',
-  'npx tsx bench/scatter.bench.ts --sizes 1000000 --gl none':
-    'a benchmark in a browser on a million points; prints figures, not pass/fail',
   'npm test': 'the whole suite, this file among it (about 15 minutes)',
-  'node --cpu-prof': 'a Node flag named in prose, not a command',
   'npm run cli -- <command> …': 'the syntax of every command, not one',
   'npm run cli -- <command> [FILE] [options]': 'the syntax of every command, not one',
   'npm run cli -- counts my-table.csv --engine clickhouse --out counts.json':
