@@ -1,8 +1,8 @@
 /**
  * Every command the README and docs/ show runs (issue 49: "Every command shown in docs/ runs in a
  * test"). The commands are read from the pages themselves: each line of a ```sh / ```bash block,
- * any fenced line starting with `npm `, `npx ` or `node `, and each inline `npm run …`, `npx …`
- * or `node …` span. A CLI command (`npm run cli -- …`) runs as the user would type it, on the
+ * any fenced line starting with `npm `, `npx ` or `node `, and each inline `npm run …`, `npm test`
+ * (start, ci, install), `npx …`, `node …` or `bench/….ts --…` span. A CLI command (`npm run cli -- …`) runs as the user would type it, on the
  * bundled tables in place of the pages' placeholders (FILE, data.csv …), in a scratch directory
  * that takes the files it writes; it must exit with 0. Any other command is named in NOT_RUN
  * with the reason it is not run here (a benchmark, the whole test suite, a server …), and every
@@ -54,6 +54,9 @@ const NOT_RUN_SCRIPTS: Record<string, string> = {
 /** Whole commands shown but not run here, and why. */
 const NOT_RUN: Record<string, string> = {
   'npm install && npm start': 'installs packages (network) and serves the app until stopped',
+  'npm ci': 'installs from the registry (network); the tests run on the installed packages',
+  'bench/generateBig.ts --rows 70000000 --out /tmp/big.csv':
+    'writes a 4.2 GB file (about 7 minutes); test/cli/engine/duckdb.test.ts uses its generator on small sizes',
   'npm test': 'the whole suite, this file among it (about 15 minutes)',
   'npm run cli -- <command> …': 'the syntax of every command, not one',
   'npm run cli -- <command> [FILE] [options]': 'the syntax of every command, not one',
@@ -105,7 +108,8 @@ export function commandsOf(text: string): string[] {
   const prose = text.replace(fences, '');
   for (const [, span] of prose.matchAll(/`([^`]+)`/g)) {
     const command = clean(span ?? '');
-    if (/^(npm run|npx|node) /.test(command)) found.push(command);
+    if (/^(npm (run|test|start|ci|install)|npx|node)( |$)|^(bench|scripts)\/\S+ --/.test(command))
+      found.push(command);
   }
   return found;
 }
