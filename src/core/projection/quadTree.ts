@@ -13,7 +13,7 @@
  * on one spot. Without that, a clump far smaller than the layout's box / 2^16 was one leaf whose
  * points were summed pairwise, O(m²): on the 8,124-row Mushroom-shaped table t-SNE's early
  * exaggeration shrinks the whole layout to a width of 1e-31 before it opens out again
- * (docs/performance.md), and the tree's old absolute floor on the width (1e-12) put every point
+ * (results/bench/performance-log.md), and the tree's old absolute floor on the width (1e-12) put every point
  * in one leaf for some 250 iterations.
  */
 import { bounds } from './layout.ts';

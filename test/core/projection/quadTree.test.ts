@@ -126,7 +126,7 @@ describe('the Z-order bucket quadtree', () => {
   });
 
   it('splits a layout of any extent, and clumps far smaller than a code cell, into small leaves', () => {
-    // t-SNE's early exaggeration can shrink a whole layout to 1e-31 (docs/performance.md).
+    // t-SNE's early exaggeration can shrink a whole layout to 1e-31 (results/bench/performance-log.md).
     const n = 2000;
     for (const scale of [1e-31, 1e-12, 1]) {
       const base = layout(n, 6);

@@ -17,7 +17,7 @@ interface TaskScheduler {
  * have, but in Chromium its message goes through another thread. Measured at load 10-13: a
  * 1,000,000-point first draw in MessageChannel slices took 0.4-0.7 s longer than one drawn
  * whole (about 10 ms a slice); postTask against MessageChannel was not told apart under that
- * load (docs/projections.md).
+ * load (results/bench/projections-log.md).
  */
 export function soon(f: () => void): () => void {
   const scheduler = (globalThis as { scheduler?: TaskScheduler }).scheduler;
