@@ -70,21 +70,11 @@ export function RankingView({ panel }: { panel: Panel }) {
       extraSummary={outlierClass ? [`outlier class ${outlierClass}`] : []}
       extraControls={
         classColumn && (
-          <label>
-            Outlier class
-            <select
-              aria-label="Outlier class"
-              value={outlierClass}
-              onChange={(e) => setSettings(panel.id, { outlierClass: e.target.value })}
-            >
-              <option value="">none (no AUC)</option>
-              {classColumn.labels.map((l) => (
-                <option key={l} value={l}>
-                  {l}
-                </option>
-              ))}
-            </select>
-          </label>
+          <OutlierClassChoice
+            labels={classColumn.labels}
+            value={outlierClass}
+            onChange={(value) => setSettings(panel.id, { outlierClass: value })}
+          />
         )
       }
     >
@@ -98,6 +88,9 @@ export function RankingView({ panel }: { panel: Panel }) {
         const training = output.results.training;
         const learned =
           training?.kind === 'object-partition' ? (r: number) => training.labels[r] === 0 : null;
+        // The training rows left out of the ranking, its export and the object explained first.
+        const leftOut =
+          training?.kind === 'object-partition' && !showTraining ? training.labels : null;
         const marked = parseMarked(panel.call?.options?.[MARK_OPTION]);
         const setMarked = (rows: number[]) =>
           panel.call &&
@@ -156,9 +149,7 @@ export function RankingView({ panel }: { panel: Panel }) {
                   explanations={explanations}
                   onMarkNormal={canMark ? (r) => setMarked([...marked, r]) : null}
                   learned={learned}
-                  training={
-                    training?.kind === 'object-partition' && !showTraining ? training.labels : null
-                  }
+                  training={leftOut}
                 />
               </div>
               {values && (
@@ -172,15 +163,38 @@ export function RankingView({ panel }: { panel: Panel }) {
                 meta={meta}
                 scores={scores}
                 explanations={explanations}
-                training={
-                  training?.kind === 'object-partition' && !showTraining ? training.labels : null
-                }
+                training={leftOut}
               />
             )}
           </>
         );
       }}
     </MethodPanel>
+  );
+}
+
+/** The class whose objects the AUC beside the ranking takes as the outliers ("none": no AUC). */
+function OutlierClassChoice({
+  labels,
+  value,
+  onChange,
+}: {
+  labels: readonly string[];
+  value: string;
+  onChange(value: string): void;
+}) {
+  return (
+    <label>
+      Outlier class
+      <select aria-label="Outlier class" value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">none (no AUC)</option>
+        {labels.map((l) => (
+          <option key={l} value={l}>
+            {l}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 
