@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
+import type { Locator, Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { addPanel, expect, exported, openApp, test, waitIdle } from './fixtures.ts';
 
@@ -176,4 +178,84 @@ test('the data summary’s CSV is the table shown: one field a column, the chose
     expect(listed.slice(0, bars.length)).toEqual(bars.map((b) => b.trim()));
     expect(row[5]).toMatch(/^[^;]+: [\d,]+(; [^;]+: [\d,]+)*$/);
   }
+});
+
+interface JsonTable {
+  name: string;
+  columns: string[];
+  rows: Record<string, string | number | null>[];
+}
+
+/** A panel's JSON export: its tables. */
+async function exportedTables(page: Page, panel: Locator): Promise<JsonTable[]> {
+  return (
+    JSON.parse((await exported(page, panel, 'JSON')).toString('utf8')) as {
+      tables: JsonTable[];
+    }
+  ).tables;
+}
+
+function tableNamed(tables: JsonTable[], name: string | RegExp): JsonTable {
+  const t = tables.find((x) => (typeof name === 'string' ? x.name === name : name.test(x.name)));
+  if (!t) throw new Error(`no table ${name} among ${tables.map((x) => x.name).join(', ')}`);
+  return t;
+}
+
+test('word clouds and value-score bars export the numbers they draw: CBRW’s feature weights, value scores and an object’s terms, as the CLI prints them', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const cbrw = await cliJson('run', 'cbrw');
+  const values = (cbrw.values as Value[]).map((v) => [v.attribute, v.label]);
+  const results = cbrw.results as {
+    featureWeights: { title: string; values: Record<string, number> };
+    valueScores: { title: string; scores: number[] };
+    scores: { scores: number[] };
+    explanations: { attributes: string[]; rows: number[][] };
+  };
+
+  await openApp(page);
+  const impact = await addPanel(page, 'impact:cbrw');
+  const ranking = await addPanel(page, 'ranking:cbrw');
+  await waitIdle(page, 60_000);
+  await expect(impact.getByTestId('impact-cloud')).toHaveCount(1, { timeout: 60_000 });
+  await expect(ranking.getByTestId('value-score-bars')).toBeVisible({ timeout: 60_000 });
+  const explanation = ranking.getByTestId('explanation');
+  await expect(explanation).toBeVisible();
+
+  // The impact view's cloud: one row per attribute, in file order, its weight at full precision.
+  const weights = tableNamed(await exportedTables(page, impact), results.featureWeights.title);
+  expect(weights.columns).toEqual(['attribute', 'impact']);
+  expect(weights.rows.map((r) => r.attribute)).toEqual(Object.keys(results.featureWeights.values));
+  for (const r of weights.rows)
+    expect(r.impact, String(r.attribute)).toBe(results.featureWeights.values[String(r.attribute)]);
+
+  const tables = await exportedTables(page, ranking);
+  // Value scores: every value (the bars show the top 30), in file order.
+  const scores = tableNamed(tables, results.valueScores.title);
+  expect(scores.columns).toEqual(['attribute', 'value', 'score']);
+  expect(scores.rows.map((r) => [r.attribute, r.value])).toEqual(values);
+  scores.rows.forEach((r, v) =>
+    expect(r.score, `${r.attribute} = ${r.value}`).toBe(results.valueScores.scores[v]),
+  );
+
+  // The top object's explanation cloud: each word "attribute = value" with its term.
+  const title = (await explanation.locator('h3').first().innerText()).trim();
+  const line = Number(/^Why line ([\d,]+) scores/.exec(title)?.[1]?.replaceAll(',', ''));
+  const row = line - 2;
+  const top = Math.max(...results.scores.scores);
+  expect(results.scores.scores[row], 'the cloud explains a top-ranked object').toBe(top);
+  const terms = tableNamed(tables, title);
+  expect(terms.columns).toEqual(['attribute', 'value', 'term']);
+  const file = Papa.parse<string[]>(await readFile('public/datasets/zoo.csv', 'utf8'), {
+    skipEmptyLines: true,
+  }).data;
+  const head = file[0] as string[];
+  const cells = file[line - 1] as string[];
+  expect(terms.rows.map((r) => [r.attribute, r.value])).toEqual(
+    results.explanations.attributes.map((a) => [a, cells[head.indexOf(a)]]),
+  );
+  terms.rows.forEach((r, k) =>
+    expect(r.term, String(r.attribute)).toBe(results.explanations.rows[row]?.[k]),
+  );
 });
