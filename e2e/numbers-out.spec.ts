@@ -259,3 +259,36 @@ test('word clouds and value-score bars export the numbers they draw: CBRW’s fe
     expect(r.term, String(r.attribute)).toBe(results.explanations.rows[row]?.[k]),
   );
 });
+
+test('UNTIE’s kernel-weight bars export every kernel space’s learned weight, as the CLI prints them', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const untie = await cliJson('run', 'untie');
+  const spaces = (
+    untie.results as {
+      kernelWeights: {
+        spaces: { attribute: string; space: string; kernel: string; weight: number }[];
+      };
+    }
+  ).kernelWeights.spaces;
+  await openApp(page);
+  const panel = await addPanel(page, 'untie-training:untie');
+  await expect(panel.getByTestId('untie-training')).toHaveAttribute('data-state', 'done', {
+    timeout: 120_000,
+  });
+  await expect(panel.getByTestId('kernel-weights')).toBeVisible();
+  const weights = tableNamed(await exportedTables(page, panel), 'kernel-space weights');
+  expect(weights.columns).toEqual(['attribute', 'space', 'kernel', 'weight']);
+  expect(weights.rows.map((r) => [r.attribute, r.space, r.kernel])).toEqual(
+    spaces.map((s) => [s.attribute, s.space, s.kernel]),
+  );
+  // Learned in the page's worker and in Node: equal up to round-off in the last bits.
+  weights.rows.forEach((r, p) => {
+    const expected = spaces[p]?.weight ?? Number.NaN;
+    expect(
+      Math.abs(Number(r.weight) - expected),
+      `${r.attribute} ${r.space} ${r.kernel}`,
+    ).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(expected)));
+  });
+});
