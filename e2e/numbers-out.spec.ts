@@ -3,7 +3,17 @@ import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import type { Locator, Page } from '@playwright/test';
 import Papa from 'papaparse';
-import { addPanel, expect, exported, openApp, test, waitIdle } from './fixtures.ts';
+import {
+  addPanel,
+  addProjection,
+  dragBox,
+  expect,
+  exported,
+  openApp,
+  scatterOf,
+  test,
+  waitIdle,
+} from './fixtures.ts';
 
 /**
  * Every number out (issue 48): the matrix views export the numbers they are drawn from as CSV —
@@ -290,5 +300,68 @@ test('UNTIE’s kernel-weight bars export every kernel space’s learned weight,
       Math.abs(Number(r.weight) - expected),
       `${r.attribute} ${r.space} ${r.kernel}`,
     ).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(expected)));
+  });
+});
+
+test('SAnDCat’s impact view exports every selected object’s score and value impacts, and the cloud their mean, as the CLI prints them', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const sandcat = (await cliJson('run', 'sandcat')).results as {
+    scores: { scores: number[] };
+    distanceImpact: { title: string; attributes: string[]; rows: number[][] };
+  };
+  const close = (got: unknown, expected: number, what: string) =>
+    expect(Math.abs(Number(got) - expected), what).toBeLessThanOrEqual(
+      1e-12 * Math.max(1, Math.abs(expected)),
+    );
+  await openApp(page);
+  const impact = await addPanel(page, 'impact:sandcat');
+  const projection = await addProjection(page, 'onehot', 'pca');
+  const scatter = scatterOf(projection);
+  await expect(scatter).toHaveAttribute('data-points', '101', { timeout: 60_000 });
+  await waitIdle(page, 60_000);
+  // Every object: more than the 50 the inspector lists.
+  await dragBox(page, scatter, [0, 0, 1, 1]);
+  await expect(projection.getByTestId('projection-selection')).toHaveText('101 objects selected');
+  await expect(impact.getByTestId('impact-inspector')).toBeVisible({ timeout: 60_000 });
+
+  const tables = await exportedTables(page, impact);
+  // The inspector's table: the one listing objects by line.
+  const inspector = tables.find((t) => t.columns[0] === 'line');
+  if (!inspector) throw new Error('no table of objects');
+  const attributes = sandcat.distanceImpact.attributes;
+  expect(inspector.columns).toEqual([
+    'line',
+    'score',
+    'rank',
+    'type',
+    ...attributes.flatMap((a) => [a, `${a} impact`]),
+  ]);
+  expect(inspector.rows).toHaveLength(101);
+  const file = Papa.parse<string[]>(await readFile('public/datasets/zoo.csv', 'utf8'), {
+    skipEmptyLines: true,
+  }).data;
+  const head = file[0] as string[];
+  for (const r of inspector.rows) {
+    const line = Number(r.line);
+    const row = line - 2;
+    close(r.score, sandcat.scores.scores[row] as number, `line ${line}: score`);
+    attributes.forEach((a, k) => {
+      expect(r[a], `line ${line}: ${a}`).toBe(file[line - 1]?.[head.indexOf(a)]);
+      close(
+        r[`${a} impact`],
+        sandcat.distanceImpact.rows[row]?.[k] as number,
+        `line ${line}: ${a}`,
+      );
+    });
+  }
+  // The distance cloud: each attribute's impact averaged over the selected objects.
+  const cloud = tableNamed(tables, `${sandcat.distanceImpact.title} — 101 selected objects`);
+  expect(cloud.columns).toEqual(['attribute', 'impact']);
+  attributes.forEach((a, k) => {
+    const mean = sandcat.distanceImpact.rows.reduce((s, r) => s + (r[k] as number), 0) / 101;
+    expect(cloud.rows[k]?.attribute).toBe(a);
+    expect(Math.abs(Number(cloud.rows[k]?.impact) - mean), a).toBeLessThanOrEqual(1e-12);
   });
 });
