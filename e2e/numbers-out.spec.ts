@@ -22,6 +22,8 @@ import {
  */
 
 const run = promisify(execFile);
+/** zoo's feature attributes (its 17th column, type, is the class). */
+const ZOO_FEATURES = 16;
 
 /** The CLI's JSON for a command on zoo (the sample the explorer opens with). */
 async function cliJson(...args: string[]): Promise<Record<string, unknown>> {
@@ -364,4 +366,98 @@ test('SAnDCat’s impact view exports every selected object’s score and value 
     expect(cloud.rows[k]?.attribute).toBe(a);
     expect(Math.abs(Number(cloud.rows[k]?.impact) - mean), a).toBeLessThanOrEqual(1e-12);
   });
+});
+
+test('the pair view exports each attribute’s term at full precision: CAS’s CADO and CASO terms as the CLI prints them', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const cas = await cliJson('run', 'cas');
+  const results = cas.results as {
+    cado: { title: string; tables: Record<string, number[][]> };
+    caso: { title: string; tables: Record<string, number[][]> };
+  };
+  // A value's index within its attribute, in the CLI's order of the values.
+  const local = new Map<string, number>();
+  const seen = new Map<string, number>();
+  for (const v of cas.values as Value[]) {
+    const k = seen.get(v.attribute) ?? 0;
+    local.set(`${v.attribute} = ${v.label}`, k);
+    seen.set(v.attribute, k + 1);
+  }
+  await openApp(page);
+  const rows = await addPanel(page, 'rows');
+  const pair = await addPanel(page, 'pair:cas');
+  await expect(pair.getByTestId('pair-empty')).toBeVisible({ timeout: 60_000 });
+  await rows.locator('tr[data-row="0"]').click();
+  await rows.getByRole('checkbox', { name: /only selected objects/ }).uncheck();
+  await rows.locator('tr[data-row="2"]').click({ modifiers: ['Control'] });
+  const table = pair.getByTestId('pair-table');
+  await expect(table.locator('tbody tr')).toHaveCount(ZOO_FEATURES + 1);
+
+  const [head, ...body] = csvRows(await exported(page, pair, 'CSV')) as [string[], ...string[][]];
+  expect(head).toEqual(['attribute', 'line 2', 'line 4', results.cado.title, results.caso.title]);
+  const terms = body.slice(0, ZOO_FEATURES);
+  let cado = 0;
+  let caso = 0;
+  for (const [attribute, x, y, distance, similarity] of terms as string[][]) {
+    const [i, j] = [local.get(`${attribute} = ${x}`), local.get(`${attribute} = ${y}`)];
+    const d = results.cado.tables[attribute as string]?.[i as number]?.[j as number] as number;
+    const s = results.caso.tables[attribute as string]?.[i as number]?.[j as number] as number;
+    expect(Number(distance), `${attribute}: CADO term`).toBe(d);
+    expect(Number(similarity), `${attribute}: CASO term`).toBe(s);
+    cado += d;
+    caso += s;
+  }
+  // The sums, at full precision too (added in the same order as the page).
+  const total = body[ZOO_FEATURES] as string[];
+  expect(Math.abs(Number(total[3]) - cado)).toBeLessThanOrEqual(1e-12);
+  expect(Math.abs(Number(total[4]) - caso)).toBeLessThanOrEqual(1e-12);
+  // Not rounded to the 4 digits shown.
+  expect(terms.some((r) => /\.\d{6,}/.test(r[4] ?? ''))).toBe(true);
+});
+
+test('the neighbours view exports each neighbour’s distance at full precision: the Euclidean distance of CDE’s vectors as the CLI prints them', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const cde = await cliJson('run', 'cde');
+  const vectors = (cde.results as { embedding: { valueVectors: number[][] } }).embedding
+    .valueVectors;
+  const index = new Map((cde.values as Value[]).map((v, k) => [`${v.attribute} = ${v.label}`, k]));
+  const file = Papa.parse<string[]>(await readFile('public/datasets/zoo.csv', 'utf8'), {
+    skipEmptyLines: true,
+  }).data;
+  const head = file[0] as string[];
+  // An object is the concatenation of its values' vectors.
+  const vectorOf = (line: number) =>
+    head
+      .slice(0, ZOO_FEATURES)
+      .flatMap((a, k) => vectors[index.get(`${a} = ${file[line - 1]?.[k]}`) as number] ?? []);
+  const distance = (p: number[], q: number[]) =>
+    Math.sqrt(p.reduce((s, x, k) => s + (x - (q[k] as number)) ** 2, 0));
+
+  await openApp(page);
+  const rows = await addPanel(page, 'rows');
+  const neighbours = await addPanel(page, 'neighbours:cde');
+  await expect(neighbours.getByTestId('neighbours-empty')).toBeVisible({ timeout: 60_000 });
+  await rows.locator('tr[data-row="0"]').click();
+  await expect(neighbours.getByTestId('neighbours-table').locator('tbody tr')).toHaveCount(10, {
+    timeout: 60_000,
+  });
+  const [columns, ...listed] = csvRows(await exported(page, neighbours, 'CSV')) as [
+    string[],
+    ...string[][],
+  ];
+  expect(columns.slice(0, 2)).toEqual(['line', 'distance']);
+  expect(listed).toHaveLength(10);
+  const from = vectorOf(2);
+  for (const [line, d] of listed) {
+    const expected = distance(from, vectorOf(Number(line)));
+    expect(Math.abs(Number(d) - expected), `line ${line}`).toBeLessThanOrEqual(
+      1e-12 * Math.max(1, expected),
+    );
+  }
+  // Not rounded to the 4 digits shown.
+  expect(listed.some((r) => /\.\d{6,}/.test(r[1] ?? ''))).toBe(true);
 });
