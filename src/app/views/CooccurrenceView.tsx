@@ -163,7 +163,8 @@ export function CooccurrenceView() {
 
 /**
  * The trace of a selection: how many rows, and whether the cells count among all rows or among
- * them. Gone with the selection (the cells then count every row again).
+ * them. Always laid out, hidden without a selection (the cells then count every row again), so
+ * selecting in another panel moves nothing on the page.
  */
 function SelectionLine({
   selection,
@@ -176,18 +177,23 @@ function SelectionLine({
   onAmong(among: Among): void;
   counting: boolean;
 }) {
-  if (!selection) return null;
-  const n = selection.rows.length;
+  const n = selection?.rows.length ?? 0;
   const choice = (value: Among, label: string) => (
     <button type="button" aria-pressed={among === value} onClick={() => onAmong(value)}>
       {label}
     </button>
   );
   return (
-    <div className="view-controls" data-testid="cooccurrence-selection">
+    <div
+      className="view-controls"
+      data-testid="cooccurrence-selection"
+      style={selection ? undefined : { visibility: 'hidden' }}
+      aria-hidden={!selection}
+      {...(!selection && { 'data-export': 'skip' })}
+    >
       <span>
         Selection: {n.toLocaleString('en-US')} row{n === 1 ? '' : 's'}
-        {selection.by === 'values' ? ' holding the selected values' : ''}
+        {selection?.by === 'values' ? ' holding the selected values' : ''}
       </span>
       <span className="heatmap-level" data-export="skip">
         <span className="muted">Cells count</span>
