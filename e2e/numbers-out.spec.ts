@@ -461,3 +461,24 @@ test('the neighbours view exports each neighbour’s distance at full precision:
   // Not rounded to the 4 digits shown.
   expect(listed.some((r) => /\.\d{6,}/.test(r[1] ?? ''))).toBe(true);
 });
+
+test('a projection exports every point’s coordinates at full precision: PCA of one-hot as the CLI prints it', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const pca = await cliJson('run', 'pca', '--of', 'onehot');
+  const layout = (pca.results as { layout: { rows: number[][] } }).layout.rows;
+  await openApp(page);
+  const projection = await addProjection(page, 'onehot', 'pca');
+  await expect(scatterOf(projection)).toHaveAttribute('data-points', '101', { timeout: 60_000 });
+  await expect(projection.getByTestId('projection-view')).toHaveAttribute('data-state', 'done');
+  const coordinates = tableNamed(await exportedTables(page, projection), /coordinates$/);
+  expect(coordinates.columns.slice(0, 3)).toEqual(['line', 'x', 'y']);
+  expect(coordinates.rows.map((r) => r.line)).toEqual(layout.map((_, i) => i + 2));
+  coordinates.rows.forEach((r, i) => {
+    const [x, y] = layout[i] as [number, number];
+    // Computed in the page's worker and in Node: equal up to round-off in the last bits.
+    expect(Math.abs(Number(r.x) - x), `line ${r.line}: x`).toBeLessThanOrEqual(1e-9);
+    expect(Math.abs(Number(r.y) - y), `line ${r.line}: y`).toBeLessThanOrEqual(1e-9);
+  });
+});
