@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { addProjection, expect, openApp, scatterOf, test, ZOO } from './fixtures.ts';
+import { addProjection, expect, exported, openApp, scatterOf, test, ZOO } from './fixtures.ts';
 
 /** The page's background colour, as the browser computed it. */
 function background(page: Page): Promise<string> {
@@ -118,4 +118,9 @@ test('in the dark theme the scatter is drawn on a dark surface and the SU matrix
   if (!at) throw new Error('the SU cell has no box');
   const shown = await shownColor(page, at.x + at.width / 2, at.y + at.height / 2);
   expect(luminanceOf(shown), `SU's weakest cell shown ${shown}`).toBeLessThan(0.05);
+
+  // The export is drawn from the light theme: the ramp's own light cell, no filter turning it.
+  const svg = (await exported(page, page.getByTestId('panel-su'), 'SVG drawing')).toString('utf8');
+  expect(svg).toContain(`fill="${fills[weakest]}"`);
+  expect(svg).not.toContain('invert(');
 });
