@@ -251,6 +251,14 @@ export function createExplorerApi() {
       });
     },
 
+    /** The co-occurrence counts among the given rows (L × L, value counts on the diagonal). */
+    async cooccurrenceOf(rows: Int32Array): Promise<Outcome<Int32Array>> {
+      return guard(-1, async () => {
+        const counts = session.cooccurrenceOf(rows);
+        return transfer(counts, [counts.buffer]);
+      });
+    },
+
     /** Objects found by text (a line number, or any cell containing it), for the search box. */
     async searchRows(
       text: string,

@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
+import { liftedOn } from '../model/colors.ts';
 
 /** What the person chose in the top bar; "system" follows the browser's prefers-color-scheme. */
 export type ThemeChoice = 'light' | 'dark' | 'system';
@@ -111,4 +112,19 @@ export function withLightTheme<T>(draw: () => T): T {
   } finally {
     root.dataset.theme = shown;
   }
+}
+
+/**
+ * How a colour drawn on the plot surface shows in the dark theme (liftedOn the dark --plot-bg),
+ * or null in the light theme: for legends, which set it as `--*-dark` beside the colour itself
+ * so the stylesheet picks by theme and an export (drawn from the light theme, withLightTheme)
+ * keeps the colour itself.
+ */
+export function useDarkLift(): ((color: string) => string) | null {
+  const { theme } = useTheme();
+  return useMemo(() => {
+    if (theme !== 'dark') return null;
+    const background = themeColor('--plot-bg', '#ffffff');
+    return (color: string) => liftedOn(color, background);
+  }, [theme]);
 }

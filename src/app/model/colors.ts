@@ -1,4 +1,10 @@
-import { interpolateSinebow, interpolateViridis, quantize } from 'd3';
+import {
+  color as parseColor,
+  interpolateLab,
+  interpolateSinebow,
+  interpolateViridis,
+  quantize,
+} from 'd3';
 
 /**
  * Okabe & Ito's colour-blind-safe palette (https://jfly.uni-koeln.de/color/), reordered so the
@@ -123,4 +129,46 @@ export function seriesStyle(i: number): { color: string; dash: string } {
  */
 export function scorePalette(t: number): string {
   return interpolateViridis(1 - Math.min(1, Math.max(0, t)));
+}
+
+/** WCAG relative luminance of a CSS colour (1, white, when it does not parse). */
+export function luminance(css: string): number {
+  const c = parseColor(css)?.rgb();
+  if (!c) return 1;
+  const lin = (x: number) => {
+    const s = x / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * lin(c.r) + 0.7152 * lin(c.g) + 0.0722 * lin(c.b);
+}
+
+/** WCAG contrast ratio of two CSS colours, 1 to 21. */
+export function contrastRatio(a: string, b: string): number {
+  const [la, lb] = [luminance(a), luminance(b)];
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+}
+
+/** Contrast a point's colour keeps against the dark plot surface (WCAG 1.4.11, graphics). */
+export const MIN_MARK_CONTRAST = 3;
+
+/**
+ * `color` as shown on a dark `background`: unchanged when it contrasts at least `min` with it,
+ * else mixed towards white (in Lab, so its hue stays) just until it does. The palettes were made
+ * for white paper and hold black (Okabe–Ito's eighth), a deep indigo (Tol's first) and viridis's
+ * dark purple (the highest scores): on a dark surface these would vanish. Lifting only those
+ * keeps every other colour as the legend and the exports have it, and keeps a ramp's order (the
+ * lifted dark end levels off at the same contrast, it never turns back).
+ */
+export function liftedOn(color: string, background: string, min = MIN_MARK_CONTRAST): string {
+  if (contrastRatio(color, background) >= min) return color;
+  const towardsWhite = interpolateLab(color, '#ffffff');
+  const at = (t: number): string => parseColor(towardsWhite(t))?.formatHex() ?? '#ffffff';
+  // The least mix that shows, by bisection (white, t = 1, always does on a dark surface).
+  let [lo, hi] = [0, 1];
+  for (let k = 0; k < 16; k++) {
+    const mid = (lo + hi) / 2;
+    if (contrastRatio(at(mid), background) >= min) hi = mid;
+    else lo = mid;
+  }
+  return at(hi);
 }

@@ -1,4 +1,5 @@
-import { color as parseColor, interpolateBlues, interpolateLab } from 'd3';
+import { interpolateBlues, interpolateLab } from 'd3';
+import { luminance } from './colors.ts';
 import type { CouplingSpacesResult } from '../../core/platform/results.ts';
 import { valueKey, type TableMeta } from '../../core/platform/session.ts';
 
@@ -102,17 +103,6 @@ export function couplingRamp(theme: 'light' | 'dark'): (t: number) => string {
 }
 
 const clamp01 = (t: number): number => (t < 0 ? 0 : t > 1 ? 1 : Number.isFinite(t) ? t : 0);
-
-/** WCAG relative luminance of a CSS colour. */
-function luminance(css: string): number {
-  const c = parseColor(css)?.rgb();
-  if (!c) return 1;
-  const lin = (x: number) => {
-    const s = x / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * lin(c.r) + 0.7152 * lin(c.g) + 0.0722 * lin(c.b);
-}
 
 // Pure black and white: at worst (luminance ≈ 0.18) each still contrasts 4.58 : 1.
 const DARK_INK = '#000000';

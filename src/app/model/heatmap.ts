@@ -91,12 +91,16 @@ function compareLabels(a: string, b: string): number {
   return collator.compare(a, b);
 }
 
-/** Tooltip lines of co-occurrence cell (i, j), global value indices. */
+/**
+ * Tooltip lines of co-occurrence cell (i, j), global value indices; `rowsOf` names the rows
+ * counted when they are not the table's ("selected": "of 1,864 selected rows").
+ */
 export function cooccurrenceTooltip(
   meta: TableMeta,
   counts: CountsReport,
   i: number,
   j: number,
+  rowsOf = '',
 ): string[] {
   const L = meta.nValues;
   const name = (v: number): string => {
@@ -107,12 +111,14 @@ export function cooccurrenceTooltip(
   const ni = counts.valueCounts[i] ?? 0;
   const nj = counts.valueCounts[j] ?? 0;
   const pct = (x: number, n: number): string => (n > 0 ? (x / n).toFixed(3) : '—');
-  if (i === j) return [name(i), `${ni} of ${counts.nRows} rows (p = ${pct(ni, counts.nRows)})`];
+  const of = rowsOf ? `${counts.nRows} ${rowsOf} rows` : `${counts.nRows}`;
+  if (i === j)
+    return [name(i), `${ni} of ${rowsOf ? of : `${of} rows`} (p = ${pct(ni, counts.nRows)})`];
   if (meta.valueAttribute[i] === meta.valueAttribute[j])
     return [`${name(i)}`, `${name(j)}`, 'Same attribute: never together'];
   return [
     `${name(i)}  &  ${name(j)}`,
-    `${nij} rows together (of ${counts.nRows})`,
+    `${nij} rows together (of ${of})`,
     `P(${shortName(meta, j)} | ${shortName(meta, i)}) = ${nij}/${ni} = ${pct(nij, ni)}`,
     `P(${shortName(meta, i)} | ${shortName(meta, j)}) = ${nij}/${nj} = ${pct(nij, nj)}`,
   ];

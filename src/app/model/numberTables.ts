@@ -108,3 +108,31 @@ export function curvesTable(curves: Curves): ExportTable {
     ),
   };
 }
+
+/** A column, one cell per item: its title and the item's number (or a text naming its source). */
+export interface NumberColumn {
+  title: string;
+  value(i: number): number | string | null | undefined;
+}
+
+/**
+ * One row per item (file order), its naming cells then each column's number: a word cloud's
+ * weights, a list of bars, a kernel's weights.
+ */
+export function itemTable(
+  name: string,
+  items: Pick<MatrixItems, 'heads' | 'count' | 'cells'>,
+  columns: readonly NumberColumn[],
+): ExportTable {
+  return {
+    name,
+    columns: [...items.heads, ...columns.map((c) => c.title)],
+    rows: Array.from({ length: items.count }, (_, i) => [
+      ...items.cells(i),
+      ...columns.map((c) => {
+        const x = c.value(i);
+        return typeof x === 'string' ? x : finite(x);
+      }),
+    ]),
+  };
+}

@@ -1,7 +1,8 @@
 import { rankedObjects } from '../model/values.ts';
 import { formatScore } from '../model/numberFormat.ts';
 import { interpolateReds, scaleSequential } from 'd3';
-import { memo, useMemo } from 'react';
+import { memo, useCallback, useMemo, useRef } from 'react';
+import { useExportTable, type ExportTable } from '../components/export/exportHooks.ts';
 import type { ObjectImpacts, ObjectScores } from '../../core/platform/results.ts';
 import type { TableMeta } from '../../core/platform/session.ts';
 import { useStore } from '../store/index.ts';
@@ -48,6 +49,13 @@ export const ImpactInspector = memo(function ImpactInspector({
   }, [impacts]);
   const D = impacts.dims;
   const cls = meta.classColumn;
+  // The table lists 50 objects, rounded; its export holds every one, at full precision.
+  const tableRef = useRef<HTMLTableElement>(null);
+  const everyObject = useCallback(
+    () => inspectorTable(meta, objects, impacts, scores, rank),
+    [meta, objects, impacts, scores, rank],
+  );
+  useExportTable(tableRef, everyObject);
   return (
     <div
       className="scroll-x"
@@ -55,7 +63,7 @@ export const ImpactInspector = memo(function ImpactInspector({
       role="region"
       aria-label="Impacts on the selected objects"
     >
-      <table className="results inspector" data-testid="impact-inspector">
+      <table ref={tableRef} className="results inspector" data-testid="impact-inspector">
         <thead>
           <tr>
             <th title={ROW_NUMBERING}>line</th>
@@ -109,3 +117,43 @@ export const ImpactInspector = memo(function ImpactInspector({
     </div>
   );
 });
+
+/**
+ * Every inspected object for CSV and JSON: its line, score and rank (full precision), its class,
+ * then per attribute its value and that value's distance impact ("hair", "hair impact").
+ */
+async function inspectorTable(
+  meta: TableMeta,
+  objects: readonly number[],
+  impacts: ObjectImpacts,
+  scores: ObjectScores | null,
+  rank: Int32Array | null,
+): Promise<ExportTable> {
+  const outcome = await useStore
+    .getState()
+    .query((api) => api.objectRows(Int32Array.from(objects)));
+  if (!outcome.ok) throw new Error(outcome.error.message);
+  const codes = outcome.value;
+  const D = meta.attributes.length;
+  const cls = meta.classColumn;
+  return {
+    name: 'Selected objects: values and their attribute distance impact',
+    columns: [
+      'line',
+      ...(scores ? ['score'] : []),
+      ...(rank ? ['rank'] : []),
+      ...(cls ? [cls.name] : []),
+      ...meta.attributes.flatMap((a) => [a.name, `${a.name} impact`]),
+    ],
+    rows: objects.map((i, r) => [
+      lineOf(meta, i),
+      ...(scores ? [scores.scores[i] ?? null] : []),
+      ...(rank ? [rank[i] ? (rank[i] as number) : 'training'] : []),
+      ...(cls ? [cls.labels[cls.codes[i] ?? 0] ?? ''] : []),
+      ...meta.attributes.flatMap((a, k) => [
+        a.labels[codes[r * D + k] ?? 0] ?? '',
+        impacts.values[i * impacts.dims + k] ?? null,
+      ]),
+    ]),
+  };
+}

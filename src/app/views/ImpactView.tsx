@@ -16,6 +16,7 @@ import type { Panel } from '../store/panelsSlice.ts';
 import { ImpactInspector } from './ImpactInspector.tsx';
 import { MethodPanel } from './MethodPanel.tsx';
 import { rankedObjects } from '../model/values.ts';
+import { attributeItems } from '../model/numberTables.ts';
 
 /** Objects whose distance impact is shown when none is selected: the most anomalous. */
 const TOP_OBJECTS = 10;
@@ -70,6 +71,17 @@ interface CloudSpec {
   objects?: number[];
 }
 
+/** How many of `count` parts are mounted: one more each animation frame, from one. */
+function useMountedInTurn(count: number): number {
+  const [mounted, setMounted] = useState(1);
+  useEffect(() => {
+    if (mounted >= count) return;
+    const frame = requestAnimationFrame(() => setMounted((m) => m + 1));
+    return () => cancelAnimationFrame(frame);
+  }, [mounted, count]);
+  return mounted;
+}
+
 function Impacts({ output, meta }: { output: MethodOutput; meta: TableMeta }) {
   const [ref, width] = useWidth<HTMLDivElement>();
   const selected = useStore((s) => s.selectedObjects);
@@ -122,12 +134,12 @@ function Impacts({ output, meta }: { output: MethodOutput; meta: TableMeta }) {
   }, [objectImpacts, scores, selected, meta, training]);
 
   const clouds: CloudSpec[] = distanceCloud ? [...modelClouds, distanceCloud] : modelClouds;
-  const [mounted, setMounted] = useState(1);
-  useEffect(() => {
-    if (mounted >= clouds.length) return;
-    const frame = requestAnimationFrame(() => setMounted((m) => m + 1));
-    return () => cancelAnimationFrame(frame);
-  }, [mounted, clouds.length]);
+  // Each cloud's word k is attribute k (attributeWords).
+  const numbers = useMemo(
+    () => ({ items: attributeItems(meta.attributes), title: 'impact' }),
+    [meta],
+  );
+  const mounted = useMountedInTurn(clouds.length);
   const columns = Math.max(
     1,
     Math.min(clouds.length, Math.floor((width + GAP) / (MIN_CLOUD_WIDTH + GAP))),
@@ -161,7 +173,13 @@ function Impacts({ output, meta }: { output: MethodOutput; meta: TableMeta }) {
                 <h3>{c.title}</h3>
               </figure>
             ) : c.words ? (
-              <ImpactCloud key={c.key} title={c.title} words={c.words} width={cloudWidth} />
+              <ImpactCloud
+                key={c.key}
+                title={c.title}
+                words={c.words}
+                width={cloudWidth}
+                numbers={numbers}
+              />
             ) : (
               <figure key={c.key} className="impact-cloud" data-testid="impact-cloud-empty">
                 <h3>{c.title}</h3>

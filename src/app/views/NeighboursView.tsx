@@ -161,7 +161,8 @@ function NeighbourRow({
       onPointerLeave={() => setHover(null)}
     >
       <td>{line}</td>
-      <td>{distance.toFixed(4)}</td>
+      {/* 4 digits shown, every digit in the CSV and JSON. */}
+      <td data-export-text={String(distance)}>{distance.toFixed(4)}</td>
       <td className="text" data-testid="neighbour-differs">
         {differs === null ? '…' : differs.length === 0 ? 'identical values' : differs.join(', ')}
       </td>

@@ -5,6 +5,7 @@ import { useWidth } from '../components/useWidth.ts';
 import { formatScore } from '../model/numberFormat.ts';
 import { rowName } from '../model/rowNames.ts';
 import { valueName } from '../model/values.ts';
+import { attributeItems } from '../model/numberTables.ts';
 import type { ObjectExplanations } from '../../core/platform/results.ts';
 import type { TableMeta } from '../../core/platform/session.ts';
 import { useObjectValues } from './useObjectValues.ts';
@@ -41,6 +42,23 @@ export function ObjectExplanation({
       })),
     [meta, codes, terms],
   );
+  // Word k is attribute k: with its value for one object, by attribute alone for a mean.
+  const numbers = useMemo(
+    () => ({
+      items: codes
+        ? {
+            heads: ['attribute', 'value'],
+            count: meta.attributes.length,
+            cells: (k: number) => {
+              const a = meta.attributes[k];
+              return [a?.name ?? '', a?.labels[codes[k] ?? 0] ?? ''];
+            },
+          }
+        : attributeItems(meta.attributes),
+      title: codes ? 'term' : 'mean term',
+    }),
+    [meta, codes],
+  );
   const lowering = words.filter((w) => w.value < 0);
   const who =
     single !== null
@@ -52,6 +70,7 @@ export function ObjectExplanation({
         title={`Why ${who} scores as it does`}
         words={words}
         width={Math.max(240, width)}
+        numbers={numbers}
         note={
           <p className="muted" data-testid="explanation-definition">
             {explanations.definition}; {explanations.relationText}.

@@ -11,6 +11,8 @@ import { useObjectValues } from './useObjectValues.ts';
 import { rowName, ROW_NUMBERING } from '../model/rowNames.ts';
 
 const f = (x: number): string => x.toFixed(4);
+/** A number cell: 4 digits shown, every digit in the CSV and JSON (data-export-text). */
+const exact = (x: number) => ({ 'data-export-text': String(x) });
 
 /**
  * Two selected objects compared attribute by attribute under a method's object distance (CADO,
@@ -104,16 +106,22 @@ function PairTable({
             <td className="text">{t.name}</td>
             <td className="text">{t.x}</td>
             <td className="text">{t.y}</td>
-            <td>{f(t.term)}</td>
-            {similarity && <td>{f(t.s ?? 0)}</td>}
+            <td {...exact(t.term)}>{f(t.term)}</td>
+            {similarity && <td {...exact(t.s ?? 0)}>{f(t.s ?? 0)}</td>}
           </tr>
         ))}
         <tr className="total">
           <td className="text">{euclidean ? '√Σ term²' : 'Σ over attributes'}</td>
           <td />
           <td />
-          <td data-testid="pair-total">{f(euclidean ? Math.sqrt(total) : total)}</td>
-          {similarity && <td data-testid="pair-similarity">{f(caso)}</td>}
+          <td data-testid="pair-total" {...exact(euclidean ? Math.sqrt(total) : total)}>
+            {f(euclidean ? Math.sqrt(total) : total)}
+          </td>
+          {similarity && (
+            <td data-testid="pair-similarity" {...exact(caso)}>
+              {f(caso)}
+            </td>
+          )}
         </tr>
       </tbody>
     </table>

@@ -12,18 +12,16 @@ import {
   type ValueScores,
 } from '../../core/platform/results.ts';
 import type { TableMeta } from '../../core/platform/session.ts';
-import { useWidth } from '../components/useWidth.ts';
-import { measureLabel } from '../components/heatmap/measureLabel.ts';
 import { useStore } from '../store/index.ts';
-import { useValueLinks } from './useValueLinks.ts';
 import type { Panel } from '../store/panelsSlice.ts';
-import { labelColumn, rankedObjects, topIndices, valueName } from '../model/values.ts';
+import { rankedObjects, valueName } from '../model/values.ts';
 import { MethodPanel } from './MethodPanel.tsx';
 import { useObjectValues } from './useObjectValues.ts';
 import { useResult } from './useResult.ts';
 import { outlierEvaluationCall } from '../model/steps.ts';
 import { lineOf, rowName, ROW_NUMBERING } from '../model/rowNames.ts';
 import { ObjectExplanation } from './ObjectExplanation.tsx';
+import { ValueScoreBars } from './ValueScoreBars.tsx';
 import { tiedGroups } from './tiedGroups.ts';
 import { NeedsRows } from '../components/NeedsRows.tsx';
 import { RANKING_NEEDS_ROWS } from '../model/rowless.ts';
@@ -33,7 +31,6 @@ const TOP_OBJECTS = 25;
 const RANKED = 500;
 /** Lines listed in a tied group's summary before “…”. */
 const GROUP_LINES = 8;
-const TOP_VALUES = 30;
 /** Values shown per ranked object: those with the largest scores. */
 const CHIPS = 5;
 
@@ -443,94 +440,6 @@ function OutlierTable({
             })}
           </tbody>
         </table>
-      </div>
-    </>
-  );
-}
-
-function ValueScoreBars({ meta, values }: { meta: TableMeta; values: ValueScores }) {
-  const toggleValue = useStore((s) => s.toggleValue);
-  const setHover = useStore((s) => s.setHover);
-  const [showAll, setShowAll] = useState(false);
-  const [ref, width] = useWidth<HTMLDivElement>();
-  const top = useMemo(
-    () => topIndices(values.scores, showAll ? values.scores.length : TOP_VALUES),
-    [values, showAll],
-  );
-  const max = Math.max(values.scores[top[0] ?? 0] ?? 0, 1e-12);
-  const { emphasised } = useValueLinks();
-  const BAR = 16;
-  // Room for the widest bar's number after it, measured (“27.9M”, “0.123”).
-  const NUMBER =
-    8 + Math.max(...top.map((v) => measureLabel(formatScore(values.scores[v] ?? 0), 10)), 0);
-  // The panel's width less its scroll bar; labels take at most 55 % of it (cut with “…”, whole
-  // in the tooltip), the bars and their numbers the rest.
-  const inside = Math.max(0, width - 18);
-  const names = labelColumn(
-    top.map((v) => valueName(meta, v)),
-    (t) => measureLabel(t, 11, 700),
-    inside > 0 ? Math.max(90, 0.55 * inside) : Number.POSITIVE_INFINITY,
-  );
-  const LABEL = names.width;
-  const WIDTH = Math.max(LABEL + 40 + NUMBER, inside);
-  return (
-    <>
-      <h3>
-        {values.title}{' '}
-        <button type="button" className="small" onClick={() => setShowAll(!showAll)}>
-          {showAll ? `top ${TOP_VALUES}` : `all ${values.scores.length}`}
-        </button>
-      </h3>
-      <div className="scroll-y" ref={ref} tabIndex={0} role="region" aria-label="Value scores">
-        <svg
-          className="value-score-bars"
-          width={WIDTH}
-          height={top.length * BAR + 4}
-          data-testid="value-score-bars"
-        >
-          {top.map((v, r) => {
-            const score = values.scores[v] ?? 0;
-            const source = values.sourceNames?.[values.source?.[v] ?? -1];
-            return (
-              <g
-                key={v}
-                transform={`translate(0, ${r * BAR})`}
-                style={{ cursor: 'pointer' }}
-                onClick={() => toggleValue(v)}
-                onPointerEnter={() => setHover({ kind: 'values', values: [v] })}
-                onPointerLeave={() => setHover(null)}
-              >
-                <title>
-                  {`${valueName(meta, v)}: ${formatScore(score)}${source ? ` (from ${source})` : ''}`}
-                </title>
-                <text
-                  x={LABEL - 6}
-                  y={BAR - 4}
-                  fontSize={11}
-                  textAnchor="end"
-                  fontWeight={emphasised.has(v) ? 700 : 400}
-                >
-                  {names.text[r]}
-                </text>
-                <rect
-                  x={LABEL}
-                  y={2}
-                  height={BAR - 4}
-                  width={Math.max(0.5, ((WIDTH - LABEL - NUMBER) * score) / max)}
-                  fill={emphasised.has(v) ? '#b91c1c' : '#f87171'}
-                />
-                <text
-                  x={LABEL + Math.max(0.5, ((WIDTH - LABEL - NUMBER) * score) / max) + 4}
-                  y={BAR - 4}
-                  fontSize={10}
-                  fill="#374151"
-                >
-                  {formatScore(score)}
-                </text>
-              </g>
-            );
-          })}
-        </svg>
       </div>
     </>
   );

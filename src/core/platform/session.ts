@@ -319,6 +319,31 @@ export class ExplorerSession {
   }
 
   /**
+   * The co-occurrence counts among the given rows (a selection): L × L, row-major, each pair of
+   * values' rows together, each value's count on the diagonal — the counts' `cooccurrence` of
+   * that subset. D² additions a row, in the worker: 100,000 rows of 20 attributes take tens of
+   * milliseconds. Refused past DENSE_LIMIT values, where the whole table's matrix is not kept
+   * either.
+   */
+  cooccurrenceOf(rows: ArrayLike<number>): Int32Array {
+    const table = this.table;
+    const L = table.nValues;
+    if (L > DENSE_LIMIT)
+      throw new RangeError(`${L} values are too many for a co-occurrence matrix (${DENSE_LIMIT})`);
+    const out = new Int32Array(L * L);
+    const values = new Int32Array(table.attributes.length);
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i] as number;
+      if (!Number.isInteger(r) || r < 0 || r >= table.nRows)
+        throw new RangeError(`row index ${r} is outside 0..${table.nRows - 1}`);
+      table.attributes.forEach((attr, a) => (values[a] = attr.offset + (attr.codes[r] as number)));
+      for (const u of values)
+        for (const v of values) out[u * L + v] = (out[u * L + v] as number) + 1;
+    }
+    return out;
+  }
+
+  /**
    * Objects found by text: the row on a given line of the file ("42"), or rows any of whose
    * cells — features, the class and the excluded columns (an identifier such as zoo's animal
    * name) — contains the text, ignoring case. The first `limit` rows with the cell that matched.

@@ -6,7 +6,14 @@
  */
 import { lab, rgb } from 'd3';
 import { describe, expect, it } from 'vitest';
-import { classPalette, seriesStyle } from '../../../src/app/model/colors.ts';
+import {
+  classPalette,
+  contrastRatio,
+  liftedOn,
+  luminance,
+  scorePalette,
+  seriesStyle,
+} from '../../../src/app/model/colors.ts';
 
 const VISION: Record<string, number[][]> = {
   normal: [
@@ -84,5 +91,24 @@ describe('series styles', () => {
     const twelve = classPalette(12).map((color) => ({ color, dash: '' }));
     const worst = Math.min(...Object.values(VISION).map((m) => closestSameDash(twelve, m)));
     expect(worst).toBeLessThan(15);
+  });
+});
+
+describe('liftedOn (a palette colour on the dark plot surface)', () => {
+  const dark = '#1f242d';
+  it('keeps a colour that already shows and lifts black and deep indigo just to 3:1', () => {
+    expect(liftedOn('#E69F00', dark)).toBe('#E69F00');
+    for (const c of ['#000000', '#332288']) {
+      const lifted = liftedOn(c, dark);
+      expect(contrastRatio(lifted, dark)).toBeGreaterThanOrEqual(3);
+      // Just enough: what shows at the least.
+      expect(contrastRatio(lifted, dark)).toBeLessThan(3.1);
+    }
+  });
+  it('keeps a ramp in order: lightness never turns back along viridis', () => {
+    const ramp = Array.from({ length: 21 }, (_, k) => scorePalette(k / 20));
+    const shown = ramp.map((c) => luminance(liftedOn(c, dark)));
+    for (let k = 1; k < shown.length; k++)
+      expect(shown[k]).toBeLessThanOrEqual((shown[k - 1] as number) + 0.005);
   });
 });

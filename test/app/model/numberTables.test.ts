@@ -3,6 +3,7 @@ import { tableCsv } from '../../../src/app/components/export/domTables.ts';
 import {
   attributeItems,
   clustersTable,
+  itemTable,
   squareTable,
   valueItems,
 } from '../../../src/app/model/numberTables.ts';
@@ -26,6 +27,18 @@ describe('the numbers behind a picture, as a table', () => {
       ['colour', 'red', null, 1, 2],
       ['colour', '=blue', 10, null, 12],
       ['size', 'S', 20, 21, null],
+    ]);
+  });
+
+  it('lists one number column per item, full precision, not-a-number empty', () => {
+    const t = itemTable('weights', valueItems(meta), [
+      { title: 'score', value: (v) => [1 / 3, Number.NaN, 2][v] },
+    ]);
+    expect(t.columns).toEqual(['attribute', 'value', 'score']);
+    expect(t.rows).toEqual([
+      ['colour', 'red', 1 / 3],
+      ['colour', '=blue', null],
+      ['size', 'S', 2],
     ]);
   });
 

@@ -119,6 +119,26 @@ describe('ExplorerSession', () => {
     expect(byClass.reduce((s, n) => s + n, 0)).toBe(56);
   });
 
+  it('cooccurrenceOf: a selection’s co-occurrence counts, as the counts of that subset', async () => {
+    const session = new ExplorerSession();
+    await session.load([readDataset('weather.nominal.csv')], {}, { classColumn: 'play' });
+    const table = session.table;
+    const rows = selectRows(table, { column: 'play', value: 'no' });
+    const L = table.nValues;
+    const sub = session.cooccurrenceOf(rows);
+    expect(Array.from(sub)).toEqual(
+      Array.from(denseCooccurrence(computeCounts(table, { rows }).cooccurrence)),
+    );
+    // By hand: of the 5 “no” days, 3 are sunny, and all 3 of them humid (high).
+    const value = (a: number, label: string) =>
+      table.attributes[a]!.offset + table.attributes[a]!.labels.indexOf(label);
+    const [sunny, high] = [value(0, 'sunny'), value(2, 'high')];
+    expect(sub[sunny * L + sunny]).toBe(3);
+    expect(sub[sunny * L + high]).toBe(3);
+    expect(session.cooccurrenceOf([])).toEqual(new Int32Array(L * L));
+    expect(() => session.cooccurrenceOf([14])).toThrow('outside');
+  });
+
   it('countsReport leaves out the dense matrix above DENSE_LIMIT values', async () => {
     // Two included columns of 1,100 distinct values each: L = 2,200 > 2,048.
     const lines = ['a,b'];

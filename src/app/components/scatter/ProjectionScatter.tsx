@@ -7,7 +7,8 @@ import type { DrawInput } from './draw.ts';
 import { scatterExports } from './exportFiles.ts';
 import { scatterSvg } from './scatterExport.ts';
 import { densityContours } from './density.ts';
-import { useExportPicture } from '../export/exportHooks.ts';
+import { EXPORT_NUMBERS_ATTRIBUTE, useExportPicture } from '../export/exportHooks.ts';
+import { useScatterNumbers } from './useScatterNumbers.ts';
 import { ScatterLegend, type LegendSpec } from './ScatterLegend.tsx';
 import { FIT_PAD, OUTLINE, PICK_RADIUS, pointRadius } from './scatterStyle.ts';
 import { ScatterAnnotations } from './ScatterAnnotations.tsx';
@@ -209,13 +210,15 @@ export function ProjectionScatter({
   }
 
   const fileLines = useStore((st) => st.loaded?.meta.lines);
+  const lineOf = useCallback((i: number) => fileLines?.[i] ?? i + 2, [fileLines]);
   const exports = scatterExports({
     drawInput,
     annotations,
     base: exportName ?? name,
     labelOf,
-    lineOf: (i) => fileLines?.[i] ?? i + 2,
+    lineOf,
   });
+  const plotRef = useScatterNumbers(`${exportName ?? name} coordinates`, points, lineOf, labelOf);
   const hover = gestures.hover;
   const hovered = hover && hover.i < n && !overlay ? hover : null;
   const ring = hovered
@@ -256,7 +259,12 @@ export function ProjectionScatter({
           }}
         />
       </div>
-      <div className="scatter-plot" style={{ width: w, height }}>
+      <div
+        ref={plotRef}
+        className="scatter-plot"
+        style={{ width: w, height }}
+        {...{ [EXPORT_NUMBERS_ATTRIBUTE]: '' }}
+      >
         <canvas
           // Each renderer draws on a canvas of its own (a canvas keeps its first kind of context).
           key={surface.renderer}
@@ -300,6 +308,7 @@ export function ProjectionScatter({
               cy={ring[1]}
               r={radius * (structure.sizes?.[hovered?.i ?? 0] ?? 1) + 3}
               fill="none"
+              className="hover-ring"
               stroke={OUTLINE}
             />
           )}

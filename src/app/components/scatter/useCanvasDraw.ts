@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
+import { liftedOn } from '../../model/colors.ts';
 import { themeColor, useTheme } from '../theme.ts';
+import type { ColorGroups } from './colorGroups.ts';
 import type { DrawInput } from './draw.ts';
 import { slicedDraw, type SlicedDraw } from './slicedDraw.ts';
 import { createGlScatter, type GlScatter } from './glScatter.ts';
@@ -16,6 +18,23 @@ function plotBackground(theme: string, canvas: HTMLCanvasElement): string {
     plotBackgrounds.set(theme, color);
   }
   return color;
+}
+
+/** Each grouping's colours lifted for a dark surface, per surface (liftedOn), built once. */
+const liftedGroups = new WeakMap<ColorGroups, { background: string; groups: ColorGroups }>();
+
+/**
+ * The groups as drawn on `background`: the theme's own colours on the light surface; on the dark
+ * one, those too dark to see lifted (the legend lifts the same ones, ScatterLegend.tsx). Exports
+ * pass their white background themselves and never come here.
+ */
+function groupsOn(groups: ColorGroups, theme: string, background: string): ColorGroups {
+  if (theme !== 'dark') return groups;
+  const cached = liftedGroups.get(groups);
+  if (cached?.background === background) return cached.groups;
+  const lifted = { ...groups, colors: groups.colors.map((c) => liftedOn(c, background)) };
+  liftedGroups.set(groups, { background, groups: lifted });
+  return lifted;
 }
 
 /** The sliced raster of each 2-D context (slicedDraw.ts), kept across frames. */
@@ -72,8 +91,13 @@ export function useCanvasDraw(
       }
       const t0 = performance.now();
       const background = input.background ?? plotBackground(theme, canvas);
-      if (ctx) slicedOf(ctx).draw({ ...input, background }, ratio, (ms) => shown(canvas, ms));
-      else gl?.draw(input, ratio, background);
+      const shownInput = {
+        ...input,
+        background,
+        groups: groupsOn(input.groups, theme, background),
+      };
+      if (ctx) slicedOf(ctx).draw(shownInput, ratio, (ms) => shown(canvas, ms));
+      else gl?.draw(shownInput, ratio, background);
       canvas.dataset.drawMs = (performance.now() - t0).toFixed(1);
     });
     return () => cancelAnimationFrame(frame);
