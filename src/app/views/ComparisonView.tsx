@@ -131,8 +131,14 @@ function ComparisonOutput({ output, stale }: { output: MethodOutput; stale: bool
   return (
     <>
       {stale && <p className="muted">The settings above changed since this was run.</p>}
-      {/* Tables and curves side by side where the panel is wide enough, else one above the other. */}
+      {/* Curves and tables side by side where the panel is wide enough, else the curves first:
+          the picture and its bands in view, then the table and its verdict below. */}
       <div className="comparison-output">
+        {resultsOfKind(output.results, 'curves').map(({ name, result }) => (
+          <div key={name} className="comparison-curves">
+            <CurvesChart curves={result} />
+          </div>
+        ))}
         <div className="comparison-tables">
           {resultsOfKind(output.results, 'table').map(({ name, result }, i, tables) => (
             <section key={name} aria-label={result.title}>
@@ -142,11 +148,6 @@ function ComparisonOutput({ output, stale }: { output: MethodOutput; stale: bool
             </section>
           ))}
         </div>
-        {resultsOfKind(output.results, 'curves').map(({ name, result }) => (
-          <div key={name} className="comparison-curves">
-            <CurvesChart curves={result} />
-          </div>
-        ))}
       </div>
       {output.warnings.length > 0 && (
         <p className="muted" data-testid="method-warnings">
