@@ -1,34 +1,14 @@
 import { scaledSteps, type Steps } from '../base/jobs.ts';
 import { bestOfStarts, partitionerFor, type Partitioner } from './partition.ts';
 import { requireRepresentation, type Representation } from '../platform/representation.ts';
-import { AUTO, autoNumber, SEED_BOUND, type ParameterSpec } from '../base/parameters.ts';
+import { AUTO, autoNumber } from '../base/parameters.ts';
+import { ITERATIONS_PARAMETER, STARTS_SEED_PARAMETER } from './startParameters.ts';
 import type { Results } from '../platform/results.ts';
 import { defineMethod, type MethodContext, type ResolvedCall } from '../platform/spec.ts';
 import type { CategoricalTable } from '../data/table/types.ts';
 import { PROJECTION_INPUT } from '../projection/projectionStep.ts';
 
-/** The seed of the seeded starts, shared by the clustering steps. */
-export const STARTS_SEED_PARAMETER = {
-  name: 'seed',
-  type: 'integer',
-  default: 0,
-  ...SEED_BOUND,
-  role: 'seed',
-  description: 'Seed of the starts',
-} as const satisfies ParameterSpec;
-
-/** Iterations of one k-means (or k-modes) start, shared by the clustering steps. */
-export const ITERATIONS_PARAMETER = {
-  name: 'maxIterations',
-  type: 'integer',
-  default: 100,
-  min: 1,
-  max: 1000,
-  maxBecause:
-    'k-means stops at convergence, usually within tens of iterations; 10 × MATLAB’s default bounds each start',
-  advanced: true,
-  description: 'Iterations per start (MATLAB’s default)',
-} as const satisfies ParameterSpec;
+export { ITERATIONS_PARAMETER, STARTS_SEED_PARAMETER };
 
 /**
  * k left to the method ('auto', the default of the clustering steps): the number of classes; 0
