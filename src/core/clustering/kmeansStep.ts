@@ -1,7 +1,7 @@
 import { scaledSteps, type Steps } from '../base/jobs.ts';
 import { bestOfStarts, partitionerFor, type Partitioner } from './partition.ts';
 import { requireRepresentation, type Representation } from '../platform/representation.ts';
-import { AUTO, autoNumber } from '../base/parameters.ts';
+import { AUTO, autoNumber, type OptionsOf, type ParameterSpec } from '../base/parameters.ts';
 import { ITERATIONS_PARAMETER, STARTS_SEED_PARAMETER } from './startParameters.ts';
 import type { Results } from '../platform/results.ts';
 import { defineMethod, type MethodContext, type ResolvedCall } from '../platform/spec.ts';
@@ -33,6 +33,29 @@ export const RUNS_BOUND = {
     'each run is a whole clustering (in an evaluation also a fit); 20 × the papers’ 50, 5 × the 200 of results/',
 } as const;
 
+/** The k-means step's parameter table; spectral clustering's has the same names. */
+export const KMEANS_STEP_PARAMETERS = [
+  {
+    name: 'k',
+    type: 'integer',
+    default: 'auto',
+    auto: AUTO_CLUSTERS,
+    min: 1,
+    ...CLUSTERS_BOUND,
+    description: 'Clusters',
+  },
+  {
+    name: 'runs',
+    type: 'integer',
+    default: 10,
+    min: 1,
+    ...RUNS_BOUND,
+    description: 'Seeded starts; the lowest-cost run is kept',
+  },
+  STARTS_SEED_PARAMETER,
+  ITERATIONS_PARAMETER,
+] as const satisfies readonly ParameterSpec[];
+
 /**
  * "k-means of" any representation: an object partition for colouring views and for the
  * clustering methods. k-means (k-means++ starts, the lowest-cost of `runs`) on an embedding,
@@ -48,27 +71,7 @@ export const kmeansStep = defineMethod({
     'Lloyd with k-means++ starts (Arthur & Vassilvitskii 2007); k-modes (Huang 1998) on distances',
   where: 'the clustering protocol of Jian et al. 2019 and Jian et al. 2017 (Sec. 6)',
   description: 'Objects in k clusters: k-means on an embedding, k-modes on a distance',
-  parameters: [
-    {
-      name: 'k',
-      type: 'integer',
-      default: 'auto',
-      auto: AUTO_CLUSTERS,
-      min: 1,
-      ...CLUSTERS_BOUND,
-      description: 'Clusters',
-    },
-    {
-      name: 'runs',
-      type: 'integer',
-      default: 10,
-      min: 1,
-      ...RUNS_BOUND,
-      description: 'Seeded starts; the lowest-cost run is kept',
-    },
-    STARTS_SEED_PARAMETER,
-    ITERATIONS_PARAMETER,
-  ],
+  parameters: KMEANS_STEP_PARAMETERS,
   inputs: [
     {
       ...PROJECTION_INPUT,
@@ -94,7 +97,7 @@ export const kmeansStep = defineMethod({
 export function* partitionOf(
   context: MethodContext,
   of: ResolvedCall,
-  options: { k: number | typeof AUTO; runs: number; seed: number; maxIterations: number },
+  options: OptionsOf<typeof KMEANS_STEP_PARAMETERS>,
   partitionerOf: (representation: Representation) => Partitioner,
   title: (representation: Representation, partitioner: Partitioner) => string,
 ): Steps<Results> {
