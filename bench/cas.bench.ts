@@ -42,7 +42,7 @@ console.log(
   `${ROWS.toLocaleString('en-US')} rows × ${ATTRIBUTES} attributes, ${table.nValues} values`,
 );
 const [model, tModel] = time(() =>
-  runToEnd(casModelSteps(table, computeCounts(table), { variant: 'I' })),
+  runToEnd(casModelSteps(table, computeCounts(table), { irs: 'I' })),
 );
 console.log(`counts + CAS value tables (IRSI): ${(tModel * 1000).toFixed(0)} ms`);
 const cado = summedDistance(table, model.cado, model.tableStart, 'CADO', []);

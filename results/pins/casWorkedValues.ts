@@ -32,7 +32,7 @@ export async function casWorkedValues(): Promise<Reproduction> {
     ] as number;
   };
   for (const irs of IRS_VARIANTS) {
-    const m = runToEnd(casModelSteps(toy.table, toy.counts(), { variant: irs }));
+    const m = runToEnd(casModelSteps(toy.table, toy.counts(), { irs }));
     const data = `coupled-toy, IRS${irs}`;
     const row = (quantity: string, paper: number, ours: number, overlap: number): ReproducedRow =>
       pinned({
@@ -54,7 +54,7 @@ export async function casWorkedValues(): Promise<Reproduction> {
         equalValues(toy, 1, 2),
       ),
     );
-    const mm = runToEnd(casModelSteps(movie.table, movie.counts(), { variant: irs }));
+    const mm = runToEnd(casModelSteps(movie.table, movie.counts(), { irs }));
     for (const [x, y, paper] of [
       ['Scorsese', 'Coppola', 1 / 3],
       ['Coppola', 'Coppola', 1 / 3],

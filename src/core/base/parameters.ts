@@ -208,6 +208,28 @@ export function resolveOptions<T extends readonly ParameterSpec[]>(
   return { ...out } as OptionsOf<T>;
 }
 
+/**
+ * A table's defaults as its options object, unchecked: the one place a kernel's defaults come
+ * from (no `*_DEFAULTS` object beside the table).
+ */
+export function defaultsOf<T extends readonly ParameterSpec[]>(table: T): OptionsOf<T> {
+  return Object.fromEntries(table.map((p) => [p.name, p.default])) as OptionsOf<T>;
+}
+
+/**
+ * Options a kernel is called with directly (tests, benches, other kernels) over its table's
+ * defaults, unchecked: an absent or undefined option takes the table's default. A method's own
+ * calls are checked by resolveOptions first.
+ */
+export function withDefaults<T extends readonly ParameterSpec[]>(
+  table: T,
+  given: Partial<OptionsOf<T>> = {},
+): OptionsOf<T> {
+  const out: Record<string, unknown> = { ...defaultsOf(table) };
+  for (const [name, value] of Object.entries(given)) if (value !== undefined) out[name] = value;
+  return out as OptionsOf<T>;
+}
+
 /** Reads a CLI flag's text as the parameter's type (then checked by checkParameter). */
 export function parseParameterText(p: ParameterSpec, text: string): OptionValue {
   switch (p.type) {

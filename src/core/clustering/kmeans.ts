@@ -1,5 +1,7 @@
 import type { Geometry } from '../base/geometry.ts';
 import { createRandom, type Random } from '../base/random.ts';
+import { withDefaults } from '../base/parameters.ts';
+import { START_PARAMETERS, type StartOptions } from './startParameters.ts';
 import { denseGeometry } from './denseGeometry.ts';
 import { nearestCentroid, TIE_RELATIVE } from './nearestCentre.ts';
 import { ASSIGN_TEAM_MIN_OBJECTS, teamAssigner } from './assignTeam.ts';
@@ -19,12 +21,8 @@ export { denseGeometry } from './denseGeometry.ts';
  * iterations, and an empty cluster re-seeded at the object farthest from its centroid ('singleton').
  */
 
-export interface KMeansOptions {
-  k: number;
-  seed?: number;
-  /** Default 100 (MATLAB's default). */
-  maxIterations?: number;
-}
+/** k, and a start's seed and iterations (START_PARAMETERS: their defaults live there). */
+export type KMeansOptions = { k: number } & Partial<StartOptions>;
 
 export interface KMeansResult {
   labels: Int32Array;
@@ -37,7 +35,8 @@ export interface KMeansResult {
 }
 
 export function validateKMeans(n: number, options: KMeansOptions): Required<KMeansOptions> {
-  const { k, seed = 0, maxIterations = 100 } = options;
+  const { k } = options;
+  const { seed, maxIterations } = withDefaults(START_PARAMETERS, options);
   if (!Number.isInteger(k) || k < 1) throw new RangeError(`k must be an integer ≥ 1, got ${k}`);
   if (k > n) throw new RangeError(`k = ${k} exceeds the ${n} objects to cluster`);
   if (!Number.isInteger(seed)) throw new TypeError(`seed must be an integer, got ${seed}`);

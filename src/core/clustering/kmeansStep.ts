@@ -1,34 +1,14 @@
 import { scaledSteps, type Steps } from '../base/jobs.ts';
 import { bestOfStarts, partitionerFor, type Partitioner } from './partition.ts';
 import { requireRepresentation, type Representation } from '../platform/representation.ts';
-import { AUTO, autoNumber, SEED_BOUND, type ParameterSpec } from '../base/parameters.ts';
+import { AUTO, autoNumber, type OptionsOf, type ParameterSpec } from '../base/parameters.ts';
+import { ITERATIONS_PARAMETER, STARTS_SEED_PARAMETER } from './startParameters.ts';
 import type { Results } from '../platform/results.ts';
 import { defineMethod, type MethodContext, type ResolvedCall } from '../platform/spec.ts';
 import type { CategoricalTable } from '../data/table/types.ts';
 import { PROJECTION_INPUT } from '../projection/projectionStep.ts';
 
-/** The seed of the seeded starts, shared by the clustering steps. */
-export const STARTS_SEED_PARAMETER = {
-  name: 'seed',
-  type: 'integer',
-  default: 0,
-  ...SEED_BOUND,
-  role: 'seed',
-  description: 'Seed of the starts',
-} as const satisfies ParameterSpec;
-
-/** Iterations of one k-means (or k-modes) start, shared by the clustering steps. */
-export const ITERATIONS_PARAMETER = {
-  name: 'maxIterations',
-  type: 'integer',
-  default: 100,
-  min: 1,
-  max: 1000,
-  maxBecause:
-    'k-means stops at convergence, usually within tens of iterations; 10 × MATLAB’s default bounds each start',
-  advanced: true,
-  description: 'Iterations per start (MATLAB’s default)',
-} as const satisfies ParameterSpec;
+export { ITERATIONS_PARAMETER, STARTS_SEED_PARAMETER };
 
 /**
  * k left to the method ('auto', the default of the clustering steps): the number of classes; 0
@@ -53,6 +33,29 @@ export const RUNS_BOUND = {
     'each run is a whole clustering (in an evaluation also a fit); 20 × the papers’ 50, 5 × the 200 of results/',
 } as const;
 
+/** The k-means step's parameter table; spectral clustering's has the same names. */
+export const KMEANS_STEP_PARAMETERS = [
+  {
+    name: 'k',
+    type: 'integer',
+    default: 'auto',
+    auto: AUTO_CLUSTERS,
+    min: 1,
+    ...CLUSTERS_BOUND,
+    description: 'Clusters',
+  },
+  {
+    name: 'runs',
+    type: 'integer',
+    default: 10,
+    min: 1,
+    ...RUNS_BOUND,
+    description: 'Seeded starts; the lowest-cost run is kept',
+  },
+  STARTS_SEED_PARAMETER,
+  ITERATIONS_PARAMETER,
+] as const satisfies readonly ParameterSpec[];
+
 /**
  * "k-means of" any representation: an object partition for colouring views and for the
  * clustering methods. k-means (k-means++ starts, the lowest-cost of `runs`) on an embedding,
@@ -68,27 +71,7 @@ export const kmeansStep = defineMethod({
     'Lloyd with k-means++ starts (Arthur & Vassilvitskii 2007); k-modes (Huang 1998) on distances',
   where: 'the clustering protocol of Jian et al. 2019 and Jian et al. 2017 (Sec. 6)',
   description: 'Objects in k clusters: k-means on an embedding, k-modes on a distance',
-  parameters: [
-    {
-      name: 'k',
-      type: 'integer',
-      default: 'auto',
-      auto: AUTO_CLUSTERS,
-      min: 1,
-      ...CLUSTERS_BOUND,
-      description: 'Clusters',
-    },
-    {
-      name: 'runs',
-      type: 'integer',
-      default: 10,
-      min: 1,
-      ...RUNS_BOUND,
-      description: 'Seeded starts; the lowest-cost run is kept',
-    },
-    STARTS_SEED_PARAMETER,
-    ITERATIONS_PARAMETER,
-  ],
+  parameters: KMEANS_STEP_PARAMETERS,
   inputs: [
     {
       ...PROJECTION_INPUT,
@@ -114,7 +97,7 @@ export const kmeansStep = defineMethod({
 export function* partitionOf(
   context: MethodContext,
   of: ResolvedCall,
-  options: { k: number | typeof AUTO; runs: number; seed: number; maxIterations: number },
+  options: OptionsOf<typeof KMEANS_STEP_PARAMETERS>,
   partitionerOf: (representation: Representation) => Partitioner,
   title: (representation: Representation, partitioner: Partitioner) => string,
 ): Steps<Results> {

@@ -1,3 +1,4 @@
+import { withDefaults, type OptionsOf, type ParameterSpec } from '../base/parameters.ts';
 import type { Counts } from '../data/counts/counts.ts';
 import { pairCount } from '../data/counts/cooccurrence.ts';
 import {
@@ -60,10 +61,28 @@ export interface LimboResult extends ValueClustering {
   entries: number;
 }
 
-export interface LimboOptions {
-  /** LIMBO's φ ≥ 0: pre-merge a value into an entry when δI ≤ φ·I(A; T)/m. Default 0 (AIB). */
-  phi?: number;
+/**
+ * LIMBO's φ ≥ 0: pre-merge a value into an entry when δI ≤ φ·I(A; T)/m (0: none, AIB). The one
+ * declaration of its default; a method's table bounds it by the most values it clusters (from
+ * φ = |values| every merge is below φ·I/|values|).
+ */
+export function limboPhiParameter(maxValues: number) {
+  return {
+    name: 'phi',
+    symbol: 'φ',
+    type: 'number',
+    default: 0,
+    min: 0,
+    max: maxValues,
+    maxBecause: `a merge loses at most the information I, so from φ = |values| (at most ${maxValues}) every merge is below φ·I/|values| and a larger φ changes nothing`,
+    advanced: true,
+    description:
+      'LIMBO’s summary bound: values whose merge loses at most φ·I/|values| are summarised first (0: none)',
+  } as const satisfies ParameterSpec;
 }
+
+/** The LIMBO kernel's options: φ from its parameter, its default when absent. */
+export type LimboOptions = Partial<OptionsOf<readonly [ReturnType<typeof limboPhiParameter>]>>;
 
 /** The contexts of attribute A's values: counts N(a, v) over the other attributes' values v. */
 export interface ValueContexts {
@@ -159,7 +178,7 @@ export function limboValueClustering(
   k: number,
   options: LimboOptions = {},
 ): LimboResult {
-  const phi = options.phi ?? 0;
+  const { phi } = withDefaults([limboPhiParameter(Infinity)] as const, options);
   if (!Number.isFinite(phi) || phi < 0) throw new RangeError(`φ must be a number ≥ 0, got ${phi}`);
   const m = valuesOf(counts, attribute);
   checkClusterCount(k, m);

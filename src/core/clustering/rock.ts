@@ -1,3 +1,4 @@
+import type { OptionsOf, ParameterSpec } from '../base/parameters.ts';
 import { pacer, runToEnd, type Steps } from '../base/jobs.ts';
 import { RockPartners } from './rockPartners.ts';
 
@@ -42,14 +43,29 @@ export type Similarity = (i: number, j: number) => number;
 /** Largest n clustered (the n × n link matrix). */
 export const ROCK_MAX_OBJECTS = 5000;
 
-export interface RockOptions {
-  /** Clusters wanted, ≥ 1. */
+/** ROCK's θ: objects are neighbours when their similarity is at least θ. */
+export const ROCK_THETA = {
+  name: 'theta',
+  symbol: 'θ',
+  type: 'number',
+  default: 0.5,
+  min: 0,
+  max: 1,
+  maxExclusive: true,
+  maxBecause:
+    'both similarities are at most 1, reached by identical objects alone, so at θ = 1 ROCK would link only copies',
+  description: 'Neighbours when the similarity is at least θ',
+} as const satisfies ParameterSpec;
+
+/**
+ * The neighbour threshold θ ∈ [0, 1) of ROCK_THETA (neighbours when s(i, j) ≥ θ), the clusters
+ * wanted k ≥ 1 (a number: the step has decided 'auto'), and how links are counted (the same
+ * result; default 'auto' picks the cheaper; for tests).
+ */
+export type RockOptions = OptionsOf<readonly [typeof ROCK_THETA]> & {
   k: number;
-  /** Neighbour threshold θ ∈ [0, 1): neighbours when s(i, j) ≥ θ. */
-  theta: number;
-  /** How links are counted (same result); default 'auto' picks the cheaper. For tests. */
   linkStrategy?: 'auto' | 'lists' | 'bitsets';
-}
+};
 
 export interface RockMerge {
   /** Id (lowest object index) of the merged cluster and of the one absorbed; a < b. */

@@ -3,7 +3,8 @@ import type { Dissimilarity } from '../base/checkedValue.ts';
 import { pacer, runToEnd, scaledSteps, type Steps } from '../base/jobs.ts';
 import { blockLanczosSteps } from '../linalg/lanczos.ts';
 import { createRandom, validateSeed } from '../base/random.ts';
-import { kmeansRows, validateKMeans } from './kmeans.ts';
+import { kmeansRows, validateKMeans, type KMeansOptions } from './kmeans.ts';
+import { STARTS_SEED_PARAMETER, type StartOptions } from './startParameters.ts';
 import type { Similarity } from './rock.ts';
 
 /**
@@ -39,12 +40,11 @@ export type SpectralInput =
       sigma?: number;
     };
 
-export interface SpectralEmbeddingOptions {
-  /** Seed of the Lanczos start block (default 0). */
-  seed?: number;
-  /** Whose affinities these are, for a message naming the method and the rows. */
-  owner?: Owner;
-}
+/**
+ * The seed of the Lanczos start block (START_PARAMETERS' seed, its default there), and whose
+ * affinities these are, for a message naming the method and the rows.
+ */
+export type SpectralEmbeddingOptions = Partial<Pick<StartOptions, 'seed'>> & { owner?: Owner };
 
 export interface SpectralEmbedding {
   n: number;
@@ -62,12 +62,8 @@ export interface SpectralEmbedding {
   warnings: string[];
 }
 
-export interface SpectralOptions extends SpectralEmbeddingOptions {
-  /** Clusters (and eigenvectors). */
-  k: number;
-  /** Default 100. */
-  maxIterations?: number;
-}
+/** Clusters (and eigenvectors) k, and a start's seed and iterations (START_PARAMETERS). */
+export type SpectralOptions = KMeansOptions & SpectralEmbeddingOptions;
 
 export interface SpectralResult extends SpectralEmbedding {
   labels: Int32Array;
@@ -157,7 +153,7 @@ export function* spectralEmbeddingSteps(
 ): Steps<SpectralEmbedding> {
   validateN(n);
   validateK(n, k);
-  const seed = validateSeed(options.seed ?? 0);
+  const seed = validateSeed(options.seed ?? STARTS_SEED_PARAMETER.default);
   const { W, sigma } = yield* scaledSteps(affinitySteps(n, input, options.owner ?? {}), 0, 0.4);
 
   // M = D^{-1/2} W D^{-1/2}, in place.
@@ -259,7 +255,7 @@ export function* spectralClusteringSteps(
   input: SpectralInput,
   options: SpectralOptions,
 ): Steps<SpectralResult> {
-  const { k, seed = 0, maxIterations } = options;
+  const { k, seed = STARTS_SEED_PARAMETER.default, maxIterations } = options;
   const embedding = yield* spectralEmbeddingSteps(n, input, k, { seed });
   yield { fraction: 0.95, message: 'k-means on the spectral embedding…' };
   const clustering = clusterSpectralEmbedding(embedding, k, {

@@ -1,3 +1,10 @@
+import {
+  SEED_BOUND,
+  withDefaults,
+  type OptionsOf,
+  type ParameterSpec,
+} from '../base/parameters.ts';
+import { ITERATIONS_PARAMETER, RUNS_BOUND } from '../clustering/kmeansStep.ts';
 import { denseGeometry, kmeans, validateKMeans } from '../clustering/kmeans.ts';
 import { valueConcatGeometry, type ObjectEmbedding } from '../platform/objectEmbedding.ts';
 import { runToEnd, type Steps } from '../base/jobs.ts';
@@ -14,16 +21,41 @@ import { meanSd, scorePartition, type MeanSd, type PartitionScores } from './par
  * whose values share vectors onto one point), so a larger k is lowered to that number with a
  * warning instead of failing; `k` is the k used, `requestedK` the one asked for.
  */
-export interface ClusteringEvaluationOptions {
-  /** Default: the number of classes present. */
+/** The runs of the clustering protocol (the papers' 50), in the clustering evaluation's table. */
+export const EVALUATION_RUNS_PARAMETER = {
+  name: 'runs',
+  type: 'integer',
+  default: 50,
+  min: 1,
+  ...RUNS_BOUND,
+  description: 'Runs (the papers: 50)',
+} as const satisfies ParameterSpec;
+
+/** The seed of the protocol's k-means starts, in the clustering evaluation's table. */
+export const EVALUATION_SEED_PARAMETER = {
+  name: 'seed',
+  type: 'integer',
+  default: 0,
+  ...SEED_BOUND,
+  role: 'seed',
+  description: 'Seed of the k-means starts',
+} as const satisfies ParameterSpec;
+
+/** The protocol's runs, seed and iterations per run: the one declaration of their defaults. */
+export const RESTART_PARAMETERS = [
+  EVALUATION_RUNS_PARAMETER,
+  EVALUATION_SEED_PARAMETER,
+  ITERATIONS_PARAMETER,
+] as const satisfies readonly ParameterSpec[];
+
+/**
+ * RESTART_PARAMETERS' options, k (default: the number of classes present) and a name for the
+ * embedding in warnings ("the CDE embedding has only …").
+ */
+export type ClusteringEvaluationOptions = Partial<OptionsOf<typeof RESTART_PARAMETERS>> & {
   k?: number;
-  /** Default 50 (the papers' number of starts). */
-  runs?: number;
-  seed?: number;
-  maxIterations?: number;
-  /** Names the embedding in warnings ("the CDE embedding has only …"). */
   embeddingName?: string;
-}
+};
 
 export interface ClusteringEvaluation extends EffectiveK {
   runs: PartitionScores[];
@@ -71,7 +103,8 @@ export function* kmeansRestartsSteps(
   onRun: (labels: Int32Array) => void = () => {},
 ): Steps<{ labels: Int32Array; inertia: number } & EffectiveK> {
   const n = embedding.nObjects;
-  const { runs = 50, k: requestedK, seed = 0, maxIterations = 100, embeddingName } = options;
+  const { k: requestedK, embeddingName } = options;
+  const { runs, seed, maxIterations } = withDefaults(RESTART_PARAMETERS, options);
   if (!Number.isInteger(runs) || runs < 1)
     throw new RangeError(`runs must be an integer ≥ 1, got ${runs}`);
   if (!Number.isInteger(requestedK) || requestedK < 1)

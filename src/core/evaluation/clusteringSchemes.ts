@@ -3,7 +3,7 @@ import { evaluateClusteringStep } from './evaluateClustering.ts';
 import { failureRow, isolated, unlessAllFailed } from './isolated.ts';
 import { meanSd, scorePartition } from './partitions.ts';
 import { scaledSteps, type Steps } from '../base/jobs.ts';
-import { AUTO, SEED_BOUND, type ParameterSpec } from '../base/parameters.ts';
+import { AUTO, SEED_BOUND, type OptionsOf, type ParameterSpec } from '../base/parameters.ts';
 import { AUTO_CLUSTERS, CLUSTERS_BOUND, RUNS_BOUND } from '../clustering/kmeansStep.ts';
 import { ROCK_THETA } from '../methods/cas/rockStep.ts';
 import { parseScheme, SCHEME_NAMES, schemeTitle } from '../methods/cas/schemes.ts';
@@ -48,7 +48,7 @@ const SCHEME_PARAMETERS = [
   },
 ] as const satisfies readonly ParameterSpec[];
 
-type SchemeOptions = { runs: number; seed: number; theta: number; k: number | typeof AUTO };
+type SchemeOptions = Pick<OptionsOf<typeof SCHEME_PARAMETERS>, 'runs' | 'seed' | 'theta' | 'k'>;
 
 /**
  * Wang et al. 2015's clustering schemes side by side (Sec. VIII-B, Tables IX-X): k-modes and

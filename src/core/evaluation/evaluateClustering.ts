@@ -9,42 +9,18 @@ import { clampK, partitionerFor, type Partitioner } from '../clustering/partitio
 import { spectralPartitionerFor } from '../clustering/spectralPartition.ts';
 import { methodSpec } from '../platform/registry.ts';
 import { pickResult, REPRESENTATION_KINDS } from '../platform/representation.ts';
-import {
-  AUTO,
-  autoNumber,
-  SEED_BOUND,
-  type OptionsOf,
-  type ParameterSpec,
-} from '../base/parameters.ts';
+import { AUTO, autoNumber, type OptionsOf, type ParameterSpec } from '../base/parameters.ts';
 import { defineMethod, type MethodContext, type ResolvedCall } from '../platform/spec.ts';
 import { createRandom } from '../base/random.ts';
-import {
-  AUTO_CLUSTERS,
-  CLUSTERS_BOUND,
-  ITERATIONS_PARAMETER,
-  RUNS_BOUND,
-} from '../clustering/kmeansStep.ts';
+import { AUTO_CLUSTERS, CLUSTERS_BOUND, ITERATIONS_PARAMETER } from '../clustering/kmeansStep.ts';
 import { CLUSTERING_PROTOCOLS, PROTOCOL_TITLES } from '../clustering/protocols.ts';
 import { findResult, type Cell, type MethodFailure } from '../platform/results.ts';
 import { failureRow, isolated, unlessAllFailed } from './isolated.ts';
+import { EVALUATION_RUNS_PARAMETER, EVALUATION_SEED_PARAMETER } from './clustering.ts';
 
 const CLUSTERING_PARAMETERS = [
-  {
-    name: 'runs',
-    type: 'integer',
-    default: 50,
-    min: 1,
-    ...RUNS_BOUND,
-    description: 'Runs (the papers: 50)',
-  },
-  {
-    name: 'seed',
-    type: 'integer',
-    default: 0,
-    ...SEED_BOUND,
-    role: 'seed',
-    description: 'Seed of the k-means starts',
-  },
+  EVALUATION_RUNS_PARAMETER,
+  EVALUATION_SEED_PARAMETER,
   {
     name: 'k',
     type: 'integer',

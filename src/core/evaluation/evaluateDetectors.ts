@@ -1,24 +1,22 @@
 import { notApplicable } from '../base/errors.ts';
 import { detectorIds, detectors, detectorsNamed } from '../platform/registry.ts';
 import { detectorExperimentSteps } from './outlierExperiment.ts';
-import { SEED_BOUND, type ParameterSpec, type RawOptions } from '../base/parameters.ts';
+import { type ParameterSpec, type RawOptions } from '../base/parameters.ts';
 import { SANDCAT_K_BECAUSE } from '../methods/sandcat/sandcatParameters.ts';
 import type { Detector } from '../platform/detection.ts';
 import { defineMethod } from '../platform/spec.ts';
 import type { Cell } from '../platform/results.ts';
 import { HEURISTICS, HEURISTIC_TITLES } from '../methods/sandcat/heuristics.ts';
 import { paperOutlierRow } from '../methods/sandcat/paperTable.ts';
-import { protocolSplits } from '../methods/sandcat/protocol.ts';
+import {
+  PROTOCOL_NORMAL_CLASS,
+  PROTOCOL_SEED,
+  PROTOCOL_SPLIT_PARAMETERS,
+  protocolSplits,
+} from '../methods/sandcat/protocol.ts';
 
 export const DETECTOR_EXPERIMENT_PARAMETERS = [
-  {
-    name: 'normalClass',
-    type: 'string',
-    default: null,
-    suggest: 'class-label',
-    emptyLabel: 'the most frequent class',
-    description: 'The normal class (empty: the most frequent class, as Sec. V)',
-  },
+  PROTOCOL_NORMAL_CLASS,
   // Every registered detector (a spec declaring `detector`), read when the table is: a detector
   // added later (a module of its own) joins the default and the choices.
   {
@@ -54,44 +52,8 @@ export const DETECTOR_EXPERIMENT_PARAMETERS = [
     maxBecause: SANDCAT_K_BECAUSE,
     description: 'SAnDCat’s k',
   },
-  {
-    name: 'folds',
-    type: 'integer',
-    default: 5,
-    min: 2,
-    max: 20,
-    maxBecause: 'each fold fits every detector again; 4 × the paper’s 5',
-    description: 'Cross-validation folds over the normal objects (paper: 5)',
-  },
-  {
-    name: 'samples',
-    type: 'integer',
-    default: 10,
-    min: 1,
-    max: 200,
-    maxBecause:
-      'each sample cross-validates every detector again; results/pins/tableIV.ts uses 200',
-    description: 'Random abnormal samples, each cross-validated',
-  },
-  {
-    name: 'abnormalShare',
-    type: 'number',
-    default: 0.03,
-    min: 0,
-    max: 1,
-    minExclusive: true,
-    maxBecause: 'abnormal objects are a minority, at most as many as the normal ones',
-    description: 'Abnormal objects drawn, as a share of the normal count (paper: 3 %)',
-  },
-  {
-    name: 'seed',
-    type: 'integer',
-    default: 1,
-    min: 0,
-    ...SEED_BOUND,
-    role: 'seed',
-    description: 'Seed of the samples, folds and detectors',
-  },
+  ...PROTOCOL_SPLIT_PARAMETERS,
+  PROTOCOL_SEED,
 ] as const satisfies readonly ParameterSpec[];
 
 /**

@@ -43,11 +43,14 @@ export interface MdsResult {
 
 export const DEFAULT_CLASSICAL_LIMIT = 3000;
 
-export interface ResolvedMdsOptions {
-  method: 'classical' | 'landmark';
+/**
+ * MDS_PARAMETERS' options as MDS runs them: the method chosen ('auto' decided by n) and the
+ * landmarks counted; classicalLimit has done its work.
+ */
+export type ResolvedMdsOptions = Pick<OptionsOf<typeof MDS_PARAMETERS>, 'seed'> & {
+  method: Exclude<OptionsOf<typeof MDS_PARAMETERS>['method'], 'auto'>;
   landmarks: number;
-  seed: number;
-}
+};
 
 /** MDS's parameter table: the single source of its defaults and bounds. */
 export const MDS_PARAMETERS = [

@@ -1,3 +1,5 @@
+import type { OptionsOf } from '../base/parameters.ts';
+import type { UMAP_PARAMETERS } from './umap.ts';
 /**
  * UMAP's stochastic gradient epochs (McInnes, Healy & Melville 2018, Sec. 3.2 and Algorithm 5;
  * the sampling schedule of umap-learn's `optimize_layout_euclidean`) on a team of threads, with
@@ -141,16 +143,15 @@ function epochKernel(raw: KernelInputs) {
 
 registerKernel(KERNEL, epochKernel);
 
-export interface UmapEpochOptions {
-  a: number;
-  b: number;
-  /** Weight of the negative samples (umap-learn's repulsion_strength, 1). */
-  gamma: number;
-  negativeSampleRate: number;
-  learningRate: number;
-  epochs: number;
-  seed: number;
-}
+/**
+ * UMAP_PARAMETERS' options as the epochs run them: the curve's a and b (from minDist and
+ * spread), the weight γ of the negative samples (umap-learn's repulsion_strength, 1) and the
+ * epochs counted ('auto' decided).
+ */
+export type UmapEpochOptions = Pick<
+  OptionsOf<typeof UMAP_PARAMETERS>,
+  'negativeSampleRate' | 'learningRate' | 'seed'
+> & { a: number; b: number; gamma: number; epochs: number };
 
 export interface UmapEpochs {
   /** The layout the team moves (n × 2): read it between epochs, never write it. */

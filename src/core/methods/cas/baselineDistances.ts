@@ -50,7 +50,7 @@ export const addMethod = defineMethod({
   check: (table) => checkCouplingSize(table, 'ADD'),
   *run(context) {
     const { table, counts } = context;
-    const model = yield* casModelSteps(table, counts, { variant: 'I' });
+    const model = yield* casModelSteps(table, counts, { irs: 'I' });
     return {
       distance: summedDistance(
         table,

@@ -3,38 +3,12 @@ import { blockMatrix, summedDistance } from '../../platform/valueTables.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
 import { casModelSteps, checkIrsp } from './casModel.ts';
 import { parseWeights } from './weights.ts';
-import { IRS_VARIANTS } from './irs.ts';
 import { checkCouplingSize } from '../cure/cureShared.ts';
-import type { ParameterSpec } from '../../base/parameters.ts';
+import { CAS_PARAMETERS } from './casParameters.ts';
 import { defineMethod } from '../../platform/spec.ts';
 
 export const CAS_PAPER =
   'Wang et al. 2015, Coupled attribute similarity learning on categorical data (IEEE TNNLS)';
-
-export const CAS_PARAMETERS = [
-  {
-    name: 'irs',
-    type: 'choice',
-    default: 'I',
-    choices: IRS_VARIANTS,
-    choiceTitles: {
-      P: 'IRSP (power set, Eq. 8)',
-      U: 'IRSU (universal set, Eq. 10)',
-      J: 'IRSJ (joint set, Eq. 11)',
-      I: 'IRSI (intersection, Eq. 12)',
-    },
-    description:
-      'Inter-coupled relative similarity: all four are equal (Theorem 6.1); IRSI reads the fewest probabilities',
-  },
-  {
-    name: 'weights',
-    type: 'string',
-    default: null,
-    advanced: true,
-    description:
-      'Attribute weights for IeASV, “a1=2, a3=0.5” (others 1; α_k = w_k / Σ w): empty = 1/(n − 1) each (Eq. 13)',
-  },
-] as const satisfies readonly ParameterSpec[];
 
 /**
  * Coupled attribute similarity (Wang et al. 2015): IaASV (Eq. 5) × IeASV (Eq. 13) = CASV (Eq. 14) for
@@ -61,7 +35,7 @@ export const casMethod = defineMethod({
   *run(context, options) {
     const { table } = context;
     const model = yield* casModelSteps(table, context.counts, {
-      variant: options.irs,
+      irs: options.irs,
       weights: parseWeights(table, options.weights),
     });
     if (model.selfCoupled)
@@ -161,3 +135,5 @@ function mismatchTables(table: CategoricalTable, tableStart: Int32Array): Float6
   });
   return out;
 }
+
+export { CAS_PARAMETERS };

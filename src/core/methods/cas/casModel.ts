@@ -1,3 +1,4 @@
+import type { CasParameters } from './casParameters.ts';
 import type { Counts } from '../../data/counts/counts.ts';
 import type { Steps } from '../../base/jobs.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
@@ -30,11 +31,11 @@ export interface CasModel {
   selfCoupled: boolean;
 }
 
-export interface CasOptions {
-  variant: IrsVariant;
-  /** α_k per (j, k), D × D; default 1/(D − 1). */
-  weights?: Float64Array;
-}
+/**
+ * The model's options: CAS's `irs` from its table, and its `weights` parsed (parseWeights) into
+ * α_k per (j, k), D × D; default 1/(D − 1).
+ */
+export type CasOptions = Pick<CasParameters, 'irs'> & { weights?: Float64Array };
 
 /** The default α: every other attribute weighs 1/(D − 1) (Sec. VIII). */
 export function uniformWeights(D: number): Float64Array {
@@ -63,7 +64,7 @@ export function* casModelSteps(
   options: CasOptions,
   now: () => number = () => performance.now(),
 ): Steps<CasModel> {
-  if (options.variant === 'P') checkIrsp(table);
+  if (options.irs === 'P') checkIrsp(table);
   const started = now();
   const c = counts.cooccurrence;
   const D = table.attributes.length;
@@ -77,7 +78,7 @@ export function* casModelSteps(
   const intra = new Float64Array(cells);
   const inter = new Float64Array(cells);
   const ops: IrsOps = { icp: 0 };
-  const irs = IRS_FUNCTIONS[options.variant];
+  const irs = IRS_FUNCTIONS[options.irs];
   for (let j = 0; j < D; j++) {
     const mj = c.sizes[j] as number;
     const start = tableStart[j] as number;
@@ -126,7 +127,7 @@ export function* casModelSteps(
     for (let x = 0; x < mj; x++) cado[(tableStart[j] as number) + x * mj + x] = 0;
   }
   return {
-    variant: options.variant,
+    variant: options.irs,
     weights,
     tableStart,
     intra,

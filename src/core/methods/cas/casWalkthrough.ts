@@ -106,7 +106,7 @@ export const casWalkthroughStep = defineMethod({
   *run(context, options) {
     const { table } = context;
     const { j, x, y } = resolve(table, options);
-    const model = yield* casModelSteps(table, context.counts, { variant: 'I' });
+    const model = yield* casModelSteps(table, context.counts, { irs: 'I' });
     const objects = objectPairOf(table, options.objects);
     return casWalkthrough(table, context.counts, model, { attribute: j, x, y, objects });
   },

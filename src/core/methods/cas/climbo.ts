@@ -1,4 +1,8 @@
-import { climboValueClustering, limboValueClustering } from '../../clustering/limbo.ts';
+import {
+  climboValueClustering,
+  limboPhiParameter,
+  limboValueClustering,
+} from '../../clustering/limbo.ts';
 import type { ParameterSpec } from '../../base/parameters.ts';
 import { defineMethod } from '../../platform/spec.ts';
 import type { ValuePartition, ValueTableDistance } from '../../platform/results.ts';
@@ -16,18 +20,7 @@ export const LIMBO_PARAMETERS = [
     maxBecause: `LIMBO reads the coupling matrices (at most ${COUPLING_VALUE_LIMIT} values), and an attribute with fewer values than k keeps each alone, so a larger k changes nothing`,
     description: 'Clusters per attribute (an attribute with fewer values keeps each alone)',
   },
-  {
-    name: 'phi',
-    symbol: 'φ',
-    type: 'number',
-    default: 0,
-    min: 0,
-    max: COUPLING_VALUE_LIMIT,
-    maxBecause: `a merge loses at most the information I, so from φ = |values| (at most ${COUPLING_VALUE_LIMIT}) every merge is below φ·I/|values| and a larger φ changes nothing`,
-    advanced: true,
-    description:
-      'LIMBO’s summary bound: values whose merge loses at most φ·I/|values| are summarised first (0: none)',
-  },
+  limboPhiParameter(COUPLING_VALUE_LIMIT),
 ] as const satisfies readonly ParameterSpec[];
 
 /**

@@ -37,7 +37,7 @@ export const compareIrsStep = defineMethod({
       models.set(
         v,
         yield* scaledSteps(
-          casModelSteps(table, context.counts, { variant: v }),
+          casModelSteps(table, context.counts, { irs: v }),
           i / variants.length,
           (i + 1) / variants.length,
         ),

@@ -3,6 +3,7 @@ import {
   categoricalJaccard,
   rockSteps,
   ROCK_MAX_OBJECTS,
+  ROCK_THETA,
   type Similarity,
 } from '../../clustering/rock.ts';
 import { scaledSteps } from '../../base/jobs.ts';
@@ -20,20 +21,6 @@ export const ROCK_SIMILARITY = {
   choices: ['jaccard', 'caso'],
   choiceTitles: { jaccard: 'Jaccard (ROCK)', caso: 'CASO / n (CROCK)' },
   description: 'Which similarity decides the neighbours',
-} as const satisfies ParameterSpec;
-
-/** ROCK's θ: objects are neighbours when their similarity is at least θ. */
-export const ROCK_THETA = {
-  name: 'theta',
-  symbol: 'θ',
-  type: 'number',
-  default: 0.5,
-  min: 0,
-  max: 1,
-  maxExclusive: true,
-  maxBecause:
-    'both similarities are at most 1, reached by identical objects alone, so at θ = 1 ROCK would link only copies',
-  description: 'Neighbours when the similarity is at least θ',
 } as const satisfies ParameterSpec;
 
 /**
@@ -129,3 +116,5 @@ export const rockStep = defineMethod({
     };
   },
 });
+
+export { ROCK_THETA };

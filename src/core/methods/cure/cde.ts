@@ -7,7 +7,7 @@ import { runToEnd, type Steps } from '../../base/jobs.ts';
 import { pcaWithRangeFilter, type PcaForm } from '../../linalg/pca.ts';
 import type { DenseGeometryOptions } from '../../clustering/denseGeometry.ts';
 import { createRandom } from '../../base/random.ts';
-import { resolveOptions, type ParameterSpec } from '../../base/parameters.ts';
+import { resolveOptions, type OptionsOf, type ParameterSpec } from '../../base/parameters.ts';
 import { embeddingResult } from '../../platform/representation.ts';
 import { defineMethod } from '../../platform/spec.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
@@ -21,8 +21,8 @@ import {
   cureValueResults,
   orientationParameter,
 } from './cureShared.ts';
-import { couplingMatrices, type CouplingMatrices, type CouplingOrientation } from './couplings.ts';
-import { valueClusteringSteps, type CouplingMatrixName, type StopRule } from './valueClustering.ts';
+import { couplingMatrices, type CouplingMatrices } from './couplings.ts';
+import { valueClusteringSteps, type CouplingMatrixName } from './valueClustering.ts';
 
 /**
  * CDE — Coupled Data Embedding (CURE, Jian et al. 2019, Alg. 1, with the stop rule of Jian et al. 2017 (CDE) Alg. 1 as its
@@ -31,27 +31,10 @@ import { valueClusteringSteps, type CouplingMatrixName, type StopRule } from './
  * removed, indicator columns concatenated, PCA, components with range < β dropped; an object is
  * the concatenation of its values' embeddings.
  */
-export interface CdeOptions {
-  /** Proportion factor: stop increasing k once removed one-value clusters exceed ⌈k/α⌉. Default 10. */
-  alpha?: number;
-  /** Drop PCA components whose range is below β. Default 1e-10. */
-  beta?: number;
-  seed?: number;
-  /** Mo orientation: the paper's (default) or the authors' code. */
-  orientation?: CouplingOrientation;
-  /** k-means iterations per clustering. Default 100. */
-  maxIterations?: number;
-  /**
-   * Removed one-value clusters 'exceed' ⌈k/α⌉ (default: Jian et al. 2017's text, the authors' code) or
-   * 'reach' it (CDE, Jian et al. 2017, Alg. 1 as printed; the earlier default). See `cdeSteps`.
-   */
-  stopRule?: StopRule;
-  /**
-   * Test the stop rule on a matrix only once one of its clusterings has two clusters of ≥ 2 values
-   * or ⌈k/α⌉ > 1 (default true; false with stopRule 'reach' is the earlier behaviour). See `cdeSteps`.
-   */
-  waitForSplit?: boolean;
-}
+export type CdeOptions = Partial<ResolvedCdeOptions>;
+
+/** Every option of a run, as CDE_PARAMETERS describes them (their defaults live there). */
+export type ResolvedCdeOptions = OptionsOf<typeof CDE_PARAMETERS>;
 
 /** One clustering of the values: granularity k on one matrix. */
 export interface ValueGranularity {
@@ -67,7 +50,7 @@ export interface ValueGranularity {
 
 export interface CdeResult {
   method: 'cde';
-  options: Required<CdeOptions>;
+  options: ResolvedCdeOptions;
   couplings: CouplingMatrices;
   granularities: ValueGranularity[];
   /** Indicator columns before PCA (Σ kept clusters). */
@@ -81,7 +64,7 @@ export interface CdeResult {
 }
 
 /** Defaults and checks from CDE_PARAMETERS (RangeError/TypeError naming the option). */
-export function validateCdeOptions(options: CdeOptions = {}): Required<CdeOptions> {
+export function validateCdeOptions(options: CdeOptions = {}): ResolvedCdeOptions {
   return resolveOptions(CDE_PARAMETERS, options, 'CDE');
 }
 

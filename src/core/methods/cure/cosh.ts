@@ -1,7 +1,7 @@
 import type { Counts } from '../../data/counts/counts.ts';
 import { runToEnd, type Steps } from '../../base/jobs.ts';
 import { createRandom } from '../../base/random.ts';
-import { resolveOptions, type ParameterSpec } from '../../base/parameters.ts';
+import { resolveOptions, type OptionsOf, type ParameterSpec } from '../../base/parameters.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
 import {
   ALPHA_BOUND,
@@ -10,7 +10,7 @@ import {
   orientationParameter,
 } from './cureShared.ts';
 import { valueClusteringSteps, type CouplingMatrixName } from './valueClustering.ts';
-import { couplingMatrices, type CouplingMatrices, type CouplingOrientation } from './couplings.ts';
+import { couplingMatrices, type CouplingMatrices } from './couplings.ts';
 
 /**
  * COSH — Coupled Outlier Scoring of High-dimensional data (CURE, Jian et al. 2019, Alg. 2, Eqs. 12-15).
@@ -32,13 +32,10 @@ import { couplingMatrices, type CouplingMatrices, type CouplingOrientation } fro
  * which rare values have the largest rows and frequent values would score highest. COSH therefore
  * defaults to `orientation: 'code'`; 'paper' is available. CDE defaults to 'paper'.
  */
-export interface CoshOptions {
-  /** Proportion factor of the stop rule. Default 30 (CURE, Jian et al. 2019, Sec. 7.1). */
-  alpha?: number;
-  seed?: number;
-  orientation?: CouplingOrientation;
-  maxIterations?: number;
-}
+export type CoshOptions = Partial<ResolvedCoshOptions>;
+
+/** Every option of a run, as COSH_PARAMETERS describes them (their defaults live there). */
+export type ResolvedCoshOptions = OptionsOf<typeof COSH_PARAMETERS>;
 
 export interface CoshGranularity {
   matrix: CouplingMatrixName;
@@ -52,7 +49,7 @@ export interface CoshGranularity {
 
 export interface CoshResult {
   method: 'cosh';
-  options: Required<CoshOptions>;
+  options: ResolvedCoshOptions;
   couplings: CouplingMatrices;
   granularities: CoshGranularity[];
   /** Outlier score of each value (Eq. 15). */
@@ -64,7 +61,7 @@ export interface CoshResult {
 }
 
 /** Defaults and checks from COSH_PARAMETERS (RangeError/TypeError naming the option). */
-export function validateCoshOptions(options: CoshOptions = {}): Required<CoshOptions> {
+export function validateCoshOptions(options: CoshOptions = {}): ResolvedCoshOptions {
   return resolveOptions(COSH_PARAMETERS, options, 'COSH');
 }
 

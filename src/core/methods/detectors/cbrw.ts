@@ -1,3 +1,5 @@
+import { CBRW_PARAMETERS, type CbrwOptions } from './cbrwParameters.ts';
+import { withDefaults } from '../../base/parameters.ts';
 import type { Counts } from '../../data/counts/counts.ts';
 import { pacer, runToEnd, type Steps } from '../../base/jobs.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
@@ -25,15 +27,7 @@ import type { CategoricalTable } from '../../data/table/types.ts';
  * (or a table of one feature) has an empty row of W; its mass jumps uniformly to the present
  * values (the PageRank convention for dangling nodes).
  */
-export interface CbrwOptions {
-  /** Damping α (the paper uses 0.95). */
-  alpha: number;
-  /** Convergence: the largest change of a value's π. */
-  tol: number;
-  maxIterations: number;
-}
-
-export const CBRW_DEFAULTS: CbrwOptions = { alpha: 0.95, tol: 1e-12, maxIterations: 1000 };
+export type { CbrwOptions };
 
 export interface CbrwModel {
   /** δ(v) for every global value (0 for values absent from the fit rows). */
@@ -138,7 +132,7 @@ export function* cbrwModelSteps(
   counts: Counts,
   options: Partial<CbrwOptions> = {},
 ): Steps<CbrwModel> {
-  const { alpha, tol, maxIterations } = { ...CBRW_DEFAULTS, ...options };
+  const { alpha, tol, maxIterations } = withDefaults(CBRW_PARAMETERS, options);
   if (counts.nRows === 0) throw new RangeError('CBRW needs at least one row to learn from');
   yield { fraction: 0, message: 'CBRW: biased transitions…' };
   const cnt = counts.cooccurrence.valueCounts;

@@ -1,51 +1,14 @@
+import { CBRW_PARAMETERS } from './cbrwParameters.ts';
 import { countSteps } from '../../data/counts/counts.ts';
 import { scaledSteps } from '../../base/jobs.ts';
-import { cbrwModelSteps, cbrwObjectScores, CBRW_DEFAULTS } from './cbrw.ts';
+import { cbrwModelSteps, cbrwObjectScores } from './cbrw.ts';
 import type { DetectorRole } from '../../platform/detection.ts';
-import { resolveOptions, type ParameterSpec } from '../../base/parameters.ts';
+import { resolveOptions } from '../../base/parameters.ts';
 import { defineMethod } from '../../platform/spec.ts';
 import { explainable, valueScoreExplanations } from '../../platform/valueExplanations.ts';
 
 export const CBRW_PAPER =
   'Pang, Cao, Chen, Liu, “Outlier detection in complex categorical data by modelling the feature value couplings”, IJCAI 2016';
-
-/** CBRW's parameter table: the single source of its defaults and bounds. */
-export const CBRW_PARAMETERS = [
-  {
-    name: 'alpha',
-    symbol: 'α',
-    type: 'number',
-    default: CBRW_DEFAULTS.alpha,
-    min: 0,
-    max: 1,
-    minExclusive: true,
-    maxExclusive: true,
-    maxBecause: 'a damping factor is a probability, and at 1 the walk need not converge',
-    description: 'Damping of the random walk (the paper uses 0.95)',
-  },
-  {
-    name: 'tol',
-    type: 'number',
-    default: CBRW_DEFAULTS.tol,
-    min: 0,
-    minExclusive: true,
-    max: 1,
-    maxBecause: 'a probability changes by at most 1, so tol = 1 already stops after one step',
-    description: 'Stop when no value’s stationary probability changes by more than this',
-    advanced: true,
-  },
-  {
-    name: 'maxIterations',
-    type: 'integer',
-    default: CBRW_DEFAULTS.maxIterations,
-    min: 1,
-    max: 10_000,
-    maxBecause:
-      'the walk converges as α^i; 10,000 iterations reach 10⁻¹² for α up to 0.997 (the default 1,000 for α up to 0.97)',
-    description: 'Cap on the power iterations of the random walk',
-    advanced: true,
-  },
-] as const satisfies readonly ParameterSpec[];
 
 /** CBRW as a detector: the walk is fitted on the fit rows' counts; no randomness. */
 export const cbrwDetector: DetectorRole = {
@@ -110,3 +73,5 @@ export const cbrwMethod = defineMethod({
     };
   },
 });
+
+export { CBRW_PARAMETERS };

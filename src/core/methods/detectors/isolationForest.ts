@@ -14,7 +14,6 @@ export {
   averagePathLength,
   growForest,
   growForestSteps,
-  IFOREST_DEFAULTS,
   type IsolationForestOptions,
   type IsolationTree,
 } from './isolationForestTrees.ts';

@@ -1,47 +1,14 @@
+import { IFOREST_PARAMETERS } from './isolationForestParameters.ts';
 import type { DetectorRole } from '../../platform/detection.ts';
 import { allRows } from '../../data/table/rows.ts';
-import { IFOREST_DEFAULTS, isolationForestSteps } from './isolationForest.ts';
+import { isolationForestSteps } from './isolationForest.ts';
 import { scaledSteps } from '../../base/jobs.ts';
-import { resolveOptions, SEED_BOUND, type ParameterSpec } from '../../base/parameters.ts';
+import { resolveOptions } from '../../base/parameters.ts';
 import { defineMethod } from '../../platform/spec.ts';
 import { explainable } from '../../platform/valueExplanations.ts';
 import { isolationForestExplanationSteps } from './isolationForestExplain.ts';
 
 export const IFOREST_PAPER = 'Liu, Ting, Zhou, “Isolation forest”, ICDM 2008';
-
-/** The isolation forest's parameter table: the single source of its defaults and bounds. */
-export const IFOREST_PARAMETERS = [
-  {
-    name: 'trees',
-    symbol: 't',
-    type: 'integer',
-    default: IFOREST_DEFAULTS.trees,
-    min: 1,
-    max: 10_000,
-    maxBecause: '100 × the paper’s 100; every tree is kept (2ψ nodes) and walked by every object',
-    description: 'Number of isolation trees (the paper’s default: 100)',
-  },
-  {
-    name: 'sampleSize',
-    symbol: 'ψ',
-    type: 'integer',
-    default: IFOREST_DEFAULTS.sampleSize,
-    min: 1,
-    max: 4096,
-    maxBecause:
-      '16 × the paper’s 256, beyond which Liu et al. find no gain; each tree keeps 2ψ nodes',
-    description:
-      'Rows per tree’s sub-sample (the paper’s default: 256; lowered to the rows when fewer)',
-  },
-  {
-    name: 'seed',
-    type: 'integer',
-    default: IFOREST_DEFAULTS.seed,
-    ...SEED_BOUND,
-    role: 'seed',
-    description: 'Seed of the sub-samples and splits',
-  },
-] as const satisfies readonly ParameterSpec[];
 
 /** The isolation forest as a detector: trees grown on the fit rows with the task's seed. */
 export const isolationForestDetector: DetectorRole = {
@@ -92,3 +59,5 @@ export const isolationForestMethod = defineMethod({
     };
   },
 });
+
+export { IFOREST_PARAMETERS };

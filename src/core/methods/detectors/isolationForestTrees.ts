@@ -1,3 +1,4 @@
+import type { IsolationForestOptions } from './isolationForestParameters.ts';
 import { runToEnd, type Steps } from '../../base/jobs.ts';
 import { createRandom, shuffleFront, type Random } from '../../base/random.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
@@ -6,14 +7,7 @@ import type { CategoricalTable } from '../../data/table/types.ts';
  * The isolation forest's trees (Liu, Ting, Zhou, ICDM 2008, Algs. 1-2), grown on the caller from
  * one seeded stream; the model is described in isolationForest.ts.
  */
-export interface IsolationForestOptions {
-  trees: number;
-  /** Sub-sample size ψ (lowered to the number of fit rows when fewer). */
-  sampleSize: number;
-  seed: number;
-}
-
-export const IFOREST_DEFAULTS: IsolationForestOptions = { trees: 100, sampleSize: 256, seed: 1 };
+export type { IsolationForestOptions };
 
 /**
  * The most trees × ψ a forest may hold: every tree is kept, 2ψ nodes of 20 bytes, and walking

@@ -1,3 +1,4 @@
+import type { LofOptions } from './lofOfParameters.ts';
 import { distinctObjects, type DistinctObjects } from '../../data/table/distinctObjects.ts';
 import { chunkRuns } from '../../parallel/chunkSteps.ts';
 import { DataError } from '../../base/errors.ts';
@@ -60,10 +61,7 @@ export { ofDissimilarity } from './lofTeam.ts';
  * O((F + S)·F·D) time, split across the job's team by chunks of objects (lofTeam.ts; the scores
  * are the same whatever the team).
  */
-export interface LofOptions {
-  /** MinPts k. */
-  k: number;
-}
+export type { LofOptions };
 
 /** F × (F + S) distance pairs refused above this (F distinct fit objects, S other scored). */
 export const LOF_PAIR_LIMIT = 4e8;

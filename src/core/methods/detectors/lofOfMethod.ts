@@ -1,30 +1,16 @@
+import { LOF_PARAMETERS } from './lofOfParameters.ts';
 import type { DetectorRole } from '../../platform/detection.ts';
 import { allRows } from '../../data/table/rows.ts';
 import { checkLofSize, lofOfSteps } from './lofOf.ts';
 import { lofOfExplanationSteps } from './lofOfExplain.ts';
 import { scaledSteps } from '../../base/jobs.ts';
 import { distinctObjects } from '../../data/table/distinctObjects.ts';
-import { resolveOptions, type ParameterSpec } from '../../base/parameters.ts';
+import { resolveOptions } from '../../base/parameters.ts';
 import { defineMethod } from '../../platform/spec.ts';
 import { explainable } from '../../platform/valueExplanations.ts';
 
 export const LOF_PAPER =
   'Breunig, Kriegel, Ng, Sander, “LOF: identifying density-based local outliers”, SIGMOD 2000; OF similarity of Boriah, Chandola, Kumar, SDM 2008';
-
-/** LOF's parameter table: the single source of its defaults and bounds. */
-export const LOF_PARAMETERS = [
-  {
-    name: 'k',
-    symbol: 'MinPts',
-    type: 'integer',
-    default: 40,
-    min: 1,
-    max: 1000,
-    maxBecause: 'each object keeps its k nearest (n · k distances); 25 × the paper’s 40',
-    description:
-      'Neighbours of the local density (DILCA/SAnDCat, Ienco et al. 2016, Sec. V: 40; lowered to the distinct objects)',
-  },
-] as const satisfies readonly ParameterSpec[];
 
 /** LOF as a detector: neighbours among the fit rows; no randomness. */
 export const lofOfDetector: DetectorRole = {
@@ -68,3 +54,5 @@ export const lofOfMethod = defineMethod({
     };
   },
 });
+
+export { LOF_PARAMETERS };

@@ -1,3 +1,4 @@
+import type { ZeroOptions } from './zeroPlusPlusParameters.ts';
 import { pacer, type Steps } from '../../base/jobs.ts';
 import { createRandom, shuffleFront, type Random } from '../../base/random.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
@@ -15,15 +16,8 @@ import type { CategoricalTable } from '../../data/table/types.ts';
  * that feature alone as the subspace. The model is t × ψ value pairs: constant space, and
  * scoring is linear in the scored rows.
  */
-export interface ZeroOptions {
-  /** Ensemble size t. */
-  t: number;
-  /** Sub-sample size ψ (lowered to the number of fit rows when fewer). */
-  n: number;
-  seed: number;
-}
-
-export const ZERO_DEFAULTS: ZeroOptions = { t: 50, n: 8, seed: 1 };
+/** One member: its subspace and the sorted keys of the value pairs its sub-sample holds. */
+export type { ZeroOptions };
 
 /** One member: its subspace and the sorted keys of the value pairs its sub-sample holds. */
 export interface ZeroMember {

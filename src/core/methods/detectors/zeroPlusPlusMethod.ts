@@ -1,45 +1,14 @@
+import { ZERO_PARAMETERS } from './zeroPlusPlusParameters.ts';
 import type { DetectorRole } from '../../platform/detection.ts';
 import { allRows } from '../../data/table/rows.ts';
-import { ZERO_DEFAULTS, zeroScoreSteps } from './zeroPlusPlus.ts';
-import { resolveOptions, SEED_BOUND, type ParameterSpec } from '../../base/parameters.ts';
+import { zeroScoreSteps } from './zeroPlusPlus.ts';
+import { resolveOptions } from '../../base/parameters.ts';
 import { defineMethod } from '../../platform/spec.ts';
 import { explainable } from '../../platform/valueExplanations.ts';
 import { zeroExplanations } from './zeroPlusPlusExplain.ts';
 
 export const ZERO_PAPER =
   'Pang, Ting, Albrecht, Jin, “ZERO++: Harnessing the power of zero appearances to detect anomalies in large-scale data sets”, JAIR 57, 2016';
-
-/** ZERO++'s parameter table: the single source of its defaults and bounds. */
-export const ZERO_PARAMETERS = [
-  {
-    name: 't',
-    type: 'integer',
-    default: ZERO_DEFAULTS.t,
-    min: 1,
-    max: 10_000,
-    maxBecause: 'every member is looked up by every scored object; 200 × the paper’s 50',
-    description: 'Ensemble size: sub-sample and subspace pairs (paper: 50)',
-  },
-  {
-    name: 'n',
-    symbol: 'ψ',
-    type: 'integer',
-    default: ZERO_DEFAULTS.n,
-    min: 1,
-    max: 1024,
-    maxBecause:
-      '128 × the paper’s 8; ZERO++ counts on small sub-samples (in a large one every pair appears), and each member keeps ψ keys',
-    description: 'Rows per sub-sample (paper: 8; lowered to the rows when fewer)',
-  },
-  {
-    name: 'seed',
-    type: 'integer',
-    default: ZERO_DEFAULTS.seed,
-    ...SEED_BOUND,
-    role: 'seed',
-    description: 'Seed of the sub-samples and subspaces',
-  },
-] as const satisfies readonly ParameterSpec[];
 
 /** ZERO++ as a detector: sub-samples drawn from the fit rows with the task's seed. */
 export const zeroDetector: DetectorRole = {
@@ -78,3 +47,5 @@ export const zeroMethod = defineMethod({
     };
   },
 });
+
+export { ZERO_PARAMETERS };

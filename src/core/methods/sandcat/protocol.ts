@@ -1,6 +1,68 @@
+import { SEED_BOUND, type OptionsOf, type ParameterSpec } from '../../base/parameters.ts';
 import { createRandom } from '../../base/random.ts';
 import { classCode, majorityClass } from '../../data/table/classRows.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
+
+/** The protocol's normal class (Sec. V): the experiments' option, with its default. */
+export const PROTOCOL_NORMAL_CLASS = {
+  name: 'normalClass',
+  type: 'string',
+  default: null,
+  suggest: 'class-label',
+  emptyLabel: 'the most frequent class',
+  description: 'The normal class (empty: the most frequent class, as Sec. V)',
+} as const satisfies ParameterSpec;
+
+/** How the protocol splits the objects (Sec. V): its folds, abnormal samples and their share. */
+export const PROTOCOL_SPLIT_PARAMETERS = [
+  {
+    name: 'folds',
+    type: 'integer',
+    default: 5,
+    min: 2,
+    max: 20,
+    maxBecause: 'each fold fits every detector again; 4 × the paper’s 5',
+    description: 'Cross-validation folds over the normal objects (paper: 5)',
+  },
+  {
+    name: 'samples',
+    type: 'integer',
+    default: 10,
+    min: 1,
+    max: 200,
+    maxBecause:
+      'each sample cross-validates every detector again; results/pins/tableIV.ts uses 200',
+    description: 'Random abnormal samples, each cross-validated',
+  },
+  {
+    name: 'abnormalShare',
+    type: 'number',
+    default: 0.03,
+    min: 0,
+    max: 1,
+    minExclusive: true,
+    maxBecause: 'abnormal objects are a minority, at most as many as the normal ones',
+    description: 'Abnormal objects drawn, as a share of the normal count (paper: 3 %)',
+  },
+] as const satisfies readonly ParameterSpec[];
+
+/** The protocol's seed: of the samples, the folds and the detectors. */
+export const PROTOCOL_SEED = {
+  name: 'seed',
+  type: 'integer',
+  default: 1,
+  min: 0,
+  ...SEED_BOUND,
+  role: 'seed',
+  description: 'Seed of the samples, folds and detectors',
+} as const satisfies ParameterSpec;
+
+/** The protocol's whole table, the single source of its options and their defaults. */
+export const PROTOCOL_PARAMETERS = [
+  PROTOCOL_NORMAL_CLASS,
+  ...PROTOCOL_SPLIT_PARAMETERS,
+  PROTOCOL_SEED,
+] as const satisfies readonly ParameterSpec[];
 
 /**
  * The semi-supervised protocol of Ienco et al. 2016 (DILCA/SAnDCat) Sec. V (Table III): the majority class is normal; a
@@ -10,16 +72,10 @@ import type { CategoricalTable } from '../../data/table/types.ts';
  * folds. Repeated over several abnormal samples (each with its own folds), since one sample of
  * 6 objects gives a large spread. Missing values are replaced by the column mode when the table
  * is read (as the authors' Weka code does) — the caller loads the table that way.
+ *
+ * Its options (normalClass null: the most frequent class) are PROTOCOL_PARAMETERS'.
  */
-export interface ProtocolOptions {
-  /** Null: the most frequent class. */
-  normalClass: string | null;
-  /** Share of the normal count drawn as abnormal objects (paper: 0.03). */
-  abnormalShare: number;
-  folds: number;
-  samples: number;
-  seed: number;
-}
+export type ProtocolOptions = OptionsOf<typeof PROTOCOL_PARAMETERS>;
 
 export interface ProtocolSplit {
   sample: number;

@@ -1,19 +1,21 @@
+import type { OptionsOf } from '../../base/parameters.ts';
+import type { SANDCAT_PARAMETERS } from './sandcatParameters.ts';
 import type { ValueTables } from '../dilca/dilcaModel.ts';
 import type { Steps } from '../../base/jobs.ts';
 import { createRandom, sampleOf } from '../../base/random.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
-import { perObject, type Heuristic } from './heuristics.ts';
+import { perObject } from './heuristics.ts';
 import { attributeLayout, createLookup, fillLookup } from './lookup.ts';
 import { currentTeam } from '../../parallel/ambient.ts';
 import type { Team } from '../../parallel/team.ts';
 import { SCAN_TEAM_MIN_WORK, scanCandidates } from './scan.ts';
 import { distinctTuples, type DistinctTuples } from './tuples.ts';
 
-export interface SandcatScoringOptions {
-  heuristic: Heuristic;
-  k: number;
-  seed: number;
-}
+/** SAnDCat's scoring options, as SANDCAT_PARAMETERS describes them. */
+export type SandcatScoringOptions = Pick<
+  OptionsOf<typeof SANDCAT_PARAMETERS>,
+  'heuristic' | 'k' | 'seed'
+>;
 
 export interface SandcatScores {
   /** OS of each scored row (Eq. (3), Ienco et al. 2016 (DILCA/SAnDCat)), aligned with scoreRows; higher = more anomalous. */

@@ -1,3 +1,4 @@
+import type { UntieOptions } from './untie.ts';
 import { pacer, type Progress, type Steps } from '../../base/jobs.ts';
 import { symmetricEigen } from '../../linalg/pca.ts';
 import { createRandom, shuffleFront } from '../../base/random.ts';
@@ -69,15 +70,15 @@ export { batchKernel } from './batch.ts';
 export const LEARNINGS = ['trace-ratio', 'centred', 'mkkm', 'full'] as const;
 export type Learning = (typeof LEARNINGS)[number];
 
-export interface LearningOptions {
-  learning?: Learning;
-  clusters: number;
-  iterations: number;
-  batch: number;
-  learningRate: number;
-  tolerance: number;
-  seed: number;
-}
+/**
+ * The learning's options, as UNTIE_PARAMETERS describes them; a direct call without `learning`
+ * (tests, benches) runs the paper's trace-ratio learning.
+ */
+export type LearningOptions = Pick<
+  UntieOptions,
+  'clusters' | 'iterations' | 'batch' | 'learningRate' | 'tolerance' | 'seed'
+> &
+  Partial<Pick<UntieOptions, 'learning'>>;
 
 export interface LearningResult {
   /** The learned heterogeneity weights, n_ω. */

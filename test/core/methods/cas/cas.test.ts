@@ -19,7 +19,9 @@ import { DATASETS } from '../../../helpers.ts';
 import { datasetSession, resultOf } from '../../../sessions.ts';
 
 function model(s: ExplorerSession, variant: IrsVariant, weights?: Float64Array): CasModel {
-  return runToEnd(casModelSteps(s.table, s.counts(), { variant, ...(weights && { weights }) }));
+  return runToEnd(
+    casModelSteps(s.table, s.counts(), { irs: variant, ...(weights && { weights }) }),
+  );
 }
 
 /** A value table entry by labels. */
