@@ -22,7 +22,7 @@ import { rememberGraph } from '../neighbours/graphMemo.ts';
 import { teamGradient, type TeamGradient } from './parallelGradient.ts';
 import { currentTeam } from '../parallel/ambient.ts';
 import type { Team } from '../parallel/team.ts';
-import { badOption, internal } from '../base/errors.ts';
+import { badOption } from '../base/errors.ts';
 
 /**
  * Options from TSNE_PARAMETERS (their defaults live there), and what a caller passes beside
@@ -447,7 +447,7 @@ export function klDivergence(p: SparseAffinity, y: Float64Array, z: number): num
 function validateInit(n: number, init: TsneOptions['init']): void {
   if (init instanceof Float64Array) {
     if (init.length !== 2 * n)
-      throw internal(`init must hold n × 2 = ${2 * n} numbers, got ${init.length}`);
+      throw badOption(`init must hold n × 2 = ${2 * n} numbers, got ${init.length}`);
   } else if (init !== undefined && init !== 'random')
     throw badOption(`init must be 'random' or an n × 2 Float64Array, got ${String(init)}`);
 }
