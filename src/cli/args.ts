@@ -1,3 +1,4 @@
+import { badOption } from '../core/base/errors.ts';
 /**
  * Command-line arguments: positionals and `--name value` / `--name=value` flags. A flag is a
  * switch (no value) when it is listed as one, or when no value follows it.
@@ -30,7 +31,7 @@ export function parseArgs(argv: readonly string[], switches: readonly string[] =
     }
     const eq = token.indexOf('=');
     const name = eq >= 0 ? token.slice(2, eq) : token.slice(2);
-    if (flags.has(name)) throw new RangeError(`--${name} is given twice`);
+    if (flags.has(name)) throw badOption(`--${name} is given twice`);
     if (eq >= 0) flags.set(name, token.slice(eq + 1));
     else {
       const next = argv[i + 1];
@@ -57,14 +58,14 @@ export function fileArgument(
   const file = request.positionals[0];
   if (!file && (request.engine.counts !== null || (request.engine.table ?? null) !== null))
     return '';
-  if (!file) throw new RangeError(`expected a CSV file${usage ? `\n${usage}` : ''}`);
+  if (!file) throw badOption(`expected a CSV file${usage ? `\n${usage}` : ''}`);
   return file;
 }
 
 /** A flag's text, or undefined; a switch given where a value is needed is an error. */
 export function text(args: Args, name: string): string | undefined {
   const v = args.flags.get(name);
-  if (v === true) throw new RangeError(`--${name} needs a value`);
+  if (v === true) throw badOption(`--${name} needs a value`);
   return v;
 }
 
@@ -85,5 +86,5 @@ export function list(value: string | undefined): string[] {
 export function refuseUnknown(args: Args, used: ReadonlySet<string>, usage: string): void {
   const unknown = [...args.flags.keys()].filter((f) => !used.has(f));
   if (unknown.length > 0)
-    throw new RangeError(`unknown option ${unknown.map((f) => `--${f}`).join(', ')}\n${usage}`);
+    throw badOption(`unknown option ${unknown.map((f) => `--${f}`).join(', ')}\n${usage}`);
 }

@@ -3,6 +3,7 @@ import { parseParameterText } from '../core/base/parameters.ts';
 import { hasMethod, methodSpec, methodsProducing } from '../core/platform/registry.ts';
 import type { Call, InputRef } from '../core/platform/spec.ts';
 import { list, text, type Args } from './args.ts';
+import { badOption } from '../core/base/errors.ts';
 
 /**
  * The call a `run` command asks for, read from flags the registry defines: each parameter of
@@ -19,13 +20,13 @@ export function callFromFlags(method: string, args: Args, used: Set<string>): Ca
     used.add(input.name);
     const names = list(text(args, input.name));
     if (names.length === 0)
-      throw new RangeError(`${spec.id} needs --${input.name} METHOD (${input.description})`);
+      throw badOption(`${spec.id} needs --${input.name} METHOD (${input.description})`);
     used.add(`${input.name}.result`);
     const result = text(args, `${input.name}.result`);
     const refs = names.map((entry): InputRef => {
       const [name = '', ...pairs] = entry.split('@');
       if (!hasMethod(name))
-        throw new RangeError(
+        throw badOption(
           `--${input.name}: unknown method “${name}” (${methodsProducing(input.accepts)
             .map((s) => s.id)
             .join(', ')})`,
@@ -38,7 +39,7 @@ export function callFromFlags(method: string, args: Args, used: Set<string>): Ca
         const [key = '', value] = pair.split('=');
         const p = parameters.find((q) => q.name === key);
         if (!p || value === undefined)
-          throw new RangeError(
+          throw badOption(
             `“${entry}”: expected METHOD@option=value with an option of ${name} (${parameters.map((q) => q.name).join(', ')})`,
           );
         options[key] = parseParameterText(p, value);

@@ -12,6 +12,8 @@ export interface ErrorJson {
   error: string;
   /** The method does not apply to this table (a precondition), rather than failing. */
   notApplicable?: true;
+  /** A defect of the explorer (an internal error, to report), rather than the table's or options'. */
+  internal?: true;
 }
 
 export function errorsJson(output: MethodOutput): ErrorJson[] {
@@ -32,5 +34,6 @@ function errorJson(f: MethodFailure): ErrorJson {
     title: f.title,
     error: f.reason,
     ...(f.notApplicable && { notApplicable: true }),
+    ...(f.internal && { internal: true }),
   };
 }

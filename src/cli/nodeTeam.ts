@@ -10,6 +10,7 @@ import { serialTeam, type Team } from '../core/parallel/team.ts';
 import { hasMethod, methodSpec } from '../core/platform/registry.ts';
 import type { Call } from '../core/platform/spec.ts';
 import { broadcastLink, SharedTeam } from '../worker/teamLink.ts';
+import { badOption } from '../core/base/errors.ts';
 
 export interface NodeTeam {
   team: Team;
@@ -23,7 +24,7 @@ export function defaultThreads(): number {
 
 export async function startNodeTeam(threads = defaultThreads()): Promise<NodeTeam> {
   if (!Number.isInteger(threads) || threads < 1)
-    throw new RangeError(`threads must be a whole number ≥ 1, got ${threads}`);
+    throw badOption(`threads must be a whole number ≥ 1, got ${threads}`);
   if (threads === 1) return { team: serialTeam, close: async () => {} };
   const channel = `team-${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   const entry = new URL('./teamThread.ts', import.meta.url).href;

@@ -6,6 +6,7 @@ import type { LoadedTable } from './table.ts';
 import { duckdbOptions, type CliRequest } from './request.ts';
 import { objectCsv, outputJson } from './json.ts';
 import { withTeam } from './nodeTeam.ts';
+import { badOption } from '../core/base/errors.ts';
 
 /**
  * Where a command's answer goes: stdout, or --out FILE. Answers are written in chunks of about a
@@ -175,9 +176,9 @@ export async function runAndPrint(
     // The rows are not here: a per-row look-up streamed by DuckDB from the file, if any.
     const rows = rowOutput(output, loaded.meta.valueAttribute, loaded.meta.attributes.length);
     if (!rows)
-      throw new RangeError(`${call.method} has no per-object result that is a look-up of values`);
+      throw badOption(`${call.method} has no per-object result that is a look-up of values`);
     if (!duckdb)
-      throw new RangeError(
+      throw badOption(
         'a counts file has no rows: per-object results need the data file (--engine duckdb streams them)',
       );
     await writeRows(duckdb, rows, out, duckdbOptions(request.engine));
@@ -192,7 +193,7 @@ export async function runAndPrint(
   }
   if (out?.toLowerCase().endsWith('.csv')) {
     const csv = objectCsv(output, loaded.meta.lines);
-    if (!csv) throw new RangeError(`${call.method} has no per-object result to write as CSV`);
+    if (!csv) throw badOption(`${call.method} has no per-object result to write as CSV`);
     const sink = textSink(io, out);
     sink.write(`${csv.header}\n`);
     for (let i = 0; i < csv.n; i++) sink.write(`${csv.line(i)}\n`);

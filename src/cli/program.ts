@@ -1,4 +1,10 @@
-import { toErrorInfo } from '../core/base/errors.ts';
+import {
+  REPORT_DEFECT,
+  badOption,
+  isDefect,
+  toErrorInfo,
+  type ErrorInfo,
+} from '../core/base/errors.ts';
 import { parseRequest, optionsUsage, SHARED_TABLES } from './request.ts';
 import { ALIAS_COMMANDS, projectCommand } from './commands/aliases.ts';
 import type { Command } from './commands/command.ts';
@@ -36,8 +42,15 @@ export function usage(): string {
   ].join('\n');
 }
 
+/** The exit code of a user error: an option, an input or a file the command cannot take. */
+export const EXIT_USER_ERROR = 2;
+/** The exit code of a defect of the explorer (EX_SOFTWARE of sysexits.h): it asks for a report. */
+export const EXIT_INTERNAL_ERROR = 70;
+
 /**
- * Runs one command line; returns the exit code. Errors are one line on stderr and code 2.
+ * Runs one command line; returns the exit code. A user error is one line on stderr and code 2; a
+ * defect (an internal error) is told as one, with the call that hit it and a request to report
+ * it, and code 70.
  * The registry must be populated first (src/cli/discover.ts, or a test's setup).
  */
 export async function runCli(
@@ -54,11 +67,26 @@ export async function runCli(
     }
     const command = COMMANDS.find((c) => c.name === name);
     if (!command)
-      throw new RangeError(`unknown command “${name}” (${COMMANDS.map((c) => c.name).join(', ')})`);
+      throw badOption(`unknown command “${name}” (${COMMANDS.map((c) => c.name).join(', ')})`);
     await command.run(request, io);
     return 0;
   } catch (error) {
-    stderr(`error: ${toErrorInfo(error).message.split('\n')[0]}\n`);
-    return 2;
+    const info = toErrorInfo(error);
+    if (isDefect(info)) {
+      stderr(defectText(info, argv));
+      return EXIT_INTERNAL_ERROR;
+    }
+    stderr(`error: ${info.message.split('\n')[0]}\n`);
+    return EXIT_USER_ERROR;
   }
+}
+
+/** An internal error as the CLI tells it: the message, the call that hit it, the request. */
+export function defectText(info: ErrorInfo, argv: readonly string[]): string {
+  return [
+    `internal error: ${info.message}`,
+    `  call: ${info.call ?? `(none known) — the command line: ${argv.join(' ')}`}`,
+    `  ${REPORT_DEFECT}.`,
+    '',
+  ].join('\n');
 }

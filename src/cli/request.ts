@@ -13,6 +13,7 @@ import {
 import { parseArgs, type Args } from './args.ts';
 import { kebab, optionFlags } from './callFlags.ts';
 import type { EngineOptions } from './engine/duckdb.ts';
+import { badOption } from '../core/base/errors.ts';
 
 /**
  * A command line read once, at the door: the command, its positionals, and the options every
@@ -150,11 +151,11 @@ export function parseRequest(argv: readonly string[]): CliRequest {
     engine.memoryLimit !== null &&
     !/^\d+(\.\d+)?\s*(KB|MB|GB|KiB|MiB|GiB)$/i.test(engine.memoryLimit)
   )
-    throw new RangeError(
+    throw badOption(
       `--memory-limit must be a size such as 512MB or 2GB, got “${engine.memoryLimit}”`,
     );
   if (engine.engine === 'memory' && engine.memoryLimit !== null)
-    throw new RangeError('--memory-limit applies to --engine duckdb only');
+    throw badOption('--memory-limit applies to --engine duckdb only');
   const given = new Set(
     SHARED_TABLES.flatMap((t) => t.parameters)
       .filter((p) => args.flags.has(p.name) || args.flags.has(kebab(p.name)))

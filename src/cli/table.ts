@@ -1,6 +1,6 @@
 import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
 import type { ByteSource } from '../core/data/csv/bytes.ts';
-import { DataError } from '../core/base/errors.ts';
+import { DataError, badOption } from '../core/base/errors.ts';
 import { ExplorerSession, type Loaded } from '../core/platform/session.ts';
 import {
   parseOptionsOf,
@@ -50,12 +50,12 @@ export async function loadTable(
 ): Promise<LoadedTable> {
   const { engine } = request;
   if (engine.counts !== null) {
-    if (file) throw new RangeError('give a data FILE or --counts FILE, not both');
+    if (file) throw badOption('give a data FILE or --counts FILE, not both');
     const ignored = [...READ_PARAMETERS, ...PREPARE_PARAMETERS]
       .map((p) => p.name)
       .filter((name) => request.given.has(name));
     if (ignored.length > 0)
-      throw new RangeError(
+      throw badOption(
         `${ignored.map((f) => `--${kebab(f)}`).join(', ')} cannot apply to a counts file: its columns and values were set when it was counted`,
       );
     const session = new ExplorerSession();
@@ -121,10 +121,10 @@ async function loadServerTable(
   known: CountsFileTable | undefined,
 ): Promise<LoadedTable> {
   const { engine } = request;
-  if (file) throw new RangeError('give a data FILE or --table NAME, not both');
+  if (file) throw badOption('give a data FILE or --table NAME, not both');
   const held = serverOf(request);
   if (!held)
-    throw new RangeError('--table names a table in a server: give --engine postgres or clickhouse');
+    throw badOption('--table names a table in a server: give --engine postgres or clickhouse');
   let handedOver = false;
   try {
     const { columns, scan } = await held.server.attach(engine.table as string, engine.rowColumn);

@@ -1,3 +1,4 @@
+import { internal } from '../core/base/errors.ts';
 /**
  * Workers give way to the page (issue 14). On a machine with as many busy workers as cores, the
  * system preempts the page's main thread: tasks that did 2–19 ms of work took 50–90 ms of wall
@@ -28,7 +29,7 @@ export class GiveWay {
 
   constructor(private readonly cells: Int32Array) {
     if (!(cells.buffer instanceof SharedArrayBuffer) || cells.length < GIVE_WAY_CELLS)
-      throw new TypeError('giving way needs two Int32 cells of shared memory');
+      throw internal('giving way needs two Int32 cells of shared memory');
   }
 
   /** Checks the page's beat at time `now` (performance.now); waits if the page is silent. */

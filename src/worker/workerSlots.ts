@@ -2,6 +2,7 @@ import type { Remote } from 'comlink';
 import type { ErrorInfo } from '../core/base/errors.ts';
 import type { ExplorerApi, Outcome } from './api.ts';
 import type { CrashPolicy } from './crashBackoff.ts';
+import { internal } from '../core/base/errors.ts';
 
 export interface JobHandle<T> {
   id: number;
@@ -62,7 +63,7 @@ export class WorkerSlots {
     private readonly restart: (slot: Slot, reason: string, crashed: boolean) => void,
   ) {
     if (!Number.isInteger(options.size) || options.size < 1)
-      throw new RangeError(`a pool needs at least one worker, got ${options.size}`);
+      throw internal(`a pool needs at least one worker, got ${options.size}`);
     for (let i = 0; i < options.size; i++) this.slots.push(this.start(i));
   }
 

@@ -1,5 +1,5 @@
 import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
-import { toErrorInfo, type ErrorInfo } from '../../core/base/errors.ts';
+import { isDefect, toErrorInfo, type ErrorInfo } from '../../core/base/errors.ts';
 import { canonicalJson, resolveCall } from '../../core/platform/calls.ts';
 import type { Call } from '../../core/platform/spec.ts';
 import { useStore } from '../store/index.ts';
@@ -29,7 +29,9 @@ export function useResult(
     try {
       return { key: resolveCall(JSON.parse(text) as Call).key, invalid: null };
     } catch (error) {
-      return { key: null, invalid: toErrorInfo(error) };
+      const info = toErrorInfo(error);
+      // A defect met while resolving the call is told with the call (MethodStatus).
+      return { key: null, invalid: isDefect(info) && !info.call ? { ...info, call: text } : info };
     }
   }, [text]);
   const entry = useEntryInTransitions(resolved.key);

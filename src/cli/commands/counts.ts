@@ -13,6 +13,7 @@ import { printJson, type Io } from '../output.ts';
 import { loadTable } from '../table.ts';
 import type { Command } from './command.ts';
 import { duckdbOptions, type CliRequest } from '../request.ts';
+import { badOption, internal } from '../../core/base/errors.ts';
 
 /**
  * `counts FILE`: value counts, co-occurrences, entropy and symmetric uncertainty — the counts
@@ -41,10 +42,9 @@ export const countsCommand: Command = {
       await sample(file, request, io);
       return;
     }
-    if (request.own.flags.has('sample-seed'))
-      throw new RangeError('--sample-seed goes with --sample');
+    if (request.own.flags.has('sample-seed')) throw badOption('--sample-seed goes with --sample');
     if (request.engine.table !== null && request.own.flags.has('sql'))
-      throw new RangeError(
+      throw badOption(
         '--sql prints the query for a FILE; a --table is counted where it is (counts --table T --engine …)',
       );
     const filter = text(request.own, 'rows-where');
@@ -53,11 +53,11 @@ export const countsCommand: Command = {
       return;
     }
     for (const f of ['dialect', 'sql-table', 'sql-form'])
-      if (request.own.flags.has(f)) throw new RangeError(`--${f} goes with --sql`);
+      if (request.own.flags.has(f)) throw badOption(`--${f} goes with --sql`);
     if (filter && request.engine.counts !== null)
-      throw new RangeError('--rows-where needs the rows: a counts file has none');
+      throw badOption('--rows-where needs the rows: a counts file has none');
     if (filter && request.engine.engine === 'duckdb')
-      throw new RangeError('--rows-where is not available with --engine duckdb');
+      throw badOption('--rows-where is not available with --engine duckdb');
     const { session, loaded } = await loadTable(file, request);
     const rowsWhere = filter ? parseRowFilter(filter) : null;
     const report = runToEnd(session.countSteps({ rowsWhere }));
@@ -93,7 +93,7 @@ async function sample(file: string, request: CliRequest, io: Io): Promise<void> 
   );
   const read = parseOptionsOf(request.read);
   if (args.flags.has('sql')) {
-    if (args.flags.has('sql-form')) throw new RangeError('--sql-form goes with the counts query');
+    if (args.flags.has('sql-form')) throw badOption('--sql-form goes with the counts query');
     const { total } = await countRows(file, read, duckdbOptions(request.engine));
     const rows = sampleRowNumbers(total, n, seed);
     io.stdout(
@@ -107,14 +107,14 @@ async function sample(file: string, request: CliRequest, io: Io): Promise<void> 
     return;
   }
   for (const f of ['dialect', 'sql-table'])
-    if (args.flags.has(f)) throw new RangeError(`--${f} goes with --sql`);
+    if (args.flags.has(f)) throw badOption(`--${f} goes with --sql`);
   if (request.engine.table !== null)
-    throw new RangeError(
+    throw badOption(
       '--sample --out writes rows of a FILE; for a --table, print the query with --sql',
     );
   const out = request.output.out;
   if (!out?.toLowerCase().endsWith('.csv'))
-    throw new RangeError('--sample writes a CSV file: give --out SAMPLE.csv');
+    throw badOption('--sample writes a CSV file: give --out SAMPLE.csv');
   const written = await writeSample(file, read, n, seed, out, duckdbOptions(request.engine));
   io.stdout(`${JSON.stringify({ ...written, seed, out })}\n`);
 }
@@ -128,7 +128,7 @@ function whole(
 ): number {
   const x = Number(value);
   if (value === undefined || value.trim() === '' || !Number.isInteger(x) || x < min || x > max)
-    throw new RangeError(
+    throw badOption(
       `--${name} must be a whole number from ${min} to ${max.toLocaleString('en-US')} (${because}), got “${value ?? ''}”`,
     );
   return x;
@@ -141,7 +141,7 @@ async function writeParquet(
   request: CliRequest,
   subset: boolean,
 ): Promise<void> {
-  if (subset) throw new RangeError('--rows-where counts are written as JSON only');
+  if (subset) throw badOption('--rows-where counts are written as JSON only');
   await writeCountsParquet(
     out,
     session.table,
@@ -156,12 +156,12 @@ async function printSqlOf(file: string, request: CliRequest, io: Io): Promise<vo
   const relation = text(request.own, 'sql-table') ?? 'data';
   const form = text(request.own, 'sql-form') ?? 'cells';
   if (form !== 'cells' && form !== 'grouping-sets')
-    throw new RangeError(`--sql-form must be cells or grouping-sets, got “${form}”`);
+    throw badOption(`--sql-form must be cells or grouping-sets, got “${form}”`);
   const { duckdb } = await loadTable(file, {
     ...request,
     engine: { ...request.engine, engine: 'duckdb' },
   });
-  if (!duckdb) throw new Error('the duckdb engine gave no plan');
+  if (!duckdb) throw internal('the duckdb engine gave no plan');
   const { plan, codes } = duckdb;
   const sql = countsQueryIn(dialect, plan, codes, relation, form, duckdb.texts);
   const names = plan.grouped.map((g) => plan.columns[g.column] as string);
@@ -207,7 +207,7 @@ function countsJson(loaded: Loaded, counts: CountsReport): object {
     })),
   );
   if (!counts.cooccurrence)
-    throw new RangeError(`too many values (${L}) for a dense co-occurrence matrix`);
+    throw badOption(`too many values (${L}) for a dense co-occurrence matrix`);
   return {
     rows: counts.nRows,
     values,

@@ -9,6 +9,7 @@ import { refuseUnknown, text } from '../args.ts';
 import type { Io } from '../output.ts';
 import type { CliRequest } from '../request.ts';
 import type { Command } from './command.ts';
+import { badOption, internal } from '../../core/base/errors.ts';
 
 const USAGE = `export-app: export-app DIR --data FILE [--state WORKSPACE.json]
           writes DIR/index.html: the explorer in one file with FILE (and the workspace) built in;
@@ -38,7 +39,7 @@ async function buildStandalone(): Promise<string> {
     { cwd: ROOT, encoding: 'utf8' },
   );
   if (run.status !== 0)
-    throw new Error(
+    throw internal(
       `the standalone build failed: ${(run.stderr || run.stdout).trim().split('\n')[0]}`,
     );
   return out;
@@ -50,7 +51,7 @@ async function singleFile(out: string): Promise<string> {
   const assets = await readdir(join(out, 'assets'));
   const script = assets.find((f) => /^index-.*\.js$/.test(f));
   const style = assets.find((f) => /^index-.*\.css$/.test(f));
-  if (!script) throw new Error('the standalone build wrote no script');
+  if (!script) throw internal('the standalone build wrote no script');
   const js = (await readFile(join(out, 'assets', script), 'utf8')).replace(
     /<\/script/gi,
     '<\\/script',
@@ -88,7 +89,7 @@ const POLICY_META = /<meta http-equiv="Content-Security-Policy" content="([^"]*)
  */
 export function withScriptHashes(html: string): string {
   const meta = POLICY_META.exec(html);
-  if (!meta) throw new Error('the standalone build wrote no Content-Security-Policy meta tag');
+  if (!meta) throw internal('the standalone build wrote no Content-Security-Policy meta tag');
   const hashes = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)]
     .filter((m) => runs(m[1] ?? ''))
     .map((m) => {
@@ -126,11 +127,11 @@ function stateFor(state: WorkspaceState, name: string, data: Buffer): WorkspaceS
   const sha256 = createHash('sha256').update(data).digest('hex');
   const s = state.source;
   if (s.kind === 'file' && (s.size !== data.length || s.sha256 !== sha256))
-    throw new RangeError(
+    throw badOption(
       `the workspace was made on ${s.name} (${s.size} bytes), not on ${name}: its content differs`,
     );
   if (s.kind === 'sample' && s.name !== name)
-    throw new RangeError(`the workspace was made on the sample ${s.name}, not on ${name}`);
+    throw badOption(`the workspace was made on the sample ${s.name}, not on ${name}`);
   return { ...state, source: { kind: 'file', name, size: data.length, sha256 } };
 }
 
@@ -142,14 +143,14 @@ export const exportAppCommand: Command = {
     refuseUnknown(request.own, new Set(['data', 'state']), USAGE);
     const dir = request.positionals[0];
     const dataPath = text(request.own, 'data');
-    if (!dir || !dataPath) throw new RangeError(`expected DIR and --data FILE\n${USAGE}`);
+    if (!dir || !dataPath) throw badOption(`expected DIR and --data FILE\n${USAGE}`);
     const data = await readFile(dataPath);
     const name = basename(dataPath);
     const statePath = text(request.own, 'state');
     let state: WorkspaceState | null = null;
     if (statePath) {
       const parsed = parseWorkspaceText(await readFile(statePath, 'utf8'));
-      if (!parsed.ok) throw new RangeError(`${basename(statePath)}: ${parsed.message}`);
+      if (!parsed.ok) throw badOption(`${basename(statePath)}: ${parsed.message}`);
       state = stateFor(parsed.value, name, data);
     }
     const out = await buildStandalone();

@@ -11,6 +11,7 @@ import type { CliRequest } from '../request.ts';
 import { loadTable } from '../table.ts';
 import { withTeam } from '../nodeTeam.ts';
 import type { Command } from './command.ts';
+import { badOption, internal } from '../../core/base/errors.ts';
 
 const representations = (): string[] => methodsProducing(REPRESENTATION_KINDS).map((s) => s.id);
 
@@ -30,9 +31,9 @@ export const neighboursCommand: Command = {
     const file = fileArgument(request, this.usage());
     const args = request.own;
     const method = text(args, 'method');
-    if (method === undefined) throw new RangeError(`neighbours needs --method METHOD`);
+    if (method === undefined) throw badOption(`neighbours needs --method METHOD`);
     if (!hasMethod(method) || !representations().includes(method))
-      throw new RangeError(
+      throw badOption(
         `--method: “${method}” is not a representation (${representations().join(', ')})`,
       );
     const line = whole(text(args, 'row'), 'row', 'the file line the row starts on');
@@ -53,7 +54,7 @@ export const neighboursCommand: Command = {
       runToEnd(session.runSteps(call)),
     );
     const found = output.results.neighbours;
-    if (found?.kind !== 'table') throw new Error('the neighbours step gave no table');
+    if (found?.kind !== 'table') throw internal('the neighbours step gave no table');
     printJson(
       {
         row: line,
@@ -72,10 +73,10 @@ export const neighboursCommand: Command = {
 };
 
 function whole(value: string | undefined, name: string, what: string): number {
-  if (value === undefined) throw new RangeError(`neighbours needs --${name} (${what})`);
+  if (value === undefined) throw badOption(`neighbours needs --${name} (${what})`);
   const x = Number(value);
   if (!Number.isInteger(x) || x < 1 || value.trim() === '')
-    throw new RangeError(`--${name} must be a whole number (${what}), got “${value}”`);
+    throw badOption(`--${name} must be a whole number (${what}), got “${value}”`);
   return x;
 }
 
@@ -84,7 +85,7 @@ export function rowOfLine(table: CategoricalTable, line: number): number {
   const row = table.sourceLines.indexOf(line);
   if (row >= 0) return row;
   const last = table.sourceLines[table.sourceLines.length - 1] ?? 1;
-  throw new RangeError(
+  throw badOption(
     line === 1
       ? '--row 1 is the header: rows start on line 2'
       : line > last

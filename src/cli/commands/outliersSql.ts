@@ -22,6 +22,7 @@ import { printJson, type Io } from '../output.ts';
 import { duckdbOptions, type CliRequest } from '../request.ts';
 import { loadTable, type LoadedTable } from '../table.ts';
 import type { Command } from './command.ts';
+import { badOption, internal } from '../../core/base/errors.ts';
 
 /** The most rows a query returns: they are held, printed, and read back here. */
 export const MAX_TOP = 100_000;
@@ -51,7 +52,7 @@ export const outliersSqlCommand: Command = {
     const args = request.own;
     const method = text(args, 'method');
     if (method === undefined || !SQL_DETECTORS.includes(method))
-      throw new RangeError(
+      throw badOption(
         `outliers-sql needs --method ${SQL_DETECTORS.join(', ')}${method === undefined ? '' : `, got “${method}”`}`,
       );
     const top = topOf(text(args, 'top'));
@@ -62,20 +63,20 @@ export const outliersSqlCommand: Command = {
     resolveCall(call); // every option checked against its bounds before the file is read
     if (!args.flags.has('sql'))
       for (const f of ['dialect', 'sql-table'])
-        if (args.flags.has(f)) throw new RangeError(`--${f} goes with --sql`);
+        if (args.flags.has(f)) throw badOption(`--${f} goes with --sql`);
     if (request.engine.table !== null && request.engine.rowColumn === null)
-      throw new RangeError(
+      throw badOption(
         'outliers-sql on a --table needs --row-column: ties and ZERO++’s sub-samples follow the rows’ order',
       );
     if (request.engine.table !== null && args.flags.has('sql'))
-      throw new RangeError('--sql prints the query for a FILE; a --table is scored where it is');
+      throw badOption('--sql prints the query for a FILE; a --table is scored where it is');
     const counts = request.engine.counts;
     if (counts !== null && request.engine.engine === 'memory')
-      throw new RangeError(
+      throw badOption(
         '--counts spares an engine the counting of the rows it scores: give it with --engine duckdb, postgres or clickhouse (the in-memory detector counts as it reads)',
       );
     if (counts !== null && !file && request.engine.table === null)
-      throw new RangeError(
+      throw badOption(
         'outliers-sql scores rows: give the data FILE (or --table) with --counts, the counts made of it',
       );
     // Counts made before (counts FILE --engine E --out counts.json) stand in for counting again.
@@ -112,7 +113,7 @@ export const outliersSqlCommand: Command = {
 
 /** The rows' order, which ties and samples follow. */
 function ordered(rowColumn: string | null): string {
-  if (rowColumn === null) throw new RangeError('outliers-sql on a table needs --row-column');
+  if (rowColumn === null) throw badOption('outliers-sql on a table needs --row-column');
   return rowColumn;
 }
 
@@ -120,7 +121,7 @@ function topOf(value: string | undefined): number {
   if (value === undefined) return 20;
   const k = Number(value);
   if (value.trim() === '' || !Number.isInteger(k) || k < 1 || k > MAX_TOP)
-    throw new RangeError(
+    throw badOption(
       `--top must be a whole number from 1 to ${MAX_TOP.toLocaleString('en-US')} (the rows returned are held and printed), got “${value}”`,
     );
   return k;
@@ -135,7 +136,7 @@ async function topOnEngine(
   request: CliRequest,
 ): Promise<TopRow[]> {
   const { session, duckdb, server } = loaded;
-  if (!duckdb) throw new Error('the engine gave no plan');
+  if (!duckdb) throw internal('the engine gave no plan');
   const engine = duckdbOptions(request.engine);
   const D = session.table.attributes.length;
   // ZERO++'s sub-samples are read where the rows are.
@@ -201,7 +202,7 @@ async function printedQuery(
     { ...(known && { known }) },
   );
   const { session, duckdb } = loaded;
-  if (!duckdb) throw new Error('the duckdb engine gave no plan');
+  if (!duckdb) throw internal('the duckdb engine gave no plan');
   const engine = duckdbOptions(request.engine);
   const model = await scoreModel(method, options, session, duckdb, fileCodesAt(duckdb, engine));
   const D = session.table.attributes.length;

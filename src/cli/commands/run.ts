@@ -6,6 +6,7 @@ import { runAndPrint, type Io } from '../output.ts';
 import type { CliRequest } from '../request.ts';
 import { loadTable } from '../table.ts';
 import type { Command } from './command.ts';
+import { badOption } from '../../core/base/errors.ts';
 
 /** `run METHOD FILE [--param value …]`: any registered method or step, flags from its table. */
 export const runCommand: Command = {
@@ -27,7 +28,7 @@ ${allSpecs()
   async run(request: CliRequest, io: Io) {
     const [method, file = request.engine.counts !== null ? '' : undefined] = request.positionals;
     if (!method || file === undefined)
-      throw new RangeError(`expected a method and a CSV file\n${this.usage()}`);
+      throw badOption(`expected a method and a CSV file\n${this.usage()}`);
     await runMethod(method, file, request, io);
   },
 };

@@ -14,6 +14,7 @@ import {
 import { text, type Args } from '../args.ts';
 import { cellText, clickhouseLookups } from './servers/clickhouse.ts';
 import { keyedPlan } from './tally.ts';
+import { badOption } from '../../core/base/errors.ts';
 
 /**
  * The dialects a printed query is written in (`counts --sql`, `outliers-sql --sql`): one per
@@ -26,7 +27,7 @@ export type PrintDialect = (typeof SQL_DIALECTS)[number];
 export function dialectOf(args: Args): PrintDialect {
   const given = text(args, 'dialect') ?? 'ansi';
   if (!(SQL_DIALECTS as readonly string[]).includes(given))
-    throw new RangeError(`--dialect must be ${SQL_DIALECTS.join(', ')}; got “${given}”`);
+    throw badOption(`--dialect must be ${SQL_DIALECTS.join(', ')}; got “${given}”`);
   return given as PrintDialect;
 }
 
@@ -55,7 +56,7 @@ export function countsQueryIn(
   texts: readonly (readonly string[])[],
 ): string {
   if (dialect === 'clickhouse') {
-    if (form !== 'cells') throw new RangeError('--sql-form grouping-sets has no ClickHouse form');
+    if (form !== 'cells') throw badOption('--sql-form grouping-sets has no ClickHouse form');
     const lookups = clickhouseLookups(codes, texts);
     return clickhouseCellCountsSql({ table: relation, plan, codes, lookups }, (i) =>
       cellText(plan.columns[i] as string),

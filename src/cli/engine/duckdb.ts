@@ -28,7 +28,7 @@ import {
 import { readingPlan } from '../../core/data/csv/bytes.ts';
 import { DEFAULT_MISSING_TOKENS, uniqueHeaderNames } from '../../core/data/csv/rawTable.ts';
 import { detectDelimiter, delimiterName, type Delimiter } from '../../core/data/csv/sniff.ts';
-import { DataError } from '../../core/base/errors.ts';
+import { DataError, badOption, internal } from '../../core/base/errors.ts';
 import { MAX_CATEGORICAL_VALUES, parseNumber } from '../../core/data/table/infer.ts';
 import {
   columnSummaries,
@@ -318,7 +318,7 @@ async function countSource(
 ): Promise<DuckdbTable> {
   const form = engine.form ?? 'pairs';
   if ((prepare.missing ?? 'drop') === 'auto')
-    throw new RangeError('the duckdb engine takes --missing drop, own or mode (not auto)');
+    throw badOption('the duckdb engine takes --missing drop, own or mode (not auto)');
   const missingTokens = read.missingTokens ?? DEFAULT_MISSING_TOKENS;
   const base = { source: source.relation, columns: names, missingTokens };
   let clock = performance.now();
@@ -444,7 +444,7 @@ async function takeKnown(
   const { plan, codes, texts } = query;
   const { grouped, profiles, requireAll, indexOf } = planned;
   if (planned.policy === 'mode')
-    throw new RangeError(
+    throw badOption(
       '--counts cannot stand in for counting under --missing mode: a counts file adds each column’s missing cells to its mode, so the rows holding them are not known',
     );
   const kept =
@@ -651,7 +651,7 @@ function cooccurrenceOf(
     const ka = codeOf[a]!(va as string | number | null);
     const kb = codeOf[b]!(vb as string | number | null);
     if (ka < 0 || kb < 0)
-      throw new Error(`a counted value has no code (${String(va)}, ${String(vb)})`);
+      throw internal(`a counted value has no code (${String(va)}, ${String(vb)})`);
     const cell = (c.blockOffset[a * D + b] as number) + ka * (c.sizes[b] as number) + kb;
     c.data[cell] = (c.data[cell] as number) + n;
   }

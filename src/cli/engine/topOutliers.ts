@@ -11,6 +11,7 @@ import type { ExplorerSession } from '../../core/platform/session.ts';
 import type { Call } from '../../core/platform/spec.ts';
 import type { ValueScores } from '../../core/platform/results.ts';
 import { openDuckdb, type DuckdbTable, type EngineOptions } from './duckdb.ts';
+import { internal } from '../../core/base/errors.ts';
 
 /** The detectors whose top outliers a query can score where the rows live. */
 export const SQL_DETECTORS: readonly string[] = [coshMethod.id, cbrwMethod.id, zeroMethod.id];
@@ -32,7 +33,7 @@ export function topInMemory(session: ExplorerSession, call: Call, top: number): 
   const table = session.table;
   const output = runToEnd(session.runSteps(call));
   const scores = Object.values(output.results).find((r) => r.kind === 'object-scores');
-  if (scores?.kind !== 'object-scores') throw new Error(`${call.method} gave no object scores`);
+  if (scores?.kind !== 'object-scores') throw internal(`${call.method} gave no object scores`);
   const explanations = Object.values(output.results).find((r) => r.kind === 'object-explanations');
   const D = table.attributes.length;
   const order = Array.from({ length: table.nRows }, (_, r) => r).sort(
@@ -88,7 +89,7 @@ export async function scoreModel(
   const valueScores = Object.values(output.results).find(
     (r): r is ValueScores => r.kind === 'value-scores' && r.objectScore !== undefined,
   );
-  if (!valueScores?.objectScore) throw new Error(`${method} gave no value scores`);
+  if (!valueScores?.objectScore) throw internal(`${method} gave no value scores`);
   const { weights } = valueScores.objectScore;
   return {
     kind: 'sum',

@@ -1,3 +1,4 @@
+import { badOption } from './errors.ts';
 /**
  * Declarative parameter tables — the single source of a method's defaults and validation, as
  * scikit-learn's `_parameter_constraints`. The CLI's flags, the app's controls and the option
@@ -151,10 +152,13 @@ export function describeMaximum(p: NumberParameter): string {
   return `${p.maxExclusive ? 'below' : 'at most'} ${p.max}: ${p.maxBecause}`;
 }
 
-/** Checks one value against its parameter; throws a RangeError/TypeError naming it. */
+/**
+ * Checks one value against its parameter; throws a user error (badOption) naming it, whether the
+ * value is of the wrong type or out of the range.
+ */
 export function checkParameter(p: ParameterSpec, value: unknown): OptionValue {
-  const fail = (ErrorType: typeof RangeError | typeof TypeError, why = ''): never => {
-    throw new ErrorType(`${p.name} must be ${describeDomain(p)}, got ${show(value)}${why}`);
+  const fail = (_kind: typeof RangeError | typeof TypeError, why = ''): never => {
+    throw badOption(`${p.name} must be ${describeDomain(p)}, got ${show(value)}${why}`);
   };
   switch (p.type) {
     case 'choice':
@@ -168,7 +172,7 @@ export function checkParameter(p: ParameterSpec, value: unknown): OptionValue {
       if (p.subsetOf && typeof value === 'string')
         for (const item of value.split(',').map((x) => x.trim()))
           if (item !== '' && !p.subsetOf.includes(item))
-            throw new RangeError(`${p.name}: “${item}” is not one of ${p.subsetOf.join(', ')}`);
+            throw badOption(`${p.name}: “${item}” is not one of ${p.subsetOf.join(', ')}`);
       return value as string | null;
     default: {
       if (p.auto && (value === AUTO || value === p.auto.legacy)) return AUTO;
@@ -195,7 +199,7 @@ export function resolveOptions<T extends readonly ParameterSpec[]>(
   const known = new Set(table.map((p) => p.name));
   for (const name of Object.keys(options))
     if (!known.has(name) && options[name] !== undefined)
-      throw new RangeError(
+      throw badOption(
         `${owner} has no option “${name}” (${table.map((p) => p.name).join(', ') || 'none'})`,
       );
   const out: Record<string, OptionValue> = Object.create(null) as Record<string, OptionValue>;
@@ -239,12 +243,12 @@ export function parseParameterText(p: ParameterSpec, text: string): OptionValue 
     case 'boolean':
       if (text === 'true' || text === '') return true;
       if (text === 'false') return false;
-      throw new TypeError(`--${p.name} must be true or false, got “${text}”`);
+      throw badOption(`--${p.name} must be true or false, got “${text}”`);
     default: {
       if (p.auto && text.trim() === AUTO) return AUTO;
       const x = Number(text);
       if (text.trim() === '' || !Number.isFinite(x))
-        throw new RangeError(`--${p.name} must be ${describeDomain(p)}, got “${text}”`);
+        throw badOption(`--${p.name} must be ${describeDomain(p)}, got “${text}”`);
       return x;
     }
   }

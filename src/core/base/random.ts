@@ -1,3 +1,4 @@
+import { badOption } from './errors.ts';
 /**
  * Seeded pseudo-random numbers (mulberry32 over a splitmix32-scrambled seed). Every random step in
  * the project takes a seed and draws from here; the same seed gives the same sequence everywhere.
@@ -10,7 +11,7 @@ export interface Random {
 }
 
 export function createRandom(seed: number): Random {
-  if (!Number.isInteger(seed)) throw new TypeError(`seed must be an integer, got ${seed}`);
+  if (!Number.isInteger(seed)) throw badOption(`seed must be an integer, got ${seed}`);
   let state = splitmix32(seed >>> 0);
   const next = (): number => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -71,8 +72,7 @@ function splitmix32(x: number): number {
 /** A seed must be a whole number: TypeError for a non-number, RangeError otherwise, as the
  * parameter tables report it. */
 export function validateSeed(seed: unknown): number {
-  if (typeof seed !== 'number')
-    throw new TypeError(`seed must be a whole number, got ${String(seed)}`);
-  if (!Number.isInteger(seed)) throw new RangeError(`seed must be a whole number, got ${seed}`);
+  if (typeof seed !== 'number') throw badOption(`seed must be a whole number, got ${String(seed)}`);
+  if (!Number.isInteger(seed)) throw badOption(`seed must be a whole number, got ${seed}`);
   return seed;
 }

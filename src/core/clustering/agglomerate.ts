@@ -1,3 +1,4 @@
+import { badOption, internal } from '../base/errors.ts';
 /**
  * Greedy bottom-up agglomeration over a few thousand items with any merge cost: repeatedly merge
  * the pair of clusters of least cost until k clusters remain. Used by LIMBO's agglomerative
@@ -39,16 +40,16 @@ export const AGGLOMERATE_MAX_ITEMS = 4096;
 /** Refuses a k that is not a whole number in 1..m, or m beyond AGGLOMERATE_MAX_ITEMS. */
 export function checkClusterCount(k: number, m: number, what = 'values'): void {
   if (m > AGGLOMERATE_MAX_ITEMS)
-    throw new RangeError(
+    throw badOption(
       `agglomerative clustering keeps an m × m cost matrix: ${m} ${what} exceed the limit of ${AGGLOMERATE_MAX_ITEMS}`,
     );
   if (!Number.isInteger(k) || k < 1)
-    throw new RangeError(`k (clusters) must be a whole number ≥ 1, got ${k}`);
-  if (k > m) throw new RangeError(`k = ${k} exceeds the ${m} ${what} to cluster`);
+    throw badOption(`k (clusters) must be a whole number ≥ 1, got ${k}`);
+  if (k > m) throw badOption(`k = ${k} exceeds the ${m} ${what} to cluster`);
 }
 
 function finite(x: number, i: number, j: number): number {
-  if (!Number.isFinite(x)) throw new RangeError(`merge cost of clusters ${i} and ${j} is ${x}`);
+  if (!Number.isFinite(x)) throw internal(`merge cost of clusters ${i} and ${j} is ${x}`);
   return x;
 }
 

@@ -1,5 +1,6 @@
 import { squaredDistance, squaredDistanceBelow } from '../base/centreDistance.ts';
 import type { Geometry } from '../base/geometry.ts';
+import { internal } from '../base/errors.ts';
 
 /** Above this many rows `pairwise` is ignored (the n × n table would pass 8 MB). */
 export const PAIRWISE_ROW_LIMIT = 1024;
@@ -31,7 +32,7 @@ export function denseGeometry(
   options: DenseGeometryOptions = {},
 ): Geometry & { centroids: Float64Array } {
   if (data.length !== n * dim)
-    throw new RangeError(`data has ${data.length} cells, expected ${n} × ${dim}`);
+    throw internal(`data has ${data.length} cells, expected ${n} × ${dim}`);
   const usePairwise = options.pairwise === true && n <= PAIRWISE_ROW_LIMIT;
   let pairwise: Float64Array | null = null;
   let centroids = new Float64Array(0);

@@ -7,6 +7,7 @@ import { nearestCentroid, TIE_RELATIVE } from './nearestCentre.ts';
 import { ASSIGN_TEAM_MIN_OBJECTS, teamAssigner } from './assignTeam.ts';
 import { currentTeam } from '../parallel/ambient.ts';
 import type { Team } from '../parallel/team.ts';
+import { badOption, internal } from '../base/errors.ts';
 
 export { denseGeometry } from './denseGeometry.ts';
 
@@ -37,11 +38,11 @@ export interface KMeansResult {
 export function validateKMeans(n: number, options: KMeansOptions): Required<KMeansOptions> {
   const { k } = options;
   const { seed, maxIterations } = withDefaults(START_PARAMETERS, options);
-  if (!Number.isInteger(k) || k < 1) throw new RangeError(`k must be an integer ≥ 1, got ${k}`);
-  if (k > n) throw new RangeError(`k = ${k} exceeds the ${n} objects to cluster`);
-  if (!Number.isInteger(seed)) throw new TypeError(`seed must be an integer, got ${seed}`);
+  if (!Number.isInteger(k) || k < 1) throw badOption(`k must be an integer ≥ 1, got ${k}`);
+  if (k > n) throw badOption(`k = ${k} exceeds the ${n} objects to cluster`);
+  if (!Number.isInteger(seed)) throw badOption(`seed must be an integer, got ${seed}`);
   if (!Number.isInteger(maxIterations) || maxIterations < 1)
-    throw new RangeError(`maxIterations must be an integer ≥ 1, got ${maxIterations}`);
+    throw badOption(`maxIterations must be an integer ≥ 1, got ${maxIterations}`);
   return { k, seed, maxIterations };
 }
 
@@ -61,7 +62,7 @@ export function kmeans(
   const { k, seed, maxIterations } = validateKMeans(n, options);
   const rng = random ?? createRandom(seed);
   if (starts === undefined) seedPlusPlus(geometry, k, rng);
-  else if (starts.length !== k) throw new RangeError(`${starts.length} starts for k = ${k}`);
+  else if (starts.length !== k) throw internal(`${starts.length} starts for k = ${k}`);
   else for (let c = 0; c < k; c++) geometry.setCentroidToObject(c, starts[c] as number);
   const labels = new Int32Array(n).fill(-1);
   const best = new Float64Array(n);
@@ -157,8 +158,7 @@ function seedPlusPlus(geometry: Geometry, k: number, rng: Random): void {
       nearest[i] = d;
       total += d;
     }
-    if (!(total > 0))
-      throw new RangeError(`k = ${k} exceeds the number of distinct objects (${c + 1})`);
+    if (!(total > 0)) throw badOption(`k = ${k} exceeds the number of distinct objects (${c + 1})`);
     let target = rng.next() * total;
     chosen = -1;
     for (let i = 0; i < n; i++) {

@@ -8,6 +8,7 @@ import {
   type Linkage,
   type Merge,
 } from './agglomerate.ts';
+import { badOption, internal } from '../base/errors.ts';
 
 /**
  * Clustering the values of one attribute A: LIMBO (Andritsos, Tsaparas, Miller, Sevcik, "LIMBO:
@@ -101,9 +102,9 @@ export interface ValueContexts {
 function valuesOf(counts: Counts, attribute: number): number {
   const D = counts.cooccurrence.sizes.length;
   if (!Number.isInteger(attribute) || attribute < 0 || attribute >= D)
-    throw new RangeError(`attribute ${attribute} is outside 0..${D - 1}`);
+    throw badOption(`attribute ${attribute} is outside 0..${D - 1}`);
   if (D < 2)
-    throw new RangeError('LIMBO describes a value by the other attributes: needs ≥ 2 attributes');
+    throw badOption('LIMBO describes a value by the other attributes: needs ≥ 2 attributes');
   return counts.cooccurrence.sizes[attribute] as number;
 }
 
@@ -179,7 +180,7 @@ export function limboValueClustering(
   options: LimboOptions = {},
 ): LimboResult {
   const { phi } = withDefaults([limboPhiParameter(Infinity)] as const, options);
-  if (!Number.isFinite(phi) || phi < 0) throw new RangeError(`φ must be a number ≥ 0, got ${phi}`);
+  if (!Number.isFinite(phi) || phi < 0) throw badOption(`φ must be a number ≥ 0, got ${phi}`);
   const m = valuesOf(counts, attribute);
   checkClusterCount(k, m);
   const ctx = valueContexts(counts, attribute);
@@ -229,15 +230,15 @@ export function climboValueClustering(
   weights: ArrayLike<number>,
   k: number,
 ): ValueClustering {
-  if (!Number.isInteger(m) || m < 1) throw new RangeError(`m must be a whole number ≥ 1, got ${m}`);
+  if (!Number.isInteger(m) || m < 1) throw internal(`m must be a whole number ≥ 1, got ${m}`);
   checkClusterCount(k, m);
   if (cadoBlock.length !== m * m)
-    throw new RangeError(`CADO block has ${cadoBlock.length} cells, expected ${m} × ${m}`);
-  if (weights.length !== m) throw new RangeError(`${weights.length} weights for ${m} values`);
+    throw internal(`CADO block has ${cadoBlock.length} cells, expected ${m} × ${m}`);
+  if (weights.length !== m) throw internal(`${weights.length} weights for ${m} values`);
   const w = Float64Array.from(weights);
   w.forEach((x, i) => {
     if (!(Number.isFinite(x) && x > 0))
-      throw new RangeError(`value ${i} has weight ${x}; weights (frequencies) must be > 0`);
+      throw badOption(`value ${i} has weight ${x}; weights (frequencies) must be > 0`);
   });
   let wa = 0;
   let wb = 0;

@@ -1,6 +1,7 @@
 import type { OptionsOf, ParameterSpec } from '../base/parameters.ts';
 import { pacer, runToEnd, type Steps } from '../base/jobs.ts';
 import { RockPartners } from './rockPartners.ts';
+import { badOption, internal } from '../base/errors.ts';
 
 /**
  * ROCK (Guha, Rastogi, Shim, "ROCK: a robust clustering algorithm for categorical attributes",
@@ -95,16 +96,16 @@ export interface RockResult {
 }
 
 function validate(n: number, options: RockOptions): void {
-  if (!Number.isInteger(n) || n < 1) throw new RangeError(`n must be a whole number ≥ 1, got ${n}`);
+  if (!Number.isInteger(n) || n < 1) throw badOption(`n must be a whole number ≥ 1, got ${n}`);
   if (n > ROCK_MAX_OBJECTS)
-    throw new RangeError(
+    throw badOption(
       `ROCK keeps an n × n link matrix: n = ${n} exceeds the limit of ${ROCK_MAX_OBJECTS} objects`,
     );
   const { k, theta } = options;
-  if (!Number.isInteger(k) || k < 1) throw new RangeError(`k must be an integer ≥ 1, got ${k}`);
-  if (k > n) throw new RangeError(`k = ${k} exceeds the ${n} objects to cluster`);
+  if (!Number.isInteger(k) || k < 1) throw badOption(`k must be an integer ≥ 1, got ${k}`);
+  if (k > n) throw badOption(`k = ${k} exceeds the ${n} objects to cluster`);
   if (typeof theta !== 'number' || !(theta >= 0 && theta < 1))
-    throw new RangeError(`θ must be in [0, 1), got ${theta}`);
+    throw badOption(`θ must be in [0, 1), got ${theta}`);
 }
 
 /**
@@ -124,7 +125,7 @@ export function* neighbourListsSteps(
     const own = lists[i] as number[];
     for (let j = i + 1; j < n; j++) {
       const s = similarity(i, j);
-      if (Number.isNaN(s)) throw new RangeError(`similarity s(${i}, ${j}) is NaN`);
+      if (Number.isNaN(s)) throw internal(`similarity s(${i}, ${j}) is NaN`);
       if (s >= theta) {
         own.push(j);
         (lists[j] as number[]).push(i);
@@ -328,11 +329,11 @@ function* scaled<T>(steps: Steps<T>, from: number, to: number): Steps<T> {
  */
 export function categoricalJaccard(columns: readonly Int32Array[]): Similarity {
   const D = columns.length;
-  if (D === 0) throw new RangeError('Jaccard similarity needs at least one attribute');
+  if (D === 0) throw badOption('Jaccard similarity needs at least one attribute');
   const n = (columns[0] as Int32Array).length;
   columns.forEach((col, a) => {
     if (col.length !== n)
-      throw new RangeError(`attribute ${a} has ${col.length} codes, attribute 0 has ${n}`);
+      throw internal(`attribute ${a} has ${col.length} codes, attribute 0 has ${n}`);
   });
   // Row-major copy: one object's codes are contiguous.
   const codes = new Int32Array(n * D);
@@ -341,7 +342,7 @@ export function categoricalJaccard(columns: readonly Int32Array[]): Similarity {
   });
   return (i, j) => {
     if (!(i >= 0 && i < n && j >= 0 && j < n))
-      throw new RangeError(`objects ${i}, ${j}: not both in 0..${n - 1}`);
+      throw internal(`objects ${i}, ${j}: not both in 0..${n - 1}`);
     let m = 0;
     const oi = i * D;
     const oj = j * D;

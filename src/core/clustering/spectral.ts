@@ -6,6 +6,7 @@ import { createRandom, validateSeed } from '../base/random.ts';
 import { kmeansRows, validateKMeans, type KMeansOptions } from './kmeans.ts';
 import { STARTS_SEED_PARAMETER, type StartOptions } from './startParameters.ts';
 import type { Similarity } from './rock.ts';
+import { badOption } from '../base/errors.ts';
 
 /**
  * Spectral clustering as Wang et al. 2015 (coupled attribute similarity, Sec. VIII-B) runs it: "Laplacian
@@ -74,16 +75,16 @@ export interface SpectralResult extends SpectralEmbedding {
 }
 
 function validateN(n: number): void {
-  if (!Number.isInteger(n) || n < 1) throw new RangeError(`n must be a whole number ≥ 1, got ${n}`);
+  if (!Number.isInteger(n) || n < 1) throw badOption(`n must be a whole number ≥ 1, got ${n}`);
   if (n > SPECTRAL_MAX_OBJECTS)
-    throw new RangeError(
+    throw badOption(
       `spectral clustering builds an n × n affinity: n = ${n} exceeds the limit of ${SPECTRAL_MAX_OBJECTS} objects`,
     );
 }
 
 function validateK(n: number, k: number): void {
-  if (!Number.isInteger(k) || k < 1) throw new RangeError(`k must be an integer ≥ 1, got ${k}`);
-  if (k > n) throw new RangeError(`k = ${k} exceeds the ${n} objects to cluster`);
+  if (!Number.isInteger(k) || k < 1) throw badOption(`k must be an integer ≥ 1, got ${k}`);
+  if (k > n) throw badOption(`k = ${k} exceeds the ${n} objects to cluster`);
 }
 
 /** The median of the non-zero entries of the upper triangle of a row-major n × n matrix. */
@@ -114,7 +115,7 @@ function* affinitySteps(
 ): Steps<{ W: Float64Array; sigma: number | null }> {
   const gaussian = 'dissimilarity' in input;
   if (gaussian && input.sigma !== undefined && !(input.sigma > 0 && Number.isFinite(input.sigma)))
-    throw new RangeError(`σ must be a positive number, got ${input.sigma}`);
+    throw badOption(`σ must be a positive number, got ${input.sigma}`);
   const W = new Float64Array(n * n);
   const f: (i: number, j: number) => number = gaussian ? input.dissimilarity : input.similarity;
   const what = gaussian ? 'dissimilarity' : 'similarity';

@@ -15,6 +15,7 @@ import {
   valueTableSum,
   type Representation,
 } from '../platform/representation.ts';
+import { badOption } from '../base/errors.ts';
 
 /**
  * Spectral clustering of any representation (coupled attribute similarity, Wang et al. 2015, Sec. VIII-B: Laplacian eigenmaps on the
@@ -33,7 +34,7 @@ export function spectralPartitionerFor(
 ): Partitioner {
   const n = representation.n;
   if (n > SPECTRAL_MAX_OBJECTS)
-    throw new RangeError(
+    throw badOption(
       `spectral clustering builds an n × n affinity and is limited to ${SPECTRAL_MAX_OBJECTS.toLocaleString('en-US')} objects; this table has ${n.toLocaleString('en-US')} (use k-means/k-modes)`,
     );
   const distance = distanceOf(projectionSource(representation, table, counts, objectValues).input);

@@ -10,6 +10,7 @@ import {
   STARTS_SEED_PARAMETER,
 } from './kmeansStep.ts';
 import { PROJECTION_INPUT } from '../projection/projectionStep.ts';
+import { badOption } from '../base/errors.ts';
 
 /**
  * "Spectral clustering of" any representation (coupled attribute similarity, Wang et al. 2015, Sec. VIII-B): Laplacian eigenmaps of a
@@ -56,7 +57,7 @@ export const spectralStep = defineMethod({
   maxObjects: SPECTRAL_MAX_OBJECTS,
   check(table) {
     if (table.nRows > SPECTRAL_MAX_OBJECTS)
-      throw new RangeError(
+      throw badOption(
         `spectral clustering builds an n × n affinity and is limited to ${SPECTRAL_MAX_OBJECTS.toLocaleString('en-US')} objects; this table has ${table.nRows.toLocaleString('en-US')} (use k-means)`,
       );
   },

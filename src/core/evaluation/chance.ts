@@ -1,5 +1,6 @@
 import { createRandom } from '../base/random.ts';
 import { meanSd, scorePartition, type MeanSd } from './partitions.ts';
+import { internal } from '../base/errors.ts';
 
 /**
  * What a clustering that learns nothing scores: `runs` seeded partitions of the objects into k
@@ -13,7 +14,7 @@ export function chanceScores(
   runs: number,
   seed = 0,
 ): { fscore: MeanSd; nmi: MeanSd; accuracy: MeanSd } {
-  if (k < 1 || runs < 1) throw new RangeError(`k ${k} and runs ${runs} must be at least 1`);
+  if (k < 1 || runs < 1) throw internal(`k ${k} and runs ${runs} must be at least 1`);
   const rng = createRandom(seed);
   const labels = new Int32Array(classes.length);
   const f: number[] = [];

@@ -1,4 +1,4 @@
-import { notApplicable } from '../base/errors.ts';
+import { notApplicable, badOption } from '../base/errors.ts';
 import { outlierMask } from './indicators.ts';
 import type { CategoricalTable } from '../data/table/types.ts';
 
@@ -26,9 +26,9 @@ export function checkOutlierClass(table: CategoricalTable, label: string): void 
   for (const x of mask) outliers += x;
   const name = table.classColumn?.name ?? 'the class';
   if (outliers === 0)
-    throw new RangeError(`no object is of ${name} “${label}”: there are no outliers to rank`);
+    throw badOption(`no object is of ${name} “${label}”: there are no outliers to rank`);
   if (outliers === mask.length)
-    throw new RangeError(
+    throw badOption(
       `every object is of ${name} “${label}”: there are no normal objects to rank the outliers against`,
     );
 }

@@ -11,6 +11,7 @@ import { runToEnd, type Steps } from '../base/jobs.ts';
 import { createRandom } from '../base/random.ts';
 import { effectiveK, type EffectiveK } from '../clustering/effectiveK.ts';
 import { meanSd, scorePartition, type MeanSd, type PartitionScores } from './partitions.ts';
+import { badOption, internal } from '../base/errors.ts';
 
 /**
  * The clustering protocol of Jian et al. 2019, Jian et al. 2017: k-means (k = number of classes, k-means++ start,
@@ -73,7 +74,7 @@ export function* evaluateClusteringSteps(
 ): Steps<ClusteringEvaluation> {
   const n = embedding.nObjects;
   if (classLabels.length !== n)
-    throw new RangeError(`${classLabels.length} class labels for ${n} objects`);
+    throw internal(`${classLabels.length} class labels for ${n} objects`);
   const { k = new Set(classLabels).size, ...rest } = options;
   const scores: PartitionScores[] = [];
   const best = yield* kmeansRestartsSteps(embedding, { k, ...rest }, (labels) =>
@@ -106,9 +107,9 @@ export function* kmeansRestartsSteps(
   const { k: requestedK, embeddingName } = options;
   const { runs, seed, maxIterations } = withDefaults(RESTART_PARAMETERS, options);
   if (!Number.isInteger(runs) || runs < 1)
-    throw new RangeError(`runs must be an integer ≥ 1, got ${runs}`);
+    throw badOption(`runs must be an integer ≥ 1, got ${runs}`);
   if (!Number.isInteger(requestedK) || requestedK < 1)
-    throw new RangeError(`k must be an integer ≥ 1, got ${requestedK}`);
+    throw badOption(`k must be an integer ≥ 1, got ${requestedK}`);
   const effective = effectiveK(embedding, requestedK, embeddingName);
   const { k } = effective;
   validateKMeans(n, { k, seed, maxIterations });

@@ -10,6 +10,7 @@ import { parseScheme, SCHEME_NAMES, schemeTitle } from '../methods/cas/schemes.t
 import { resolveCall } from '../platform/calls.ts';
 import { defineMethod, type MethodContext } from '../platform/spec.ts';
 import type { Cell, MethodFailure } from '../platform/results.ts';
+import { badOption, internal } from '../base/errors.ts';
 
 const SCHEME_PARAMETERS = [
   {
@@ -73,7 +74,7 @@ export const clusteringSchemesStep = defineMethod({
   },
   *run(context, options) {
     const names = schemeList(options.schemes);
-    if (names.length === 0) throw new RangeError('choose at least one scheme');
+    if (names.length === 0) throw badOption('choose at least one scheme');
     const rows: Record<string, Cell>[] = [];
     const failures: MethodFailure[] = [];
     for (const [i, name] of names.entries()) {
@@ -136,7 +137,7 @@ function* schemeRow(
       options: { ...scheme.options, theta: options.theta, k: options.k },
     });
     const partition = out.results.partition;
-    if (partition?.kind !== 'object-partition') throw new Error(`${name} gave no partition`);
+    if (partition?.kind !== 'object-partition') throw internal(`${name} gave no partition`);
     const classes = (context.table.classColumn as { codes: Int32Array }).codes;
     const s = scorePartition(classes, partition.labels);
     return {
@@ -156,7 +157,7 @@ function* schemeRow(
   const table = out.results.table;
   const row = (table?.kind === 'table' ? table.rows[0] : undefined) ?? {};
   if (typeof row.failed === 'string' || typeof row.notApplicable === 'string')
-    throw new RangeError(String(row.failed ?? row.notApplicable));
+    throw badOption(String(row.failed ?? row.notApplicable));
   return {
     method: name,
     title: schemeTitle(name),

@@ -17,6 +17,7 @@ import { CLUSTERING_PROTOCOLS, PROTOCOL_TITLES } from '../clustering/protocols.t
 import { findResult, type Cell, type MethodFailure } from '../platform/results.ts';
 import { failureRow, isolated, unlessAllFailed } from './isolated.ts';
 import { EVALUATION_RUNS_PARAMETER, EVALUATION_SEED_PARAMETER } from './clustering.ts';
+import { badOption } from '../base/errors.ts';
 
 const CLUSTERING_PARAMETERS = [
   EVALUATION_RUNS_PARAMETER,
@@ -108,7 +109,7 @@ export const evaluateClusteringStep = defineMethod({
     const k = autoNumber(options.k, () => new Set(classes).size);
     if (options.k === AUTO) context.automatic('k', k);
     const methods = inputs.methods as ResolvedCall[];
-    if (methods.length === 0) throw new RangeError('choose at least one method to evaluate');
+    if (methods.length === 0) throw badOption('choose at least one method to evaluate');
     const paper = paperRowFor(table.nRows, table.nValues);
     const rows: Record<string, Cell>[] = [];
     const notes: string[] = [];
@@ -219,7 +220,7 @@ function* clusterOne(
           ? (findResult(output.results, 'object-similarity')?.result ?? null)
           : null;
       if (options.algorithm === 'spectral-similarity' && similarity === null)
-        throw new RangeError(
+        throw badOption(
           `${title} has no object similarity to cluster on (CAS has one: CASO); use spectral on its distance`,
         );
       partitioner =

@@ -1,4 +1,4 @@
-import { notApplicable } from '../base/errors.ts';
+import { notApplicable, badOption } from '../base/errors.ts';
 import { checkOutlierClass } from './classPreconditions.ts';
 import { outlierMask } from './indicators.ts';
 import { auc } from './partitions.ts';
@@ -72,7 +72,7 @@ export const evaluateOutliersStep = defineMethod({
   check(table, options) {
     if (!table.classColumn) throw notApplicable('the outlier evaluation needs a class column');
     if (options.outlierClass === null)
-      throw new RangeError(`choose the outlier class (a label of ${table.classColumn.name})`);
+      throw badOption(`choose the outlier class (a label of ${table.classColumn.name})`);
     checkOutlierClass(table, options.outlierClass);
   },
   *run(context, options, inputs) {

@@ -1,3 +1,4 @@
+import { internal } from '../base/errors.ts';
 /**
  * Maximum-weight one-to-one assignment between the rows and columns of a rows × cols matrix
  * (Hungarian algorithm, O(n³), on the square cost padded with zeros). Returns, for each row, its
@@ -5,7 +6,7 @@
  */
 export function maximumAssignment(weights: Float64Array, rows: number, cols: number): Int32Array {
   if (weights.length !== rows * cols)
-    throw new RangeError(`weights have ${weights.length} cells, not ${rows} × ${cols}`);
+    throw internal(`weights have ${weights.length} cells, not ${rows} × ${cols}`);
   const n = Math.max(rows, cols);
   let max = 0;
   for (const w of weights) if (w > max) max = w;

@@ -1,4 +1,4 @@
-import { notApplicable } from '../base/errors.ts';
+import { notApplicable, badOption } from '../base/errors.ts';
 import type { Steps } from '../base/jobs.ts';
 import type { ExplorerSession } from '../platform/session.ts';
 import { cooccurrenceAt } from '../data/counts/cooccurrence.ts';
@@ -58,7 +58,7 @@ export function outlierMask(table: CategoricalTable, outlierClass: string): Uint
   const cls = requireClass(table);
   const code = cls.labels.indexOf(outlierClass);
   if (code < 0)
-    throw new RangeError(
+    throw badOption(
       `outlier class “${outlierClass}” is not a value of ${cls.name} (${cls.labels.join(', ')})`,
     );
   return Uint8Array.from(cls.codes, (c) => (c === code ? 1 : 0));
@@ -70,7 +70,7 @@ export function outlierMask(table: CategoricalTable, outlierClass: string): Uint
  */
 export function valueSeparabilityIndex(table: CategoricalTable, outliers: Uint8Array): number {
   const normal = outliers.length - outliers.reduce((s, x) => s + x, 0);
-  if (normal === 0) throw new RangeError('VSI needs normal objects');
+  if (normal === 0) throw badOption('VSI needs normal objects');
   let min = Infinity;
   for (const attr of table.attributes) {
     const inOutliers = new Uint8Array(attr.labels.length);

@@ -1,6 +1,7 @@
 import type { Dissimilarity } from '../base/checkedValue.ts';
 import { checkedDistance, type Owner } from '../base/checkedValue.ts';
 import { pacer, runToEnd, type Steps } from '../base/jobs.ts';
+import { badOption, internal } from '../base/errors.ts';
 
 /**
  * The internal cluster descriptors of Wang et al. 2015 (coupled attribute similarity, Sec. VIII-A): how well
@@ -73,17 +74,17 @@ export interface InternalIndices {
 }
 
 function validate(n: number, labels: Int32Array): number {
-  if (!Number.isInteger(n) || n < 0) throw new RangeError(`n must be a whole number ≥ 0, got ${n}`);
+  if (!Number.isInteger(n) || n < 0) throw internal(`n must be a whole number ≥ 0, got ${n}`);
   if (labels.length !== n)
-    throw new RangeError(`${labels.length} cluster labels for ${n} objects: one label per object`);
+    throw internal(`${labels.length} cluster labels for ${n} objects: one label per object`);
   if (n > INTERNAL_INDICES_MAX_OBJECTS)
-    throw new RangeError(
+    throw badOption(
       `internal cluster indices evaluate every pair of objects: n = ${n} exceeds the limit of ${INTERNAL_INDICES_MAX_OBJECTS}`,
     );
   let max = -1;
   for (let i = 0; i < n; i++) {
     const c = labels[i] as number;
-    if (c < 0) throw new RangeError(`cluster label ${c} of object ${i + 1} is negative`);
+    if (c < 0) throw internal(`cluster label ${c} of object ${i + 1} is negative`);
     if (c > max) max = c;
   }
   return max + 1;

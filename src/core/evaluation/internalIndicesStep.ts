@@ -8,6 +8,7 @@ import { REPRESENTATION_KINDS } from '../platform/representation.ts';
 import { defineMethod, type MethodContext, type ResolvedCall } from '../platform/spec.ts';
 import type { Cell, MethodFailure } from '../platform/results.ts';
 import { failureRow, isolated, unlessAllFailed } from './isolated.ts';
+import { badOption } from '../base/errors.ts';
 
 /**
  * Wang et al. 2015 (coupled attribute similarity) Sec. VIII-A: how well each object dissimilarity separates the given classes, by four
@@ -37,7 +38,7 @@ export const internalIndicesStep = defineMethod({
   check(table) {
     checkClasses(table, 'the cluster-structure indices');
     if (table.nRows > INTERNAL_INDICES_MAX_OBJECTS)
-      throw new RangeError(
+      throw badOption(
         `the indices compare every pair of objects and are limited to ${INTERNAL_INDICES_MAX_OBJECTS.toLocaleString('en-US')} objects; this table has ${table.nRows.toLocaleString('en-US')}`,
       );
   },

@@ -1,4 +1,11 @@
-import { CancelledError } from '../base/errors.ts';
+import {
+  CancelledError,
+  REPORT_DEFECT,
+  badOption,
+  internal,
+  isDefect,
+  toErrorInfo,
+} from '../base/errors.ts';
 import type { Steps } from '../base/jobs.ts';
 import { describeCall } from '../platform/calls.ts';
 import { preconditionOf } from '../platform/run.ts';
@@ -27,18 +34,27 @@ export function* isolated<T>(
   }
 }
 
-/** A method's failure; `notApplicable` when the method's own preconditions refuse this table. */
+/**
+ * A method's failure; `notApplicable` when the method's own preconditions refuse this table,
+ * `internal` when it is a defect of the explorer (told with the call that hit it).
+ */
 export function failureOf(
   table: CategoricalTable,
   ref: ResolvedCall,
   error: unknown,
 ): MethodFailure {
   const precondition = preconditionOf(table, ref);
+  const info = toErrorInfo(error);
+  const defect = precondition === null && isDefect(info);
+  const reason = defect
+    ? `Internal error (call ${info.call ?? ref.key}): ${info.message} — ${REPORT_DEFECT}.`
+    : (precondition ?? (error instanceof Error ? error.message : String(error)));
   return {
     method: ref.method,
     title: describeCall(ref),
-    reason: precondition ?? (error instanceof Error ? error.message : String(error)),
+    reason,
     ...(precondition !== null && { notApplicable: true }),
+    ...(defect && { internal: true }),
   };
 }
 
@@ -54,7 +70,8 @@ export function failureRow(failure: MethodFailure): Record<string, Cell> {
 /** When every compared method failed there is nothing to show: the step fails with every reason. */
 export function unlessAllFailed(compared: number, failures: readonly MethodFailure[]): void {
   if (compared === 0 || failures.length < compared) return;
-  throw new RangeError(
+  // Every one a defect: a defect too, never told as a bad option.
+  throw (failures.every((f) => f.internal) ? internal : badOption)(
     `every method failed: ${failures.map((f) => `${f.title}: ${firstLine(f.reason)}`).join('; ')}`,
   );
 }

@@ -1,4 +1,5 @@
 import { maximumAssignment } from './hungarian.ts';
+import { badOption, internal } from '../base/errors.ts';
 
 /**
  * Agreement between a clustering and the classes, the measures of Jian et al. 2019, Jian et al. 2017, Zhu et al. 2022:
@@ -30,18 +31,18 @@ export function contingency(
   clusterLabels: ArrayLike<number>,
 ): Contingency {
   if (classLabels.length !== clusterLabels.length)
-    throw new RangeError(
+    throw internal(
       `class labels (${classLabels.length}) and cluster labels (${clusterLabels.length}) differ in length`,
     );
   const n = classLabels.length;
-  if (n === 0) throw new RangeError('no objects to compare');
+  if (n === 0) throw internal('no objects to compare');
   let classes = 0;
   let clusters = 0;
   for (let i = 0; i < n; i++) {
     const c = classLabels[i] as number;
     const k = clusterLabels[i] as number;
     if (!Number.isInteger(c) || c < 0 || !Number.isInteger(k) || k < 0)
-      throw new RangeError(`labels must be integers ≥ 0 (object ${i}: class ${c}, cluster ${k})`);
+      throw internal(`labels must be integers ≥ 0 (object ${i}: class ${c}, cluster ${k})`);
     classes = Math.max(classes, c + 1);
     clusters = Math.max(clusters, k + 1);
   }
@@ -123,7 +124,7 @@ export function scorePartition(
 export function auc(scores: ArrayLike<number>, positive: ArrayLike<boolean>): number {
   const n = scores.length;
   if (positive.length !== n)
-    throw new RangeError(`scores (${n}) and labels (${positive.length}) differ in length`);
+    throw internal(`scores (${n}) and labels (${positive.length}) differ in length`);
   const order = Array.from({ length: n }, (_, i) => i).sort(
     (a, b) => (scores[a] as number) - (scores[b] as number),
   );
@@ -132,7 +133,7 @@ export function auc(scores: ArrayLike<number>, positive: ArrayLike<boolean>): nu
   for (let start = 0; start < n;) {
     let end = start;
     const s = scores[order[start] as number] as number;
-    if (Number.isNaN(s)) throw new RangeError('scores contain NaN');
+    if (Number.isNaN(s)) throw internal('scores contain NaN');
     while (end < n && scores[order[end] as number] === s) end++;
     const midRank = (start + 1 + end) / 2; // average rank of the tied run
     for (let r = start; r < end; r++)
@@ -144,7 +145,7 @@ export function auc(scores: ArrayLike<number>, positive: ArrayLike<boolean>): nu
   }
   const neg = n - pos;
   if (pos === 0 || neg === 0)
-    throw new RangeError(`AUC needs both outliers and normal objects (got ${pos} and ${neg})`);
+    throw badOption(`AUC needs both outliers and normal objects (got ${pos} and ${neg})`);
   return (rankSum - (pos * (pos + 1)) / 2) / (pos * neg);
 }
 

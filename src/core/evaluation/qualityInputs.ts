@@ -1,4 +1,4 @@
-import { notApplicable } from '../base/errors.ts';
+import { notApplicable, badOption } from '../base/errors.ts';
 import { sampleDistances, sampleObjects } from './epsGamma.ts';
 import { scaledSteps, type Steps } from '../base/jobs.ts';
 import { describeCall, fitsParameter, seededFits } from '../platform/calls.ts';
@@ -93,7 +93,7 @@ function* sampledRepresentations(
 }> {
   const { table } = context;
   if (!table.classColumn) throw notApplicable('representation quality needs a class column');
-  if (methods.length === 0) throw new RangeError('choose at least one representation');
+  if (methods.length === 0) throw badOption('choose at least one representation');
   const sample = sampleObjects(table.nRows, size, seed);
   const classes = Int32Array.from(
     sample,

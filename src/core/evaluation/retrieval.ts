@@ -10,6 +10,7 @@ import {
   QUALITY_INPUTS,
   QUALITY_SAMPLE_PARAMETERS,
 } from './qualityInputs.ts';
+import { badOption } from '../base/errors.ts';
 
 function parseKs(text: string | null): number[] {
   const ks = (text ?? '')
@@ -18,7 +19,7 @@ function parseKs(text: string | null): number[] {
     .filter(Boolean)
     .map(Number);
   if (ks.length === 0 || ks.some((k) => !Number.isInteger(k) || k < 1))
-    throw new RangeError(`ks: give whole numbers ≥ 1, “1,5,10”, got “${text}”`);
+    throw badOption(`ks: give whole numbers ≥ 1, “1,5,10”, got “${text}”`);
   return ks;
 }
 

@@ -7,6 +7,7 @@ import type { Steps } from '../base/jobs.ts';
 import { runToEnd } from '../base/jobs.ts';
 import { createRandom, type Random, validateSeed } from '../base/random.ts';
 import { symmetricEigen } from './pca.ts';
+import { internal } from '../base/errors.ts';
 
 /** out := A x for a symmetric A (out and x never alias). */
 export type SymmetricOperator = (x: Float64Array, out: Float64Array) => void;
@@ -135,7 +136,7 @@ function resolveLanczosOptions(n: number, options: LanczosOptions): ResolvedLanc
   const tolerance = options.tolerance ?? 1e-10;
   const rng = createRandom(validateSeed(options.seed ?? 0));
   if (count < 1 || count > dimension)
-    throw new RangeError(`count must be from 1 to ${dimension}, got ${count}`);
+    throw internal(`count must be from 1 to ${dimension}, got ${count}`);
   return { count, centred, block, maxBasis, tolerance, rng };
 }
 

@@ -1,5 +1,6 @@
 import { symmetricEigen } from './symmetricEigen.ts';
 import { gramPcaScores } from './pcaGram.ts';
+import { badOption, internal } from '../base/errors.ts';
 
 export { symmetricEigen, type SymmetricEigen } from './symmetricEigen.ts';
 
@@ -35,8 +36,7 @@ export function pcaWithRangeFilter(
   beta: number,
   form: PcaForm = 'auto',
 ): PcaScores {
-  if (data.length !== rows * m)
-    throw new RangeError(`data has ${data.length} cells, not ${rows} × ${m}`);
+  if (data.length !== rows * m) throw internal(`data has ${data.length} cells, not ${rows} × ${m}`);
   if (form === 'gram' || (form === 'auto' && rows < m)) {
     const { scores, variances } = gramPcaScores(data, rows, m);
     return keepByRange(scores, rows, m, variances, beta);
@@ -121,6 +121,6 @@ function centreColumns(data: Float64Array, rows: number, m: number): Float64Arra
 
 export function validateBeta(beta: number): number {
   if (typeof beta !== 'number' || !Number.isFinite(beta) || beta < 0)
-    throw new RangeError(`beta must be a finite number ≥ 0, got ${beta}`);
+    throw badOption(`beta must be a finite number ≥ 0, got ${beta}`);
   return beta;
 }

@@ -1,4 +1,5 @@
 import { EigenvalueDecomposition, Matrix } from 'ml-matrix';
+import { internal } from '../base/errors.ts';
 
 /** Eigen-decomposition of a symmetric m × m matrix, components sorted by decreasing eigenvalue. */
 export interface SymmetricEigen {
@@ -13,7 +14,7 @@ export interface SymmetricEigen {
  * largest-magnitude entry of every eigenvector is positive) so output is deterministic.
  */
 export function symmetricEigen(matrix: Float64Array, m: number): SymmetricEigen {
-  if (matrix.length !== m * m) throw new RangeError(`matrix has ${matrix.length} cells, not ${m}²`);
+  if (matrix.length !== m * m) throw internal(`matrix has ${matrix.length} cells, not ${m}²`);
   if (m === 0) return { m, values: new Float64Array(0), vectors: new Float64Array(0) };
   const rows = Array.from({ length: m }, (_, i) => Array.from(matrix.subarray(i * m, (i + 1) * m)));
   const evd = new EigenvalueDecomposition(new Matrix(rows), { assumeSymmetric: true });

@@ -15,6 +15,7 @@ import { NeighbourHeaps } from './neighbourHeaps.ts';
 import { neighbourListSteps } from './neighbourLists.ts';
 import { defaultNnDescentOptions, nnDescentSteps, type NnDescentOptions } from './nnDescent.ts';
 import { pivotTreeLeaves } from './pivotTrees.ts';
+import { badOption } from '../base/errors.ts';
 
 /** At most this many distinct objects are compared pair by pair rather than by NN-descent. */
 export const DISTINCT_EXACT_LIMIT = 2000;
@@ -40,7 +41,7 @@ export function* approximateNeighbourSteps(
 ): Steps<Neighbours> {
   const { n } = input;
   if (!Number.isInteger(k) || k < 1 || k >= n)
-    throw new RangeError(`k must be a whole number from 1 to n − 1 = ${n - 1}, got ${k}`);
+    throw badOption(`k must be a whole number from 1 to n − 1 = ${n - 1}, got ${k}`);
   const groups = identicalGroupsOf(input);
   const m = groups.count;
   // Groups searched per group: k, or more for a small k (NN-descent explores through the lists,

@@ -4,6 +4,7 @@ import type { Team } from '../parallel/team.ts';
 import { approximateNeighbourSteps } from './approximateKnn.ts';
 import { distanceOf, type ProjectionInput } from '../platform/projectionInput.ts';
 import { NeighbourHeaps } from './neighbourHeaps.ts';
+import { badOption } from '../base/errors.ts';
 
 export { NeighbourHeaps };
 
@@ -89,7 +90,7 @@ export function* exactNeighbourSteps(
 ): Steps<Neighbours> {
   const { n } = input;
   if (!Number.isInteger(k) || k < 1 || k >= n)
-    throw new RangeError(`k must be a whole number from 1 to n − 1 = ${n - 1}, got ${k}`);
+    throw badOption(`k must be a whole number from 1 to n − 1 = ${n - 1}, got ${k}`);
   const distance = distanceOf(input);
   const indices = new Int32Array(n * k);
   const distances = new Float64Array(n * k);

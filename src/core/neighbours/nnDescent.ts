@@ -5,6 +5,7 @@ import type { PairKernelData } from '../platform/additiveDistance.ts';
 import { Candidates } from './candidates.ts';
 import { GraphLists } from './graphLists.ts';
 import { BLOCK, CHUNK, nnDescentTeam, POOL_PER_POINT } from './nnDescentJoin.ts';
+import { badOption } from '../base/errors.ts';
 
 /** The smallest block the join shrinks to when its offers overflow the pool. */
 const MIN_BLOCK = 8 * CHUNK;
@@ -85,9 +86,7 @@ export function* nnDescentSteps(
   const { K, maxCandidates: C, trees, leafSize, minIterations, maxIterations, delta } = options;
   const { block, poolPerPoint } = options;
   if (!Number.isInteger(K) || K < 1 || K > m - 1)
-    throw new RangeError(
-      `NN-descent: K must be a whole number from 1 to m − 1 = ${m - 1}, got ${K}`,
-    );
+    throw badOption(`NN-descent: K must be a whole number from 1 to m − 1 = ${m - 1}, got ${K}`);
   const team = parallel.kernel ? parallel.team : serialTeam;
   const heaps = new GraphLists(m, K, GraphLists.allocate(m, K, team.allocate));
   let evaluations = 0;

@@ -11,6 +11,7 @@ import {
   type DistanceData,
 } from './distanceData.ts';
 import { graphCandidates, rememberedGraph } from './graphMemo.ts';
+import { badOption } from '../base/errors.ts';
 
 /** One object's k nearest other objects, nearest first, ties by row index. */
 export interface ObjectNeighbours {
@@ -41,9 +42,9 @@ export function* objectNeighbourSteps(
 ): Steps<ObjectNeighbours> {
   const { n } = input;
   if (!Number.isInteger(row) || row < 0 || row >= n)
-    throw new RangeError(`row must be a row index from 0 to ${n - 1}, got ${row}`);
+    throw badOption(`row must be a row index from 0 to ${n - 1}, got ${row}`);
   if (!Number.isInteger(k) || k < 1 || k > n - 1)
-    throw new RangeError(`k must be a whole number from 1 to n − 1 = ${n - 1}, got ${k}`);
+    throw badOption(`k must be a whole number from 1 to n − 1 = ${n - 1}, got ${k}`);
   const distance = distanceOf(input);
   const graph = reuse ? rememberedGraph(input) : null;
   const candidates = graph ? graphCandidates(graph, row, k) : null;

@@ -3,11 +3,12 @@
  * module registering a kernel before it is bound (the helpers import allKernels.ts).
  */
 import type { KernelFactory } from './team.ts';
+import { internal } from '../base/errors.ts';
 
 const kernels = new Map<string, KernelFactory>();
 
 export function registerKernel(name: string, factory: KernelFactory): void {
-  if (kernels.has(name)) throw new Error(`kernel ${name} is registered twice`);
+  if (kernels.has(name)) throw internal(`kernel ${name} is registered twice`);
   kernels.set(name, factory);
 }
 

@@ -1,3 +1,4 @@
+import { internal } from '../base/errors.ts';
 /**
  * A team of threads sharing one computation (issue 15): the thread running a job (the caller)
  * splits a step into numbered tasks; idle threads (the pool's other workers, or helper threads in
@@ -119,13 +120,13 @@ export class TeamCaller {
 
   constructor(readonly control: Int32Array) {
     if (!(control.buffer instanceof SharedArrayBuffer) || control.length < CONTROL_CELLS)
-      throw new TypeError('a team needs its control cells in shared memory');
+      throw internal('a team needs its control cells in shared memory');
     Atomics.store(control, TICKET, CLOSED);
   }
 
   run(binding: number, tasks: number, local: KernelInstance): void {
     if (!Number.isInteger(tasks) || tasks < 0 || tasks > MAX_TASKS)
-      throw new RangeError(`a team step holds 0 to ${MAX_TASKS} tasks, got ${tasks}`);
+      throw internal(`a team step holds 0 to ${MAX_TASKS} tasks, got ${tasks}`);
     const c = this.control;
     const generation = (this.generation = (this.generation + 1) % GENERATIONS);
     Atomics.store(c, TASKS, tasks);

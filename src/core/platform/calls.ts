@@ -2,6 +2,7 @@ import type { ParameterSpec } from '../base/parameters.ts';
 import { optionValue, resolveOptions } from '../base/parameters.ts';
 import { methodSpec } from './registry.ts';
 import type { Call, CallInputs, InputRef, MethodSpec, ResolvedCall } from './spec.ts';
+import { badOption } from '../base/errors.ts';
 
 /**
  * Calls are resolved against the registry: the method must exist, every option is checked and
@@ -11,13 +12,13 @@ import type { Call, CallInputs, InputRef, MethodSpec, ResolvedCall } from './spe
  */
 export function resolveCall(call: Call | ResolvedCall, path = ''): ResolvedCall {
   if (call === null || typeof call !== 'object' || typeof call.method !== 'string')
-    throw new TypeError(`${path || 'a call'} must name a method`);
+    throw badOption(`${path || 'a call'} must name a method`);
   const spec = methodSpec(call.method);
   const options = resolveOptions(spec.parameters, call.options ?? {}, spec.id);
   const inputs = resolveInputs(spec, call.inputs ?? {}, path || spec.id);
   const result = (call as InputRef).result;
   if (result !== undefined && typeof result !== 'string')
-    throw new TypeError(`${path}: result must name one of the method's results`);
+    throw badOption(`${path}: result must name one of the method's results`);
   const body = { method: spec.id, options, inputs, ...(result !== undefined ? { result } : {}) };
   return { ...body, key: canonicalJson(stripKeys(body)) };
 }
@@ -30,24 +31,24 @@ function resolveInputs(
   const declared = spec.inputs ?? [];
   for (const name of Object.keys(given))
     if (!declared.some((i) => i.name === name))
-      throw new RangeError(
+      throw badOption(
         `${spec.id} has no input “${name}” (${declared.map((i) => i.name).join(', ') || 'none'})`,
       );
   const out: CallInputs = {};
   for (const input of declared) {
     const value = given[input.name];
     if (value === undefined)
-      throw new RangeError(`${spec.id} needs its input “${input.name}” (${input.description})`);
+      throw badOption(`${spec.id} needs its input “${input.name}” (${input.description})`);
     if (input.many && !Array.isArray(value))
-      throw new RangeError(`${spec.id}'s input “${input.name}” takes a list of calls`);
+      throw badOption(`${spec.id}'s input “${input.name}” takes a list of calls`);
     const list = Array.isArray(value) ? value : [value];
     if (!input.many && (Array.isArray(value) || list.length !== 1))
-      throw new RangeError(`${spec.id}'s input “${input.name}” takes one call`);
+      throw badOption(`${spec.id}'s input “${input.name}” takes one call`);
     const resolved = list.map((ref: InputRef, i) => {
       const r = resolveCall(ref, `${path}.${input.name}${input.many ? `[${i}]` : ''}`);
       const producer = methodSpec(r.method);
       if (!producer.produces.some((k) => input.accepts.includes(k)))
-        throw new RangeError(
+        throw badOption(
           `${spec.id}'s input “${input.name}” needs ${input.description}; ${producer.title} produces ${producer.produces.join(', ')}`,
         );
       return r;

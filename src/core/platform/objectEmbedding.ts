@@ -1,4 +1,4 @@
-import { DataError } from '../base/errors.ts';
+import { DataError, badOption, internal } from '../base/errors.ts';
 import { valueTableSum } from '../base/centreDistance.ts';
 import type { Geometry } from '../base/geometry.ts';
 import type { CategoricalTable } from '../data/table/types.ts';
@@ -71,7 +71,7 @@ export function uniformValueEmbedding(
   const D = table.attributes.length;
   const L = table.nValues;
   if (valueVectors.length !== L * width)
-    throw new RangeError(`value vectors have ${valueVectors.length} cells, not ${L} × ${width}`);
+    throw internal(`value vectors have ${valueVectors.length} cells, not ${L} × ${width}`);
   return {
     kind: 'values',
     nObjects: table.nRows,
@@ -150,7 +150,7 @@ export function materialise(e: ObjectEmbedding): Float64Array {
   if (e.kind === 'dense') return e.data;
   const cells = e.nObjects * e.dims;
   if (cells > MATERIALISE_LIMIT)
-    throw new RangeError(
+    throw badOption(
       `${e.nObjects} × ${e.dims} object embedding is too large to store (${cells} cells, limit ${MATERIALISE_LIMIT}); read rows on demand`,
     );
   const out = new Float64Array(cells);

@@ -2,6 +2,7 @@ import { pairCount } from '../data/counts/cooccurrence.ts';
 import { indicatorCovariance, type Counts } from '../data/counts/counts.ts';
 import { symmetricEigen } from '../linalg/pca.ts';
 import { objectRow, type ObjectEmbedding } from './objectEmbedding.ts';
+import { badOption } from '../base/errors.ts';
 
 export interface PrincipalProjection {
   /** n × components, row-major. */
@@ -32,16 +33,16 @@ export function principalProjection(
   const dims = embedding.dims;
   const n = embedding.nObjects;
   if (!Number.isInteger(components) || components < 1)
-    throw new RangeError(`components must be an integer ≥ 1, got ${components}`);
+    throw badOption(`components must be an integer ≥ 1, got ${components}`);
   const inValueSpace = embedding.kind === 'values' && dims > embedding.vectorStart.length;
   const size = inValueSpace ? embedding.vectorStart.length : dims;
   if (size > PRINCIPAL_DIMS_LIMIT)
-    throw new RangeError(
+    throw badOption(
       inValueSpace
         ? `${size} values exceed the ${PRINCIPAL_DIMS_LIMIT} this projection decomposes`
         : `${dims} dimensions exceed the ${PRINCIPAL_DIMS_LIMIT} this projection decomposes`,
     );
-  if (n === 0) throw new RangeError('no objects to project');
+  if (n === 0) throw badOption('no objects to project');
   if (inValueSpace) return valueSpaceProjection(embedding, counts, components);
   const { mean, cov } =
     embedding.kind === 'dense' ? denseMoments(embedding, n, dims) : valueMoments(embedding, counts);

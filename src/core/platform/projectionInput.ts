@@ -1,5 +1,6 @@
 import type { ObjectEmbedding } from './objectEmbedding.ts';
 import { localCodes, squaredRowDistance, type AdditiveDistance } from './additiveDistance.ts';
+import { internal } from '../base/errors.ts';
 
 /**
  * What a projection is computed from. Vector methods hand over object vectors; similarity-based
@@ -35,11 +36,11 @@ export interface DistanceInput {
 }
 
 export function vectorInput(data: Float64Array, n: number, dims: number): VectorInput {
-  if (!Number.isInteger(n) || n < 0) throw new RangeError(`n must be a whole number, got ${n}`);
+  if (!Number.isInteger(n) || n < 0) throw internal(`n must be a whole number, got ${n}`);
   if (!Number.isInteger(dims) || dims < 1)
-    throw new RangeError(`dims must be a positive whole number, got ${dims}`);
+    throw internal(`dims must be a positive whole number, got ${dims}`);
   if (data.length !== n * dims)
-    throw new RangeError(`vector data has ${data.length} cells, not ${n} × ${dims}`);
+    throw internal(`vector data has ${data.length} cells, not ${n} × ${dims}`);
   return { kind: 'vectors', n, dims, data };
 }
 

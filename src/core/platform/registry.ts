@@ -1,6 +1,7 @@
 import type { Detector, DetectorRole } from './detection.ts';
 import type { ResultKind } from './results.ts';
 import { isMethodSpec, type InputSpec, type MethodSpec } from './spec.ts';
+import { badOption, internal } from '../base/errors.ts';
 
 /**
  * The registry: every method and step the product offers. Method modules are discovered, not
@@ -20,10 +21,10 @@ const specs = new Map<string, MethodSpec>();
 export function registerMethod(spec: MethodSpec): void {
   const existing = specs.get(spec.id);
   if (existing && existing !== spec)
-    throw new RangeError(`two different methods are registered as “${spec.id}”`);
+    throw internal(`two different methods are registered as “${spec.id}”`);
   for (const input of spec.inputs ?? [])
     if (input.accepts.length === 0)
-      throw new RangeError(`${spec.id}: input “${input.name}” accepts no result kind`);
+      throw internal(`${spec.id}: input “${input.name}” accepts no result kind`);
   specs.set(spec.id, spec);
 }
 
@@ -58,7 +59,7 @@ export function hasMethod(id: string): boolean {
 export function methodSpec(id: string): MethodSpec {
   const spec = specs.get(id);
   if (!spec)
-    throw new RangeError(
+    throw badOption(
       `unknown method “${id}” (${allSpecs()
         .map((s) => s.id)
         .join(', ')})`,
@@ -105,17 +106,17 @@ export function detectorsNamed(list: string): Detector[] {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  if (names.length === 0) throw new RangeError(`name at least one detector (${known})`);
+  if (names.length === 0) throw badOption(`name at least one detector (${known})`);
   return names.map((name) => {
     const found = all.find((d) => d.id === name);
-    if (!found) throw new RangeError(`unknown detector “${name}” (${known})`);
+    if (!found) throw badOption(`unknown detector “${name}” (${known})`);
     return found;
   });
 }
 
 /** A spec's detector, named by the spec (it must declare `detector`). */
 export function detectorOf(spec: MethodSpec): Detector {
-  if (!spec.detector) throw new RangeError(`${spec.id} is not a detector`);
+  if (!spec.detector) throw badOption(`${spec.id} is not a detector`);
   return { ...(spec.detector as DetectorRole), id: spec.id, title: spec.title };
 }
 

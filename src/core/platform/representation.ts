@@ -17,6 +17,7 @@ import { resolveCall } from './calls.ts';
 import { methodSpec } from './registry.ts';
 import { runCall } from './run.ts';
 import type { Call, MethodContext, MethodOutput, ResolvedCall } from './spec.ts';
+import { badOption } from '../base/errors.ts';
 
 /**
  * Representations of objects — an object embedding, or an object distance evaluated on demand —
@@ -40,16 +41,14 @@ export function pickResult<K extends ResultKind>(
       : entries.find(([, r]) => (accepts as readonly string[]).includes(r.kind));
   const title = methodSpec(ref.method).title;
   if (!found)
-    throw new RangeError(
+    throw badOption(
       ref.result !== undefined
         ? `${title} has no result “${ref.result}” (${entries.map(([n]) => n).join(', ')})`
         : `${title} produced no ${accepts.join(' or ')}`,
     );
   const result = found[1] as Result;
   if (!(accepts as readonly string[]).includes(result.kind))
-    throw new RangeError(
-      `${title}'s “${found[0]}” is a ${result.kind}, not ${accepts.join(' or ')}`,
-    );
+    throw badOption(`${title}'s “${found[0]}” is a ${result.kind}, not ${accepts.join(' or ')}`);
   return result as ResultOfKind<K>;
 }
 

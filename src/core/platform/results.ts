@@ -285,6 +285,8 @@ export interface MethodFailure {
   reason: string;
   /** The method does not apply to this table (a precondition of its spec), rather than failing. */
   notApplicable?: true;
+  /** A defect of the explorer (an internal error): the reason names the call and asks a report. */
+  internal?: true;
 }
 
 /**

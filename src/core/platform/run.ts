@@ -7,7 +7,14 @@ import type { CategoricalTable } from '../data/table/types.ts';
 import type { ResultCache } from './cache.ts';
 import { resolveCall } from './calls.ts';
 import { methodSpec } from './registry.ts';
-import { CancelledError, DataError, KnownFailure, toErrorInfo } from '../base/errors.ts';
+import {
+  CancelledError,
+  DataError,
+  KnownFailure,
+  internal,
+  noteCall,
+  toErrorInfo,
+} from '../base/errors.ts';
 import type { Call, MethodContext, MethodOutput, MethodSpec, ResolvedCall } from './spec.ts';
 
 /** What calls run against: one table, its shared counts and its result cache. */
@@ -51,11 +58,13 @@ export function* runCall(env: RunEnvironment, call: Call | ResolvedCall): Steps<
   let results: Results;
   try {
     results = yield* spec.run(context, resolved.options, resolved.inputs);
+    checkResults(spec.id, spec.produces, results, shapeOf(env.table));
   } catch (error) {
+    // A defect is told with the innermost call that hit it (a call it required notes its own).
+    noteCall(error, resolved.key);
     if (!(error instanceof CancelledError)) env.cache.setFailure(resolved.key, toErrorInfo(error));
     throw error;
   }
-  checkResults(spec.id, spec.produces, results, shapeOf(env.table));
   env.cache.noteComputed(spec.id);
   const output: MethodOutput = {
     key: resolved.key,
@@ -160,5 +169,5 @@ export function checkResults(
     problems.push(...resultProblems(result, shape));
   }
   if (problems.length > 0)
-    throw new Error(`${method} returned malformed results: ${problems.join('; ')}`);
+    throw internal(`${method} returned malformed results: ${problems.join('; ')}`);
 }

@@ -12,7 +12,7 @@ import {
   type TextEncoding,
 } from '../data/csv/bytes.ts';
 import type { RawTable } from '../data/csv/rawTable.ts';
-import { CancelledError, type ErrorInfo } from '../base/errors.ts';
+import { CancelledError, type ErrorInfo, badOption, internal } from '../base/errors.ts';
 import { parseCsvChunks, type ParseHooks, type ParseOptions } from '../data/csv/parse.ts';
 import { scaledSteps, type Steps } from '../base/jobs.ts';
 import { ResultCache } from './cache.ts';
@@ -151,7 +151,7 @@ export class ExplorerSession {
    * large to read here): the value-level methods run on it; the others are refused.
    */
   adoptCounts(table: CategoricalTable, counts: Counts, summary: TableSummary): Loaded {
-    if (!table.rowless) throw new Error('adoptCounts takes a table without rows');
+    if (!table.rowless) throw internal('adoptCounts takes a table without rows');
     this.raw = null;
     this.current = { table, summary };
     this.fitted = { table, counts };
@@ -175,7 +175,7 @@ export class ExplorerSession {
   /** Re-models the already parsed file with other column options (no re-reading). */
   prepare(options: PrepareOptions): Loaded {
     if (!this.raw)
-      throw new Error(
+      throw badOption(
         this.current
           ? 'This table is known by its counts alone: it cannot be re-modelled.'
           : 'No file is loaded.',
@@ -189,14 +189,14 @@ export class ExplorerSession {
     const current = this.current;
     if (current?.table.rowless && this.fitted?.table === current.table)
       return { raw: null, ...current, counts: this.fitted.counts };
-    if (!this.raw || !current) throw new Error('No file is loaded.');
+    if (!this.raw || !current) throw badOption('No file is loaded.');
     return { raw: this.raw, ...current };
   }
 
   /** Takes over another session's table (as its snapshot), dropping results of the old one. */
   adopt(snapshot: TableSnapshot): Loaded {
     if (snapshot.raw === null) {
-      if (!snapshot.counts) throw new Error('A table without rows comes with its counts.');
+      if (!snapshot.counts) throw internal('A table without rows comes with its counts.');
       return this.adoptCounts(snapshot.table, snapshot.counts, snapshot.summary);
     }
     this.raw = snapshot.raw;
@@ -205,7 +205,7 @@ export class ExplorerSession {
   }
 
   get table(): CategoricalTable {
-    if (!this.current) throw new Error('No file is loaded.');
+    if (!this.current) throw badOption('No file is loaded.');
     return this.current.table;
   }
 
@@ -284,7 +284,7 @@ export class ExplorerSession {
     for (let i = 0; i < values.length; i++) {
       const v = values[i] as number;
       if (!Number.isInteger(v) || v < 0 || v >= table.nValues)
-        throw new RangeError(`value index ${v} is outside 0..${table.nValues - 1}`);
+        throw badOption(`value index ${v} is outside 0..${table.nValues - 1}`);
       wanted[v] = 1;
     }
     const need =
@@ -309,7 +309,7 @@ export class ExplorerSession {
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i] as number;
       if (!Number.isInteger(r) || r < 0 || r >= table.nRows)
-        throw new RangeError(`row index ${r} is outside 0..${table.nRows - 1}`);
+        throw badOption(`row index ${r} is outside 0..${table.nRows - 1}`);
       for (const attr of table.attributes) {
         const v = attr.offset + (attr.codes[r] as number);
         counts[v] = (counts[v] as number) + 1;
@@ -329,13 +329,13 @@ export class ExplorerSession {
     const table = this.table;
     const L = table.nValues;
     if (L > DENSE_LIMIT)
-      throw new RangeError(`${L} values are too many for a co-occurrence matrix (${DENSE_LIMIT})`);
+      throw badOption(`${L} values are too many for a co-occurrence matrix (${DENSE_LIMIT})`);
     const out = new Int32Array(L * L);
     const values = new Int32Array(table.attributes.length);
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i] as number;
       if (!Number.isInteger(r) || r < 0 || r >= table.nRows)
-        throw new RangeError(`row index ${r} is outside 0..${table.nRows - 1}`);
+        throw badOption(`row index ${r} is outside 0..${table.nRows - 1}`);
       table.attributes.forEach((attr, a) => (values[a] = attr.offset + (attr.codes[r] as number)));
       for (const u of values)
         for (const v of values) out[u * L + v] = (out[u * L + v] as number) + 1;
@@ -399,7 +399,7 @@ export class ExplorerSession {
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i] as number;
       if (!Number.isInteger(r) || r < 0 || r >= table.nRows)
-        throw new RangeError(`row index ${r} is outside 0..${table.nRows - 1}`);
+        throw badOption(`row index ${r} is outside 0..${table.nRows - 1}`);
       table.attributes.forEach((attr, a) => {
         out[i * D + a] = attr.codes[r] as number;
       });
@@ -411,9 +411,7 @@ export class ExplorerSession {
   attributeCodes(attribute: number): Int32Array {
     const attr = this.table.attributes[attribute];
     if (!attr)
-      throw new RangeError(
-        `attribute ${attribute} is outside 0..${this.table.attributes.length - 1}`,
-      );
+      throw badOption(`attribute ${attribute} is outside 0..${this.table.attributes.length - 1}`);
     return attr.codes.slice();
   }
 

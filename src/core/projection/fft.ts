@@ -1,4 +1,5 @@
 import FFT from 'fft.js';
+import { internal } from '../base/errors.ts';
 
 /**
  * 2-D complex FFTs on split real/imaginary Float64Arrays, for the convolutions of the interpolated
@@ -14,7 +15,7 @@ export class Fft {
 
   constructor(size: number) {
     if (!Number.isInteger(size) || size < 2 || (size & (size - 1)) !== 0)
-      throw new RangeError(`FFT size must be a power of two ≥ 2, got ${size}`);
+      throw internal(`FFT size must be a power of two ≥ 2, got ${size}`);
     this.size = size;
     this.lib = new FFT(size);
     this.line = new Float64Array(2 * size);

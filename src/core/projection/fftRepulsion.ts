@@ -28,6 +28,7 @@
 import { Fft } from './fft.ts';
 import type { Repulsion } from './barnesHut.ts';
 import { bounds } from './layout.ts';
+import { badOption } from '../base/errors.ts';
 
 export interface FftRepulsionOptions {
   /** Interpolation nodes per box and axis, p (default 3, as openTSNE). */
@@ -77,10 +78,10 @@ export function fftRepulsion(
   const minIntervals = options.minIntervals ?? 50;
   const intervalWidth = options.intervalWidth ?? 1;
   if (!Number.isInteger(p) || p < 1)
-    throw new RangeError(`interpolation points must be a whole number ≥ 1, got ${p}`);
+    throw badOption(`interpolation points must be a whole number ≥ 1, got ${p}`);
   if (!Number.isInteger(minIntervals) || minIntervals < 1)
-    throw new RangeError(`minIntervals must be a whole number ≥ 1, got ${minIntervals}`);
-  if (!(intervalWidth > 0)) throw new RangeError(`intervalWidth must be > 0, got ${intervalWidth}`);
+    throw badOption(`minIntervals must be a whole number ≥ 1, got ${minIntervals}`);
+  if (!(intervalWidth > 0)) throw badOption(`intervalWidth must be > 0, got ${intervalWidth}`);
   // Lagrange basis of the nodes (k + ½) / p: 1 / Π_{l≠k} (k − l) / p.
   const denominators = new Float64Array(p);
   for (let k = 0; k < p; k++) {

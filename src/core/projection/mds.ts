@@ -12,6 +12,7 @@ import { classicalMdsSteps, MAX_CLASSICAL_POINTS } from './classicalMds.ts';
 import type { ProjectionInput } from '../platform/projectionInput.ts';
 import { DEFAULT_LANDMARKS, landmarkMdsSteps } from './landmarkMds.ts';
 import { stressSteps } from './stress.ts';
+import { badOption } from '../base/errors.ts';
 
 /**
  * Metric multidimensional scaling to two dimensions: this module picks the method and measures
@@ -99,7 +100,7 @@ export const MDS_PARAMETERS = [
 
 /** Defaults and validation from MDS_PARAMETERS; the data-dependent rules need n. */
 export function resolveMdsOptions(n: number, options: MdsOptions = {}): ResolvedMdsOptions {
-  if (!Number.isInteger(n) || n < 2) throw new RangeError(`MDS needs at least 2 points, got ${n}`);
+  if (!Number.isInteger(n) || n < 2) throw badOption(`MDS needs at least 2 points, got ${n}`);
   const { method, classicalLimit, landmarks, seed } = resolveOptions(
     MDS_PARAMETERS,
     options,
@@ -108,12 +109,12 @@ export function resolveMdsOptions(n: number, options: MdsOptions = {}): Resolved
   if (landmarks !== AUTO) validateLandmarks(n, landmarks);
   const resolved = method === 'auto' ? (n <= classicalLimit ? 'classical' : 'landmark') : method;
   if (resolved === 'classical' && n > MAX_CLASSICAL_POINTS)
-    throw new RangeError(
+    throw badOption(
       `method "classical" is limited to ${MAX_CLASSICAL_POINTS} points (it stores an n × n ` +
         `matrix), got n = ${n}; use method "landmark"`,
     );
   if (resolved === 'landmark' && n < 3)
-    throw new RangeError(`method "landmark" needs at least 3 points (landmarks ≥ 3), got n = ${n}`);
+    throw badOption(`method "landmark" needs at least 3 points (landmarks ≥ 3), got n = ${n}`);
   return {
     method: resolved,
     landmarks: autoNumber(landmarks, () => Math.min(n, DEFAULT_LANDMARKS)),
@@ -124,9 +125,7 @@ export function resolveMdsOptions(n: number, options: MdsOptions = {}): Resolved
 function validateLandmarks(n: number, m: number): void {
   const cap = Math.min(n, MAX_CLASSICAL_POINTS);
   if (typeof m !== 'number' || !Number.isInteger(m) || m < 3 || m > cap)
-    throw new RangeError(
-      `landmarks must be an integer from 3 to ${cap} (n = ${n}), got ${String(m)}`,
-    );
+    throw badOption(`landmarks must be an integer from 3 to ${cap} (n = ${n}), got ${String(m)}`);
 }
 
 /** Classical or landmark MDS to 2-D, as steps. */

@@ -4,6 +4,7 @@ import { objectNeighbourSteps } from '../neighbours/ofObject.ts';
 import { inputOf, requireRepresentation } from '../platform/representation.ts';
 import { defineMethod, type ResolvedCall } from '../platform/spec.ts';
 import { PROJECTION_INPUT } from './projectionStep.ts';
+import { badOption } from '../base/errors.ts';
 
 /** The most neighbours one question lists. */
 export const MAX_NEIGHBOURS = 1000;
@@ -60,9 +61,9 @@ export const neighboursStep = defineMethod({
   produces: ['table'],
   check(table, options) {
     if (options.row >= table.nRows)
-      throw new RangeError(`row must be below the table's ${table.nRows} rows, got ${options.row}`);
+      throw badOption(`row must be below the table's ${table.nRows} rows, got ${options.row}`);
     if (options.k > table.nRows - 1)
-      throw new RangeError(
+      throw badOption(
         `k must be at most n − 1 = ${table.nRows - 1} (the other objects), got ${options.k}`,
       );
   },

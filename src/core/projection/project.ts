@@ -8,6 +8,7 @@ import { mdsSteps, type MdsOptions } from './mds.ts';
 import { qualitySteps, type ProjectionQuality, type QualityOptions } from './quality.ts';
 import { stressSteps } from './stress.ts';
 import { tsneSteps, type TsneOptions } from './tsne.ts';
+import { badOption } from '../base/errors.ts';
 
 /** What is projected: the objects' input, and their principal layout when they are vectors. */
 export interface ProjectionSource {
@@ -103,7 +104,7 @@ export function tsneLayout(
         ? source.principal()
         : (yield* scaledSteps(mdsSteps(input, { seed }), 0, 0.05, 'initial MDS: ')).coordinates;
     } else if (init !== 'random')
-      throw new TypeError(`init must be 'pca' or 'random', got ${String(init)}`);
+      throw badOption(`init must be 'pca' or 'random', got ${String(init)}`);
     const steps = tsneSteps(input, { seed, ...tsne, init: initial });
     let result;
     for (;;) {
@@ -155,7 +156,7 @@ export function mdsLayout(options: MdsOptions = {}): LayoutSteps {
 /** The first two principal components of object vectors, with their stress. */
 export const pcaLayout: LayoutSteps = function* (source, seed) {
   if (!source.principal)
-    throw new RangeError(
+    throw badOption(
       'PCA needs object vectors; this representation only defines distances — use MDS',
     );
   yield { fraction: 0, message: 'principal components…' };

@@ -3,6 +3,7 @@ import { runToEnd } from '../base/jobs.ts';
 import { createRandom, sampleOf, validateSeed } from '../base/random.ts';
 import { NeighbourHeaps } from '../neighbours/knn.ts';
 import { distanceOf, type ProjectionInput } from '../platform/projectionInput.ts';
+import { badOption, internal } from '../base/errors.ts';
 
 /**
  * Trustworthiness and continuity of a 2-D projection (Venna & Kaski 2001, "Neighborhood
@@ -56,19 +57,19 @@ export function resolveQualityOptions(
   options: QualityOptions = {},
 ): ResolvedQualityOptions {
   if (!Number.isInteger(n) || n < 3)
-    throw new RangeError(`trustworthiness needs at least 3 points, got ${n}`);
+    throw badOption(`trustworthiness needs at least 3 points, got ${n}`);
   const largest = Math.floor((n - 1) / 2);
   let k = Math.min(DEFAULT_QUALITY_K, largest);
   if (options.k !== undefined) {
     k = options.k;
     if (typeof k !== 'number' || !Number.isInteger(k) || k < 1 || k > largest)
-      throw new RangeError(
+      throw badOption(
         `k must be an integer from 1 to ${largest} (k < n/2, n = ${n}), got ${String(k)}`,
       );
   }
   const sample = options.sample ?? DEFAULT_QUALITY_SAMPLE;
   if (typeof sample !== 'number' || !Number.isInteger(sample) || sample < 1)
-    throw new RangeError(`sample must be an integer ≥ 1, got ${String(sample)}`);
+    throw badOption(`sample must be an integer ≥ 1, got ${String(sample)}`);
   return { k, sample, seed: validateSeed(options.seed ?? 0) };
 }
 
@@ -86,7 +87,7 @@ export function* qualitySteps(
   const { n } = input;
   const { k, sample, seed } = resolveQualityOptions(n, options);
   if (coordinates.length !== n * 2)
-    throw new RangeError(`coordinates has ${coordinates.length} cells, not ${n} × 2`);
+    throw internal(`coordinates has ${coordinates.length} cells, not ${n} × 2`);
   const points = n > sample ? samplePoints(n, sample, seed) : identity(n);
   const m = points.length;
   const distance = distanceOf(input);

@@ -7,6 +7,7 @@ import type { Steps } from '../base/jobs.ts';
 import { pacer, runToEnd } from '../base/jobs.ts';
 import { createRandom, validateSeed } from '../base/random.ts';
 import { distanceOf, type ProjectionInput } from '../platform/projectionInput.ts';
+import { badOption, internal } from '../base/errors.ts';
 
 export const DEFAULT_STRESS_PAIRS = 2_000_000;
 
@@ -40,10 +41,10 @@ export function* stressSteps(
 ): Steps<number> {
   const { n } = input;
   if (coordinates.length !== n * 2)
-    throw new RangeError(`coordinates has ${coordinates.length} cells, not ${n} × 2`);
+    throw internal(`coordinates has ${coordinates.length} cells, not ${n} × 2`);
   const maxPairs = options.maxPairs ?? DEFAULT_STRESS_PAIRS;
   if (typeof maxPairs !== 'number' || !Number.isInteger(maxPairs) || maxPairs < 1)
-    throw new RangeError(`maxPairs must be an integer ≥ 1, got ${String(maxPairs)}`);
+    throw badOption(`maxPairs must be an integer ≥ 1, got ${String(maxPairs)}`);
   const seed = validateSeed(options.seed ?? 0);
   const sums = stressSums(input, coordinates);
   if ((n * (n - 1)) / 2 <= maxPairs) yield* allPairsSteps(n, sums.add);

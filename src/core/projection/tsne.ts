@@ -22,6 +22,7 @@ import { rememberGraph } from '../neighbours/graphMemo.ts';
 import { teamGradient, type TeamGradient } from './parallelGradient.ts';
 import { currentTeam } from '../parallel/ambient.ts';
 import type { Team } from '../parallel/team.ts';
+import { badOption } from '../base/errors.ts';
 
 /**
  * Options from TSNE_PARAMETERS (their defaults live there), and what a caller passes beside
@@ -196,7 +197,7 @@ export const TSNE_PARAMETERS = [
 /** Defaults and validation from TSNE_PARAMETERS; the data-dependent rules need n. */
 export function resolveTsneOptions(n: number, options: TsneOptions = {}): ResolvedTsneOptions {
   if (!Number.isInteger(n) || n < 3)
-    throw new RangeError(
+    throw badOption(
       `t-SNE needs at least 3 objects and this table has ${n}: project it by MDS (or PCA) instead`,
     );
   const { init: _init, team: _team, pointOrder: _order, ...rest } = options;
@@ -446,9 +447,9 @@ export function klDivergence(p: SparseAffinity, y: Float64Array, z: number): num
 function validateInit(n: number, init: TsneOptions['init']): void {
   if (init instanceof Float64Array) {
     if (init.length !== 2 * n)
-      throw new RangeError(`init must hold n × 2 = ${2 * n} numbers, got ${init.length}`);
+      throw badOption(`init must hold n × 2 = ${2 * n} numbers, got ${init.length}`);
   } else if (init !== undefined && init !== 'random')
-    throw new TypeError(`init must be 'random' or an n × 2 Float64Array, got ${String(init)}`);
+    throw badOption(`init must be 'random' or an n × 2 Float64Array, got ${String(init)}`);
 }
 
 function startingLayout(n: number, init: TsneOptions['init'], random: Random): Float64Array {

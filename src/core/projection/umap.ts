@@ -24,6 +24,7 @@ import { fuzzySimplicialSet, pruneWeakEdges } from './fuzzySet.ts';
 import { umapStart } from './spectralInit.ts';
 import { fitUmapCurve } from './umapCurve.ts';
 import { umapEpochs } from './umapEpochs.ts';
+import { badOption } from '../base/errors.ts';
 
 /**
  * UMAP (McInnes, Healy & Melville 2018, "UMAP: Uniform Manifold Approximation and Projection for
@@ -175,7 +176,7 @@ export function* umapSteps(
 ): Generator<UmapProgress, UmapResult, void> {
   const n = input.n;
   if (!Number.isInteger(n) || n < 3)
-    throw new RangeError(
+    throw badOption(
       `UMAP needs at least 3 objects and this table has ${n}: project it by MDS (or PCA) instead`,
     );
   const { team: given, ...rest } = options;

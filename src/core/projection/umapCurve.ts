@@ -1,3 +1,4 @@
+import { badOption } from '../base/errors.ts';
 /**
  * UMAP's low-dimensional similarity 1 / (1 + a d^{2b}) (McInnes, Healy & Melville 2018, Sec. 3.2
  * and Appendix C): a and b are fitted by least squares to the curve that is 1 up to `minDist`
@@ -32,9 +33,9 @@ function residualSum(xs: Float64Array, ys: Float64Array, a: number, b: number): 
 
 export function fitUmapCurve(minDist: number, spread: number): UmapCurve {
   if (!(spread > 0) || !Number.isFinite(spread))
-    throw new RangeError(`spread must be a positive number, got ${spread}`);
+    throw badOption(`spread must be a positive number, got ${spread}`);
   if (!(minDist >= 0) || !Number.isFinite(minDist))
-    throw new RangeError(`minDist must be ≥ 0, got ${minDist}`);
+    throw badOption(`minDist must be ≥ 0, got ${minDist}`);
   const xs = new Float64Array(SAMPLES);
   const ys = new Float64Array(SAMPLES);
   for (let t = 0; t < SAMPLES; t++) {

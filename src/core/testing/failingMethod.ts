@@ -1,4 +1,5 @@
 import { defineMethod } from '../platform/spec.ts';
+import { internal } from '../base/errors.ts';
 
 /**
  * A method that always fails, for the end-to-end test of Run all's isolation (issue 26): with it
@@ -22,6 +23,6 @@ export const failingMethod = defineMethod({
   reads: 'counts',
   // eslint-disable-next-line require-yield
   *run() {
-    throw new Error(FAILING_METHOD_MESSAGE);
+    throw internal(FAILING_METHOD_MESSAGE);
   },
 });

@@ -20,6 +20,7 @@ import { MDS_PARAMETERS } from '../../../src/core/projection/mds.ts';
 import { TSNE_PARAMETERS } from '../../../src/core/projection/tsne.ts';
 import { UMAP_PARAMETERS } from '../../../src/core/projection/umap.ts';
 import { resultOf, zooSession } from '../../sessions.ts';
+import { OptionError } from '../../../src/core/base/errors.ts';
 
 const epochs = UMAP_PARAMETERS.find((p) => p.name === 'epochs') as NumberParameter;
 const neighbours = UMAP_PARAMETERS.find((p) => p.name === 'neighbours') as NumberParameter;
@@ -30,14 +31,14 @@ describe('a number parameter with an automatic value', () => {
     expect(checkParameter(epochs, 0)).toBe('auto');
     expect(checkParameter(epochs, 300)).toBe(300);
     for (const text of ['automatic', 'Auto', '-1', '', '500'])
-      expect(() => checkParameter(epochs, text), text).toThrow(TypeError);
+      expect(() => checkParameter(epochs, text), text).toThrow(OptionError);
     expect(() => checkParameter(epochs, -1)).toThrow(RangeError);
     expect(() => checkParameter(epochs, 2.5)).toThrow(RangeError);
     expect(() => checkParameter(epochs, 'automatic')).toThrow(
       'epochs must be "auto" or a whole number ≥ 1 and ≤ 10000, got “automatic”',
     );
     // A parameter without `auto` takes no 'auto'.
-    expect(() => checkParameter(neighbours, 'auto')).toThrow(TypeError);
+    expect(() => checkParameter(neighbours, 'auto')).toThrow(OptionError);
     expect(describeDomain(neighbours)).not.toContain('auto');
   });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CancelledError,
   DataError,
+  badOption,
   runToEnd,
   toErrorInfo,
   type Progress,
@@ -40,11 +41,19 @@ describe('toErrorInfo', () => {
       code: 'cancelled',
       message: 'The job was cancelled.',
     });
-    expect(toErrorInfo(new RangeError('bins must be…'))).toEqual({
+    expect(toErrorInfo(badOption('bins must be…'))).toEqual({
       code: 'bad-option',
       message: 'bins must be…',
     });
-    expect(toErrorInfo(new TypeError('seed…'))).toEqual({ code: 'bad-option', message: 'seed…' });
+    // A RangeError or TypeError not made by badOption is a defect (issue 49), not a bad option.
+    expect(toErrorInfo(new RangeError('bins must be…'))).toEqual({
+      code: 'internal',
+      message: 'Unexpected error: bins must be…',
+    });
+    expect(toErrorInfo(new TypeError('seed…'))).toEqual({
+      code: 'internal',
+      message: 'Unexpected error: seed…',
+    });
     expect(toErrorInfo(new Error('boom'))).toEqual({
       code: 'internal',
       message: 'Unexpected error: boom',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '../../../src/core/index.ts';
+import { OptionError } from '../../../src/core/base/errors.ts';
 
 const draw = (seed: number, n: number): number[] => {
   const r = createRandom(seed);
@@ -77,8 +78,8 @@ describe('createRandom', () => {
   });
 
   it('refuses a non-integer seed', () => {
-    expect(() => createRandom(1.5)).toThrow(new TypeError('seed must be an integer, got 1.5'));
-    expect(() => createRandom(Number.NaN)).toThrow(TypeError);
+    expect(() => createRandom(1.5)).toThrow(new OptionError('seed must be an integer, got 1.5'));
+    expect(() => createRandom(Number.NaN)).toThrow(OptionError);
   });
 });
 

@@ -19,6 +19,7 @@ import {
   type ValueConcatEmbedding,
 } from '../../../src/core/index.ts';
 import { loadDataset } from '../../helpers.ts';
+import { OptionError, Defect } from '../../../src/core/base/errors.ts';
 
 /** Three 2-D blobs of `per` points around (0,0), (100,0), (0,100), noise uniform in ±1. */
 function blobs(seed: number, per = 20): { data: Float64Array; truth: Int32Array; n: number } {
@@ -153,8 +154,8 @@ describe('kmeans: validation', () => {
       expect(() => kmeans(g, { k: 2, maxIterations }), `maxIterations = ${maxIterations}`).toThrow(
         RangeError,
       );
-    expect(() => kmeans(g, { k: 2, seed: 1.5 })).toThrow(TypeError);
-    expect(() => denseGeometry(data, 10, 3)).toThrow(RangeError);
+    expect(() => kmeans(g, { k: 2, seed: 1.5 })).toThrow(OptionError);
+    expect(() => denseGeometry(data, 10, 3)).toThrow(Defect);
   });
 
   it('k larger than the number of distinct rows throws RangeError', () => {

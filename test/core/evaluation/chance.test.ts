@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chanceScores } from '../../../src/core/evaluation/chance.ts';
+import { Defect } from '../../../src/core/base/errors.ts';
 
 describe('chanceScores: random partitions as the baseline of a clustering score', () => {
   const balanced = Int32Array.from({ length: 10_000 }, (_, i) => i % 2);
@@ -26,7 +27,7 @@ describe('chanceScores: random partitions as the baseline of a clustering score'
   });
 
   it('refuses k or runs below 1', () => {
-    expect(() => chanceScores(balanced, 0, 5)).toThrow(RangeError);
-    expect(() => chanceScores(balanced, 2, 0)).toThrow(RangeError);
+    expect(() => chanceScores(balanced, 0, 5)).toThrow(Defect);
+    expect(() => chanceScores(balanced, 2, 0)).toThrow(Defect);
   });
 });

@@ -23,6 +23,7 @@ import {
 } from '../../../src/core/projection/mds.ts';
 import { kruskalStress } from '../../../src/core/projection/stress.ts';
 import { asDistance, gaussianVectors, hammingInput, normal } from './projectionInputs.ts';
+import { Defect, OptionError } from '../../../src/core/base/errors.ts';
 
 /** n points uniform in a 10 × 6 rectangle, placed on a random 2-D plane of R⁵ (seeded). */
 function planeIn5D(n: number, seed: number): VectorInput {
@@ -307,11 +308,12 @@ describe('determinism, progress and options', () => {
   it('invalid options throw, naming the option', () => {
     const input = planeIn5D(50, 13);
     // Checked against MDS_PARAMETERS (a fraction for a whole number is out of range, a value of
-    // the wrong type is a TypeError) and then against n; every message starts with the option.
-    const cases: [MdsOptions, ErrorConstructor, RegExp][] = [
+    // the wrong type is a user error too: OptionError) and then against n; every message starts
+    // with the option.
+    const cases: [MdsOptions, new (message?: string) => Error, RegExp][] = [
       [{ seed: 1.5 }, RangeError, /^seed /],
-      [{ seed: '1' as unknown as number }, TypeError, /^seed /],
-      [{ method: 'isomap' as 'auto' }, TypeError, /^method /],
+      [{ seed: '1' as unknown as number }, OptionError, /^seed /],
+      [{ method: 'isomap' as 'auto' }, OptionError, /^method /],
       [{ landmarks: 2 }, RangeError, /^landmarks /],
       [{ landmarks: 51 }, RangeError, /^landmarks /],
       [{ landmarks: 10.5 }, RangeError, /^landmarks /],
@@ -358,7 +360,7 @@ describe('Kruskal stress', () => {
     expect(kruskalStress(input, Float64Array.of(0, 0, 1.5, 2, 3, 4))).toBeCloseTo(0.5, 12);
     const same = vectorInput(new Float64Array(6), 3, 2);
     expect(kruskalStress(same, new Float64Array(6))).toBe(0);
-    expect(() => kruskalStress(input, new Float64Array(5))).toThrow(RangeError);
+    expect(() => kruskalStress(input, new Float64Array(5))).toThrow(Defect);
     expect(() => kruskalStress(input, new Float64Array(6), { maxPairs: 0 })).toThrow(/maxPairs/);
   });
 

@@ -16,6 +16,7 @@ import {
   resolveQualityOptions,
 } from '../../../src/core/projection/quality.ts';
 import { hammingInput, integerData } from './projectionInputs.ts';
+import { OptionError } from '../../../src/core/base/errors.ts';
 
 /**
  * Reference T(k) and C(k) written straight from the definition (Venna & Kaski 2001, as in
@@ -191,7 +192,7 @@ describe('quality options', () => {
     expect(() => projectionQuality(input, layout, { sample: 0 })).toThrow(/sample/);
     expect(() => projectionQuality(input, layout, { seed: 0.5 })).toThrow(RangeError);
     expect(() => projectionQuality(input, layout, { seed: '1' as unknown as number })).toThrow(
-      TypeError,
+      OptionError,
     );
     expect(() => projectionQuality(input, new Float64Array(19))).toThrow(/coordinates/);
   });

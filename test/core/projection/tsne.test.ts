@@ -37,6 +37,7 @@ import {
 import { denseAffinities, denseKl, withSeededMathRandom } from '../../../bench/reference.ts';
 import { zooSession } from '../../sessions.ts';
 import { asDistance, normal } from './projectionInputs.ts';
+import { OptionError } from '../../../src/core/base/errors.ts';
 
 /** `clusters` unit-variance Gaussian blobs in `dims` dimensions, centres 10 apart on the axes. */
 function blobs(
@@ -262,14 +263,14 @@ describe('t-SNE', () => {
   it('rejects invalid options with an error naming the option', () => {
     const small = blobs(10, 2, 3, 14).input;
     // Checked against TSNE_PARAMETERS: a value outside the domain (a fraction for a whole number
-    // included) is a RangeError, a value of the wrong type a TypeError; the message starts with
+    // included) is a RangeError, a value of the wrong type an OptionError (a user error too); the message starts with
     // the option's name.
-    const cases: [TsneOptions, ErrorConstructor, RegExp][] = [
+    const cases: [TsneOptions, new (message?: string) => Error, RegExp][] = [
       [{ perplexity: 0 }, RangeError, /^perplexity /],
       [{ perplexity: -5 }, RangeError, /^perplexity /],
       [{ perplexity: 0.5 }, RangeError, /^perplexity /],
       [{ perplexity: Number.NaN }, RangeError, /^perplexity /],
-      [{ perplexity: '30' as unknown as number }, TypeError, /^perplexity /],
+      [{ perplexity: '30' as unknown as number }, OptionError, /^perplexity /],
       [{ iterations: 0 }, RangeError, /^iterations /],
       [{ iterations: 2.5 }, RangeError, /^iterations /],
       [{ theta: 2 }, RangeError, /^theta /],
@@ -281,9 +282,9 @@ describe('t-SNE', () => {
       [{ exaggerationIterations: 1.5 }, RangeError, /^exaggerationIterations /],
       [{ exactLimit: -1 }, RangeError, /^exactLimit /],
       [{ seed: 1.5 }, RangeError, /^seed /],
-      [{ seed: '1' as unknown as number }, TypeError, /^seed /],
+      [{ seed: '1' as unknown as number }, OptionError, /^seed /],
       [{ init: new Float64Array(7) }, RangeError, /^init /],
-      [{ init: 'pca' as 'random' }, TypeError, /^init /],
+      [{ init: 'pca' as 'random' }, OptionError, /^init /],
     ];
     for (const [options, type, message] of cases) {
       const label = JSON.stringify(options);

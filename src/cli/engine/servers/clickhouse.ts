@@ -25,6 +25,7 @@ import {
   tableName,
   type ServerEngine,
 } from './serverEngine.ts';
+import { badOption, internal } from '../../../core/base/errors.ts';
 
 /** Where ClickHouse counts: its shards' HTTP addresses and the cluster they form. */
 export interface ClickhouseTarget {
@@ -116,7 +117,7 @@ export function clickhouseEngine(target: ClickhouseTarget): ServerEngine<Clickho
         throw failed(error, `read the table ${table}`);
       }
       if (rowColumn !== null && !columns.includes(rowColumn))
-        throw new RangeError(`--row-column: ${table} has no column “${rowColumn}”`);
+        throw badOption(`--row-column: ${table} has no column “${rowColumn}”`);
       const own = columns.filter((c) => c !== rowColumn);
       attached = { table: relation, columns: own, rowColumn };
       return {
@@ -125,7 +126,7 @@ export function clickhouseEngine(target: ClickhouseTarget): ServerEngine<Clickho
       };
     },
     async codesAt(positions, features) {
-      if (!loaded) throw new Error('ClickHouse holds no rows: count first');
+      if (!loaded) throw internal('ClickHouse holds no rows: count first');
       try {
         return await sampledCodes(first, loaded, positions, features);
       } catch (error) {
@@ -134,7 +135,7 @@ export function clickhouseEngine(target: ClickhouseTarget): ServerEngine<Clickho
       }
     },
     async query(build) {
-      if (!loaded) throw new Error('ClickHouse holds no rows: count first');
+      if (!loaded) throw internal('ClickHouse holds no rows: count first');
       const clock = performance.now();
       try {
         return tabSeparated(await query(first, `${build(loaded)}\nFORMAT TabSeparated`));
@@ -292,7 +293,7 @@ async function sampledCodes(
   features: number,
 ): Promise<Map<number, number[]>> {
   if (loaded.rowColumn === null)
-    throw new RangeError('sampling rows of a server table needs --row-column (their order)');
+    throw badOption('sampling rows of a server table needs --row-column (their order)');
   const coded = clickhouseCodedRowsSql(loaded, features, loaded.rowColumn, loaded.column);
   const [numbers] = tabSeparated(
     await query(

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { badOption } from '../../../core/base/errors.ts';
 
 /**
  * The servers `npm run engines:start` (scripts/engines.mjs) started on this machine: their
@@ -30,12 +31,12 @@ export function startedEngines(): StartedEngines {
 export function connectionOf(engine: 'postgres' | 'clickhouse', given: string | null): string {
   const url = given ?? startedEngines()[engine];
   if (!url)
-    throw new RangeError(
+    throw badOption(
       `--engine ${engine} needs a server: give --connect ${engine}://${engine === 'postgres' ? 'user@host:port/db' : 'host:http-port'}, or start one with npm run engines:start`,
     );
   const schemes = engine === 'postgres' ? ['postgres://', 'postgresql://'] : ['clickhouse://'];
   if (!schemes.some((s) => url.startsWith(s)))
-    throw new RangeError(`--connect must be a ${engine}:// address, got “${url}”`);
+    throw badOption(`--connect must be a ${engine}:// address, got “${url}”`);
   return url;
 }
 

@@ -21,6 +21,7 @@ import {
   tableName,
   type ServerEngine,
 } from './serverEngine.ts';
+import { badOption, internal } from '../../../core/base/errors.ts';
 
 /** The rows PostgreSQL holds: the plan over its table, and the column of the rows' numbers. */
 export interface PostgresRows {
@@ -91,7 +92,7 @@ export function postgresEngine(url: string): ServerEngine<PostgresRows> {
         const fields = (await client.query(`SELECT * FROM ${relation} LIMIT 0`)).fields;
         const columns = fields.map((f) => f.name).filter((name) => name !== rowColumn);
         if (rowColumn !== null && !fields.some((f) => f.name === rowColumn))
-          throw new RangeError(`--row-column: ${table} has no column “${rowColumn}”`);
+          throw badOption(`--row-column: ${table} has no column “${rowColumn}”`);
         attached = { rowColumn };
         return { columns, scan: postgresScan(rows, relation, columns, rowColumn) };
       } catch (error) {
@@ -100,9 +101,9 @@ export function postgresEngine(url: string): ServerEngine<PostgresRows> {
       }
     },
     async codesAt(positions, features) {
-      if (!loaded) throw new Error('PostgreSQL holds no rows: count first');
+      if (!loaded) throw internal('PostgreSQL holds no rows: count first');
       if (loaded.rowColumn === null)
-        throw new RangeError('sampling rows of a server table needs --row-column (their order)');
+        throw badOption('sampling rows of a server table needs --row-column (their order)');
       const coded = codedRowsSql(loaded.plan, loaded.codes, features, 'postgres', loaded.rowColumn);
       try {
         const found = await rows(
@@ -114,7 +115,7 @@ export function postgresEngine(url: string): ServerEngine<PostgresRows> {
       }
     },
     async query(build) {
-      if (!loaded) throw new Error('PostgreSQL holds no rows: count first');
+      if (!loaded) throw internal('PostgreSQL holds no rows: count first');
       const clock = performance.now();
       try {
         return await rows(build(loaded));

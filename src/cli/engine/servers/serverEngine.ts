@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DataError } from '../../../core/base/errors.ts';
+import { DataError, badOption } from '../../../core/base/errors.ts';
 import { trace, type Counter, type Loader, type RawScan } from '../duckdb.ts';
 
 /**
@@ -27,7 +27,7 @@ export interface ServerEngine<Loaded> {
 
 /** A dotted table name (schema.table) as quoted parts. */
 export function tableName(name: string, quote: (part: string) => string): string {
-  if (name.trim() === '') throw new RangeError('--table needs a table name');
+  if (name.trim() === '') throw badOption('--table needs a table name');
   return name
     .split('.')
     .map((part) => quote(part))

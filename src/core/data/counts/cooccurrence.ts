@@ -1,4 +1,5 @@
 import type { CategoricalTable } from '../table/types.ts';
+import { badOption } from '../../base/errors.ts';
 
 /**
  * Pairwise value co-occurrence counts, stored as one block per attribute pair a < b
@@ -33,7 +34,7 @@ export function allocateCooccurrence(table: CategoricalTable): Cooccurrence {
       total += (sizes[a] as number) * (sizes[b] as number);
     }
   if (total > 2 ** 28)
-    throw new RangeError(
+    throw badOption(
       `co-occurrence needs ${total.toLocaleString('en-US')} cells (limit 268,435,456); exclude or bin columns with many values`,
     );
   return {

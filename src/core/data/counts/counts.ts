@@ -1,4 +1,4 @@
-import { DataError } from '../../base/errors.ts';
+import { DataError, badOption } from '../../base/errors.ts';
 import { runToEnd, type Steps } from '../../base/jobs.ts';
 import { checkCountable } from './limits.ts';
 import type { CategoricalTable } from '../table/types.ts';
@@ -40,7 +40,7 @@ export function* countSteps(table: CategoricalTable, options: CountOptions = {})
   if (rows !== null) {
     for (const r of rows)
       if (!Number.isInteger(r) || r < 0 || r >= table.nRows)
-        throw new RangeError(`row index ${r} is outside 0..${table.nRows - 1}`);
+        throw badOption(`row index ${r} is outside 0..${table.nRows - 1}`);
   }
   const n = rows === null ? table.nRows : rows.length;
   checkCountable(table, n);

@@ -1,4 +1,5 @@
 import { doubleLiteral, type SqlDialect } from './sql.ts';
+import { badOption } from '../../base/errors.ts';
 
 /**
  * The top-K outliers scored where the rows live (`outliers-sql`): one query over a table's coded
@@ -83,7 +84,7 @@ export function topOutliersSql(
   top: number,
   dialect: ScoreDialect,
 ): string {
-  if (!Number.isInteger(top) || top < 1) throw new RangeError(`top must be ≥ 1, got ${top}`);
+  if (!Number.isInteger(top) || top < 1) throw badOption(`top must be ≥ 1, got ${top}`);
   const ks = Array.from({ length: D }, (_, a) => `k${a}`);
   const ts = Array.from({ length: D }, (_, a) => `t${a}`);
   const zero = dialect.double(0);

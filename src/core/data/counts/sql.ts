@@ -1,4 +1,5 @@
 import { intervalOf } from '../table/discretise.ts';
+import { internal } from '../../base/errors.ts';
 /**
  * The shared counts as SQL: value counts per attribute and co-occurrence per attribute pair are
  * GROUP BY aggregates, computed in one scan with GROUPING SETS (SQL:1999; DuckDB, Spark SQL,
@@ -75,7 +76,7 @@ export function trimmedCharacters(dialect: SqlDialect): string {
 
 /** A double literal that reads back as exactly this number (approximate numeric literal). */
 export function doubleLiteral(x: number): string {
-  if (!Number.isFinite(x)) throw new RangeError(`cannot write ${x} as an SQL number`);
+  if (!Number.isFinite(x)) throw internal(`cannot write ${x} as an SQL number`);
   return x.toExponential();
 }
 

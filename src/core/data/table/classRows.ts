@@ -1,4 +1,4 @@
-import { notApplicable } from '../../base/errors.ts';
+import { notApplicable, badOption } from '../../base/errors.ts';
 import type { CategoricalTable } from './types.ts';
 
 /** Which rows a model is fitted on: every row, the rows of one class, or those of every other. */
@@ -19,7 +19,7 @@ export function classCode(table: CategoricalTable, label: string, what = 'this')
   const cls = requireClass(table, what);
   const code = cls.labels.indexOf(label);
   if (code < 0)
-    throw new RangeError(`“${label}” is not a value of ${cls.name} (${cls.labels.join(', ')})`);
+    throw badOption(`“${label}” is not a value of ${cls.name} (${cls.labels.join(', ')})`);
   return code;
 }
 
@@ -36,7 +36,7 @@ export function classRows(
   const rows: number[] = [];
   for (let r = 0; r < table.nRows; r++) if (keep(codes[r] as number)) rows.push(r);
   if (rows.length === 0)
-    throw new RangeError(
+    throw badOption(
       choice.side === 'equal'
         ? `no row has ${table.classColumn?.name} = ${choice.label}`
         : `every row has ${table.classColumn?.name} = ${choice.label}: no other class to fit on`,
@@ -67,7 +67,7 @@ export function parseRowList(text: string | null, nRows: number, what = 'rows'):
     if (t === '') continue;
     const r = Number(t);
     if (!/^\d+$/.test(t) || r >= nRows)
-      throw new RangeError(`${what}: “${t}” is not a row index (0 to ${nRows - 1})`);
+      throw badOption(`${what}: “${t}” is not a row index (0 to ${nRows - 1})`);
     rows.add(r);
   }
   return Int32Array.from([...rows].sort((a, b) => a - b));

@@ -1,4 +1,5 @@
 import type { Discretisation } from './types.ts';
+import { badOption } from '../../base/errors.ts';
 
 /**
  * Discretises a numeric column given its distinct values (as numbers) and their counts.
@@ -29,7 +30,7 @@ export function discretise(
   bins: number,
 ): Discretised {
   if (!Number.isInteger(bins) || bins < 2)
-    throw new RangeError(`bins must be an integer ≥ 2, got ${bins}`);
+    throw badOption(`bins must be an integer ≥ 2, got ${bins}`);
   const order = values
     .map((_, i) => i)
     .sort((a, b) => (values[a] as number) - (values[b] as number));

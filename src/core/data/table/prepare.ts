@@ -1,5 +1,5 @@
 import type { ColumnProfile, RawColumn, RawTable } from '../csv/rawTable.ts';
-import { DataError } from '../../base/errors.ts';
+import { DataError, badOption } from '../../base/errors.ts';
 import { discretise } from './discretise.ts';
 import { checkParameter } from '../../base/parameters.ts';
 import { prepareParameter } from './preparation.ts';
@@ -253,7 +253,7 @@ function validate(columns: readonly ColumnProfile[], options: PrepareOptions): V
   for (const [n, kind] of Object.entries(opts.kinds)) {
     known(n, 'Column');
     if (!KINDS.includes(kind))
-      throw new RangeError(`kind of “${n}” must be one of ${KINDS.join(', ')}, got “${kind}”`);
+      throw badOption(`kind of “${n}” must be one of ${KINDS.join(', ')}, got “${kind}”`);
   }
   // The preparation parameter table's own checks (preparation.ts), the CLI's and the app's.
   checkParameter(prepareParameter('missing'), opts.missing);

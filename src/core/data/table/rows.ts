@@ -1,4 +1,4 @@
-import { DataError } from '../../base/errors.ts';
+import { DataError, badOption } from '../../base/errors.ts';
 import type { CategoricalTable } from './types.ts';
 
 export interface RowFilter {
@@ -11,7 +11,7 @@ export interface RowFilter {
 /** Parses “COL=VALUE” (the CLI's --rows-where); the first “=” separates them. */
 export function parseRowFilter(text: string): RowFilter {
   const eq = text.indexOf('=');
-  if (eq <= 0) throw new RangeError(`rows-where must look like COLUMN=VALUE, got “${text}”`);
+  if (eq <= 0) throw badOption(`rows-where must look like COLUMN=VALUE, got “${text}”`);
   return { column: text.slice(0, eq), value: text.slice(eq + 1) };
 }
 

@@ -1,4 +1,5 @@
 import type { CategoricalTable } from './types.ts';
+import { badOption } from '../../base/errors.ts';
 
 /**
  * The same rows with only some feature attributes (in the given order), value indices renumbered;
@@ -9,7 +10,7 @@ export function subTable(table: CategoricalTable, attributes: readonly number[])
   const kept = attributes.map((a) => {
     const attr = table.attributes[a];
     if (!attr)
-      throw new RangeError(`attribute ${a} is not one of the table's ${table.attributes.length}`);
+      throw badOption(`attribute ${a} is not one of the table's ${table.attributes.length}`);
     const out = { ...attr, offset };
     offset += attr.labels.length;
     return out;

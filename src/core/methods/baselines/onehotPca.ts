@@ -1,6 +1,6 @@
 import { indicatorCovariance, type Counts } from '../../data/counts/counts.ts';
 import { widestColumns } from '../../data/counts/limits.ts';
-import { DataError } from '../../base/errors.ts';
+import { DataError, badOption } from '../../base/errors.ts';
 import {
   MATERIALISE_LIMIT,
   objectValues,
@@ -69,7 +69,7 @@ export function oneHotPca(table: CategoricalTable, counts: Counts, beta = 1e-10)
   if (kept.length === 0) return identicalObjects(n, L);
   const dims = kept.length;
   if (n * dims > MATERIALISE_LIMIT)
-    throw new RangeError(`0-1P needs ${n} × ${dims} cells (limit ${MATERIALISE_LIMIT})`);
+    throw badOption(`0-1P needs ${n} × ${dims} cells (limit ${MATERIALISE_LIMIT})`);
   const data = new Float64Array(n * dims);
   for (let i = 0; i < n; i++) {
     score(i);

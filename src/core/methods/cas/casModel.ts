@@ -6,6 +6,7 @@ import { snapUnit } from '../../base/roundOff.ts';
 import { coOccurring, conditionalTable } from './conditional.ts';
 import { intraTable } from './intra.ts';
 import { IRS_FUNCTIONS, IRSP_MAX_VALUES, irsInput, type IrsOps, type IrsVariant } from './irs.ts';
+import { badOption } from '../../base/errors.ts';
 
 /**
  * The coupled attribute similarity of Wang et al. 2015 (coupled attribute similarity) for every attribute, as value-level tables
@@ -48,7 +49,7 @@ export function uniformWeights(D: number): Float64Array {
 export function checkIrsp(table: CategoricalTable): void {
   const wide = table.attributes.filter((a) => a.labels.length > IRSP_MAX_VALUES);
   if (wide.length > 0)
-    throw new RangeError(
+    throw badOption(
       `IRSP enumerates every subset of an attribute's values (2^|V_k|) and is refused above ${IRSP_MAX_VALUES} values: ${wide
         .slice(0, 3)
         .map((a) => `${a.name} has ${a.labels.length}`)

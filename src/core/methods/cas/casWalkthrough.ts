@@ -4,6 +4,7 @@ import { checkCouplingSize } from '../cure/cureShared.ts';
 import { defineMethod } from '../../platform/spec.ts';
 import { parseRowList } from '../../data/table/classRows.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
+import { badOption } from '../../base/errors.ts';
 
 interface Choice {
   attribute: string | null;
@@ -19,7 +20,7 @@ function resolve(table: CategoricalTable, options: Choice) {
       : table.attributes.findIndex((a) => a.name === options.attribute);
   const attr = table.attributes[j];
   if (!attr)
-    throw new RangeError(
+    throw badOption(
       `“${options.attribute}” is not a feature attribute (${table.attributes
         .slice(0, 6)
         .map((a) => a.name)
@@ -29,7 +30,7 @@ function resolve(table: CategoricalTable, options: Choice) {
     if (label === null) return Math.min(fallback, attr.labels.length - 1);
     const code = attr.labels.indexOf(label);
     if (code < 0)
-      throw new RangeError(
+      throw badOption(
         `“${label}” is not a value of ${attr.name} (${attr.labels.slice(0, 8).join(', ')})`,
       );
     return code;
@@ -42,8 +43,7 @@ function objectPairOf(table: CategoricalTable, text: string | null): [number, nu
   const parts = (text ?? '').split(',').filter((t) => t.trim() !== '');
   if (parts.length === 0) return null;
   const rows = parseRowList(text, table.nRows, 'objects');
-  if (parts.length !== 2)
-    throw new RangeError(`objects: give two rows, “i,j”, got ${parts.length}`);
+  if (parts.length !== 2) throw badOption(`objects: give two rows, “i,j”, got ${parts.length}`);
   return rows.length === 2
     ? [rows[0] as number, rows[1] as number]
     : [rows[0] as number, rows[0] as number];

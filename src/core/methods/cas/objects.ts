@@ -1,5 +1,6 @@
 import type { CategoricalTable } from '../../data/table/types.ts';
 import type { CasModel } from './casModel.ts';
+import { badOption } from '../../base/errors.ts';
 
 export interface ObjectPairBreakdown {
   /** CASO (Eq. (15)): Σ_j CASV_j(x_j, y_j). */
@@ -26,7 +27,7 @@ export function objectPair(
 ): ObjectPairBreakdown {
   for (const r of [a, b])
     if (!Number.isInteger(r) || r < 0 || r >= table.nRows)
-      throw new RangeError(`object ${r} is not a row index (0 to ${table.nRows - 1})`);
+      throw badOption(`object ${r} is not a row index (0 to ${table.nRows - 1})`);
   let caso = 0;
   let cado = 0;
   const perAttribute = table.attributes.map((attr, j) => {

@@ -12,6 +12,7 @@ import { defineMethod } from '../../platform/spec.ts';
 import { AUTO, autoNumber, type ParameterSpec } from '../../base/parameters.ts';
 import { AUTO_CLUSTERS, CLUSTERS_BOUND, defaultClusters } from '../../clustering/kmeansStep.ts';
 import { casMethod } from './cas.ts';
+import { badOption, internal } from '../../base/errors.ts';
 
 /** Which similarity decides the neighbours: ROCK's Jaccard or CROCK's CASO / n. */
 export const ROCK_SIMILARITY = {
@@ -62,7 +63,7 @@ export const rockStep = defineMethod({
   ],
   check(table) {
     if (table.nRows > ROCK_MAX_OBJECTS)
-      throw new RangeError(
+      throw badOption(
         `ROCK keeps an n × n link matrix and is limited to ${ROCK_MAX_OBJECTS.toLocaleString('en-US')} objects; this table has ${table.nRows.toLocaleString('en-US')}`,
       );
   },
@@ -78,7 +79,7 @@ export const rockStep = defineMethod({
       // CROCK: CASO from the cas method's results (computed once, shared with its other views).
       const cas = yield* scaledSteps(context.require({ method: casMethod.id }), 0, 0.1);
       const caso = cas.results.caso;
-      if (caso?.kind !== 'object-similarity') throw new Error('cas gave no CASO');
+      if (caso?.kind !== 'object-similarity') throw internal('cas gave no CASO');
       const sum = valueTableSum(table, caso.tables, caso.tableStart);
       similarity = (i, j) => sum(i, j) / D;
     }

@@ -2,6 +2,7 @@ import { hammingMethod } from '../baselines/hamming.ts';
 import { addMethod, ofdMethod } from './baselineDistances.ts';
 import { casMethod } from './cas.ts';
 import { ROCK_SIMILARITY, rockStep } from './rockStep.ts';
+import { badOption } from '../../base/errors.ts';
 
 /**
  * Wang et al. 2015's clustering schemes by the names of its Sec. VIII-B: k-modes (KM) and
@@ -50,7 +51,7 @@ export function parseScheme(name: string): Scheme {
   const [prefix, measure = ''] = name.split(/-(.*)/s);
   const method = SCHEME_DISSIMILARITIES[measure];
   if (!method || (prefix !== 'kmodes' && prefix !== 'spectral'))
-    throw new RangeError(
+    throw badOption(
       `unknown scheme “${name}”: use kmodes-D or spectral-D with D one of ${Object.keys(SCHEME_DISSIMILARITIES).join(', ')}, spectral-caso, rock or crock`,
     );
   return { kind: 'evaluation', algorithm: prefix === 'spectral' ? 'spectral' : 'auto', method };

@@ -1,5 +1,6 @@
 import { pairCount, type Cooccurrence } from '../../data/counts/cooccurrence.ts';
 import type { Counts } from '../../data/counts/counts.ts';
+import { badOption } from '../../base/errors.ts';
 
 /**
  * CURE's value influence matrices (CURE, Jian et al. 2019, Sec. 4.1), L × L, row-major, rows = the value being
@@ -34,15 +35,15 @@ export function couplingMatrices(
   orientation: CouplingOrientation = 'paper',
 ): CouplingMatrices {
   if (orientation !== 'paper' && orientation !== 'code')
-    throw new TypeError(`orientation must be "paper" or "code", got ${String(orientation)}`);
+    throw badOption(`orientation must be "paper" or "code", got ${String(orientation)}`);
   const c = counts.cooccurrence;
   const L = c.nValues;
   if (L > COUPLING_VALUE_LIMIT)
-    throw new RangeError(
+    throw badOption(
       `${L} values need two ${L} × ${L} coupling matrices (limit ${COUPLING_VALUE_LIMIT} values); bin or exclude columns with many values`,
     );
   const n = counts.nRows;
-  if (n === 0) throw new RangeError('no rows to compute value couplings from');
+  if (n === 0) throw badOption('no rows to compute value couplings from');
   const D = counts.nAttributes;
   const psi = counts.symmetricUncertainty;
   const count = c.valueCounts;

@@ -3,6 +3,7 @@ import { withDefaults } from '../../base/parameters.ts';
 import type { Counts } from '../../data/counts/counts.ts';
 import { pacer, runToEnd, type Steps } from '../../base/jobs.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
+import { badOption } from '../../base/errors.ts';
 
 /**
  * CBRW — Coupled Biased Random Walks (Pang, Cao, Chen, Liu, IJCAI 2016, "Outlier detection in
@@ -133,7 +134,7 @@ export function* cbrwModelSteps(
   options: Partial<CbrwOptions> = {},
 ): Steps<CbrwModel> {
   const { alpha, tol, maxIterations } = withDefaults(CBRW_PARAMETERS, options);
-  if (counts.nRows === 0) throw new RangeError('CBRW needs at least one row to learn from');
+  if (counts.nRows === 0) throw badOption('CBRW needs at least one row to learn from');
   yield { fraction: 0, message: 'CBRW: biased transitions…' };
   const cnt = counts.cooccurrence.valueCounts;
   const Lall = table.nValues;

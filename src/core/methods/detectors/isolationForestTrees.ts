@@ -2,6 +2,7 @@ import type { IsolationForestOptions } from './isolationForestParameters.ts';
 import { runToEnd, type Steps } from '../../base/jobs.ts';
 import { createRandom, shuffleFront, type Random } from '../../base/random.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
+import { badOption } from '../../base/errors.ts';
 
 /**
  * The isolation forest's trees (Liu, Ting, Zhou, ICDM 2008, Algs. 1-2), grown on the caller from
@@ -144,10 +145,10 @@ export function* growForestSteps(
   options: IsolationForestOptions,
 ): Steps<{ trees: IsolationTree[]; sampleSize: number }> {
   if (fitRows.length === 0)
-    throw new RangeError('the isolation forest needs at least one row to learn from');
+    throw badOption('the isolation forest needs at least one row to learn from');
   const psi = Math.min(options.sampleSize, fitRows.length);
   if (options.trees * psi > FOREST_SIZE_LIMIT)
-    throw new RangeError(
+    throw badOption(
       `the isolation forest would keep ${options.trees.toLocaleString('en-US')} trees of ψ = ${psi.toLocaleString('en-US')} rows; trees × ψ is limited to ${FOREST_SIZE_LIMIT.toLocaleString('en-US')} (every tree is kept in memory): fewer trees or a smaller sampleSize`,
     );
   const rng = createRandom(options.seed);

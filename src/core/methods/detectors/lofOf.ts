@@ -1,7 +1,7 @@
 import type { LofOptions } from './lofOfParameters.ts';
 import { distinctObjects, type DistinctObjects } from '../../data/table/distinctObjects.ts';
 import { chunkRuns } from '../../parallel/chunkSteps.ts';
-import { DataError } from '../../base/errors.ts';
+import { DataError, badOption } from '../../base/errors.ts';
 import type { Steps } from '../../base/jobs.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
 import { currentTeam } from '../../parallel/ambient.ts';
@@ -111,7 +111,7 @@ export function* lofOfSteps(
   team: Team = currentTeam(),
   budget = NEIGHBOUR_BUDGET,
 ): Steps<Float64Array> {
-  if (fitRows.length === 0) throw new RangeError('LOF needs at least one row to learn from');
+  if (fitRows.length === 0) throw badOption('LOF needs at least one row to learn from');
   const fit = distinctObjects(table, fitRows);
   const F = fit.count;
   // Scored rows that are fit rows exclude themselves; other scored rows are grouped by values.

@@ -2,6 +2,7 @@ import type { ZeroOptions } from './zeroPlusPlusParameters.ts';
 import { pacer, type Steps } from '../../base/jobs.ts';
 import { createRandom, shuffleFront, type Random } from '../../base/random.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
+import { badOption } from '../../base/errors.ts';
 
 /**
  * ZERO++ (Pang, Ting, Albrecht, Jin, JAIR 57, 2016, "ZERO++: Harnessing the power of zero
@@ -39,7 +40,7 @@ export interface ZeroDraw {
 
 /** The t members' draws over nFit fit rows and D features. */
 export function zeroDraws(nFit: number, D: number, options: ZeroOptions): ZeroDraw[] {
-  if (nFit === 0) throw new RangeError('ZERO++ needs at least one row to learn from');
+  if (nFit === 0) throw badOption('ZERO++ needs at least one row to learn from');
   const rng = createRandom(options.seed);
   const psi = Math.min(options.n, nFit);
   const pool = Int32Array.from({ length: nFit }, (_, i) => i);

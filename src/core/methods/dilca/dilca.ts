@@ -1,5 +1,5 @@
 import { countSteps } from '../../data/counts/counts.ts';
-import { DataError } from '../../base/errors.ts';
+import { DataError, badOption } from '../../base/errors.ts';
 import { dilcaModel } from './dilcaModel.ts';
 import {
   contextTable,
@@ -60,7 +60,7 @@ export function dilcaRows(
   );
   const moved = parseRowList(options.moveRows ?? null, table.nRows, 'moveRows');
   const out = withRows(rows, moved, options.fitSide === 'equal');
-  if (out.length === 0) throw new RangeError('no row is left to learn DILCA from');
+  if (out.length === 0) throw badOption('no row is left to learn DILCA from');
   return out;
 }
 

@@ -2,6 +2,7 @@ import { SEED_BOUND, type OptionsOf, type ParameterSpec } from '../../base/param
 import { createRandom } from '../../base/random.ts';
 import { classCode, majorityClass } from '../../data/table/classRows.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
+import { badOption } from '../../base/errors.ts';
 
 /** The protocol's normal class (Sec. V): the experiments' option, with its default. */
 export const PROTOCOL_NORMAL_CLASS = {
@@ -104,15 +105,15 @@ export function protocolSplits(table: CategoricalTable, options: ProtocolOptions
   for (let r = 0; r < table.nRows; r++) (classes[r] === code ? normal : others).push(r);
   const abnormalCount = Math.floor(options.abnormalShare * normal.length);
   if (abnormalCount < 1)
-    throw new RangeError(
+    throw badOption(
       `${Math.round(options.abnormalShare * 1000) / 10} % of ${normal.length} normal objects is less than one abnormal object`,
     );
   if (others.length < abnormalCount)
-    throw new RangeError(
+    throw badOption(
       `the protocol needs ${abnormalCount} objects outside “${normalClass}”, the table has ${others.length}`,
     );
   if (normal.length < options.folds)
-    throw new RangeError(`${options.folds} folds need at least ${options.folds} normal objects`);
+    throw badOption(`${options.folds} folds need at least ${options.folds} normal objects`);
   const splits: ProtocolSplit[] = [];
   for (let sample = 0; sample < options.samples; sample++) {
     const rng = createRandom(options.seed * 7919 + sample);

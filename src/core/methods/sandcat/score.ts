@@ -10,6 +10,7 @@ import { currentTeam } from '../../parallel/ambient.ts';
 import type { Team } from '../../parallel/team.ts';
 import { SCAN_TEAM_MIN_WORK, scanCandidates } from './scan.ts';
 import { distinctTuples, type DistinctTuples } from './tuples.ts';
+import { badOption } from '../../base/errors.ts';
 
 /** SAnDCat's scoring options, as SANDCAT_PARAMETERS describes them. */
 export type SandcatScoringOptions = Pick<
@@ -46,7 +47,7 @@ export function* sandcatScoreSteps(
   team: Team = currentTeam(),
   minWork = SCAN_TEAM_MIN_WORK,
 ): Steps<SandcatScores> {
-  if (fitRows.length === 0) throw new RangeError('SAnDCat needs at least one training object');
+  if (fitRows.length === 0) throw badOption('SAnDCat needs at least one training object');
   const D = table.attributes.length;
   const k = Math.min(options.k, fitRows.length);
   const grouping = { fraction: 0, message: 'Scoring objects: grouping identical rows…' };

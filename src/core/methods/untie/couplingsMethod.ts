@@ -5,6 +5,7 @@ import type { CategoricalTable } from '../../data/table/types.ts';
 import type { CouplingSpacesResult } from '../../platform/results.ts';
 import { couplingSpacesResult } from './spaces.ts';
 import { UNTIE_PAPER, UNTIE_SPACE_LIMIT, untieSpaceCells } from './untieShared.ts';
+import { badOption } from '../../base/errors.ts';
 
 /**
  * Zhu et al. 2022 (UNTIE)'s “Couplings” (Sec. 6.3.1, the ablation before Table 4): “its variant
@@ -41,7 +42,7 @@ export const couplingsMethod = defineMethod({
   check(table) {
     const cells = untieSpaceCells(table);
     if (cells > UNTIE_SPACE_LIMIT)
-      throw new RangeError(
+      throw badOption(
         `the coupling spaces would hold ${cells.toLocaleString('en-US')} numbers; drop high-cardinality columns`,
       );
   },

@@ -1,4 +1,5 @@
 import { pacer, runToEnd, type Steps } from '../../base/jobs.ts';
+import { internal } from '../../base/errors.ts';
 
 /**
  * The kernel set that maps each coupling space to kernel spaces (UNTIE, Zhu et al. 2022, Eq. (7), Sec. 6.1):
@@ -114,7 +115,7 @@ export function kernelFromGeometry(
 ): Float64Array {
   const { m } = geometry;
   const source = kernel.kind === 'gaussian' ? geometry.squaredDistance : geometry.dot;
-  if (!source) throw new Error(`no pair geometry for the ${kernel.kind} kernel`);
+  if (!source) throw internal(`no pair geometry for the ${kernel.kind} kernel`);
   const K = new Float64Array(m * m);
   if (kernel.kind === 'gaussian') {
     const scale = 2 * kernel.sigma * kernel.sigma * distanceScale;

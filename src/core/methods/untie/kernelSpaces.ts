@@ -10,6 +10,7 @@ import {
 } from './kernelFunctions.ts';
 import { couplingSpaces, type CouplingSpace } from './spaces.ts';
 import { valueClasses, type ValueClasses } from './valueClasses.ts';
+import { badOption } from '../../base/errors.ts';
 
 /**
  * UNTIE's kernel spaces (UNTIE, Zhu et al. 2022, Sec. 4.3): every coupling space (intra and inter, per attribute)
@@ -81,7 +82,7 @@ export function* kernelSpaceSteps(
   normalise = false,
   bandwidth: Bandwidth = 'absolute',
 ): Steps<KernelSpaces> {
-  if (kernels.length === 0) throw new RangeError('UNTIE needs at least one kernel');
+  if (kernels.length === 0) throw badOption('UNTIE needs at least one kernel');
   const coupling = couplingSpaces(c, nRows);
   const spaces: KernelSpace[] = [];
   const byAttribute: number[][] = Array.from(c.sizes, () => []);

@@ -12,6 +12,7 @@ import {
 import type { KernelSpaces } from './kernelSpaces.ts';
 import { fullDataCoefficients, fullDataState, fullDataWork } from './fullData.ts';
 import { mkkmState, mkkmUpdate, type MkkmState } from './mkkm.ts';
+import { internal } from '../../base/errors.ts';
 
 export { batchKernel } from './batch.ts';
 
@@ -155,8 +156,7 @@ export function* learnHeterogeneity(
       shuffleFront(pool, b, rng);
       batch = pool.subarray(0, b);
     }
-    if (batch.length !== b)
-      throw new RangeError(`batch ${it} has ${batch.length} objects, not ${b}`);
+    if (batch.length !== b) throw internal(`batch ${it} has ${batch.length} objects, not ${b}`);
     if (full) fullDataCoefficients(full, spaces, codes, weights, a, t);
     else {
       batchKernel(spaces, codes, batch, weights, S, scratch);

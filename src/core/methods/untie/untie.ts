@@ -23,6 +23,7 @@ import {
   UNTIE_SPACE_LIMIT,
   untieSpaceCells,
 } from './untieShared.ts';
+import { badOption } from '../../base/errors.ts';
 
 /**
  * What results/untie-default.md decided, said where UNTIE is described (the spec, the training
@@ -186,8 +187,8 @@ function* modelSteps(
   results: boolean,
 ): Steps<UntieModel & { resultsFrom: number; tablesTo: number }> {
   const options = resolveOptions(UNTIE_PARAMETERS, raw, 'UNTIE');
-  if (table.attributes.length === 0) throw new RangeError('UNTIE needs at least one attribute');
-  if (table.nRows < 2) throw new RangeError('UNTIE needs at least two objects');
+  if (table.attributes.length === 0) throw badOption('UNTIE needs at least one attribute');
+  if (table.nRows < 2) throw badOption('UNTIE needs at least two objects');
   const kernels = KERNEL_SETS[options.kernels];
   const classes = table.classColumn ? new Set(table.classColumn.codes).size : 2;
   const clusters = options.clusters || Math.max(2, classes);
@@ -258,12 +259,12 @@ export const untieMethod = defineMethod({
     const spaces = table.attributes.length * 2 * KERNEL_SETS[options.kernels].length;
     const weights = table.nValues * 2 * KERNEL_SETS[options.kernels].length;
     if (weights > 2_000_000)
-      throw new RangeError(
+      throw badOption(
         `UNTIE would learn ${weights.toLocaleString('en-US')} weights over ${spaces} kernel spaces; drop high-cardinality columns`,
       );
     const inter = untieSpaceCells(table);
     if (inter > UNTIE_SPACE_LIMIT)
-      throw new RangeError(
+      throw badOption(
         `UNTIE's inter-attribute coupling spaces would hold ${inter.toLocaleString('en-US')} numbers; drop high-cardinality columns`,
       );
   },

@@ -25,6 +25,7 @@ import {
   loadDataset,
   readFixture,
 } from '../../../helpers.ts';
+import { OptionError } from '../../../../src/core/base/errors.ts';
 
 const log2 = Math.log2;
 
@@ -457,7 +458,7 @@ describe('row subsets', () => {
   it('refuses row indices outside the table', async () => {
     const { table } = await loadDataset('weather.nominal.csv');
     expect(() => computeCounts(table, { rows: Int32Array.of(0, 14) })).toThrow(
-      new RangeError('row index 14 is outside 0..13'),
+      new OptionError('row index 14 is outside 0..13'),
     );
     expect(() => computeCounts(table, { rows: Int32Array.of(-1) })).toThrow(RangeError);
   });

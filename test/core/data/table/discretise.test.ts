@@ -8,6 +8,7 @@ import {
   prepareTable,
   type RawTable,
 } from '../../../../src/core/index.ts';
+import { OptionError } from '../../../../src/core/base/errors.ts';
 
 const range = (from: number, to: number): number[] =>
   Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -75,7 +76,7 @@ describe('discretise: equal-frequency', () => {
 
   it('refuses fewer than 2 bins or a fractional number', () => {
     expect(() => discretise([1, 2], [1, 1], 'equal-frequency', 1)).toThrow(
-      new RangeError('bins must be an integer ≥ 2, got 1'),
+      new OptionError('bins must be an integer ≥ 2, got 1'),
     );
     expect(() => discretise([1, 2], [1, 1], 'equal-width', 2.5)).toThrow(RangeError);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DataError, parseRowFilter, selectRows } from '../../../../src/core/index.ts';
 import { loadDataset } from '../../../helpers.ts';
+import { OptionError } from '../../../../src/core/base/errors.ts';
 
 describe('parseRowFilter', () => {
   it('splits at the first “=”', () => {
@@ -11,7 +12,7 @@ describe('parseRowFilter', () => {
 
   it.each(['type', '=mammal', ''])('refuses %j', (text) => {
     expect(() => parseRowFilter(text)).toThrow(
-      new RangeError(`rows-where must look like COLUMN=VALUE, got “${text}”`),
+      new OptionError(`rows-where must look like COLUMN=VALUE, got “${text}”`),
     );
   });
 });

@@ -22,6 +22,7 @@ import {
 } from '../../../../src/core/index.ts';
 import { loadDataset } from '../../../helpers.ts';
 import { datasetSession, resultOf, zooSession } from '../../../sessions.ts';
+import { Defect, OptionError } from '../../../../src/core/base/errors.ts';
 
 async function zoo(): Promise<{ table: CategoricalTable; counts: Counts }> {
   const { table } = await loadDataset('zoo.csv', { classColumn: 'type' });
@@ -184,9 +185,9 @@ describe('evaluateClustering', () => {
     const { table } = await zoo();
     const e = oneHot(table);
     const classes = table.classColumn!.codes;
-    expect(() => evaluateClustering(e, classes.slice(1))).toThrow(RangeError);
+    expect(() => evaluateClustering(e, classes.slice(1))).toThrow(Defect);
     expect(() => evaluateClustering(e, classes, { runs: 0 })).toThrow(RangeError);
     expect(() => evaluateClustering(e, classes, { k: 0 })).toThrow(RangeError);
-    expect(() => evaluateClustering(e, classes, { seed: 0.5 })).toThrow(TypeError);
+    expect(() => evaluateClustering(e, classes, { seed: 0.5 })).toThrow(OptionError);
   });
 });

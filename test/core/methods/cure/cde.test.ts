@@ -18,6 +18,7 @@ import {
   type ValueClusteringStop,
 } from '../../../../src/core/index.ts';
 import { DATASETS, loadDataset } from '../../../helpers.ts';
+import { OptionError } from '../../../../src/core/base/errors.ts';
 
 async function zoo(): Promise<{ table: CategoricalTable; counts: Counts }> {
   const { table } = await loadDataset('zoo.csv', { classColumn: 'type', drop: ['legs'] });
@@ -212,12 +213,12 @@ describe('runCde on zoo (drop legs, class type)', () => {
     // the wrong type (TypeError). Either message starts with the option's name.
     expect(() => runCde(table, counts, { seed: 1.5 })).toThrow(RangeError);
     expect(() => runCde(table, counts, { seed: 1.5 })).toThrow(/^seed /);
-    expect(() => runCde(table, counts, { seed: '1' as never })).toThrow(TypeError);
+    expect(() => runCde(table, counts, { seed: '1' as never })).toThrow(OptionError);
     expect(() => runCde(table, counts, { seed: '1' as never })).toThrow(/^seed /);
-    expect(() => runCde(table, counts, { orientation: 'x' as never })).toThrow(TypeError);
+    expect(() => runCde(table, counts, { orientation: 'x' as never })).toThrow(OptionError);
     expect(() => runCde(table, counts, { maxIterations: 0 })).toThrow(RangeError);
-    expect(() => runCde(table, counts, { stopRule: 'ge' as never })).toThrow(TypeError);
-    expect(() => runCde(table, counts, { waitForSplit: 1 as never })).toThrow(TypeError);
+    expect(() => runCde(table, counts, { stopRule: 'ge' as never })).toThrow(OptionError);
+    expect(() => runCde(table, counts, { waitForSplit: 1 as never })).toThrow(OptionError);
     expect(validateCdeOptions({ alpha: 3, beta: 0 })).toEqual({
       alpha: 3,
       beta: 0,

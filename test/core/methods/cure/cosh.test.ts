@@ -20,6 +20,7 @@ import {
 } from '../../../../src/core/index.ts';
 import { loadDataset, readDataset } from '../../../helpers.ts';
 import { resultOf, zooSession } from '../../../sessions.ts';
+import { OptionError } from '../../../../src/core/base/errors.ts';
 
 /** Mann–Whitney AUC by counting pairs (ties ½), independent of the library's rank version. */
 function pairAuc(scores: ArrayLike<number>, positive: ArrayLike<boolean>): number {
@@ -180,9 +181,9 @@ describe('runCosh: scores follow Eqs. 12-15', () => {
     // the wrong type (TypeError). Either message starts with the option's name.
     expect(() => runCosh(table, counts, { seed: 1.5 })).toThrow(RangeError);
     expect(() => runCosh(table, counts, { seed: 1.5 })).toThrow(/^seed /);
-    expect(() => runCosh(table, counts, { seed: '1' as never })).toThrow(TypeError);
+    expect(() => runCosh(table, counts, { seed: '1' as never })).toThrow(OptionError);
     expect(() => runCosh(table, counts, { seed: '1' as never })).toThrow(/^seed /);
-    expect(() => runCosh(table, counts, { orientation: 'both' as never })).toThrow(TypeError);
+    expect(() => runCosh(table, counts, { orientation: 'both' as never })).toThrow(OptionError);
     expect(() => runCosh(table, counts, { maxIterations: 0 })).toThrow(RangeError);
     expect(validateCoshOptions({ alpha: 2 }).alpha).toBe(2);
   });

@@ -20,6 +20,7 @@ import {
   readDataset,
   splitSimpleCsv,
 } from '../../../helpers.ts';
+import { OptionError } from '../../../../src/core/base/errors.ts';
 
 const log2 = Math.log2;
 
@@ -213,8 +214,8 @@ describe('couplingMatrices on coupled-toy.csv (drop object), by hand', () => {
 
   it('an unknown orientation throws TypeError', async () => {
     const { counts } = await toy();
-    expect(() => couplingMatrices(counts, 'matlab' as never)).toThrow(TypeError);
-    expect(() => couplingMatrices(counts, '' as never)).toThrow(TypeError);
+    expect(() => couplingMatrices(counts, 'matlab' as never)).toThrow(OptionError);
+    expect(() => couplingMatrices(counts, '' as never)).toThrow(OptionError);
   });
 });
 
