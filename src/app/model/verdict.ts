@@ -93,14 +93,7 @@ export function verdict(
   else if (level.length > 0)
     parts.push(`${list(level)} ${level.length === 1 ? 'is' : 'are'} within noise of it`);
   else if (others.length > 0) parts.push('every other method is clearly behind');
-  if (spread && behind.length > 0 && level.length > 0)
-    parts.push(`${list(behind)} ${behind.length === 1 ? 'trails' : 'trail'}`);
-  if (chance !== null)
-    parts.push(
-      atChance.length === 0
-        ? `all lie above chance (${formatScore(chance)})`
-        : `${list(atChance)} ${atChance.length === 1 ? 'is' : 'are'} no better than chance (${formatScore(chance)})`,
-    );
+  parts.push(...closingClauses(spread ? behind : [], level, atChance, chance));
   return { best: best.title, level, behind, atChance, sentence: `${parts.join('; ')}.` };
 }
 
@@ -122,7 +115,7 @@ function resampledVerdict(
   const others = rowsOf
     .filter((r) => r !== lead)
     .sort((a, b) => a.behindLow + a.behindHigh - (b.behindLow + b.behindHigh));
-  // Behind: the whole interval of the difference lies above 0 (or NaN: never judged level).
+  // Behind: the whole interval of the difference lies above 0 (an undefined one, NaN, is not).
   const level = others.filter((r) => !(r.behindLow > 0)).map((r) => r.title);
   const behind = others.filter((r) => r.behindLow > 0).map((r) => r.title);
   const atChance =
@@ -139,14 +132,7 @@ function resampledVerdict(
       `${list(level)} ${level.length === 1 ? 'is' : 'are'} within noise of it (the interval of the difference holds 0)`,
     );
   else if (others.length > 0) parts.push('every other method is clearly behind');
-  if (behind.length > 0 && level.length > 0)
-    parts.push(`${list(behind)} ${behind.length === 1 ? 'trails' : 'trail'}`);
-  if (chance !== null)
-    parts.push(
-      atChance.length === 0
-        ? `all lie above chance (${formatScore(chance)})`
-        : `${list(atChance)} ${atChance.length === 1 ? 'is' : 'are'} no better than chance (${formatScore(chance)})`,
-    );
+  parts.push(...closingClauses(behind, level, atChance, chance));
   return {
     best: lead.title,
     level,
@@ -154,4 +140,26 @@ function resampledVerdict(
     atChance,
     sentence: `${parts.join('; ')}. Noise: ${noise.resamples} resamples of the ${noise.objects.toLocaleString('en-US')} objects, the same for every method.`,
   };
+}
+
+/**
+ * The sentence's last clauses, one verdict or the other: who trails (said once some are level;
+ * otherwise "every other method is clearly behind" has said it), and where chance lies.
+ */
+function closingClauses(
+  behind: readonly string[],
+  level: readonly string[],
+  atChance: readonly string[],
+  chance: number | null,
+): string[] {
+  const clauses: string[] = [];
+  if (behind.length > 0 && level.length > 0)
+    clauses.push(`${list(behind)} ${behind.length === 1 ? 'trails' : 'trail'}`);
+  if (chance !== null)
+    clauses.push(
+      atChance.length === 0
+        ? `all lie above chance (${formatScore(chance)})`
+        : `${list(atChance)} ${atChance.length === 1 ? 'is' : 'are'} no better than chance (${formatScore(chance)})`,
+    );
+  return clauses;
 }

@@ -33,17 +33,23 @@ export const RUNS_BOUND = {
     'each run is a whole clustering (in an evaluation also a fit); 20 × the papers’ 50, 5 × the 200 of results/',
 } as const;
 
+/**
+ * The number of clusters of every clustering step and evaluation: automatic (the number of
+ * classes) unless given.
+ */
+export const CLUSTERS_PARAMETER = {
+  name: 'k',
+  type: 'integer',
+  default: AUTO,
+  auto: AUTO_CLUSTERS,
+  min: 1,
+  ...CLUSTERS_BOUND,
+  description: 'Clusters',
+} as const satisfies ParameterSpec;
+
 /** The k-means step's parameter table; spectral clustering's has the same names. */
 export const KMEANS_STEP_PARAMETERS = [
-  {
-    name: 'k',
-    type: 'integer',
-    default: 'auto',
-    auto: AUTO_CLUSTERS,
-    min: 1,
-    ...CLUSTERS_BOUND,
-    description: 'Clusters',
-  },
+  CLUSTERS_PARAMETER,
   {
     name: 'runs',
     type: 'integer',

@@ -2,8 +2,7 @@ import { SPECTRAL_MAX_OBJECTS } from './spectral.ts';
 import { spectralPartitionerFor } from './spectralPartition.ts';
 import { defineMethod, type ResolvedCall } from '../platform/spec.ts';
 import {
-  AUTO_CLUSTERS,
-  CLUSTERS_BOUND,
+  CLUSTERS_PARAMETER,
   ITERATIONS_PARAMETER,
   partitionOf,
   RUNS_BOUND,
@@ -27,15 +26,7 @@ export const spectralStep = defineMethod({
   where: 'Wang et al. 2015 (coupled attribute similarity) Sec. VIII-B',
   description: 'Objects in k clusters by the leading eigenvectors of a Gaussian affinity',
   parameters: [
-    {
-      name: 'k',
-      type: 'integer',
-      default: 'auto',
-      auto: AUTO_CLUSTERS,
-      min: 1,
-      ...CLUSTERS_BOUND,
-      description: 'Clusters and eigenvectors',
-    },
+    { ...CLUSTERS_PARAMETER, description: 'Clusters and eigenvectors' },
     {
       name: 'runs',
       type: 'integer',

@@ -4,7 +4,7 @@ import { failureRow, isolated, unlessAllFailed } from './isolated.ts';
 import { meanSd, scorePartition } from './partitions.ts';
 import { scaledSteps, type Steps } from '../base/jobs.ts';
 import { AUTO, SEED_BOUND, type OptionsOf, type ParameterSpec } from '../base/parameters.ts';
-import { AUTO_CLUSTERS, CLUSTERS_BOUND, RUNS_BOUND } from '../clustering/kmeansStep.ts';
+import { CLUSTERS_PARAMETER, RUNS_BOUND } from '../clustering/kmeansStep.ts';
 import { ROCK_THETA } from '../methods/cas/rockStep.ts';
 import { parseScheme, SCHEME_NAMES, schemeTitle } from '../methods/cas/schemes.ts';
 import { resolveCall } from '../platform/calls.ts';
@@ -38,15 +38,7 @@ const SCHEME_PARAMETERS = [
     description: 'Seed of the runs',
   },
   { ...ROCK_THETA, description: 'ROCK’s and CROCK’s neighbour threshold' },
-  {
-    name: 'k',
-    type: 'integer',
-    default: AUTO,
-    auto: AUTO_CLUSTERS,
-    min: 1,
-    ...CLUSTERS_BOUND,
-    description: 'Clusters',
-  },
+  CLUSTERS_PARAMETER,
 ] as const satisfies readonly ParameterSpec[];
 
 type SchemeOptions = Pick<OptionsOf<typeof SCHEME_PARAMETERS>, 'runs' | 'seed' | 'theta' | 'k'>;

@@ -12,7 +12,7 @@ import { pickResult, REPRESENTATION_KINDS } from '../platform/representation.ts'
 import { AUTO, autoNumber, type OptionsOf, type ParameterSpec } from '../base/parameters.ts';
 import { defineMethod, type MethodContext, type ResolvedCall } from '../platform/spec.ts';
 import { createRandom } from '../base/random.ts';
-import { AUTO_CLUSTERS, CLUSTERS_BOUND, ITERATIONS_PARAMETER } from '../clustering/kmeansStep.ts';
+import { CLUSTERS_PARAMETER, ITERATIONS_PARAMETER } from '../clustering/kmeansStep.ts';
 import { CLUSTERING_PROTOCOLS, PROTOCOL_TITLES } from '../clustering/protocols.ts';
 import { findResult, type Cell, type MethodFailure } from '../platform/results.ts';
 import { failureRow, isolated, unlessAllFailed } from './isolated.ts';
@@ -22,15 +22,7 @@ import { badOption } from '../base/errors.ts';
 const CLUSTERING_PARAMETERS = [
   EVALUATION_RUNS_PARAMETER,
   EVALUATION_SEED_PARAMETER,
-  {
-    name: 'k',
-    type: 'integer',
-    default: AUTO,
-    auto: AUTO_CLUSTERS,
-    min: 1,
-    ...CLUSTERS_BOUND,
-    description: 'Clusters',
-  },
+  CLUSTERS_PARAMETER,
   ITERATIONS_PARAMETER,
   {
     name: 'protocol',

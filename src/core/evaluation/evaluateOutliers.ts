@@ -7,7 +7,7 @@ import { describeCall, fitsParameter, seededFits } from '../platform/calls.ts';
 import { fitCell, fitsNote } from './qualityInputs.ts';
 import { pickResult } from '../platform/representation.ts';
 import { defineMethod, type MethodContext, type ResolvedCall } from '../platform/spec.ts';
-import { anomalousScores, type Cell, type MethodFailure } from '../platform/results.ts';
+import { anomalousScores, cellMean, type Cell, type MethodFailure } from '../platform/results.ts';
 import { failureRow, isolated, unlessAllFailed } from './isolated.ts';
 import { SEED_BOUND } from '../base/parameters.ts';
 import {
@@ -111,9 +111,7 @@ export const evaluateOutliersStep = defineMethod({
       options.resamples > 0 && judged.length > 0
         ? noiseOf(
             judged.map((r) => String(r.title)),
-            judged.map((r) =>
-              typeof r.auc === 'number' ? r.auc : (r.auc as { mean: number }).mean,
-            ),
+            judged.map((r) => cellMean(r.auc)),
             resampledAucs(measured, mask, options.resamples, options.seed),
             { objects: mask.length },
           )

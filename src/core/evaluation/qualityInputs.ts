@@ -11,13 +11,14 @@ import { distanceOf } from '../platform/projectionInput.ts';
 import type { InputSpec, MethodContext, ResolvedCall } from '../platform/spec.ts';
 import { SEED_BOUND, type ParameterSpec } from '../base/parameters.ts';
 import { meanSd } from './partitions.ts';
-import type {
-  Cell,
-  CurveSeries,
-  Curves,
-  MethodFailure,
-  ResultTable,
-  VerdictNoise,
+import {
+  cellMean,
+  type Cell,
+  type CurveSeries,
+  type Curves,
+  type MethodFailure,
+  type ResultTable,
+  type VerdictNoise,
 } from '../platform/results.ts';
 import {
   band,
@@ -238,13 +239,6 @@ export function* measuredQuality(
     Object.assign(row, intervalCells(judged.key, noise.rows[i] as VerdictNoise['rows'][number])),
   );
   return { rows, series, sampleNote: note, failures, noise };
-}
-
-/** A cell's number: itself, or the mean of a mean ± sd; NaN when it holds none. */
-function cellMean(cell: Cell | undefined): number {
-  if (typeof cell === 'number') return cell;
-  if (cell && typeof cell === 'object') return cell.mean;
-  return Number.NaN;
 }
 
 /** The objects measured, as a noun phrase: “a seeded sample of 500 of the 8,993 objects (seed 1)”. */

@@ -337,6 +337,13 @@ export interface Measures extends Described {
 
 export type Cell = number | string | null | { mean: number; sd: number };
 
+/** A cell's number: itself, or the mean of a mean ± sd; NaN when it holds none. */
+export function cellMean(cell: Cell | undefined): number {
+  if (typeof cell === 'number') return cell;
+  if (cell && typeof cell === 'object') return cell.mean;
+  return Number.NaN;
+}
+
 /** Rows of named cells under titled columns (evaluation tables). */
 export interface ResultTable extends Described {
   kind: 'table';

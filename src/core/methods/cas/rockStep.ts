@@ -10,7 +10,7 @@ import { scaledSteps } from '../../base/jobs.ts';
 import { valueTableSum } from '../../platform/representation.ts';
 import { defineMethod } from '../../platform/spec.ts';
 import { AUTO, autoNumber, type ParameterSpec } from '../../base/parameters.ts';
-import { AUTO_CLUSTERS, CLUSTERS_BOUND, defaultClusters } from '../../clustering/kmeansStep.ts';
+import { CLUSTERS_PARAMETER, defaultClusters } from '../../clustering/kmeansStep.ts';
 import { casMethod } from './cas.ts';
 import { badOption, internal } from '../../base/errors.ts';
 
@@ -41,19 +41,7 @@ export const rockStep = defineMethod({
   where: 'Wang et al. 2015 (coupled attribute similarity) Sec. VIII-B',
   description:
     'Link-based agglomerative clustering on Jaccard (ROCK) or coupled similarity (CROCK)',
-  parameters: [
-    ROCK_SIMILARITY,
-    ROCK_THETA,
-    {
-      name: 'k',
-      type: 'integer',
-      default: 'auto',
-      auto: AUTO_CLUSTERS,
-      min: 1,
-      ...CLUSTERS_BOUND,
-      description: 'Clusters',
-    },
-  ],
+  parameters: [ROCK_SIMILARITY, ROCK_THETA, CLUSTERS_PARAMETER],
   produces: ['object-partition', 'measures'],
   maxObjects: ROCK_MAX_OBJECTS,
   // Wang et al. 2015, Sec. VIII-B: θ = 0.5 for ROCK, 0.9 for CROCK.
