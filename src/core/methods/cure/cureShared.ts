@@ -2,6 +2,7 @@ import { widestColumns } from '../../data/counts/limits.ts';
 import { DataError } from '../../base/errors.ts';
 import { SEED_BOUND, type ParameterSpec } from '../../base/parameters.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
+import { ITERATIONS_PARAMETER } from '../../clustering/startParameters.ts';
 import type { MethodContext } from '../../platform/spec.ts';
 import {
   finiteRange,
@@ -122,14 +123,9 @@ export const CLUSTERING_SEED_PARAMETER = {
 
 /** k-means iterations of each of CURE's value clusterings (the authors' MATLAB default). */
 export const CLUSTERING_ITERATIONS_PARAMETER = {
-  name: 'maxIterations',
-  type: 'integer',
-  default: 100,
-  min: 1,
-  max: 1000,
+  ...ITERATIONS_PARAMETER,
   maxBecause:
     'k-means stops at convergence, usually within tens of iterations; 10 × MATLAB’s default bounds each of the many clusterings',
-  advanced: true,
   description: 'k-means iterations per value clustering',
 } as const satisfies ParameterSpec;
 
