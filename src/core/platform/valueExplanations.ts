@@ -1,45 +1,27 @@
 import type { CategoricalTable } from '../data/table/types.ts';
-import type { ObjectExplanations } from './results.ts';
 
 /**
- * The explanation of a detector whose object score is a weighted sum of its values' scores
- * (CBRW: w_f·π(x_f); COSH: the value scores themselves): object i's term in attribute a is
- * weights[a]·valueScores[x_ia], so the terms sum to the object's score exactly.
+ * The terms of a detector whose object score is a weighted sum of its values' scores (CBRW:
+ * w_f·π(x_f); COSH: the value scores themselves): row i's term in attribute a is
+ * weights[a]·valueScores[x_ia] for the i-th of `rows`, so the terms sum to the object's score
+ * exactly. rows.length × D.
  */
 export function valueScoreTerms(
   table: CategoricalTable,
   valueScores: Float64Array,
   weights: Float64Array,
+  rows: Int32Array,
 ): Float64Array {
-  const n = table.nRows;
+  const n = rows.length;
   const D = table.attributes.length;
   const terms = new Float64Array(n * D);
   table.attributes.forEach((attr, a) => {
     const w = weights[a] as number;
     for (let i = 0; i < n; i++)
-      terms[i * D + a] = w * (valueScores[attr.offset + (attr.codes[i] as number)] as number);
+      terms[i * D + a] =
+        w * (valueScores[attr.offset + (attr.codes[rows[i] as number] as number)] as number);
   });
   return terms;
-}
-
-/** The shared result of a sum-of-value-scores detector. */
-export function valueScoreExplanations(
-  table: CategoricalTable,
-  method: string,
-  valueScores: Float64Array,
-  weights: Float64Array,
-  definition: string,
-): ObjectExplanations {
-  return {
-    kind: 'object-explanations',
-    title: `${method}: each value’s share of the score`,
-    n: table.nRows,
-    dims: table.attributes.length,
-    values: valueScoreTerms(table, valueScores, weights),
-    relation: 'sums-to-score',
-    relationText: 'the terms sum to the object’s score',
-    definition,
-  };
 }
 
 /**

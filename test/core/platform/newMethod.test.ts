@@ -2,7 +2,8 @@
  * Adding a method is one module: a test-only representation, detector and evaluation step,
  * registered here and nowhere else, appear in the CLI (`methods`, `run`, the detector
  * comparison), in the app's menus (panels, comparisons, checkboxes), on the results board and in
- * the explanations (ranking and impact views) — with no other file touched.
+ * the explanations (the ranking view) — with no other file touched. The detector is declared by
+ * defineDetector alone (issue 49), and passes the conformance suite and the explanation checks.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../../src/cli/program.ts';
@@ -15,12 +16,18 @@ import {
 } from '../../../src/core/platform/registry.ts';
 import { embeddingResult } from '../../../src/core/platform/representation.ts';
 import { defineMethod, type MethodSpec } from '../../../src/core/platform/spec.ts';
-import { computeCounts } from '../../../src/core/data/counts/counts.ts';
+import { defineDetector } from '../../../src/core/platform/defineDetector.ts';
 import type { CategoricalTable } from '../../../src/core/data/table/types.ts';
 import { tableMeta } from '../../../src/core/platform/session.ts';
 import { runAllPlan } from '../../../src/app/model/runAllPlan.ts';
 import { boardMeasures } from '../../../src/app/store/board.ts';
 import { zooSession } from '../../sessions.ts';
+import { conformanceChecks } from './conformanceSuite.ts';
+import {
+  checkPlantedValue,
+  checkRelation,
+  detectorSpecs,
+} from '../methods/detectors/explanationChecks.ts';
 
 /** Each value ↦ (its relative frequency · weight): a one-dimensional value-frequency embedding. */
 const frequencyMethod = defineMethod({
@@ -156,65 +163,50 @@ describe('a method added by one module', () => {
 });
 
 /**
- * A test-only detector: an object's score is the sum over attributes of how rare its value is
- * among the rows it learns from (1 − its share); each term is that attribute's impact.
+ * A test-only detector declared by defineDetector alone: AVF, attribute value frequency
+ * (Koufakou, Ortiz, Georgiopoulos, Anagnostopoulos, Reynolds, ICTAI 2007): an object's AVF is the
+ * mean over the D attributes of its value's count among the rows learnt from, low = anomalous;
+ * its score is minus that, so higher = more anomalous, and its term in attribute a is
+ * −count(x_a)/D: the terms sum to the score.
  */
-function rarity(table: CategoricalTable, fitRows: Int32Array, row: number, a: number): number {
-  const counts = computeCounts(table, { rows: fitRows });
-  const attribute = table.attributes[a];
-  if (!attribute) return 0;
-  const code = attribute.codes[row] as number;
-  return 1 - (counts.cooccurrence.valueCounts[attribute.offset + code] as number) / fitRows.length;
-}
-
-function rarityScores(table: CategoricalTable, fitRows: Int32Array, scoreRows: Int32Array) {
+function avfTerms(counts: Float64Array, rows: Int32Array, table: CategoricalTable): Float64Array {
   const D = table.attributes.length;
-  const impacts = new Float64Array(scoreRows.length * D);
-  const scores = Float64Array.from(scoreRows, (row, i) => {
-    let sum = 0;
-    for (let a = 0; a < D; a++) sum += impacts[i * D + a] = rarity(table, fitRows, row, a);
-    return sum;
+  const terms = new Float64Array(rows.length * D);
+  table.attributes.forEach((attribute, a) => {
+    rows.forEach((row, i) => {
+      const count = counts[attribute.offset + (attribute.codes[row] as number)] as number;
+      terms[i * D + a] = -count / D;
+    });
   });
-  return { scores, impacts };
+  return terms;
 }
 
-const rarityMethod = defineMethod({
-  id: 'test-rarity',
-  title: 'Rarity (test)',
-  role: 'method',
-  paper: 'a test-only detector',
+const avfMethod = defineDetector({
+  id: 'test-avf',
+  title: 'AVF (test)',
+  paper:
+    'Koufakou et al., “Scalable and efficient outlier detection in large distributed data sets with mixed-type attributes” (AVF), ICTAI 2007; a test-only detector',
   where: 'test/core/platform/newMethod.test.ts',
-  description: 'the sum of how rare each of the object’s values is',
+  description: 'minus the mean frequency of the object’s values',
   parameters: [],
-  produces: ['object-scores', 'object-impacts'],
-  detector: {
-    supervision: 'unsupervised',
-    // eslint-disable-next-line require-yield
-    *score(task) {
-      return rarityScores(task.table, task.fitRows, task.scoreRows).scores;
-    },
+  supervision: 'unsupervised',
+  scoreTitle: 'AVF outlier score',
+  *fit({ counts }) {
+    return Float64Array.from((yield* counts()).cooccurrence.valueCounts);
   },
-  // eslint-disable-next-line require-yield
-  *run(context) {
-    const { table } = context;
-    const rows = Int32Array.from({ length: table.nRows }, (_, i) => i);
-    const { scores, impacts } = rarityScores(table, rows, rows);
-    return {
-      scores: {
-        kind: 'object-scores',
-        title: 'Rarity',
-        n: table.nRows,
-        scores,
-        direction: 'higher-is-more-anomalous',
-      },
-      impacts: {
-        kind: 'object-impacts',
-        title: 'Rarity per attribute',
-        n: table.nRows,
-        dims: table.attributes.length,
-        values: impacts,
-      },
-    };
+  score(counts, rows, table) {
+    const D = table.attributes.length;
+    const terms = avfTerms(counts, rows, table);
+    return Float64Array.from(rows, (_, i) =>
+      terms.subarray(i * D, (i + 1) * D).reduce((sum, t) => sum + t, 0),
+    );
+  },
+  explain: (counts, rows, table) => avfTerms(counts, rows, table),
+  explanation: {
+    title: 'AVF: each value’s frequency',
+    relation: 'sums-to-score',
+    relationText: 'the terms sum to the object’s score',
+    definition: '−count(x_a)/D: minus the count of the object’s value among the rows, over D',
   },
 });
 
@@ -276,43 +268,63 @@ const meanScoreStep = defineMethod({
 
 describe('a detector and an evaluation step added by one module each', () => {
   beforeAll(() => {
-    registerMethod(rarityMethod as unknown as MethodSpec);
+    registerMethod(avfMethod as unknown as MethodSpec);
     registerMethod(meanScoreStep as unknown as MethodSpec);
   });
   afterAll(() => {
-    unregisterMethod(rarityMethod.id);
+    unregisterMethod(avfMethod.id);
     unregisterMethod(meanScoreStep.id);
+  });
+
+  it('the detector is listed by the CLI’s methods and runs there: its scores and explanations', async () => {
+    const listed = (
+      JSON.parse((await cli('methods')).out) as { methods: { id: string; produces: string[] }[] }
+    ).methods.find((m) => m.id === 'test-avf');
+    expect(listed?.produces).toEqual(['object-scores', 'object-explanations']);
+    const run = await cli('run', 'test-avf', ZOO, '--class', 'type');
+    expect(run.err).toBe('');
+    const { results } = JSON.parse(run.out) as {
+      results: {
+        scores: { scores: number[] };
+        explanations: { relation: string; rows: number[][] };
+      };
+    };
+    expect(results.scores.scores).toHaveLength(101);
+    expect(results.explanations.relation).toBe('sums-to-score');
+    // Row 0's terms (its 16 features) sum to its score.
+    const terms = results.explanations.rows[0] ?? [];
+    expect(terms).toHaveLength(16);
+    expect(terms.reduce((sum, t) => sum + t, 0)).toBeCloseTo(results.scores.scores[0] as number, 9);
   });
 
   it('the detector runs in the CLI’s detector comparison, chosen by name or by default', async () => {
     const flags = [ZOO, '--class', 'type', '--samples', '1', '--folds', '2'];
-    const named = await cli('run', 'evaluate-detectors', ...flags, '--detectors', 'test-rarity');
+    const named = await cli('run', 'evaluate-detectors', ...flags, '--detectors', 'test-avf');
     expect(named.err).toBe('');
     const rows = (
       JSON.parse(named.out) as {
         results: { table: { rows: { method: string; auc: { mean: number } }[] } };
       }
     ).results.table.rows;
-    expect(rows.map((r) => r.method)).toEqual(['test-rarity']);
+    expect(rows.map((r) => r.method)).toEqual(['test-avf']);
     expect(rows[0]?.auc.mean).toBeGreaterThan(0);
     const usage = await cli('outliers', '--help');
-    expect(usage.out).toContain('test-rarity');
+    expect(usage.out).toContain('test-avf');
   });
 
-  it('the detector is in the app: its ranking and impact panels, a box in the detector comparison', async () => {
+  it('the detector is in the app: its ranking panel, a box in the detector comparison', async () => {
     const { panelChoices } = await import('../../../src/app/views/registry.tsx');
     const choices = panelChoices().flatMap((g) => g.choices);
-    expect(choices.map((c) => c.id)).toEqual(
-      expect.arrayContaining(['ranking:test-rarity', 'impact:test-rarity']),
-    );
+    // Its object scores and explanations: the outlier ranking, with each object's explanation.
+    expect(choices.map((c) => c.id)).toContain('ranking:test-avf');
     const comparison = choices.find((c) => c.id === 'comparison:evaluate-detectors');
     expect(comparison).toBeDefined();
     const { methodSpec } = await import('../../../src/core/platform/registry.ts');
     const detectors = methodSpec('evaluate-detectors').parameters.find(
       (p) => p.name === 'detectors',
     );
-    expect(detectors?.type === 'string' && detectors.subsetOf).toContain('test-rarity');
-    expect(detectors?.default).toContain('test-rarity');
+    expect(detectors?.type === 'string' && detectors.subsetOf).toContain('test-avf');
+    expect(detectors?.default).toContain('test-avf');
   });
 
   it('the evaluation step is a comparison panel, runs from the CLI, and is a board column', async () => {
@@ -320,18 +332,18 @@ describe('a detector and an evaluation step added by one module each', () => {
     const choice = panelChoices()
       .flatMap((g) => g.choices)
       .find((c) => c.id === 'comparison:test-mean-score');
-    expect(choice?.call?.inputs?.methods).toContainEqual({ method: 'test-rarity' });
-    const run = await cli('run', 'test-mean-score', ZOO, '--methods', 'test-rarity,zero');
+    expect(choice?.call?.inputs?.methods).toContainEqual({ method: 'test-avf' });
+    const run = await cli('run', 'test-mean-score', ZOO, '--methods', 'test-avf,zero');
     expect(run.err).toBe('');
     const rows = (
       JSON.parse(run.out) as {
         results: { table: { rows: { method: string; meanScore: number }[] } };
       }
     ).results.table.rows;
-    expect(rows.map((r) => r.method)).toEqual(['test-rarity', 'zero']);
-    // Zoo has 16 features: a rarity sum lies strictly between 0 and 16.
-    expect(rows[0]?.meanScore).toBeGreaterThan(0);
-    expect(rows[0]?.meanScore).toBeLessThan(16);
+    expect(rows.map((r) => r.method)).toEqual(['test-avf', 'zero']);
+    // Minus a mean count of values among zoo's 101 rows: between −101 and −1.
+    expect(rows[0]?.meanScore).toBeGreaterThanOrEqual(-101);
+    expect(rows[0]?.meanScore).toBeLessThanOrEqual(-1);
     // Run all plans it over every detector (the new one included), and the board shows it.
     const s = await zooSession();
     const plan = runAllPlan(tableMeta(s.table), 3);
@@ -339,7 +351,20 @@ describe('a detector and an evaluation step added by one module each', () => {
       (c) => c.role === 'evaluation' && c.method === 'test-mean-score',
     );
     expect(planned?.call.options).toEqual({ fits: 3 });
-    expect(planned?.call.inputs?.methods).toContainEqual({ method: 'test-rarity' });
+    expect(planned?.call.inputs?.methods).toContainEqual({ method: 'test-avf' });
     expect(boardMeasures().map((m) => m.key)).toContain('meanScore');
+  });
+});
+
+describe('a detector declared by defineDetector alone, in the conformance suite', () => {
+  beforeAll(() => registerMethod(avfMethod as unknown as MethodSpec));
+  afterAll(() => unregisterMethod(avfMethod.id));
+
+  conformanceChecks(avfMethod as unknown as MethodSpec);
+
+  it('gets the explanation checks the registry’s detectors get', async () => {
+    expect(detectorSpecs().map((s) => s.id)).toContain('test-avf');
+    await checkPlantedValue(avfMethod as unknown as Parameters<typeof checkPlantedValue>[0]);
+    await checkRelation(avfMethod as unknown as Parameters<typeof checkRelation>[0]);
   });
 });

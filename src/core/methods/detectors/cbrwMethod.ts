@@ -1,40 +1,41 @@
 import { CBRW_PARAMETERS } from './cbrwParameters.ts';
-import { countSteps } from '../../data/counts/counts.ts';
 import { scaledSteps } from '../../base/jobs.ts';
 import { cbrwModelSteps, cbrwObjectScores } from './cbrw.ts';
-import type { DetectorRole } from '../../platform/detection.ts';
-import { resolveOptions } from '../../base/parameters.ts';
-import { defineMethod } from '../../platform/spec.ts';
-import { explainable, valueScoreExplanations } from '../../platform/valueExplanations.ts';
+import { defineDetector } from '../../platform/defineDetector.ts';
+import { valueScoreTerms } from '../../platform/valueExplanations.ts';
 
 export const CBRW_PAPER =
   'Pang, Cao, Chen, Liu, “Outlier detection in complex categorical data by modelling the feature value couplings”, IJCAI 2016';
 
-/** CBRW as a detector: the walk is fitted on the fit rows' counts; no randomness. */
-export const cbrwDetector: DetectorRole = {
-  supervision: 'unsupervised',
-  *score(task, options = {}) {
-    const opts = resolveOptions(CBRW_PARAMETERS, options, 'CBRW');
-    const counts = yield* scaledSteps(countSteps(task.table, { rows: task.fitRows }), 0, 0.3);
-    const model = yield* scaledSteps(cbrwModelSteps(task.table, counts, opts), 0.3, 1);
-    return cbrwObjectScores(task.table, model, task.scoreRows);
-  },
-};
-
-export const cbrwMethod = defineMethod({
+export const cbrwMethod = defineDetector({
   id: 'cbrw',
   title: 'CBRW',
-  role: 'method',
   order: 9,
   paper: CBRW_PAPER,
   where: 'The CBRW model: value bias δ, biased transitions W, stationary π, feature weights, score',
   description: 'Coupled biased random walks: values visited often by a walk drawn to rare values',
   parameters: CBRW_PARAMETERS,
-  produces: ['value-scores', 'attribute-impacts', 'object-scores', 'object-explanations'],
-  detector: cbrwDetector,
   reads: 'counts',
-  *run(context, options) {
-    const model = yield* cbrwModelSteps(context.table, context.counts, options);
+  supervision: 'unsupervised',
+  scoreTitle: 'CBRW outlier score',
+  // The walk is fitted on the fit rows' counts (the shared counts in a run); no randomness.
+  *fit({ table, options, counts }) {
+    const fitCounts = yield* scaledSteps(counts(), 0, 0.3);
+    return yield* scaledSteps(cbrwModelSteps(table, fitCounts, options), 0.3, 1);
+  },
+  score: (model, rows, table) => cbrwObjectScores(table, model, rows),
+  explain: (model, rows, table) =>
+    valueScoreTerms(table, model.valueScores, model.featureWeights, rows),
+  work: { fit: 8, score: 1, explain: 1 },
+  explanation: {
+    title: 'CBRW: each value’s share of the score',
+    relation: 'sums-to-score',
+    relationText: 'the terms sum to the object’s score',
+    definition:
+      'w_f·π(x_f): the feature’s weight times the stationary probability of the object’s value (Pang et al. 2016)',
+  },
+  alsoProduces: ['value-scores', 'attribute-impacts'],
+  modelResults(model, context, options) {
     if (!model.converged)
       context.warn(
         `CBRW stopped after ${model.iterations} iterations with a change of ${model.change.toExponential(2)} (tol ${options.tol})`,
@@ -52,26 +53,11 @@ export const cbrwMethod = defineMethod({
         title: 'CBRW feature weights',
         values: model.featureWeights,
       },
-      ...(!context.table.rowless && {
-        scores: {
-          kind: 'object-scores',
-          title: 'CBRW outlier score',
-          n: context.table.nRows,
-          scores: cbrwObjectScores(context.table, model),
-          direction: 'higher-is-more-anomalous',
-        },
-      }),
-      ...(explainable(context.table, 'CBRW', context.warn) && {
-        explanations: valueScoreExplanations(
-          context.table,
-          'CBRW',
-          model.valueScores,
-          model.featureWeights,
-          'w_f·π(x_f): the feature’s weight times the stationary probability of the object’s value (Pang et al. 2016)',
-        ),
-      }),
     };
   },
 });
+
+/** CBRW's role in the outlier experiments: the walk fitted on the fit rows' counts. */
+export const cbrwDetector = cbrwMethod.detector;
 
 export { CBRW_PARAMETERS };

@@ -7,6 +7,7 @@ import {
   growForestSteps,
   growingShare,
   type IsolationForestOptions,
+  type IsolationTree,
 } from './isolationForestTrees.ts';
 import { walkForest } from './isolationForestTeam.ts';
 
@@ -47,7 +48,23 @@ export function* isolationForestSteps(
 ): Steps<Float64Array> {
   const grown = growingShare(table, fitRows, scoreRows, options);
   const forest = yield* scaledSteps(growForestSteps(table, fitRows, options), 0, grown);
-  const pathSum = yield* scaledSteps(walkForest(table, forest, scoreRows, 'paths', team), grown, 1);
+  return yield* scaledSteps(forestScoreSteps(table, forest, scoreRows, team), grown, 1);
+}
+
+/** A grown forest: its trees and the sub-sample size ψ they grew on. */
+export interface IsolationForest {
+  trees: IsolationTree[];
+  sampleSize: number;
+}
+
+/** s(x) = 2^(−E[h(x)]/c(ψ)) of `scoreRows` in a grown forest, the walks split across `team`. */
+export function* forestScoreSteps(
+  table: CategoricalTable,
+  forest: IsolationForest,
+  scoreRows: Int32Array,
+  team: Team = currentTeam(),
+): Steps<Float64Array> {
+  const pathSum = yield* walkForest(table, forest, scoreRows, 'paths', team);
   const n = scoreRows.length;
   const trees = forest.trees.length;
   const norm = averagePathLength(forest.sampleSize);

@@ -1,4 +1,3 @@
-import type { ObjectExplanations } from '../../platform/results.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
 import { runToEnd, scaledSteps, type Steps } from '../../base/jobs.ts';
 import { currentTeam } from '../../parallel/ambient.ts';
@@ -24,8 +23,7 @@ import { walkForest } from './isolationForestTeam.ts';
  *   Σ_nodes (c(m) − 1 − c(m')) = c(ψ) − (e + c(size)) = c(ψ) − h(x).
  * Averaged over the trees, an object's terms sum to c(ψ) − E[h(x)], and its score is
  * s(x) = 2^(−E[h(x)]/c(ψ)) = 2^(Σ_a term_a / c(ψ) − 1): a larger sum, a larger score.
- * The trees are grown again with the same seed, so they are the scored trees; the walks split
- * across `team` by chunks of objects (isolationForestTeam.ts).
+ * The walks split across `team` by chunks of objects (isolationForestTeam.ts).
  */
 export function isolationForestTerms(
   table: CategoricalTable,
@@ -48,24 +46,4 @@ export function* isolationForestTermSteps(
   const forest = yield* scaledSteps(growForestSteps(table, fitRows, options), 0, grown);
   const terms = yield* scaledSteps(walkForest(table, forest, rows, 'terms', team), grown, 1);
   return { terms, norm: averagePathLength(forest.sampleSize) };
-}
-
-/** The shared result: every row explained, trees grown on `fitRows`. */
-export function* isolationForestExplanationSteps(
-  table: CategoricalTable,
-  fitRows: Int32Array,
-  options: IsolationForestOptions,
-): Steps<ObjectExplanations> {
-  const { terms, norm } = yield* isolationForestTermSteps(table, fitRows, options);
-  return {
-    kind: 'object-explanations',
-    title: 'Isolation forest: path-length reduction per split attribute',
-    n: table.nRows,
-    dims: table.attributes.length,
-    values: terms,
-    relation: 'sums-to-transform',
-    relationText: `the terms sum to c(ψ) − E[h(x)], and the score is 2^(Σ/c(ψ) − 1) with c(ψ) = ${norm.toFixed(3)}`,
-    definition:
-      'for each tree, each split on x’s path credits its attribute with the shortening c(m) − 1 − c(m′) of x’s expected path, averaged over the trees',
-  };
 }

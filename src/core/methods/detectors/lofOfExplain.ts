@@ -2,7 +2,6 @@ import { distinctObjects } from '../../data/table/distinctObjects.ts';
 import { pacer, type Steps } from '../../base/jobs.ts';
 import { kthSmallest } from '../../base/select.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
-import type { ObjectExplanations } from '../../platform/results.ts';
 import { logInverseFrequency, ofDissimilarity, type LofOptions } from './lofOf.ts';
 
 /**
@@ -74,23 +73,4 @@ export function* lofOfTermSteps(table: CategoricalTable, options: LofOptions): S
     terms.set(objectTerms.subarray(j * D, (j + 1) * D), i * D);
   }
   return terms;
-}
-
-/** The shared result: every row explained. */
-export function* lofOfExplanationSteps(
-  table: CategoricalTable,
-  options: LofOptions,
-): Steps<ObjectExplanations> {
-  return {
-    kind: 'object-explanations',
-    title: 'LOF (OF): what makes the neighbours far, per attribute',
-    n: table.nRows,
-    dims: table.attributes.length,
-    values: yield* lofOfTermSteps(table, options),
-    relation: 'indicative',
-    relationText:
-      'the terms sum to the mean OF distance to the object’s k-distance neighbours; LOF is the neighbours’ density over the object’s, so a larger sum means a sparser object, not a fixed score',
-    definition:
-      'the mean over the object’s LOF neighbours of attribute a’s part (1 − S_a)/D of the OF distance',
-  };
 }

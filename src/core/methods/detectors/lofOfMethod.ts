@@ -1,58 +1,55 @@
 import { LOF_PARAMETERS } from './lofOfParameters.ts';
-import type { DetectorRole } from '../../platform/detection.ts';
 import { allRows } from '../../data/table/rows.ts';
 import { checkLofSize, lofOfSteps } from './lofOf.ts';
-import { lofOfExplanationSteps } from './lofOfExplain.ts';
-import { scaledSteps } from '../../base/jobs.ts';
+import { lofOfTermSteps } from './lofOfExplain.ts';
+import { internal } from '../../base/errors.ts';
+import type { Steps } from '../../base/jobs.ts';
 import { distinctObjects } from '../../data/table/distinctObjects.ts';
-import { resolveOptions } from '../../base/parameters.ts';
-import { defineMethod } from '../../platform/spec.ts';
-import { explainable } from '../../platform/valueExplanations.ts';
+import { defineDetector } from '../../platform/defineDetector.ts';
 
 export const LOF_PAPER =
   'Breunig, Kriegel, Ng, Sander, “LOF: identifying density-based local outliers”, SIGMOD 2000; OF similarity of Boriah, Chandola, Kumar, SDM 2008';
 
-/** LOF as a detector: neighbours among the fit rows; no randomness. */
-export const lofOfDetector: DetectorRole = {
-  supervision: 'unsupervised',
-  *score(task, options = {}) {
-    const opts = resolveOptions(LOF_PARAMETERS, options, 'LOF');
-    return yield* lofOfSteps(task.table, task.fitRows, task.scoreRows, opts);
-  },
-};
-
-export const lofOfMethod = defineMethod({
+export const lofOfMethod = defineDetector({
   id: 'lof-of',
   title: 'LOF (OF distance)',
-  role: 'method',
+  shortName: 'LOF',
   order: 11,
   team: 'its rows of distances: k-distances, densities and outlier factors (lofTeam.ts)',
   paper: LOF_PAPER,
   where: 'LOF Defs. 3-7 (with its k-distinct-distance for duplicates); OF of Boriah et al.',
   description: 'Local outlier factor: local density against the neighbours’, OF distance',
   parameters: LOF_PARAMETERS,
-  produces: ['object-scores', 'object-explanations'],
-  detector: lofOfDetector,
+  supervision: 'unsupervised',
+  scoreTitle: 'LOF (OF) outlier score',
   check(table) {
     checkLofSize(distinctObjects(table, allRows(table.nRows)).count);
   },
-  *run(context, options) {
-    const rows = allRows(context.table.nRows);
-    const scores = yield* scaledSteps(lofOfSteps(context.table, rows, rows, options), 0, 0.7);
-    const explanations = explainable(context.table, 'LOF', context.warn)
-      ? yield* scaledSteps(lofOfExplanationSteps(context.table, options), 0.7, 1)
-      : null;
-    return {
-      ...(explanations && { explanations }),
-      scores: {
-        kind: 'object-scores',
-        title: 'LOF (OF) outlier score',
-        n: context.table.nRows,
-        scores,
-        direction: 'higher-is-more-anomalous',
-      },
-    };
+  // LOF keeps no model apart from its fit rows: the neighbourhoods of the fit objects and the
+  // scored rows' are found in one team pass (lofTeam.ts), when scoring.
+  // eslint-disable-next-line require-yield
+  *fit({ rows, options }): Steps<{ fitRows: Int32Array; k: number }> {
+    return { fitRows: rows, k: options.k };
+  },
+  score: ({ fitRows, k }, rows, table) => lofOfSteps(table, fitRows, rows, { k }),
+  *explain({ fitRows, k }, rows, table) {
+    // The terms are those of a fit on every row (the method's run), as lofOfTermSteps finds them.
+    if (fitRows.length !== table.nRows || rows.length !== table.nRows)
+      throw internal('LOF explains a fit on every row, every row scored');
+    return yield* lofOfTermSteps(table, { k });
+  },
+  work: { fit: 0, score: 7, explain: 3 },
+  explanation: {
+    title: 'LOF (OF): what makes the neighbours far, per attribute',
+    relation: 'indicative',
+    relationText:
+      'the terms sum to the mean OF distance to the object’s k-distance neighbours; LOF is the neighbours’ density over the object’s, so a larger sum means a sparser object, not a fixed score',
+    definition:
+      'the mean over the object’s LOF neighbours of attribute a’s part (1 − S_a)/D of the OF distance',
   },
 });
+
+/** LOF's role in the outlier experiments: neighbours among the fit rows; no randomness. */
+export const lofOfDetector = lofOfMethod.detector;
 
 export { LOF_PARAMETERS };

@@ -107,15 +107,22 @@ function contains(sorted: Float64Array, key: number): boolean {
   return false;
 }
 
+/** The members drawn from the fit rows, as steps (ZERO++'s fit). */
+export function* zeroMemberSteps(
+  table: CategoricalTable,
+  fitRows: Int32Array,
+  options: ZeroOptions,
+): Steps<ZeroMember[]> {
+  yield { fraction: 0, message: 'ZERO++: sub-samples…' };
+  return zeroMembers(table, fitRows, options);
+}
+
 /** score(x) = (1/t)·#{members whose sub-sample holds x's pair zero times}, for `scoreRows`. */
 export function* zeroScoreSteps(
   table: CategoricalTable,
-  fitRows: Int32Array,
+  members: readonly ZeroMember[],
   scoreRows: Int32Array,
-  options: ZeroOptions,
 ): Steps<Float64Array> {
-  yield { fraction: 0, message: 'ZERO++: sub-samples…' };
-  const members = zeroMembers(table, fitRows, options);
   const scores = new Float64Array(scoreRows.length);
   const pace = pacer();
   for (let m = 0; m < members.length; m++) {

@@ -1,6 +1,5 @@
-import type { ObjectExplanations } from '../../platform/results.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
-import { zeroMembers, type ZeroMember, type ZeroOptions } from './zeroPlusPlus.ts';
+import type { ZeroMember } from './zeroPlusPlus.ts';
 
 /**
  * ZERO++'s score, (1/t) Σ_i 1[n_{D_i}(x_{S_i}) = 0], split between the two attributes of each
@@ -8,20 +7,18 @@ import { zeroMembers, type ZeroMember, type ZeroOptions } from './zeroPlusPlus.t
  * - to a alone when x_a appears zero times in the sub-sample D_i but x_b does not (x_a is what
  *   is new), to b alone in the converse case;
  * - half to each when both values are new, or when both appear and only their combination is new.
- * The terms of an object sum to its score. The members are drawn again with the same seed, so
- * they are the scored members.
+ * The terms of an object sum to its score: they are the scored members'. rows.length × D.
  */
 export function zeroTerms(
   table: CategoricalTable,
-  fitRows: Int32Array,
-  options: ZeroOptions,
+  members: readonly ZeroMember[],
+  rows: Int32Array,
 ): Float64Array {
-  const members = zeroMembers(table, fitRows, options);
-  const n = table.nRows;
+  const n = rows.length;
   const D = table.attributes.length;
   const terms = new Float64Array(n * D);
   const t = members.length;
-  for (const { a, b, keys } of members as ZeroMember[]) {
+  for (const { a, b, keys } of members) {
     const ca = (table.attributes[a] as { codes: Int32Array }).codes;
     const B = table.attributes[b] as { codes: Int32Array; labels: string[] };
     const nb = B.labels.length;
@@ -35,8 +32,9 @@ export function zeroTerms(
       pairs.add(key);
     }
     for (let i = 0; i < n; i++) {
-      const xa = ca[i] as number;
-      const xb = B.codes[i] as number;
+      const r = rows[i] as number;
+      const xa = ca[r] as number;
+      const xb = B.codes[r] as number;
       if (pairs.has(xa * nb + xb)) continue;
       const newA = !seenA.has(xa);
       const newB = !seenB.has(xb);
@@ -46,23 +44,4 @@ export function zeroTerms(
     }
   }
   return terms;
-}
-
-/** The shared result: every row explained, members drawn from `fitRows`. */
-export function zeroExplanations(
-  table: CategoricalTable,
-  fitRows: Int32Array,
-  options: ZeroOptions,
-): ObjectExplanations {
-  return {
-    kind: 'object-explanations',
-    title: 'ZERO++: zero appearances per attribute',
-    n: table.nRows,
-    dims: table.attributes.length,
-    values: zeroTerms(table, fitRows, options),
-    relation: 'sums-to-score',
-    relationText: 'the terms sum to the object’s score',
-    definition:
-      'each member whose sub-sample holds x’s value pair zero times gives 1/t to the attribute whose value it lacks (half each when both or neither are lacking)',
-  };
 }

@@ -1,7 +1,6 @@
-import { HEURISTIC_TITLES } from './heuristics.ts';
-import { sandcatScoreSteps } from './score.ts';
 import { scaledSteps, type Steps } from '../../base/jobs.ts';
-import { defineMethod, type MethodContext } from '../../platform/spec.ts';
+import type { MethodContext } from '../../platform/spec.ts';
+import { defineDetector } from '../../platform/defineDetector.ts';
 import type {
   AttributeImpacts,
   ResultTable,
@@ -11,7 +10,13 @@ import type {
 import { classRows, majorityClass, parseRowList, withRows } from '../../data/table/classRows.ts';
 import { DILCA_PAPER } from '../dilca/dilca.ts';
 import { SANDCAT_PARAMETERS } from './sandcatParameters.ts';
-import { sandcatDetector } from './detector.ts';
+import {
+  representativesText,
+  SANDCAT_EXPLANATION,
+  sandcatFit,
+  sandcatScoring,
+  type SandcatModel,
+} from './detector.ts';
 
 export { SANDCAT_PARAMETERS };
 
@@ -42,11 +47,15 @@ function* model(
  * is scored; a normal row is left out of its own representatives. Also gives the attribute
  * model impacts of the normal and abnormal models (Table II), each object's attribute distance
  * impact (Sec. IV-C-2), both models' value distances (Figs. 2-3) and contexts (Table I).
+ *
+ * Its run is its own: it learns the normal class (and the rows marked normal) from cached DILCA
+ * calls that its other results share, rather than one fit on every row. Its role in the
+ * outlier experiments (DILCA on the training rows, OS of the tested rows) and its explanation
+ * come from the declaration, and the run scores with the same one scan (detector.ts).
  */
-export const sandcatMethod = defineMethod({
+export const sandcatMethod = defineDetector({
   id: 'sandcat',
   title: 'SAnDCat',
-  role: 'method',
   order: 8,
   team: 'its scan of the training objects for each tested object (scanTeam.ts)',
   paper: DILCA_PAPER,
@@ -54,17 +63,31 @@ export const sandcatMethod = defineMethod({
   description: 'Semi-supervised outlier scores from a DILCA model of the normal class',
   parameters: SANDCAT_PARAMETERS,
   needsRowsBecause: 'it scores each object against representatives of the normal class',
-  produces: [
-    'object-scores',
+  alsoProduces: [
     'object-impacts',
-    'object-explanations',
     'object-partition',
     'attribute-impacts',
     'value-matrix',
     'object-distance',
     'table',
   ],
-  detector: sandcatDetector,
+  supervision: 'semi-supervised',
+  experimentOptions: ['heuristic', 'k'],
+  // Under MaxDTK the farthest normal objects differ from an object everywhere; its nearest
+  // (MinDTK) differ where its own values are unusual.
+  explainsValuesWith: { heuristic: 'mindtk' },
+  scoreTitle: 'SAnDCat outlier score',
+  fit: ({ table, rows, options, counts }) => sandcatFit(table, rows, options, counts),
+  *score(model, rows, table) {
+    return (yield* sandcatScoring(model, rows, table)).scores;
+  },
+  // The scan finds the impacts on its way to the scores.
+  *scoreAndExplain(model, rows, table) {
+    const { scores, impacts } = yield* sandcatScoring(model, rows, table);
+    return { scores, terms: impacts };
+  },
+  work: { fit: 1, score: 4, explain: 0 },
+  explanation: SANDCAT_EXPLANATION,
   check(table, options) {
     const normal = options.normalClass ?? majorityClass(table, 'SAnDCat');
     classRows(table, { label: normal, side: 'equal' }, 'SAnDCat');
@@ -90,16 +113,14 @@ export const sandcatMethod = defineMethod({
         `k = ${options.k} lowered to ${fitRows.length}: the class “${normal}” has ${fitRows.length} rows`,
       );
     const allRows = Int32Array.from({ length: table.nRows }, (_, i) => i);
-    const scoring = yield* scaledSteps(
-      sandcatScoreSteps(table, normalModel.distance, fitRows, allRows, {
-        heuristic: options.heuristic,
-        k: Math.min(options.k, fitRows.length),
-        seed: options.seed,
-      }),
-      0.2,
-      1,
-    );
-    const what = `${HEURISTIC_TITLES[options.heuristic].split(' ')[0]}, k = ${scoring.k}`;
+    const fitted: SandcatModel = {
+      distance: normalModel.distance,
+      fitRows,
+      options,
+      learnt: `the normal class ${normal}${marked.length > 0 ? ' and the rows you marked normal' : ''}`,
+    };
+    const scoring = yield* scaledSteps(sandcatScoring(fitted, allRows, table), 0.2, 1);
+    const what = representativesText(fitted);
     return {
       scores: {
         kind: 'object-scores',
@@ -131,14 +152,13 @@ export const sandcatMethod = defineMethod({
       },
       explanations: {
         kind: 'object-explanations',
-        title: `SAnDCat: attribute distance impact (${what})`,
+        title: SANDCAT_EXPLANATION.title(fitted),
         n: table.nRows,
         dims: table.attributes.length,
         values: scoring.impacts,
-        relation: 'indicative',
-        relationText:
-          'the score is the sum over the k representatives of the DILCA distance √Σ_a d_a², so an attribute’s larger term makes a larger score, without the terms adding up to it',
-        definition: `the mean DILCA distance of the object’s value to its representatives’ values, under the model of the normal class ${normal}${marked.length > 0 ? ' and the rows you marked normal' : ''} (Sec. IV-C-2)`,
+        relation: SANDCAT_EXPLANATION.relation,
+        relationText: SANDCAT_EXPLANATION.relationText,
+        definition: SANDCAT_EXPLANATION.definition(fitted),
       },
       normalImpact: {
         ...normalModel.modelImpact,
