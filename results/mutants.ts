@@ -172,8 +172,8 @@ export const MUTANTS: readonly Mutant[] = [
     kind: 'baseline',
     what: 'SAnDCat scores with Hamming’s value tables instead of DILCA’s',
     file: 'src/core/methods/sandcat/detector.ts',
-    find: 'const model = dilcaModel(task.table, counts);',
-    replace: `const model = ${HAMMING_TABLES}(dilcaModel(task.table, counts));`,
+    find: 'distance: dilcaModel(table, fitCounts),',
+    replace: `distance: ${HAMMING_TABLES}(dilcaModel(table, fitCounts)),`,
     pins: ['sandcat-table-iv'],
   },
   // The detectors: LOF with the OF distance (Table IV's LOF column).
