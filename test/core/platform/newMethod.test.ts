@@ -352,6 +352,11 @@ describe('a detector and an evaluation step added by one module each', () => {
     );
     expect(planned?.call.options).toEqual({ fits: 3 });
     expect(planned?.call.inputs?.methods).toContainEqual({ method: 'test-avf' });
+    // The outlier evaluation of Run all (its AUCs on the board) takes the detector too.
+    const outliers = plan.calls.find((c) => c.method === 'evaluate-outliers');
+    expect(outliers?.call.inputs?.methods).toContainEqual(
+      expect.objectContaining({ method: 'test-avf' }),
+    );
     expect(boardMeasures().map((m) => m.key)).toContain('meanScore');
   });
 });

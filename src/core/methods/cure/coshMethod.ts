@@ -53,6 +53,3 @@ export const coshMethod = defineDetector({
     },
   }),
 });
-
-/** COSH's role in the outlier experiments. */
-export const coshDetector = coshMethod.detector;
