@@ -11,8 +11,8 @@ describe('the impact inspector', () => {
     expect([...ranksOf(scores([0.2, 0.9, 0.5, 0.9], 'higher-is-more-anomalous'), null)]).toEqual([
       4, 1, 3, 2,
     ]);
-    // A detector whose lower scores are more anomalous (CBRW-like).
-    expect([...ranksOf(scores([0.2, 0.9, 0.5, 0.1], 'lower-is-more-anomalous'), null)]).toEqual([
+    // A score of typicality (higher is more typical): the lowest ranks first.
+    expect([...ranksOf(scores([0.2, 0.9, 0.5, 0.1], 'higher-is-more-typical'), null)]).toEqual([
       2, 4, 3, 1,
     ]);
   });
