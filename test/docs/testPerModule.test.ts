@@ -13,6 +13,29 @@ const FOLDERS = ['cli/commands', 'app/views'];
 /** Modules with no test of their own, and why (paths below src/). */
 const WITHOUT_TEST: Readonly<Record<string, string>> = {
   'cli/commands/command.ts': 'an interface only: every command test runs one',
+  'app/views/CouplingSpacesView.tsx':
+    'markup over model/couplingSpaces.ts (its groups and table, tested in test/app/model)',
+  'app/views/MethodPanel.tsx': 'markup only: the settings bar and status around an output',
+  'app/views/RankingView.tsx':
+    'not edited here: another branch splits its long functions (issue 49); its logic is tested when drawn out',
+  'app/views/RowsView.tsx':
+    'not edited here: another branch splits its long functions (issue 49); its logic is tested when drawn out',
+  'app/views/compare/CompareWorkspace.tsx':
+    'not edited here: another branch splits its long functions (issue 49); its logic is tested when drawn out',
+  'app/views/RunAllJobs.tsx': 'markup over the store’s runAllJobs (store/runAllSlice.ts)',
+  'app/views/WalkthroughView.tsx': 'markup only: a method panel of its tables',
+  'app/views/compare/cells.tsx':
+    'markup only: each cell reads its stored result and draws it with the shared components',
+  'app/views/summary/SummaryView.tsx': 'markup only: the loaded table’s summary and notes',
+  'app/views/summary/ValueBars.tsx':
+    'markup only: model/summary.ts’s bars, shares by formatShare (tested in useValueLinks)',
+  'app/views/tour/TourCard.tsx': 'markup and DOM keyboard wiring (e2e/tours.spec.ts)',
+  'app/views/tour/TourList.tsx': 'markup only: a button a tour',
+  'app/views/tour/applyStep.ts':
+    'the page’s store and sample loading in order (e2e/tours.spec.ts); its panels are stepPanels.ts’s',
+  'app/views/tour/useIndicators.ts': 'store wiring only: one worker query a table version',
+  'app/views/useResult.ts':
+    'store wiring: resolves a call (core/platform/calls.ts) and follows its entry in transitions',
 };
 
 function modules(): string[] {

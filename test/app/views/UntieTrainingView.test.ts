@@ -12,9 +12,7 @@ const training = (state: Training['state'], iteration: number): Training => ({
 describe('lossCurves: UNTIE’s training loss, one point an iteration', () => {
   it('titled by the training’s state', () => {
     expect(lossCurves(training('done', 1000)).title).toBe('Training loss (1000 iterations)');
-    expect(lossCurves(training('running', 3)).title).toBe(
-      'Training loss — iteration 3 of 1000',
-    );
+    expect(lossCurves(training('running', 3)).title).toBe('Training loss — iteration 3 of 1000');
     expect(lossCurves(training('cancelled', 3)).title).toBe(
       'Training loss — cancelled at iteration 3 of 1000; the last iterate is shown',
     );

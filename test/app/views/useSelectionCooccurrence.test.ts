@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CountsReport } from '../../../src/core/platform/session.ts';
-import {
-  rowSelection,
-  selectionCounts,
-} from '../../../src/app/views/useSelectionCooccurrence.ts';
+import { rowSelection, selectionCounts } from '../../../src/app/views/useSelectionCooccurrence.ts';
 import { FOUR_COUNTS } from './fourRows.ts';
 
 describe('the rows selected, as the value views read them', () => {
@@ -17,7 +14,11 @@ describe('the rows selected, as the value views read them', () => {
   it('the counts of the selected rows: the diagonal as value counts, their number as rows', () => {
     // Rows 2 and 3 of fourRows.ts, (y, p) twice: y and p 2 rows each, together 2.
     const matrix = Int32Array.from([0, 0, 0, 0, 0, 2, 2, 0, 0, 2, 2, 0, 0, 0, 0, 0]);
-    const counts = selectionCounts(FOUR_COUNTS, [2, 3], matrix as CountsReport['cooccurrence'] & {});
+    const counts = selectionCounts(
+      FOUR_COUNTS,
+      [2, 3],
+      matrix as CountsReport['cooccurrence'] & {},
+    );
     expect(counts.nRows).toBe(2);
     expect([...counts.valueCounts]).toEqual([0, 2, 2, 0]);
     expect(counts.cooccurrence).toBe(matrix);
