@@ -1,6 +1,6 @@
 import { canonicalJson } from '../../core/platform/calls.ts';
 import { listInput, methodSpec, methodsProducing } from '../../core/platform/registry.ts';
-import type { Call, InputRef, MethodOutput } from '../../core/platform/spec.ts';
+import type { Call, InputRef, MethodOutput, MethodSpec } from '../../core/platform/spec.ts';
 import { findResult, resultsOfKind } from '../../core/platform/results.ts';
 import { CurvesChart } from '../components/CurvesChart.tsx';
 import { ResultTableView } from '../components/ResultTableView.tsx';
@@ -42,18 +42,12 @@ export function ComparisonView({ panel }: { panel: Panel }) {
       ...draft,
       inputs: {
         ...draft.inputs,
-        [input.name]: on
-          ? candidates
-              .filter((c) => c.id === id || chosen.some((r) => r.method === c.id))
-              .map((c) => chosen.find((r) => r.method === c.id) ?? { method: c.id })
-          : chosen.filter((r) => r.method !== id),
+        [input.name]: toggledMethods(candidates, chosen, id, on),
       },
     });
   const running = entry?.status === 'running';
   // A parameter with no default the user has to choose (the outlier class).
-  const missing = step.parameters.filter(
-    (p) => p.type === 'string' && p.required === true && (draft.options?.[p.name] ?? null) === null,
-  );
+  const missing = missingParameters(step, draft.options);
   const stale = ran !== null && canonicalJson(ran) !== canonicalJson(draft);
   const protocol = step.paperProtocol;
   const output = entry?.output ?? null;
@@ -200,5 +194,29 @@ function Measures({ output }: { output: MethodOutput }) {
         .map((m) => `${m.title} ${(m.value as number).toFixed(3)}`)
         .join(' · ')}
     </p>
+  );
+}
+
+/**
+ * The methods a comparison compares after one is ticked (`on`) or unticked: ticked, it joins
+ * in the menu's order, each chosen method keeping its own call (its options); unticked, it leaves.
+ */
+export function toggledMethods(
+  candidates: readonly MethodSpec[],
+  chosen: readonly InputRef[],
+  id: string,
+  on: boolean,
+): InputRef[] {
+  return on
+    ? candidates
+        .filter((c) => c.id === id || chosen.some((r) => r.method === c.id))
+        .map((c) => chosen.find((r) => r.method === c.id) ?? { method: c.id })
+    : chosen.filter((r) => r.method !== id);
+}
+
+/** The parameters with no default that the user has yet to choose (the outlier class). */
+export function missingParameters(step: MethodSpec, options: Call['options']) {
+  return step.parameters.filter(
+    (p) => p.type === 'string' && p.required === true && (options?.[p.name] ?? null) === null,
   );
 }

@@ -208,7 +208,7 @@ function SelectionLine({
 }
 
 /** The cells' colours and legends: blues off the diagonal, greens (value counts) on it. */
-function cooccurrenceColors(meta: TableMeta | undefined, counts: CountsReport | null) {
+export function cooccurrenceColors(meta: TableMeta | undefined, counts: CountsReport | null) {
   if (!meta || !counts?.cooccurrence)
     return { color: () => BLANK, legends: [] as LegendSpec[], scales: null };
   const L = meta.nValues;

@@ -35,18 +35,11 @@ export const ImpactInspector = memo(function ImpactInspector({
   const setHover = useStore((s) => s.setHover);
   const shown = useMemo(() => objects.slice(0, MAX_ROWS), [objects]);
   const values = useObjectValues(shown as number[]);
-  const rank = useMemo(() => {
-    if (!scores) return null;
-    // The ranking's order (0: a training row, not ranked).
-    const out = new Int32Array(scores.n);
-    rankedObjects(scores, scores.n, training).forEach((i, r) => (out[i] = r + 1));
-    return out;
-  }, [scores, training]);
-  const color = useMemo(() => {
-    let max = 0;
-    for (const x of impacts.values) if (x > max) max = x;
-    return scaleSequential(interpolateReds).domain([0, max || 1]);
-  }, [impacts]);
+  const rank = useMemo(() => (scores ? ranksOf(scores, training) : null), [scores, training]);
+  const color = useMemo(
+    () => scaleSequential(interpolateReds).domain([0, largestImpact(impacts.values) || 1]),
+    [impacts],
+  );
   const D = impacts.dims;
   const cls = meta.classColumn;
   // The table lists 50 objects, rounded; its export holds every one, at full precision.
@@ -156,4 +149,19 @@ async function inspectorTable(
       ]),
     ]),
   };
+}
+
+/** Each object's place in the ranking, 1 the most outlying (0: a training row, not ranked). */
+export function ranksOf(scores: ObjectScores, training: ArrayLike<number> | null): Int32Array {
+  const out = new Int32Array(scores.n);
+  rankedObjects(scores, scores.n, training).forEach((i, r) => (out[i] = r + 1));
+  return out;
+}
+
+/** The largest impact, the top of the colour scale (0 when none is positive). */
+export function largestImpact(values: ArrayLike<number>): number {
+  let max = 0;
+  for (let i = 0; i < values.length; i++)
+    if ((values[i] as number) > max) max = values[i] as number;
+  return max;
 }

@@ -40,7 +40,7 @@ export function ImpactView({ panel }: { panel: Panel }) {
 }
 
 /** The attribute names, one per feature attribute (a placeholder past the table's). */
-function attributeWords(meta: TableMeta, values: ArrayLike<number>): CloudWord[] {
+export function attributeWords(meta: TableMeta, values: ArrayLike<number>): CloudWord[] {
   return Array.from({ length: values.length }, (_, k) => ({
     text: meta.attributes[k]?.name ?? `attribute ${k + 1}`,
     value: values[k] ?? 0,
@@ -48,7 +48,7 @@ function attributeWords(meta: TableMeta, values: ArrayLike<number>): CloudWord[]
 }
 
 /** The mean of the rows of `objects` (n × dims, row-major). */
-function meanImpact(impacts: ObjectImpacts, objects: readonly number[]): Float64Array {
+export function meanImpact(impacts: ObjectImpacts, objects: readonly number[]): Float64Array {
   const mean = new Float64Array(impacts.dims);
   if (objects.length === 0) return mean;
   for (const i of objects)
@@ -57,7 +57,7 @@ function meanImpact(impacts: ObjectImpacts, objects: readonly number[]): Float64
   return mean;
 }
 
-function plural(n: number, one: string, many: string): string {
+export function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 

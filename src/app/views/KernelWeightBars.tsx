@@ -167,7 +167,7 @@ function useSpaceNumbers(
 }
 
 /** The mean weight of each kernel and kind of space, over all attributes (−1) or one. */
-function meanBars(
+export function meanBars(
   names: readonly string[],
   layout: Layout,
   weights: Float64Array,

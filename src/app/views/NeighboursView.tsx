@@ -37,8 +37,8 @@ export function NeighboursView({ panel }: { panel: Panel }) {
           if (e.key === 'Enter') e.currentTarget.blur();
         }}
         onBlur={(e) => {
-          const v = Number(e.currentTarget.value);
-          if (Number.isInteger(v) && v >= 1 && v <= MAX_NEIGHBOURS) setSettings(panel.id, { k: v });
+          const v = neighboursK(e.currentTarget.value);
+          if (v !== null) setSettings(panel.id, { k: v });
           else e.currentTarget.value = String(k);
         }}
       />
@@ -120,12 +120,7 @@ function NeighbourList({
         <tbody>
           {found.map((f) => {
             const codes = values.get(f.row);
-            const differs =
-              codes && own
-                ? meta.attributes.flatMap((a, t) =>
-                    codes[t] === own[t] ? [] : [`${a.name} = ${a.labels[codes[t] ?? 0] ?? ''}`],
-                  )
-                : null;
+            const differs = codes && own ? differences(meta, own, codes) : null;
             return (
               <NeighbourRow
                 key={f.row}
@@ -167,5 +162,18 @@ function NeighbourRow({
         {differs === null ? '…' : differs.length === 0 ? 'identical values' : differs.join(', ')}
       </td>
     </tr>
+  );
+}
+
+/** The number of neighbours typed, or null unless it is a whole number from 1 to MAX_NEIGHBOURS. */
+export function neighboursK(typed: string): number | null {
+  const v = Number(typed);
+  return Number.isInteger(v) && v >= 1 && v <= MAX_NEIGHBOURS ? v : null;
+}
+
+/** Where a neighbour differs from the object: “attribute = the neighbour’s value” for each. */
+export function differences(meta: TableMeta, own: Int32Array, codes: Int32Array): string[] {
+  return meta.attributes.flatMap((a, t) =>
+    codes[t] === own[t] ? [] : [`${a.name} = ${a.labels[codes[t] ?? 0] ?? ''}`],
   );
 }

@@ -68,23 +68,7 @@ function PairTable({
   /** The method's object similarity (CASO), shown beside the distance. */
   similarity: ObjectSimilarity | null;
 }) {
-  let total = 0;
-  let caso = 0;
-  const terms = meta.attributes.map((attr, j) => {
-    const x = codes[0][j] ?? 0;
-    const y = codes[1][j] ?? 0;
-    let term: number;
-    if (distance.form === 'mismatch') term = x === y ? 0 : (distance.weights[j] ?? 0);
-    else term = distance.tables[(distance.tableStart[j] ?? 0) + x * attr.labels.length + y] ?? 0;
-    total +=
-      distance.form === 'value-tables' && distance.combine === 'euclidean' ? term * term : term;
-    const s = similarity
-      ? (similarity.tables[(similarity.tableStart[j] ?? 0) + x * attr.labels.length + y] ?? 0)
-      : null;
-    if (s !== null) caso += s;
-    return { name: attr.name, x: attr.labels[x], y: attr.labels[y], term, s };
-  });
-  const euclidean = distance.form === 'value-tables' && distance.combine === 'euclidean';
+  const { terms, total, caso, euclidean } = pairTerms(meta, codes, distance, similarity);
   return (
     <table className="results" data-testid="pair-table">
       <thead>
@@ -114,8 +98,8 @@ function PairTable({
           <td className="text">{euclidean ? '√Σ term²' : 'Σ over attributes'}</td>
           <td />
           <td />
-          <td data-testid="pair-total" {...exact(euclidean ? Math.sqrt(total) : total)}>
-            {f(euclidean ? Math.sqrt(total) : total)}
+          <td data-testid="pair-total" {...exact(total)}>
+            {f(total)}
           </td>
           {similarity && (
             <td data-testid="pair-similarity" {...exact(caso)}>
@@ -126,4 +110,34 @@ function PairTable({
       </tbody>
     </table>
   );
+}
+
+/**
+ * Two objects' distance attribute by attribute: each attribute's values and term (a mismatch's
+ * weight, or the method's table entry for the two values), the total (the sum, or the root of
+ * the sum of squares for a Euclidean combination), and the similarity's terms and sum (CASO).
+ */
+export function pairTerms(
+  meta: TableMeta,
+  codes: [Int32Array, Int32Array],
+  distance: ObjectDistance,
+  similarity: ObjectSimilarity | null,
+) {
+  const euclidean = distance.form === 'value-tables' && distance.combine === 'euclidean';
+  let sum = 0;
+  let caso = 0;
+  const terms = meta.attributes.map((attr, j) => {
+    const x = codes[0][j] ?? 0;
+    const y = codes[1][j] ?? 0;
+    let term: number;
+    if (distance.form === 'mismatch') term = x === y ? 0 : (distance.weights[j] ?? 0);
+    else term = distance.tables[(distance.tableStart[j] ?? 0) + x * attr.labels.length + y] ?? 0;
+    sum += euclidean ? term * term : term;
+    const s = similarity
+      ? (similarity.tables[(similarity.tableStart[j] ?? 0) + x * attr.labels.length + y] ?? 0)
+      : null;
+    if (s !== null) caso += s;
+    return { name: attr.name, x: attr.labels[x], y: attr.labels[y], term, s };
+  });
+  return { terms, total: euclidean ? Math.sqrt(sum) : sum, caso, euclidean };
 }

@@ -15,7 +15,7 @@ import { NeedsRows } from '../components/NeedsRows.tsx';
 import { panelNeedsRows } from '../model/rowless.ts';
 
 /** The key of a call, or null when it is not valid (the view says why). */
-function keyOf(call: Call | null | undefined): string | null {
+export function keyOf(call: Call | null | undefined): string | null {
   if (!call) return null;
   try {
     return resolveCall(call).key;

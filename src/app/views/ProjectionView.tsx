@@ -153,6 +153,19 @@ function ShapeByClass({ panel, on, className }: { panel: Panel; on: boolean; cla
 }
 
 function ProjectionStatus({ output }: { output: MethodOutput }) {
+  return (
+    <p className="muted" data-testid="projection-status">
+      {projectionStatus(output)}
+    </p>
+  );
+}
+
+/**
+ * The line under a projection: what was projected (and its dimensions), the method's note, the
+ * share of variance of PCA's axes, KL or stress, trustworthiness and continuity (and how many
+ * objects they sampled), and the time taken.
+ */
+export function projectionStatus(output: MethodOutput): string {
   const layout = findResult(output.results, 'object-embedding')?.result;
   const measures = findResult(output.results, 'measures')?.result;
   const m = (name: string): number | null =>
@@ -167,19 +180,18 @@ function ProjectionStatus({ output }: { output: MethodOutput }) {
   const pc2 = m('pc2Share');
   const sampled = m('sampled');
   const n = layout?.n ?? 0;
-  return (
-    <p className="muted" data-testid="projection-status">
-      {of && !Array.isArray(of) ? describeCall(of) : ''}
-      {dims !== null ? ` (${dims} dims)` : ''} · {layout?.notes?.[0] ?? ''}
-      {pc1 !== null && pc2 !== null
-        ? ` · PC1 ${(100 * pc1).toFixed(1)}%, PC2 ${(100 * pc2).toFixed(1)}% of the variance`
-        : ''}
-      {kl !== null ? ` · KL ${kl.toFixed(3)}` : ''}
-      {stress !== null ? ` · stress ${stress.toFixed(3)}` : ''}
-      {t !== null && c !== null
-        ? ` · trustworthiness ${t.toFixed(3)}, continuity ${c.toFixed(3)} (k = ${m('k')}${sampled !== null && sampled < n ? `, ${sampled} sampled` : ''})`
-        : ''}
-      {` · ${output.seconds.toFixed(1)} s`}
-    </p>
-  );
+  return [
+    of && !Array.isArray(of) ? describeCall(of) : '',
+    dims !== null ? ` (${dims} dims)` : '',
+    ` · ${layout?.notes?.[0] ?? ''}`,
+    pc1 !== null && pc2 !== null
+      ? ` · PC1 ${(100 * pc1).toFixed(1)}%, PC2 ${(100 * pc2).toFixed(1)}% of the variance`
+      : '',
+    kl !== null ? ` · KL ${kl.toFixed(3)}` : '',
+    stress !== null ? ` · stress ${stress.toFixed(3)}` : '',
+    t !== null && c !== null
+      ? ` · trustworthiness ${t.toFixed(3)}, continuity ${c.toFixed(3)} (k = ${m('k')}${sampled !== null && sampled < n ? `, ${sampled} sampled` : ''})`
+      : '',
+    ` · ${output.seconds.toFixed(1)} s`,
+  ].join('');
 }

@@ -6,6 +6,7 @@ import { cellScale } from '../components/heatmap/cellColors.ts';
 import { useStore } from '../store/index.ts';
 import { attributeLayout, type SuOrder } from '../model/heatmap.ts';
 import { attributeItems, squareTable } from '../model/numberTables.ts';
+import type { CountsReport, TableMeta } from '../../core/platform/session.ts';
 
 const SU_SCALE = cellScale(interpolatePurples, [0, 1]);
 const SU_LEGENDS = [{ title: 'SU', scale: SU_SCALE, format: (x: number) => x.toFixed(1) }];
@@ -33,17 +34,8 @@ export function SuView() {
   const su = counts?.symmetricUncertainty;
   const color = useCallback((a: number, b: number) => SU_SCALE.rgb(su?.[a * D + b] ?? 0), [su, D]);
   const tooltip = useCallback(
-    (a: number, b: number) => {
-      if (!meta || !counts) return [];
-      const name = (x: number) => meta.attributes[x]?.name ?? '';
-      const lines = [`${name(a)} × ${name(b)}`, `SU = ${(su?.[a * D + b] ?? 0).toFixed(4)}`];
-      lines.push(`I = ${(counts.mutualInformation[a * D + b] ?? 0).toFixed(4)} bits`);
-      lines.push(
-        `H(${name(a)}) = ${(counts.entropy[a] ?? 0).toFixed(4)}, H(${name(b)}) = ${(counts.entropy[b] ?? 0).toFixed(4)} bits`,
-      );
-      return lines;
-    },
-    [meta, counts, su, D],
+    (a: number, b: number) => (meta && counts ? suTooltip(meta, counts, a, b) : []),
+    [meta, counts],
   );
   // SU out, attribute × attribute.
   const numbers = useCallback(
@@ -98,4 +90,17 @@ export function SuView() {
       />
     </div>
   );
+}
+
+/** A cell's tooltip: the attribute pair, its SU, mutual information and both entropies. */
+export function suTooltip(meta: TableMeta, counts: CountsReport, a: number, b: number): string[] {
+  const D = meta.attributes.length;
+  const name = (x: number) => meta.attributes[x]?.name ?? '';
+  const fixed = (x: number | undefined) => (x ?? 0).toFixed(4);
+  return [
+    `${name(a)} × ${name(b)}`,
+    `SU = ${fixed(counts.symmetricUncertainty[a * D + b])}`,
+    `I = ${fixed(counts.mutualInformation[a * D + b])} bits`,
+    `H(${name(a)}) = ${fixed(counts.entropy[a])}, H(${name(b)}) = ${fixed(counts.entropy[b])} bits`,
+  ];
 }

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { sampleNamed } from '../model/samples.ts';
 import { TASKS, type Task } from '../model/tasks.ts';
+import type { PanelChoice } from '../model/panelMenu.ts';
 import { useStore } from '../store/index.ts';
 import { openSample } from '../workspace/openSample.ts';
 import { panelChoices } from './registry.tsx';
@@ -18,11 +19,7 @@ export function TaskLauncher() {
       const sample = await sampleNamed(task.sample);
       if (sample) await openSample(sample);
     }
-    const panels = task.panels.flatMap((id) => {
-      const choice = choices.find((c) => c.id === id);
-      return choice ? [{ view: choice.view, call: choice.call, settings: {} }] : [];
-    });
-    replacePanels(panels, 'panels');
+    replacePanels(taskPanels(task, choices), 'panels');
   };
   return (
     <>
@@ -42,4 +39,12 @@ export function TaskLauncher() {
       <TourList />
     </>
   );
+}
+
+/** A task's panels, by add-panel entry, in its order (an entry the menu lacks is left out). */
+export function taskPanels(task: Task, choices: readonly PanelChoice[]) {
+  return task.panels.flatMap((id) => {
+    const choice = choices.find((c) => c.id === id);
+    return choice ? [{ view: choice.view, call: choice.call, settings: {} }] : [];
+  });
 }

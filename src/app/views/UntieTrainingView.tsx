@@ -19,7 +19,7 @@ function projectionTitle(): string {
   return methodSpec(compareProjection()).title;
 }
 
-interface Training {
+export interface Training {
   loss: Float64Array;
   /** Weight of each kernel space, in spaceLayout order. */
   spaceWeights: Float64Array;
@@ -118,27 +118,7 @@ function TrainingCharts({
   training: Training;
   notes: string[];
 }) {
-  const curves: Curves = useMemo(
-    () => ({
-      kind: 'curves',
-      title:
-        training.state === 'done'
-          ? `Training loss (${training.iterations} iterations)`
-          : training.state === 'running'
-            ? `Training loss — iteration ${training.iteration} of ${training.iterations}`
-            : `Training loss — cancelled at iteration ${training.iteration} of ${training.iterations}; the last iterate is shown`,
-      xLabel: 'iteration',
-      yLabel: 'loss',
-      series: [
-        {
-          name: 'Tr(S(I − HHᵀ))/Tr(S), batch',
-          x: Float64Array.from(training.loss, (_, i) => i + 1),
-          y: training.loss,
-        },
-      ],
-    }),
-    [training],
-  );
+  const curves = useMemo(() => lossCurves(training), [training]);
   return (
     <div className="untie-training" data-testid="untie-training" data-state={training.state}>
       {training.loss.length > 0 ? (
@@ -178,4 +158,26 @@ function Figure7Button({ panel, meta }: { panel: Panel; meta: TableMeta }) {
       {projectionTitle()} of {spec.title} beside {methodSpec(spec.shownBeside ?? '').title} (Fig. 7)
     </button>
   );
+}
+
+/** The loss curve, titled by the training's state: done, at iteration i of N, or cancelled at i. */
+export function lossCurves(training: Training): Curves {
+  return {
+    kind: 'curves',
+    title:
+      training.state === 'done'
+        ? `Training loss (${training.iterations} iterations)`
+        : training.state === 'running'
+          ? `Training loss — iteration ${training.iteration} of ${training.iterations}`
+          : `Training loss — cancelled at iteration ${training.iteration} of ${training.iterations}; the last iterate is shown`,
+    xLabel: 'iteration',
+    yLabel: 'loss',
+    series: [
+      {
+        name: 'Tr(S(I − HHᵀ))/Tr(S), batch',
+        x: Float64Array.from(training.loss, (_, i) => i + 1),
+        y: training.loss,
+      },
+    ],
+  };
 }

@@ -140,13 +140,10 @@ export function MatrixHeatmap({
         );
     return focus >= 0 ? onlyAttribute(full, meta, focus) : full;
   }, [meta, partitions, order, L, focus]);
-  const scale = useMemo(() => {
-    // The range comes with the matrix (found in the worker): no scan of L² cells here.
-    const [lo, hi] = matrix.range;
-    const ramp = matrix.scale === 'symlog' ? interpolateYlOrRd : interpolateBlues;
-    const domain: [number, number] = [Math.min(0, lo || 0), Math.max(hi || 0, 1e-9)];
-    return cellScale(ramp, domain, matrix.scale === 'symlog' ? 'symlog' : 'linear');
-  }, [matrix.range, matrix.scale]);
+  const scale = useMemo(
+    () => matrixScale(matrix.range, matrix.scale),
+    [matrix.range, matrix.scale],
+  );
   // A cell the method leaves undefined (NaN: DILCA between values of different attributes) is blank.
   const color = useCallback(
     (i: number, j: number) => {
@@ -213,4 +210,16 @@ export function MatrixHeatmap({
       />
     </div>
   );
+}
+
+/**
+ * A value matrix's colour scale, from the range found with it in the worker (no scan of L²
+ * cells here): from 0 (or its negative minimum) to its maximum, blues, or yellow to red on a
+ * symlog scale for a matrix that asks for it.
+ */
+export function matrixScale(range: readonly [number, number], kind: ValueMatrix['scale']) {
+  const [lo, hi] = range;
+  const ramp = kind === 'symlog' ? interpolateYlOrRd : interpolateBlues;
+  const domain: [number, number] = [Math.min(0, lo || 0), Math.max(hi || 0, 1e-9)];
+  return cellScale(ramp, domain, kind === 'symlog' ? 'symlog' : 'linear');
 }

@@ -107,11 +107,11 @@ export function ValueScoreBars({ meta, values }: { meta: TableMeta; values: Valu
                   x={LABEL}
                   y={2}
                   height={BAR - 4}
-                  width={Math.max(0.5, ((WIDTH - LABEL - NUMBER) * score) / max)}
+                  width={barLength(WIDTH - LABEL - NUMBER, score, max)}
                   fill={emphasised.has(v) ? '#b91c1c' : '#f87171'}
                 />
                 <text
-                  x={LABEL + Math.max(0.5, ((WIDTH - LABEL - NUMBER) * score) / max) + 4}
+                  x={LABEL + barLength(WIDTH - LABEL - NUMBER, score, max) + 4}
                   y={BAR - 4}
                   fontSize={10}
                   fill="#374151"
@@ -125,4 +125,12 @@ export function ValueScoreBars({ meta, values }: { meta: TableMeta; values: Valu
       </div>
     </>
   );
+}
+
+/**
+ * A score's bar in `room` pixels, the top score (`max`) filling it: never under half a pixel,
+ * so a score of 0 still shows where its bar starts.
+ */
+export function barLength(room: number, score: number, max: number): number {
+  return Math.max(0.5, (room * score) / max);
 }

@@ -3,6 +3,7 @@ import { useStore } from '../store/index.ts';
 import { selectedWithNeighbours } from '../store/linkSlice.ts';
 import { useObjectValues } from './useObjectValues.ts';
 import { rowName } from '../model/rowNames.ts';
+import type { TableMeta } from '../../core/platform/session.ts';
 
 const TOOLTIP_ATTRIBUTES = 16;
 
@@ -30,19 +31,7 @@ export function useLinkedObjects() {
   const tipRows = useMemo(() => hovered.slice(0, 1), [hovered]);
   const values = useObjectValues(tipRows);
   const tooltip = useCallback(
-    (i: number) => {
-      if (!meta) return [];
-      const codes = values.get(i);
-      const cls = meta.classColumn;
-      const shown = meta.attributes.slice(0, TOOLTIP_ATTRIBUTES);
-      return [
-        `${rowName(meta, i)}${cls ? ` · ${cls.name} = ${cls.labels[cls.codes[i] ?? 0]}` : ''}`,
-        ...(codes ? shown.map((a, k) => `${a.name} = ${a.labels[codes[k] ?? 0]}`) : ['…']),
-        ...(meta.attributes.length > TOOLTIP_ATTRIBUTES
-          ? [`… ${meta.attributes.length - TOOLTIP_ATTRIBUTES} more`]
-          : []),
-      ];
-    },
+    (i: number) => (meta ? objectTooltip(meta, i, values.get(i)) : []),
     [meta, values],
   );
   const labelOf = useCallback(
@@ -56,18 +45,13 @@ export function useLinkedObjects() {
     (i: number | null) => setHover(i === null ? null : { kind: 'objects', objects: [i] }),
     [setHover],
   );
-  const neighbours =
+  const selectionText = selectionLine(
+    selectedObjects.length,
     selectedObjects.length > 0
       ? selectedWithNeighbours({ selectedObjects, neighbourObjects }).size - selectedObjects.length
-      : 0;
-  const selectionText =
-    selectedObjects.length > 0
-      ? `${selectedObjects.length} ${selectedObjects.length === 1 ? 'object' : 'objects'} selected${
-          neighbours > 0 ? ` and ${neighbours} of their nearest neighbours shown` : ''
-        }`
-      : rowsWithValues
-        ? `${rowsWithValues.length} objects hold enough of the selected values`
-        : 'No objects selected';
+      : 0,
+    rowsWithValues?.length ?? null,
+  );
   return {
     emphasised,
     tooltip,
@@ -76,4 +60,38 @@ export function useLinkedObjects() {
     labelOf: meta?.classColumn ? labelOf : undefined,
     selectionText,
   };
+}
+
+/**
+ * An object's tooltip: its file line and class, then its first 16 attributes' values (“…”
+ * until they arrive) and how many more there are.
+ */
+export function objectTooltip(meta: TableMeta, i: number, codes: Int32Array | undefined): string[] {
+  const cls = meta.classColumn;
+  const shown = meta.attributes.slice(0, TOOLTIP_ATTRIBUTES);
+  return [
+    `${rowName(meta, i)}${cls ? ` · ${cls.name} = ${cls.labels[cls.codes[i] ?? 0]}` : ''}`,
+    ...(codes ? shown.map((a, k) => `${a.name} = ${a.labels[codes[k] ?? 0]}`) : ['…']),
+    ...(meta.attributes.length > TOOLTIP_ATTRIBUTES
+      ? [`… ${meta.attributes.length - TOOLTIP_ATTRIBUTES} more`]
+      : []),
+  ];
+}
+
+/**
+ * What the scatters say of the selection: the objects selected and the neighbours shown with
+ * them, else the objects holding the selected values (null: no values selected).
+ */
+export function selectionLine(
+  selected: number,
+  neighbours: number,
+  holding: number | null,
+): string {
+  if (selected > 0)
+    return `${selected} ${selected === 1 ? 'object' : 'objects'} selected${
+      neighbours > 0 ? ` and ${neighbours} of their nearest neighbours shown` : ''
+    }`;
+  return holding !== null
+    ? `${holding} objects hold enough of the selected values`
+    : 'No objects selected';
 }

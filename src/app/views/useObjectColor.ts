@@ -115,7 +115,7 @@ export function useObjectColor(): ObjectColoring {
 }
 
 /** A column's legend: its labels with their colours, ordered labels from the lowest. */
-function legendOf(labels: readonly string[], palette: readonly string[]) {
+export function legendOf(labels: readonly string[], palette: readonly string[]) {
   const entries = labels.map((label, c) => ({ label, color: palette[c] ?? GREY }));
   const order = labelOrder(labels);
   return order ? order.map((c) => entries[c] as (typeof entries)[number]) : entries;

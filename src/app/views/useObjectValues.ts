@@ -17,9 +17,7 @@ export function useObjectValues(rows: number[]): Map<number, Int32Array> {
     const wanted = Int32Array.from(rows);
     void query((api) => api.objectRows(wanted)).then((outcome) => {
       if (!live || !outcome.ok) return;
-      const map = new Map<number, Int32Array>();
-      rows.forEach((r, i) => map.set(r, outcome.value.slice(i * D, (i + 1) * D)));
-      setValues(map);
+      setValues(valuesByRow(rows, outcome.value, D));
     });
     return () => {
       live = false;
@@ -28,4 +26,15 @@ export function useObjectValues(rows: number[]): Map<number, Int32Array> {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, version, D, query]);
   return values;
+}
+
+/** Each row's D codes, from the worker's rows × D block in the order asked. */
+export function valuesByRow(
+  rows: readonly number[],
+  codes: Int32Array,
+  D: number,
+): Map<number, Int32Array> {
+  const map = new Map<number, Int32Array>();
+  rows.forEach((r, i) => map.set(r, codes.slice(i * D, (i + 1) * D)));
+  return map;
 }

@@ -13,9 +13,32 @@ export interface RowSelection {
 export function useRowSelection(): RowSelection | null {
   const objects = useStore((s) => s.selectedObjects);
   const byValues = useStore((s) => s.rowsWithSelectedValues);
+  return rowSelection(objects, byValues);
+}
+
+/** The selected objects, else the rows holding the selected values (none: null). */
+export function rowSelection(
+  objects: ArrayLike<number>,
+  byValues: ArrayLike<number> | null | undefined,
+): RowSelection | null {
   if (objects.length > 0) return { rows: objects, by: 'objects' };
   if (byValues && byValues.length > 0) return { rows: byValues, by: 'values' };
   return null;
+}
+
+/**
+ * The whole table's counts restricted to `rows`, given their co-occurrence matrix: its diagonal
+ * as the value counts, the rows' number as nRows; the other fields stay the whole table's.
+ */
+export function selectionCounts(
+  counts: CountsReport,
+  rows: ArrayLike<number>,
+  matrix: NonNullable<CountsReport['cooccurrence']>,
+): CountsReport {
+  const L = counts.valueCounts.length;
+  const valueCounts = new Int32Array(L);
+  for (let v = 0; v < L; v++) valueCounts[v] = matrix[v * L + v] as number;
+  return { ...counts, nRows: rows.length, valueCounts, cooccurrence: matrix };
 }
 
 /**
@@ -42,15 +65,7 @@ export function useSelectionCooccurrence(
     let current = true;
     void query((api) => api.cooccurrenceOf(Int32Array.from(rows))).then((outcome) => {
       if (!current || !outcome.ok) return;
-      const matrix = outcome.value;
-      const L = counts.valueCounts.length;
-      const valueCounts = new Int32Array(L);
-      for (let v = 0; v < L; v++) valueCounts[v] = matrix[v * L + v] as number;
-      setShown({
-        rows,
-        base: counts,
-        counts: { ...counts, nRows: rows.length, valueCounts, cooccurrence: matrix },
-      });
+      setShown({ rows, base: counts, counts: selectionCounts(counts, rows, outcome.value) });
     });
     return () => {
       current = false;

@@ -18,8 +18,8 @@ import {
   type CentreData,
 } from '../base/centreDistance.ts';
 import type { Geometry } from '../base/geometry.ts';
-import { registerKernel } from '../parallel/kernels.ts';
-import { shareWith, type Binding, type KernelInputs, type Team } from '../parallel/team.ts';
+import { shareWith, type Team } from '../parallel/team.ts';
+import { numbered, paramsOn, teamKernel } from '../parallel/teamKernel.ts';
 import {
   nearestCentroid,
   offerCentre,
@@ -27,7 +27,7 @@ import {
   type NearestScan,
 } from './nearestCentre.ts';
 
-const KERNEL = 'kmeans-assign';
+const KERNEL = teamKernel('kmeans-assign', assignKernel);
 /** Objects a task. */
 const CHUNK = 1024;
 /**
@@ -36,9 +36,10 @@ const CHUNK = 1024;
  */
 export const ASSIGN_TEAM_MIN_OBJECTS = 4096;
 
-const DENSE = 0;
-const VALUE_TABLE = 1;
-const VALUE_COST = 2;
+/** The forms of the centres' data (CentreData). */
+const FORM = numbered('dense', 'value-table', 'value-cost');
+/** params cells: the first chunk of the step. */
+const CELL = numbered('firstChunk');
 
 interface AssignInputs {
   form: number;
@@ -132,24 +133,21 @@ function valueCostAssign(inputs: AssignInputs): Assign {
   };
 }
 
-function assignKernel(raw: KernelInputs) {
-  const inputs = raw as unknown as AssignInputs;
+function assignKernel(inputs: AssignInputs) {
   const assign =
-    inputs.form === DENSE
+    inputs.form === FORM.dense
       ? denseAssign(inputs)
-      : inputs.form === VALUE_TABLE
+      : inputs.form === FORM['value-table']
         ? valueTableAssign(inputs)
         : valueCostAssign(inputs);
   return {
     task(index: number) {
-      const from = ((inputs.params[0] as number) + index) * CHUNK;
+      const from = ((inputs.params[CELL.firstChunk] as number) + index) * CHUNK;
       const to = Math.min(inputs.n, from + CHUNK);
       for (let i = from; i < to; i++) assign(i);
     },
   };
 }
-
-registerKernel(KERNEL, assignKernel);
 
 /** Assigns every object to its nearest centre on a team; see teamAssigner. */
 export interface TeamAssigner {
@@ -178,11 +176,7 @@ export function teamAssigner(
   if (!data) return null;
   const inputs = assignInputs(data, n, k, team);
   const size = centreCount(data, k);
-  const binding: Binding = team.bind(
-    KERNEL,
-    inputs as unknown as KernelInputs,
-    assignKernel(inputs as unknown as KernelInputs),
-  );
+  const binding = KERNEL.bind(team, inputs);
   return {
     assign(labels) {
       const centres = data.centres();
@@ -190,7 +184,7 @@ export function teamAssigner(
       else inputs.centres.set(centres.subarray(0, size));
       inputs.labels.set(labels);
       const chunks = Math.ceil(n / CHUNK);
-      inputs.params[0] = 0;
+      inputs.params[CELL.firstChunk] = 0;
       binding.run(chunks);
       return { nearest: inputs.nearest, best: inputs.best };
     },
@@ -222,7 +216,7 @@ function assignInputs(data: CentreData, n: number, k: number, team: Team): Assig
         };
   const size = centreCount(data, k);
   return {
-    form: data.form === 'dense' ? DENSE : data.form === 'value-table' ? VALUE_TABLE : VALUE_COST,
+    form: FORM[data.form],
     n,
     k,
     width:
@@ -241,6 +235,6 @@ function assignInputs(data: CentreData, n: number, k: number, team: Team): Assig
     labels: team.allocate(Int32Array, n),
     nearest: team.allocate(Int32Array, n),
     best: team.allocate(Float64Array, n),
-    params: team.allocate(Int32Array, 1),
+    params: paramsOn(team, Int32Array, CELL),
   };
 }

@@ -12,8 +12,8 @@
  */
 import type { Steps } from '../base/jobs.ts';
 import { chunkSteps } from '../parallel/chunkSteps.ts';
-import { registerKernel } from '../parallel/kernels.ts';
-import { serialTeam, shareWith, type KernelInputs, type Team } from '../parallel/team.ts';
+import { serialTeam, shareWith, type Team } from '../parallel/team.ts';
+import { teamKernel } from '../parallel/teamKernel.ts';
 import { distanceOf, type ProjectionInput } from '../platform/projectionInput.ts';
 import {
   distanceDataOf,
@@ -23,7 +23,7 @@ import {
 } from './distanceData.ts';
 import type { IdenticalGroups } from './identical.ts';
 
-const KERNEL = 'neighbour-lists';
+const KERNEL = teamKernel('neighbour-lists', (inputs: ListInputs) => listsKernel(inputs));
 /** Objects a task. */
 const CHUNK = 1024;
 /** Tasks a step (progress is reported between steps). */
@@ -45,8 +45,7 @@ interface ListInputs extends DistanceData {
   distances: Float64Array;
 }
 
-function listsKernel(raw: KernelInputs, own?: (i: number, j: number) => number) {
-  const inputs = raw as unknown as ListInputs;
+function listsKernel(inputs: ListInputs, own?: (i: number, j: number) => number) {
   const distance = own ?? distanceFromData(inputs);
   return {
     task(index: number) {
@@ -55,8 +54,6 @@ function listsKernel(raw: KernelInputs, own?: (i: number, j: number) => number) 
     },
   };
 }
-
-registerKernel(KERNEL, (inputs) => listsKernel(inputs));
 
 /** The lists of objects from … to − 1. */
 function fillLists(
@@ -111,11 +108,8 @@ export function* neighbourListSteps(
     indices: onTeam.allocate(Int32Array, n * k),
     distances: onTeam.allocate(Float64Array, n * k),
   };
-  const local = listsKernel(
-    inputs as unknown as KernelInputs,
-    data ? undefined : distanceOf(input),
-  );
-  const binding = onTeam.bind(KERNEL, inputs as unknown as KernelInputs, local);
+  const local = listsKernel(inputs, data ? undefined : distanceOf(input));
+  const binding = KERNEL.bind(onTeam, inputs, local);
   yield* chunkSteps(binding, inputs.params, n, CHUNK, TASKS_PER_STEP, 'neighbour lists');
   // Results leave the team's shared memory (they may be sent to another thread as copies).
   return { indices: inputs.indices.slice(), distances: inputs.distances.slice() };

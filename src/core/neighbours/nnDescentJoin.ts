@@ -25,15 +25,15 @@
  * Before each round, the candidates are sampled point by point (candidates.ts), each point from
  * its own random stream, in tasks of CHUNK points.
  */
-import { registerKernel } from '../parallel/kernels.ts';
-import { serialTeam, type Binding, type KernelInputs, type Team } from '../parallel/team.ts';
+import { serialTeam, type Team } from '../parallel/team.ts';
+import { numbered, paramsOn, teamKernel } from '../parallel/teamKernel.ts';
 import { kernelFromData, type PairKernelData } from '../platform/additiveDistance.ts';
 import { CandidateSampler, Candidates, type CandidateArrays } from './candidates.ts';
 import { GraphLists, type GraphArrays } from './graphLists.ts';
 import { pivotTreeLeaves } from './pivotTrees.ts';
 import { createRandom } from '../base/random.ts';
 
-const KERNEL = 'nn-descent';
+const KERNEL = teamKernel('nn-descent', (inputs: JoinInputs) => nnDescentKernel(inputs));
 /**
  * Points a block of the local join by default: its kept offers are applied before the next block
  * (the graph is the same whatever the block; larger ones gather more offers per point in a bucket
@@ -52,28 +52,25 @@ const BUCKET_SHIFT = 9;
  * point on the bench's tables; later ones far fewer).
  */
 export const POOL_PER_POINT = 256;
-/** params cells */
-const PHASE = 0;
-const FROM = 1;
-const TO = 2;
-const ROUND = 3;
-const SEED = 4;
-const LEAVES_PER_CHUNK = 5;
-/** The pool's next free offer (claimed by Atomics.add). */
-const CURSOR = 6;
-/** Chunks whose offers an apply step makes: FIRST_CHUNK … END_CHUNK − 1. */
-const FIRST_CHUNK = 7;
-const END_CHUNK = 8;
-/** The tree whose leaves a LEAVES step offers. */
-const TREE = 9;
-/** Phases */
-const JOIN = 0;
-const APPLY = 1;
-const SAMPLE = 2;
-const LEAVES = 3;
-const TREES = 4;
-const REVERSE_COUNT = 5;
-const REVERSE_FILL = 6;
+/**
+ * params cells: the phase; the range of points (or leaves) a step covers; the sampling's round
+ * and seed; the leaves a chunk; the pool's next free offer (claimed by Atomics.add); the chunks
+ * whose offers an apply step makes (firstChunk … endChunk − 1); the tree whose leaves a leaves
+ * step offers.
+ */
+const CELL = numbered(
+  'phase',
+  'from',
+  'to',
+  'round',
+  'seed',
+  'leavesPerChunk',
+  'cursor',
+  'firstChunk',
+  'endChunk',
+  'tree',
+);
+const PHASE = numbered('join', 'apply', 'sample', 'leaves', 'trees', 'reverseCount', 'reverseFill');
 
 interface JoinInputs {
   m: number;
@@ -84,7 +81,7 @@ interface JoinInputs {
   graph: GraphArrays;
   candidates: CandidateArrays;
   /**
-   * The start's trees, tree t built from seed treeSeeds[t] (task t of a TREES step): its points
+   * The start's trees, tree t built from seed treeSeeds[t] (task t of a trees step): its points
    * in leaf order at t·m, its leaves' bounds at t·(m + 1) (leaf l: order[bounds[l] …)), its
    * number of leaves and distances evaluated at treeInfo[2t], [2t + 1].
    */
@@ -152,8 +149,7 @@ class ChunkOffers {
   }
 }
 
-function nnDescentKernel(raw: KernelInputs, dist?: (p: number, q: number) => number) {
-  const inputs = raw as unknown as JoinInputs;
+function nnDescentKernel(inputs: JoinInputs, dist?: (p: number, q: number) => number) {
   const { m, K, C } = inputs;
   const d = dist ?? kernelFromData(inputs.kernel as PairKernelData);
   const graph = new GraphLists(m, K, inputs.graph);
@@ -163,24 +159,24 @@ function nnDescentKernel(raw: KernelInputs, dist?: (p: number, q: number) => num
   /** Chunk c's kept offers, into this thread's scratch. */
   const find = (phase: number, c: number): void => {
     offers.clear();
-    if (phase === JOIN) join(inputs, offers, graph.bound, d, c);
+    if (phase === PHASE.join) join(inputs, offers, graph.bound, d, c);
     else leaves(inputs, offers, graph.bound, d, c);
   };
   return {
     task(index: number) {
       const { params } = inputs;
-      const phase = params[PHASE] as number;
-      if (phase === APPLY) apply(inputs, graph, index);
-      else if (phase === TREES) tree(inputs, d, index);
-      else if (phase === REVERSE_COUNT || phase === REVERSE_FILL) {
+      const phase = params[CELL.phase] as number;
+      if (phase === PHASE.apply) apply(inputs, graph, index);
+      else if (phase === PHASE.trees) tree(inputs, d, index);
+      else if (phase === PHASE.reverseCount || phase === PHASE.reverseFill) {
         const [lo, hi] = owned(inputs, index);
-        if (phase === REVERSE_COUNT) reverse.countReverse(graph, lo, hi);
+        if (phase === PHASE.reverseCount) reverse.countReverse(graph, lo, hi);
         else reverse.fillReverse(graph, lo, hi);
-      } else if (phase === SAMPLE) {
+      } else if (phase === PHASE.sample) {
         const from = index * CHUNK;
         const to = Math.min(m, from + CHUNK);
-        const round = params[ROUND] as number;
-        const seed = params[SEED] as number;
+        const round = params[CELL.round] as number;
+        const seed = params[CELL.seed] as number;
         for (let i = from; i < to; i++) sampler.sample(graph, i, round, seed);
       } else {
         find(phase, index);
@@ -203,8 +199,6 @@ function nnDescentKernel(raw: KernelInputs, dist?: (p: number, q: number) => num
   };
 }
 
-registerKernel(KERNEL, (inputs) => nnDescentKernel(inputs));
-
 /** Step 1 of the local join for chunk c of the block: pairs nearer than either's farthest. */
 function join(
   inputs: JoinInputs,
@@ -215,8 +209,8 @@ function join(
 ): void {
   const { C, params } = inputs;
   const { newLists, oldLists, newCount, oldCount } = inputs.candidates;
-  const from = (params[FROM] as number) + c * CHUNK;
-  const to = Math.min(params[TO] as number, from + CHUNK);
+  const from = (params[CELL.from] as number) + c * CHUNK;
+  const to = Math.min(params[CELL.to] as number, from + CHUNK);
   for (let i = from; i < to; i++) {
     const nNew = newCount[i] as number;
     const nOld = oldCount[i] as number;
@@ -254,12 +248,12 @@ function leaves(
   c: number,
 ): void {
   const { m, params } = inputs;
-  const t = params[TREE] as number;
+  const t = params[CELL.tree] as number;
   const order = inputs.treeOrders.subarray(t * m, (t + 1) * m);
   const leafBounds = inputs.treeBounds.subarray(t * (m + 1), (t + 1) * (m + 1));
-  const per = params[LEAVES_PER_CHUNK] as number;
-  const from = (params[FROM] as number) + c * per;
-  const to = Math.min(params[TO] as number, from + per);
+  const per = params[CELL.leavesPerChunk] as number;
+  const from = (params[CELL.from] as number) + c * per;
+  const to = Math.min(params[CELL.to] as number, from + per);
   for (let l = from; l < to; l++) {
     const lo = leafBounds[l] as number;
     const hi = leafBounds[l + 1] as number;
@@ -281,7 +275,7 @@ function publish(inputs: JoinInputs, offers: ChunkOffers, c: number): void {
   const { pool, poolDists, bucketStart, buckets, params } = inputs;
   const { pairs, dists, counts, length } = offers;
   const row = c * (buckets + 1);
-  const base = Atomics.add(params, CURSOR, length);
+  const base = Atomics.add(params, CELL.cursor, length);
   if (base + length > poolDists.length) {
     bucketStart[row] = -1;
     return;
@@ -314,11 +308,11 @@ function owned(inputs: JoinInputs, t: number): [number, number] {
   return [Math.min(inputs.m, first << BUCKET_SHIFT), Math.min(inputs.m, end << BUCKET_SHIFT)];
 }
 
-/** Step 2 for owner t: the offers of chunks FIRST_CHUNK … END_CHUNK − 1 to t's buckets, in order. */
+/** Step 2 for owner t: the offers of chunks firstChunk … endChunk − 1 to t’s buckets, in order. */
 function apply(inputs: JoinInputs, graph: GraphLists, t: number): void {
   const { pool, poolDists, bucketStart, buckets, params } = inputs;
-  const first = params[FIRST_CHUNK] as number;
-  const chunks = params[END_CHUNK] as number;
+  const first = params[CELL.firstChunk] as number;
+  const chunks = params[CELL.endChunk] as number;
   const stride = buckets + 1;
   let changes = 0;
   const [from, end] = ownedBuckets(inputs, t);
@@ -407,23 +401,23 @@ export function nnDescentTeam(
     capacity,
     partitions,
     changes: onTeam.allocate(Int32Array, partitions),
-    params: onTeam.allocate(Int32Array, 10),
+    params: paramsOn(onTeam, Int32Array, CELL),
   };
   const { params, bucketStart } = inputs;
-  const local = nnDescentKernel(inputs as unknown as KernelInputs, dist);
-  const binding: Binding = onTeam.bind(KERNEL, inputs as unknown as KernelInputs, local);
+  const local = nnDescentKernel(inputs, dist);
+  const binding = KERNEL.bind(onTeam, inputs, local);
   let overflowed = 0; // chunks of the last step that did not fit the pool (NnDescentTeam)
   /** Finds the offers of `chunks` chunks of a `phase` step, then makes them; returns the changes. */
   const step = (phase: number, chunks: number): number => {
-    params[PHASE] = phase;
-    params[CURSOR] = 0;
+    params[CELL.phase] = phase;
+    params[CELL.cursor] = 0;
     binding.run(chunks);
-    params[PHASE] = APPLY;
+    params[CELL.phase] = PHASE.apply;
     let changes = 0;
     const applyRun = (first: number, to: number): void => {
       if (first >= to) return;
-      params[FIRST_CHUNK] = first;
-      params[END_CHUNK] = to;
+      params[CELL.firstChunk] = first;
+      params[CELL.endChunk] = to;
       binding.run(partitions);
       for (let t = 0; t < partitions; t++) changes += inputs.changes[t] as number;
     };
@@ -434,9 +428,9 @@ export function nnDescentTeam(
       if ((bucketStart[c * (buckets + 1)] as number) < 0) {
         overflowed++;
         applyRun(first, c);
-        params[PHASE] = phase;
+        params[CELL.phase] = phase;
         changes += local.direct(phase, c);
-        params[PHASE] = APPLY;
+        params[CELL.phase] = PHASE.apply;
         first = c + 1;
       }
     applyRun(first, chunks);
@@ -445,7 +439,7 @@ export function nnDescentTeam(
   return {
     trees(seeds) {
       inputs.treeSeeds.set(seeds);
-      params[PHASE] = TREES;
+      params[CELL.phase] = PHASE.trees;
       binding.run(seeds.length);
       let evaluations = 0;
       for (let t = 0; t < seeds.length; t++) evaluations += inputs.treeInfo[2 * t + 1] as number;
@@ -459,33 +453,33 @@ export function nnDescentTeam(
         const size = (bounds[l + 1] as number) - (bounds[l] as number);
         pairs += (size * (size - 1)) / 2;
       }
-      params[TREE] = t;
-      params[LEAVES_PER_CHUNK] = leavesPerChunk;
+      params[CELL.tree] = t;
+      params[CELL.leavesPerChunk] = leavesPerChunk;
       for (let from = 0; from < count; from += chunksPerBlock * leavesPerChunk) {
         const to = Math.min(count, from + chunksPerBlock * leavesPerChunk);
-        params[FROM] = from;
-        params[TO] = to;
-        step(LEAVES, Math.ceil((to - from) / leavesPerChunk));
+        params[CELL.from] = from;
+        params[CELL.to] = to;
+        step(PHASE.leaves, Math.ceil((to - from) / leavesPerChunk));
       }
       return pairs;
     },
     gatherReverse() {
-      params[PHASE] = REVERSE_COUNT;
+      params[CELL.phase] = PHASE.reverseCount;
       binding.run(partitions);
       candidates.startReverse();
-      params[PHASE] = REVERSE_FILL;
+      params[CELL.phase] = PHASE.reverseFill;
       binding.run(partitions);
     },
     sample(round, seed) {
-      params[PHASE] = SAMPLE;
-      params[ROUND] = round;
-      params[SEED] = seed;
+      params[CELL.phase] = PHASE.sample;
+      params[CELL.round] = round;
+      params[CELL.seed] = seed;
       binding.run(Math.ceil(m / CHUNK));
     },
     block(from, to) {
-      params[FROM] = from;
-      params[TO] = to;
-      return step(JOIN, Math.ceil((to - from) / CHUNK));
+      params[CELL.from] = from;
+      params[CELL.to] = to;
+      return step(PHASE.join, Math.ceil((to - from) / CHUNK));
     },
     overflowed: () => overflowed,
     release: () => binding.release(),

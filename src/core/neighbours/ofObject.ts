@@ -2,8 +2,8 @@ import type { Steps } from '../base/jobs.ts';
 import { distanceOf, type ProjectionInput } from '../platform/projectionInput.ts';
 import { currentTeam } from '../parallel/ambient.ts';
 import { chunkSteps } from '../parallel/chunkSteps.ts';
-import { registerKernel } from '../parallel/kernels.ts';
-import { serialTeam, type KernelInputs, type Team } from '../parallel/team.ts';
+import { serialTeam, type Team } from '../parallel/team.ts';
+import { teamKernel } from '../parallel/teamKernel.ts';
 import {
   distanceDataOf,
   distanceFromData,
@@ -76,7 +76,7 @@ export function* objectNeighbourSteps(
   };
 }
 
-const KERNEL = 'object-distances';
+const KERNEL = teamKernel('object-distances', (inputs: RowInputs) => rowKernel(inputs));
 /** Objects a task. */
 const CHUNK = 8192;
 /** Tasks a step (progress is reported between steps). */
@@ -91,8 +91,7 @@ interface RowInputs extends DistanceData {
   out: Float64Array;
 }
 
-function rowKernel(raw: KernelInputs, own?: (i: number, j: number) => number) {
-  const inputs = raw as unknown as RowInputs;
+function rowKernel(inputs: RowInputs, own?: (i: number, j: number) => number) {
   const distance = own ?? distanceFromData(inputs);
   return {
     task(index: number) {
@@ -103,8 +102,6 @@ function rowKernel(raw: KernelInputs, own?: (i: number, j: number) => number) {
     },
   };
 }
-
-registerKernel(KERNEL, (inputs) => rowKernel(inputs));
 
 /** d(row, j) for every object j, in chunks across the team (the same values whatever the team). */
 function* distancesFromRow(input: ProjectionInput, row: number, team: Team): Steps<Float64Array> {
@@ -118,8 +115,8 @@ function* distancesFromRow(input: ProjectionInput, row: number, team: Team): Ste
     params: onTeam.allocate(Int32Array, 1),
     out: onTeam.allocate(Float64Array, n),
   };
-  const raw = inputs as unknown as KernelInputs;
-  const binding = onTeam.bind(KERNEL, raw, rowKernel(raw, data ? undefined : distanceOf(input)));
+  const local = rowKernel(inputs, data ? undefined : distanceOf(input));
+  const binding = KERNEL.bind(onTeam, inputs, local);
   yield* chunkSteps(binding, inputs.params, n, CHUNK, TASKS_PER_STEP, 'distances');
   return inputs.out;
 }

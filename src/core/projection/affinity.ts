@@ -1,6 +1,6 @@
 import type { Neighbours } from '../neighbours/knn.ts';
-import { registerKernel } from '../parallel/kernels.ts';
-import { serialTeam, shareWith, type KernelInputs, type Team } from '../parallel/team.ts';
+import { serialTeam, shareWith, type Team } from '../parallel/team.ts';
+import { teamKernel } from '../parallel/teamKernel.ts';
 
 /**
  * Symmetric joint probabilities P in compressed-row form; all entries sum to 1. When identical
@@ -56,11 +56,7 @@ export function perplexityAffinities(
     conditional: team.allocate(Float64Array, n * k),
     self: team.allocate(Float64Array, multiplicity ? n : 0),
   };
-  const binding = team.bind(
-    KERNEL,
-    inputs as unknown as KernelInputs,
-    calibrationKernel(inputs as unknown as KernelInputs),
-  );
+  const binding = KERNEL.bind(team, inputs);
   try {
     binding.run(Math.ceil(n / ROWS_PER_TASK));
   } finally {
@@ -70,7 +66,7 @@ export function perplexityAffinities(
   return symmetrise(nn, inputs.conditional, multiplicity, self, team);
 }
 
-const KERNEL = 'tsne.calibrate';
+const KERNEL = teamKernel('tsne.calibrate', calibrationKernel);
 /** Rows a calibration task. */
 const ROWS_PER_TASK = 1024;
 
@@ -92,8 +88,7 @@ interface CalibrationInputs {
   self: Float64Array;
 }
 
-function calibrationKernel(raw: KernelInputs) {
-  const inputs = raw as unknown as CalibrationInputs;
+function calibrationKernel(inputs: CalibrationInputs) {
   return {
     task(index: number) {
       const from = index * ROWS_PER_TASK;
@@ -101,8 +96,6 @@ function calibrationKernel(raw: KernelInputs) {
     },
   };
 }
-
-registerKernel(KERNEL, calibrationKernel);
 
 /** Rows from … to − 1 of the conditionals (and of self). */
 function calibrateRows(inputs: CalibrationInputs, from: number, to: number): void {

@@ -15,15 +15,8 @@
  * depend on n only, and Z is added up chunk by chunk in order, so the gradient is identical bit
  * for bit whatever the number of threads — one included.
  */
-import { registerKernel } from '../parallel/kernels.ts';
-import {
-  isShared,
-  serialTeam,
-  shareWith,
-  type Binding,
-  type KernelInputs,
-  type Team,
-} from '../parallel/team.ts';
+import { isShared, serialTeam, shareWith, type Binding, type Team } from '../parallel/team.ts';
+import { numbered, paramsOn, teamKernel } from '../parallel/teamKernel.ts';
 import type { SparseAffinity } from './affinity.ts';
 import { attraction } from './attraction.ts';
 import {
@@ -35,7 +28,7 @@ import {
   type TreeArrays,
 } from './barnesHut.ts';
 
-const KERNEL = 'tsne.barnes-hut-gradient';
+const KERNEL = teamKernel('tsne.barnes-hut-gradient', gradientKernel);
 /** Points a chunk: small enough to balance two to four threads, large enough to be cheap. */
 const CHUNK = 128;
 /**
@@ -44,14 +37,12 @@ const CHUNK = 128;
  * time in one call, chunks of 1,024 no more than it).
  */
 const REPEL_CHUNK = 1024;
-/** params cells */
-const ALPHA = 0;
-const PHASE = 1;
-/** Nodes of the shared tree, or −nodes when it did not fit (each thread builds its own). */
-const SHARED_NODES = 2;
-/** Phases */
-const BUILD_AND_ATTRACT = 0;
-const REPEL = 1;
+/**
+ * params cells: the attraction's factor, the phase, and the nodes of the shared tree, or −nodes
+ * when it did not fit (each thread builds its own).
+ */
+const CELL = numbered('alpha', 'phase', 'sharedNodes');
+const PHASE = numbered('buildAndAttract', 'repel');
 
 interface GradientInputs {
   n: number;
@@ -71,24 +62,23 @@ interface GradientInputs {
   tree: TreeArrays;
 }
 
-function gradientKernel(raw: KernelInputs) {
-  const inputs = raw as unknown as GradientInputs;
+function gradientKernel(inputs: GradientInputs) {
   const { n, y, multiplicity, params } = inputs;
   const m = multiplicity.length > 0 ? multiplicity : null;
   const tree = new BarnesHutTree(n, inputs.theta, m);
   let built = -1;
   return {
     task(index: number, generation: number) {
-      if (params[PHASE] === BUILD_AND_ATTRACT) {
+      if (params[CELL.phase] === PHASE.buildAndAttract) {
         if (index === 0) {
           tree.build(y);
           const fits = tree.nodes <= inputs.tree.links.length / LINK_STRIDE;
           if (fits) tree.copyTo(inputs.tree);
-          params[SHARED_NODES] = fits ? tree.nodes : -tree.nodes;
+          params[CELL.sharedNodes] = fits ? tree.nodes : -tree.nodes;
           built = generation;
         } else {
           const from = (index - 1) * CHUNK;
-          const alpha = params[ALPHA] as number;
+          const alpha = params[CELL.alpha] as number;
           const to = Math.min(n, from + CHUNK);
           attraction(inputs, m, y, alpha, from, to, inputs.attractive);
         }
@@ -96,7 +86,7 @@ function gradientKernel(raw: KernelInputs) {
       }
       const from = index * REPEL_CHUNK;
       const to = Math.min(n, from + REPEL_CHUNK);
-      if ((params[SHARED_NODES] as number) > 0)
+      if ((params[CELL.sharedNodes] as number) > 0)
         inputs.zPartial[index] = tree.repel(from, to, inputs.repulsive, inputs.tree);
       else {
         // Too many nodes to share: this thread's own copy of the tree (built once a step).
@@ -107,8 +97,6 @@ function gradientKernel(raw: KernelInputs) {
     },
   };
 }
-
-registerKernel(KERNEL, gradientKernel);
 
 export interface TeamGradient {
   /** The layout (n × 2) the team reads: update it in place between steps. */
@@ -146,7 +134,7 @@ export function teamGradient(
     columns: shareWith(team, p.columns),
     values: shareWith(team, p.values),
     multiplicity: multiplicity ? shareWith(team, multiplicity) : new Float64Array(0),
-    params: team.allocate(Float64Array, 3),
+    params: paramsOn(team, Float64Array, CELL),
     attractive: team.allocate(Float64Array, 2 * n),
     repulsive: team.allocate(Float64Array, 2 * n),
     zPartial: team.allocate(Float64Array, repelChunks),
@@ -157,8 +145,8 @@ export function teamGradient(
       order: team.allocate(Int32Array, n),
     },
   };
-  const local = gradientKernel(inputs as unknown as KernelInputs);
-  let binding: Binding = team.bind(KERNEL, inputs as unknown as KernelInputs, local);
+  const local = gradientKernel(inputs);
+  let binding: Binding = KERNEL.bind(team, inputs, local);
   /** Shared tree arrays for `nodes` nodes, bound anew (the helpers rebuild their instances). */
   const grow = (nodes: number): void => {
     binding.release();
@@ -169,19 +157,19 @@ export function teamGradient(
       points: tree.points,
       order: tree.order,
     };
-    binding = team.bind(KERNEL, inputs as unknown as KernelInputs, local);
+    binding = KERNEL.bind(team, inputs, local);
   };
   return {
     y: inputs.y,
     repulsive: inputs.repulsive,
     compute(alpha, gradient) {
       const { params } = inputs;
-      params[ALPHA] = alpha;
-      params[PHASE] = BUILD_AND_ATTRACT;
+      params[CELL.alpha] = alpha;
+      params[CELL.phase] = PHASE.buildAndAttract;
       binding.run(1 + chunks);
-      params[PHASE] = REPEL;
+      params[CELL.phase] = PHASE.repel;
       binding.run(repelChunks);
-      const nodes = params[SHARED_NODES] as number;
+      const nodes = params[CELL.sharedNodes] as number;
       if (nodes < 0 && isShared(inputs.tree.links.buffer)) grow(Math.ceil(-1.5 * nodes));
       let z = 0;
       for (let c = 0; c < repelChunks; c++) z += inputs.zPartial[c] as number;

@@ -6,11 +6,11 @@
  * depend only on the graph and the seed, never on the thread that found them.
  */
 import { blockLanczos, dot } from '../linalg/lanczos.ts';
-import { registerKernel } from '../parallel/kernels.ts';
-import { serialTeam, shareWith, type KernelInputs, type Team } from '../parallel/team.ts';
+import { serialTeam, shareWith, type Team } from '../parallel/team.ts';
+import { teamKernel } from '../parallel/teamKernel.ts';
 import type { FuzzyGraph } from './fuzzySet.ts';
 
-const KERNEL = 'umap.spectral';
+const KERNEL = teamKernel('umap.spectral', spectralKernel);
 /** Components of at most this many points start at random (umap-learn: below 2 × dims + 1). */
 export const SMALL_COMPONENT = 5;
 const MAX_BASIS = 64;
@@ -45,8 +45,7 @@ interface SpectralInputs {
   status: Int32Array;
 }
 
-function spectralKernel(raw: KernelInputs) {
-  const o = raw as unknown as SpectralInputs;
+function spectralKernel(o: SpectralInputs) {
   const graph: FuzzyGraph = {
     n: o.n,
     rowStart: o.rowStart,
@@ -69,8 +68,6 @@ function spectralKernel(raw: KernelInputs) {
     },
   };
 }
-
-registerKernel(KERNEL, spectralKernel);
 
 /**
  * Each component's eigenvector layout (its points × 2), or why it failed, or null for a small
@@ -101,8 +98,7 @@ export function componentLayouts(
     layouts: team.allocate(Float64Array, 2 * graph.n),
     status: team.allocate(Int32Array, count),
   };
-  const local = spectralKernel(inputs as unknown as KernelInputs);
-  const binding = team.bind(KERNEL, inputs as unknown as KernelInputs, local);
+  const binding = KERNEL.bind(team, inputs);
   try {
     binding.run(count);
   } finally {

@@ -23,23 +23,16 @@ import type { UMAP_PARAMETERS } from './umap.ts';
  * point reads its neighbours' positions as of the epoch's start (a Jacobi step across points, a
  * Gauss-Seidel one within a point), where umap-learn reads them as updated so far.
  */
-import { registerKernel } from '../parallel/kernels.ts';
-import {
-  serialTeam,
-  shareWith,
-  type Binding,
-  type KernelInputs,
-  type Team,
-} from '../parallel/team.ts';
+import { serialTeam, shareWith, type Team } from '../parallel/team.ts';
+import { numbered, paramsOn, teamKernel } from '../parallel/teamKernel.ts';
 import type { FuzzyGraph } from './fuzzySet.ts';
 import { gradientTable, tabulated } from './umapGradientTable.ts';
 
-const KERNEL = 'umap.epoch';
+const KERNEL = teamKernel('umap.epoch', epochKernel);
 /** Points a task: many tasks an epoch to balance two to four threads, each still cheap. */
 export const UMAP_CHUNK = 256;
-/** params cells */
-const EPOCH = 0;
-const ALPHA = 1;
+/** params cells: the epoch and its learning rate. */
+const CELL = numbered('epoch', 'alpha');
 /** umap-learn clips every gradient coordinate to ±4. */
 const CLIP = 4;
 
@@ -76,16 +69,15 @@ function streamStart(seed: number, epoch: number, point: number): number {
   return (h ^ (h >>> 13)) >>> 0;
 }
 
-function epochKernel(raw: KernelInputs) {
-  const o = raw as unknown as EpochInputs;
+function epochKernel(o: EpochInputs) {
   const { n, a, b, gamma, rowStart, columns, epochsPerSample, nextSample, nextNegative } = o;
   const { y, snapshot, params } = o;
   const curve = { a, b, gamma };
   const table = gradientTable(curve);
   return {
     task(index: number) {
-      const epoch = params[EPOCH] as number;
-      const alpha = params[ALPHA] as number;
+      const epoch = params[CELL.epoch] as number;
+      const alpha = params[CELL.alpha] as number;
       const to = Math.min(n, (index + 1) * UMAP_CHUNK);
       for (let i = index * UMAP_CHUNK; i < to; i++) {
         let state = streamStart(o.seed, epoch, i) | 1;
@@ -141,8 +133,6 @@ function epochKernel(raw: KernelInputs) {
   };
 }
 
-registerKernel(KERNEL, epochKernel);
-
 /**
  * UMAP_PARAMETERS' options as the epochs run them: the curve's a and b (from minDist and
  * spread), the weight γ of the negative samples (umap-learn's repulsion_strength, 1) and the
@@ -192,20 +182,20 @@ export function umapEpochs(
     nextNegative,
     y: team.allocate(Float64Array, 2 * n),
     snapshot: team.allocate(Float32Array, 2 * n),
-    params: team.allocate(Float64Array, 2),
+    params: paramsOn(team, Float64Array, CELL),
   };
   inputs.y.set(y0);
-  const local = epochKernel(inputs as unknown as KernelInputs);
-  const binding: Binding = team.bind(KERNEL, inputs as unknown as KernelInputs, local);
+  const binding = KERNEL.bind(team, inputs);
   const tasks = Math.ceil(n / UMAP_CHUNK);
   return {
     y: inputs.y,
     run(epoch) {
       inputs.snapshot.set(inputs.y);
-      inputs.params[EPOCH] = epoch;
+      inputs.params[CELL.epoch] = epoch;
       // The learning rate falls linearly over the run; umap-learn lowers it after each epoch,
       // so epochs 0 and 1 both run at the full rate.
-      inputs.params[ALPHA] = options.learningRate * (1 - Math.max(0, epoch - 1) / options.epochs);
+      inputs.params[CELL.alpha] =
+        options.learningRate * (1 - Math.max(0, epoch - 1) / options.epochs);
       binding.run(tasks);
     },
     release: () => binding.release(),

@@ -115,22 +115,22 @@ export function ColumnTable({ meta, fixed = false }: { meta: TableMeta; fixed?: 
 }
 
 /** The Kind cell in words: the kind chosen, and whether it was inferred. */
-function kindText(c: ColumnSummary): string {
+export function kindText(c: ColumnSummary): string {
   return `${KIND_LABEL[c.kind]}${c.kind === c.inferredKind ? ' (inferred)' : ''}`;
 }
 
-function roleText(c: ColumnSummary): string {
+export function roleText(c: ColumnSummary): string {
   return `${c.role}${c.role === 'excluded' && c.reason ? `: ${c.reason}` : ''}`;
 }
 
 /** Every value with its count, in the bars' order (they show the first 8): “F: 4,918; M: 4,075”. */
-function valuesText(c: ColumnSummary): string {
+export function valuesText(c: ColumnSummary): string {
   const listed = barsOf(c, Number.POSITIVE_INFINITY)
     .shown.map((v) => `${v.label}: ${v.count.toLocaleString('en-US')}`)
     .join('; ');
   return c.valuesTruncated ? `${listed}; … (the most frequent only)` : listed;
 }
 
-function isNumericLike(c: ColumnSummary): boolean {
+export function isNumericLike(c: ColumnSummary): boolean {
   return c.values.every((v) => parseNumber(v.label) !== null);
 }

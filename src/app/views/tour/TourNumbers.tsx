@@ -24,7 +24,7 @@ export function TourNumbers({ step }: { step: TourStep }) {
 }
 
 function NumberRow({ n, ours }: { n: PaperNumber; ours: number | null }) {
-  const state = ours === null ? 'pending' : agrees(ours, n.paper, n.digits) ? 'yes' : 'no';
+  const state = agreement(ours, n);
   return (
     <li
       data-testid="tour-number"
@@ -48,4 +48,12 @@ function NumberRow({ n, ours }: { n: PaperNumber; ours: number | null }) {
       <cite className="muted">{n.cite}</cite>
     </li>
   );
+}
+
+/** Ours beside the paper's number: pending while computing, yes within half a printed unit, else no. */
+export function agreement(
+  ours: number | null,
+  n: Pick<PaperNumber, 'paper' | 'digits'>,
+): 'pending' | 'yes' | 'no' {
+  return ours === null ? 'pending' : agrees(ours, n.paper, n.digits) ? 'yes' : 'no';
 }

@@ -10,11 +10,14 @@
 import type { Steps } from '../../base/jobs.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
 import { chunkedSteps } from '../../parallel/chunkedSteps.ts';
-import { registerKernel } from '../../parallel/kernels.ts';
-import { shareWith, type KernelInputs, type Team } from '../../parallel/team.ts';
+import { shareWith, type Team } from '../../parallel/team.ts';
+import { numbered, paramsOn, teamKernel } from '../../parallel/teamKernel.ts';
 import { averagePathLength, type IsolationTree } from './isolationForestTrees.ts';
 
-const KERNEL = 'isolation-forest';
+const KERNEL = teamKernel('isolation-forest', forestKernel);
+/** params cells: the step's first chunk (cell 0, as chunkSteps writes it) and the walk. */
+const CELL = numbered('firstChunk', 'walk');
+const WALK = numbered('paths', 'terms');
 /** Objects a task. */
 const CHUNK = 512;
 /** Tasks a step (progress is reported between steps). */
@@ -40,27 +43,25 @@ interface ForestInputs {
   size: Int32Array;
   /** c(m) for m = 0 … ψ. */
   c: Float64Array;
-  /** params[0]: the step's first chunk; params[1]: 0 paths, 1 terms. */
+  /** The cells of CELL: the step's first chunk and the walk. */
   params: Int32Array;
   /** Σ_t h_t(x) per walked row, or the terms (rows × D) averaged over the trees. */
   pathSum: Float64Array;
   terms: Float64Array;
 }
 
-function forestKernel(raw: KernelInputs) {
-  const inputs = raw as unknown as ForestInputs;
+function forestKernel(inputs: ForestInputs) {
   return {
     task(index: number) {
-      const from = ((inputs.params[0] as number) + index) * CHUNK;
+      const from = ((inputs.params[CELL.firstChunk] as number) + index) * CHUNK;
       const to = Math.min(inputs.rows.length, from + CHUNK);
       for (let i = from; i < to; i++)
-        if (inputs.params[1] === 0) inputs.pathSum[i] = pathSum(inputs, inputs.rows[i] as number);
+        if (inputs.params[CELL.walk] === WALK.paths)
+          inputs.pathSum[i] = pathSum(inputs, inputs.rows[i] as number);
         else addTerms(inputs, i);
     },
   };
 }
-
-registerKernel(KERNEL, forestKernel);
 
 /** Σ_t (e_t + c(size)) over the trees in order (Alg. 3 per tree). */
 function pathSum(inputs: ForestInputs, r: number): number {
@@ -118,11 +119,7 @@ export function* walkForest(
 ): Steps<Float64Array> {
   const D = table.attributes.length;
   const inputs = forestInputs(table, forest, rows, walk, team);
-  const binding = team.bind(
-    KERNEL,
-    inputs as unknown as KernelInputs,
-    forestKernel(inputs as never),
-  );
+  const binding = KERNEL.bind(team, inputs);
   try {
     yield* chunkedSteps(binding, inputs.params, {
       objects: rows.length,
@@ -181,7 +178,7 @@ function forestInputs(
 
 /** [first chunk, 0 paths | 1 terms]. */
 function paramsOf(team: Team, walk: ForestWalk): Int32Array {
-  const params = team.allocate(Int32Array, 2);
-  params[1] = walk === 'paths' ? 0 : 1;
+  const params = paramsOn(team, Int32Array, CELL);
+  params[CELL.walk] = WALK[walk];
   return params;
 }

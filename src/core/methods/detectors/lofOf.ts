@@ -5,22 +5,9 @@ import { DataError, badOption } from '../../base/errors.ts';
 import type { Steps } from '../../base/jobs.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
 import { currentTeam } from '../../parallel/ambient.ts';
-import { shareWith, type KernelInputs, type Team } from '../../parallel/team.ts';
-import {
-  DENSITIES,
-  DENSITIES_KEPT,
-  FACTORS,
-  FACTORS_KEPT,
-  FIRST,
-  K_DISTANCES,
-  LOF_CHUNK,
-  LOF_KERNEL,
-  lofKernel,
-  OUTSIDE,
-  OVERFLOW,
-  PHASE,
-  type LofInputs,
-} from './lofTeam.ts';
+import { shareWith, type Team } from '../../parallel/team.ts';
+import { paramsOn } from '../../parallel/teamKernel.ts';
+import { CELL, LOF_CHUNK, LOF_KERNEL, PHASE, type LofInputs } from './lofTeam.ts';
 
 export { ofDissimilarity } from './lofTeam.ts';
 
@@ -127,31 +114,27 @@ export function* lofOfSteps(
   if (F === 1) return scores.fill(1);
 
   const inputs = lofInputs(table, fitRows, fit, outside, Math.min(options.k, F - 1), team, budget);
-  const binding = team.bind(
-    LOF_KERNEL,
-    inputs as unknown as KernelInputs,
-    lofKernel(inputs as unknown as KernelInputs),
-  );
+  const binding = LOF_KERNEL.bind(team, inputs);
   const S = outside.count;
   const total = 3 * F + S;
   let done = 0;
   try {
-    const passes: [number, number, string][] = [[K_DISTANCES, F, 'k-distances']];
+    const passes: [number, number, string][] = [[PHASE.kDistances, F, 'k-distances']];
     for (const [phase, objects, what] of passes) {
       for (const step of chunkRuns(objects, LOF_CHUNK, TASKS_PER_STEP)) {
-        inputs.params[PHASE] = phase;
-        inputs.params[FIRST] = step.first;
+        inputs.params[CELL.phase] = phase;
+        inputs.params[CELL.first] = step.first;
         binding.run(step.tasks);
         done += step.objects;
         yield { fraction: done / total, message: `LOF: ${what}…` };
       }
       // The later passes, once the first knows whether the neighbourhoods were kept.
-      if (phase === K_DISTANCES) {
-        const kept = inputs.params[OVERFLOW] === 0;
+      if (phase === PHASE.kDistances) {
+        const kept = inputs.params[CELL.overflow] === 0;
         passes.push(
-          [kept ? DENSITIES_KEPT : DENSITIES, F, 'densities'],
-          [kept ? FACTORS_KEPT : FACTORS, F, 'outlier factors'],
-          [OUTSIDE, S, 'outlier factors'],
+          [kept ? PHASE.densitiesKept : PHASE.densities, F, 'densities'],
+          [kept ? PHASE.factorsKept : PHASE.factors, F, 'outlier factors'],
+          [PHASE.outside, S, 'outlier factors'],
         );
       }
     }
@@ -210,6 +193,6 @@ function lofInputs(
     distances: team.allocate(Float64Array, entries),
     start: team.allocate(Int32Array, F),
     count: team.allocate(Int32Array, F),
-    params: team.allocate(Int32Array, 4),
+    params: paramsOn(team, Int32Array, CELL),
   };
 }

@@ -11,29 +11,26 @@
  * would exceed its budget the densities and factors recompute each object's row instead.
  */
 import { kthSmallest } from '../../base/select.ts';
-import { registerKernel } from '../../parallel/kernels.ts';
-import type { KernelInputs } from '../../parallel/team.ts';
+import { numbered, teamKernel } from '../../parallel/teamKernel.ts';
 
-const KERNEL = 'lof-of';
+const KERNEL = teamKernel('lof-of', lofKernel);
 /** Objects a task: a task is CHUNK rows of F distances. */
 export const LOF_CHUNK = 64;
 
-/** params cells */
-export const PHASE = 0;
-/** The first chunk of the step's tasks. */
-export const FIRST = 1;
-/** The store's next free entry (claimed by Atomics.add). */
-const CURSOR = 2;
-/** Set when a neighbourhood did not fit the store. */
-export const OVERFLOW = 3;
-
+/**
+ * params cells: the phase, the first chunk of the step's tasks, the store's next free entry
+ * (claimed by Atomics.add), and a flag set when a neighbourhood did not fit the store.
+ */
+export const CELL = numbered('phase', 'first', 'cursor', 'overflow');
 /** Phases */
-export const K_DISTANCES = 0;
-export const DENSITIES_KEPT = 1;
-export const FACTORS_KEPT = 2;
-export const DENSITIES = 3;
-export const FACTORS = 4;
-export const OUTSIDE = 5;
+export const PHASE = numbered(
+  'kDistances',
+  'densitiesKept',
+  'factorsKept',
+  'densities',
+  'factors',
+  'outside',
+);
 
 export interface LofInputs {
   /** Distinct fit objects, attributes, neighbours (k, lowered to F − 1). */
@@ -72,8 +69,7 @@ export function ofDissimilarity(lgx: number, lgy: number): number {
 }
 
 /** A thread's instance: its own row of distances and scratch. */
-function lofKernel(raw: KernelInputs) {
-  const inputs = raw as unknown as LofInputs;
+function lofKernel(inputs: LofInputs) {
   const { F, D, params } = inputs;
   const dist = new Float64Array(F);
   const scratch = new Float64Array(F);
@@ -91,23 +87,23 @@ function lofKernel(raw: KernelInputs) {
   };
   return {
     task(index: number) {
-      const phase = params[PHASE] as number;
-      const from = ((params[FIRST] as number) + index) * LOF_CHUNK;
-      const to = Math.min(phase === OUTSIDE ? inputs.S : F, from + LOF_CHUNK);
+      const phase = params[CELL.phase] as number;
+      const from = ((params[CELL.first] as number) + index) * LOF_CHUNK;
+      const to = Math.min(phase === PHASE.outside ? inputs.S : F, from + LOF_CHUNK);
       for (let j = from; j < to; j++) {
-        if (phase === K_DISTANCES) {
+        if (phase === PHASE.kDistances) {
           row(inputs.fitCodes, F, j);
           inputs.kdist[j] = kDistance(j);
           keep(inputs, dist, j);
-        } else if (phase === DENSITIES_KEPT || phase === FACTORS_KEPT) {
+        } else if (phase === PHASE.densitiesKept || phase === PHASE.factorsKept) {
           const sums = keptSums(inputs, j);
-          if (phase === DENSITIES_KEPT) inputs.lrd[j] = sums.count / sums.reach;
+          if (phase === PHASE.densitiesKept) inputs.lrd[j] = sums.count / sums.reach;
           else inputs.lofFit[j] = sums.lrdSum / (sums.count * (inputs.lrd[j] as number));
-        } else if (phase === DENSITIES || phase === FACTORS) {
+        } else if (phase === PHASE.densities || phase === PHASE.factors) {
           row(inputs.fitCodes, F, j);
           const copies = (inputs.weight[j] as number) - 1;
           const sums = rowSums(inputs, dist, j, copies, inputs.kdist[j] as number);
-          if (phase === DENSITIES) inputs.lrd[j] = sums.count / sums.reach;
+          if (phase === PHASE.densities) inputs.lrd[j] = sums.count / sums.reach;
           else inputs.lofFit[j] = sums.lrdSum / (sums.count * (inputs.lrd[j] as number));
         } else {
           row(inputs.outsideCodes, inputs.S, j);
@@ -121,8 +117,7 @@ function lofKernel(raw: KernelInputs) {
   };
 }
 
-registerKernel(KERNEL, lofKernel);
-export { KERNEL as LOF_KERNEL, lofKernel };
+export { KERNEL as LOF_KERNEL };
 
 /** dist[j] = d(query, j) = (1/D) Σ_a (1 − S_a), gathered attribute by attribute. */
 function ofRow(
@@ -153,10 +148,10 @@ function keep(inputs: LofInputs, dist: Float64Array, j: number): void {
   const kd = inputs.kdist[j] as number;
   let count = 0;
   for (let o = 0; o < F; o++) if (o !== j && (dist[o] as number) <= kd) count++;
-  const at = Atomics.add(params, CURSOR, count);
+  const at = Atomics.add(params, CELL.cursor, count);
   inputs.count[j] = count;
   if (at + count > ids.length) {
-    Atomics.store(params, OVERFLOW, 1);
+    Atomics.store(params, CELL.overflow, 1);
     return;
   }
   inputs.start[j] = at;

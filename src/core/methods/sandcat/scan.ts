@@ -1,7 +1,7 @@
 import type { ValueTables } from '../dilca/dilcaModel.ts';
 import type { Progress, Steps } from '../../base/jobs.ts';
 import type { CategoricalTable } from '../../data/table/types.ts';
-import { serialTeam, shareWith, type KernelInputs, type Team } from '../../parallel/team.ts';
+import { serialTeam, shareWith, type Team } from '../../parallel/team.ts';
 import { attributeGroups, groupCells } from './groups.ts';
 import {
   PICK_ALL,
@@ -9,7 +9,6 @@ import {
   PICK_NEAREST,
   SCAN_CHUNK,
   SCAN_KERNEL,
-  scanKernel,
   type ScanInputs,
 } from './scanTeam.ts';
 import type { DistinctTuples } from './tuples.ts';
@@ -69,11 +68,7 @@ export function* scanCandidates(
     message: `Scoring objects against the normal model: ${scored.toLocaleString('en-US')} of ${objects.toLocaleString('en-US')} distinct objects`,
   });
   yield progress(0);
-  const binding = team.bind(
-    SCAN_KERNEL,
-    inputs as unknown as KernelInputs,
-    scanKernel(inputs as never),
-  );
+  const binding = SCAN_KERNEL.bind(team, inputs);
   // About 2²² look-ups a step between progress reports, and at least a chunk for every thread:
   // with one chunk a step (a chunk over 2²² look-ups: 32 objects × 24,000 candidates × 7 groups
   // on a 30,000 × 14 table) the helpers had nothing to take and the scan ran on one thread.

@@ -5,13 +5,12 @@
  * impacts. Each object's sums run in the same order on any thread: the scores are the same bit
  * for bit whatever the team (and the same as the scan has always given: one code path).
  */
-import { registerKernel } from '../../parallel/kernels.ts';
-import type { KernelInputs } from '../../parallel/team.ts';
+import { teamKernel } from '../../parallel/teamKernel.ts';
 import { fillGroupTables } from './groups.ts';
 import { fillLookup, type ValueLookup } from './lookup.ts';
 import { BestK } from './selection.ts';
 
-const KERNEL = 'sandcat-scan';
+const KERNEL = teamKernel('sandcat-scan', scanKernel);
 /** Objects a task. */
 export const SCAN_CHUNK = 32;
 
@@ -55,8 +54,7 @@ export interface ScanInputs {
 }
 
 /** A thread's instance: its own look-up, group tables, distances and heap. */
-function scanKernel(raw: KernelInputs) {
-  const inputs = raw as unknown as ScanInputs;
+function scanKernel(inputs: ScanInputs) {
   const scratch: Scratch = {
     lookup: { plain: new Float64Array(inputs.nValues), squared: new Float64Array(inputs.nValues) },
     groupSq: new Float64Array(inputs.groupCellCount),
@@ -73,8 +71,7 @@ function scanKernel(raw: KernelInputs) {
   };
 }
 
-registerKernel(KERNEL, scanKernel);
-export { KERNEL as SCAN_KERNEL, scanKernel };
+export { KERNEL as SCAN_KERNEL };
 
 interface Scratch {
   lookup: ValueLookup;

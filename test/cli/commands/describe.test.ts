@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cli } from './cliRun.ts';
+import { cli } from '../cliRun.ts';
 
 interface Described {
   rows: number;

@@ -5,10 +5,10 @@
  * (distance, line). Ties are many on Zoo (identical animals): their order is checked.
  */
 import { describe, expect, it } from 'vitest';
-import { runToEnd } from '../../src/core/base/jobs.ts';
-import { ExplorerSession } from '../../src/core/platform/session.ts';
-import { readDataset } from '../helpers.ts';
-import { cli } from './cliRun.ts';
+import { runToEnd } from '../../../src/core/base/jobs.ts';
+import { ExplorerSession } from '../../../src/core/platform/session.ts';
+import { readDataset } from '../../helpers.ts';
+import { cli } from '../cliRun.ts';
 
 const ZOO = 'public/datasets/zoo.csv';
 

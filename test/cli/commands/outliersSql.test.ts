@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cli, cliHere, traced } from './cliRun.ts';
+import { cli, cliHere, traced } from '../cliRun.ts';
 
 const ZOO = 'public/datasets/zoo.csv';
 const BREAST = 'public/datasets/breast-cancer.csv';

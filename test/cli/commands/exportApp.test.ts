@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { withScriptHashes } from '../../src/cli/commands/exportApp.ts';
+import { withScriptHashes } from '../../../src/cli/commands/exportApp.ts';
 
 const sha256 = (text: string) =>
   `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
