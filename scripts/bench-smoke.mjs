@@ -1,0 +1,127 @@
+// Every bench at its --smoke size (issue 49, "benches that run"): `npm run bench:smoke`, part of
+// `npm test` after the build. A bench is a file bench/*.bench.ts (each has its `npm run bench:…`
+// script; test/bench/smoke.test.ts checks both and that each reads --smoke), so a new bench is run
+// here without being listed. Each runs in its own process, `node --import tsx FILE --smoke`; a
+// bench that exits non-zero, or runs past its time limit, fails the run, and its output is shown.
+// Prints each bench's wall time and the total; exits 1 on any failure.
+//
+// The browser benches (those that drive Chromium: they import playwright) run one after the other
+// on BENCH_SMOKE_PORT (default 4313, away from the end-to-end tests' 4179 and a developer's
+// 4173; run-all also takes the next port), beside the others, which run --jobs at a time
+// (default 2).
+//
+//   node scripts/bench-smoke.mjs [--jobs 2] [--verbose] [NAME …]   NAME: part of a file name
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const argv = process.argv.slice(2);
+const valueOf = (name, fallback) => {
+  const at = argv.indexOf(`--${name}`);
+  return at < 0 ? fallback : argv.splice(at, 2)[1];
+};
+const jobs = Math.max(1, Number(valueOf('jobs', '2')));
+const port = valueOf('port', process.env.BENCH_SMOKE_PORT ?? '4313');
+const verbose = argv.includes('--verbose');
+const names = argv.filter((a) => !a.startsWith('--'));
+/** Longest a smoke run may take before it counts as hung. */
+const LIMIT_MS = Number(process.env.BENCH_SMOKE_LIMIT_S ?? 300) * 1000;
+
+/** Every bench: bench/*.bench.ts, and whether it drives a browser. */
+export function benches(root = ROOT) {
+  return readdirSync(join(root, 'bench'))
+    .filter((f) => f.endsWith('.bench.ts'))
+    .sort()
+    .map((file) => ({
+      file: `bench/${file}`,
+      browser: /from ['"](playwright-core|@playwright\/test)['"]|playwright test/.test(
+        readFileSync(join(root, 'bench', file), 'utf8'),
+      ),
+    }));
+}
+
+function run(bench) {
+  return new Promise((resolve) => {
+    const start = performance.now();
+    const env = { ...process.env, ...(bench.browser ? { BENCH_PORT: port } : {}) };
+    const child = spawn(process.execPath, ['--import', 'tsx', bench.file, '--smoke'], {
+      cwd: ROOT,
+      env,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const take = (chunk) => {
+      output += chunk;
+      if (verbose) process.stdout.write(chunk);
+    };
+    child.stdout.on('data', take);
+    child.stderr.on('data', take);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      // The bench's whole process group: its servers, browsers and child processes too.
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }, LIMIT_MS);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      const seconds = (performance.now() - start) / 1000;
+      const ok = code === 0 && !timedOut;
+      const why = timedOut ? `still running after ${LIMIT_MS / 1000} s` : `exit ${code ?? signal}`;
+      console.log(
+        `${ok ? 'ok  ' : 'FAIL'} ${bench.file.padEnd(34)} ${seconds.toFixed(1).padStart(6)} s${ok ? '' : `  (${why})`}`,
+      );
+      if (!ok && !verbose) console.log(output.replace(/^/gm, '     | '));
+      resolve({ ...bench, ok, seconds });
+    });
+  });
+}
+
+/** Runs `list` `lanes` at a time. */
+async function pool(list, lanes) {
+  const results = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(lanes, list.length) }, async () => {
+      while (next < list.length) results.push(await run(list[next++]));
+    }),
+  );
+  return results;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const all = benches().filter((b) => names.length === 0 || names.some((n) => b.file.includes(n)));
+  if (all.length === 0) {
+    console.error(`bench-smoke: no bench matches ${names.join(' ')}`);
+    process.exit(1);
+  }
+  console.log(
+    `bench-smoke: ${all.length} benches at --smoke size (${jobs} at a time, browser benches one at a time on port ${port})`,
+  );
+  const start = performance.now();
+  const results = (
+    await Promise.all([
+      pool(
+        all.filter((b) => b.browser),
+        1,
+      ),
+      pool(
+        all.filter((b) => !b.browser),
+        jobs,
+      ),
+    ])
+  ).flat();
+  const failed = results.filter((r) => !r.ok);
+  const total = (performance.now() - start) / 1000;
+  const sum = results.reduce((s, r) => s + r.seconds, 0);
+  console.log(
+    `bench-smoke: ${results.length - failed.length} of ${results.length} passed in ${total.toFixed(1)} s (${sum.toFixed(1)} s of bench time)${failed.length ? `; failed: ${failed.map((f) => f.file).join(', ')}` : ''}`,
+  );
+  process.exit(failed.length ? 1 : 0);
+}
