@@ -21,10 +21,14 @@ const run = (command: string, args: string[], env: NodeJS.ProcessEnv = process.e
 
 if (!SMOKE || !existsSync(`${ROOT}/dist/index.html`)) run('npx', ['vite', 'build']);
 else console.log('--smoke: serving the build in dist/');
-run('npx', ['playwright', 'test', '-c', 'bench/browser/playwright.config.ts'], {
-  ...process.env,
-  BENCH_ROWS: rows,
-  ...(SMOKE ? { BENCH_SMOKE: '1' } : {}),
-  BENCH_TSNE_SECONDS:
-    option('tsne-seconds', process.env.BENCH_TSNE_SECONDS ?? null) ?? (SMOKE ? '120' : '300'),
-});
+run(
+  process.execPath,
+  ['node_modules/@playwright/test/cli.js', 'test', '-c', 'bench/browser/playwright.config.ts'],
+  {
+    ...process.env,
+    BENCH_ROWS: rows,
+    ...(SMOKE ? { BENCH_SMOKE: '1' } : {}),
+    BENCH_TSNE_SECONDS:
+      option('tsne-seconds', process.env.BENCH_TSNE_SECONDS ?? null) ?? (SMOKE ? '120' : '300'),
+  },
+);

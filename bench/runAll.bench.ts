@@ -199,11 +199,17 @@ async function idle(page: Page): Promise<void> {
     .catch(() => {});
 }
 
-/** `vite preview` of a tree's build, in a process group of its own (stopped by `stop`). */
+/**
+ * `vite preview` of a tree's build (its node_modules' vite, without npx's second of start-up), in
+ * a process group of its own (stopped by `stop`).
+ */
 function serve(tree: string, port: number): ChildProcess {
   return spawn(
-    'npx',
-    ['vite', 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
+    process.execPath,
+    [
+      join(tree, 'node_modules/vite/bin/vite.js'),
+      ...['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
+    ],
     {
       cwd: tree,
       stdio: 'ignore',
@@ -212,7 +218,7 @@ function serve(tree: string, port: number): ChildProcess {
   );
 }
 
-/** Stops a server `serve` started: npx and the vite under it. */
+/** Stops a server `serve` started, and any process under it. */
 function stop(server: ChildProcess): void {
   try {
     if (server.pid !== undefined) process.kill(-server.pid, 'SIGTERM');

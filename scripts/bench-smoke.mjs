@@ -8,7 +8,7 @@
 // The browser benches (those that drive Chromium: they import playwright) run one after the other
 // on BENCH_SMOKE_PORT (default 4313, away from the end-to-end tests' 4179 and a developer's
 // 4173; run-all also takes the next port), beside the others, which run --jobs at a time
-// (default 2).
+// (default 3).
 //
 //   node scripts/bench-smoke.mjs [--jobs 2] [--verbose] [NAME …]   NAME: part of a file name
 import { spawn } from 'node:child_process';
@@ -22,7 +22,7 @@ const valueOf = (name, fallback) => {
   const at = argv.indexOf(`--${name}`);
   return at < 0 ? fallback : argv.splice(at, 2)[1];
 };
-const jobs = Math.max(1, Number(valueOf('jobs', '2')));
+const jobs = Math.max(1, Number(valueOf('jobs', '3')));
 const port = valueOf('port', process.env.BENCH_SMOKE_PORT ?? '4313');
 const verbose = argv.includes('--verbose');
 const names = argv.filter((a) => !a.startsWith('--'));
