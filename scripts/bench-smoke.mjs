@@ -3,7 +3,9 @@
 // script; test/bench/smoke.test.ts checks both and that each reads --smoke), so a new bench is run
 // here without being listed. Each runs in its own process, `node --import tsx FILE --smoke`; a
 // bench that exits non-zero, or runs past its time limit, fails the run, and its output is shown.
-// Prints each bench's wall time and the total; exits 1 on any failure.
+// Prints each bench's wall time and the total, and the CPU seconds of its processes (from
+// /usr/bin/time, where there is one: on a shared machine the wall time counts the others' turns);
+// exits 1 on any failure.
 //
 // The browser benches (those that drive Chromium: they import playwright) run one after the other
 // on BENCH_SMOKE_PORT (default 4313, away from the end-to-end tests' 4179 and a developer's
@@ -12,7 +14,8 @@
 //
 //   node scripts/bench-smoke.mjs [--jobs 2] [--verbose] [NAME …]   NAME: part of a file name
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -28,6 +31,8 @@ const verbose = argv.includes('--verbose');
 const names = argv.filter((a) => !a.startsWith('--'));
 /** Longest a smoke run may take before it counts as hung. */
 const LIMIT_MS = Number(process.env.BENCH_SMOKE_LIMIT_S ?? 300) * 1000;
+const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
+const scratch = mkdtempSync(join(tmpdir(), 'bench-smoke-'));
 
 /** Every bench: bench/*.bench.ts, and whether it drives a browser. */
 export function benches(root = ROOT) {
@@ -46,7 +51,10 @@ function run(bench) {
   return new Promise((resolve) => {
     const start = performance.now();
     const env = { ...process.env, ...(bench.browser ? { BENCH_PORT: port } : {}) };
-    const child = spawn(process.execPath, ['--import', 'tsx', bench.file, '--smoke'], {
+    const command = [process.execPath, '--import', 'tsx', bench.file, '--smoke'];
+    const cpuFile = join(scratch, bench.file.replace(/\W/g, '_'));
+    if (TIME) command.unshift(TIME, '-f', '%U %S', '-o', cpuFile);
+    const child = spawn(command[0], command.slice(1), {
       cwd: ROOT,
       env,
       detached: true,
@@ -72,13 +80,18 @@ function run(bench) {
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       const seconds = (performance.now() - start) / 1000;
+      const [user, system] =
+        TIME && existsSync(cpuFile)
+          ? readFileSync(cpuFile, 'utf8').trim().split(/\s+/).slice(-2).map(Number)
+          : [NaN, NaN];
+      const cpu = user + system;
       const ok = code === 0 && !timedOut;
       const why = timedOut ? `still running after ${LIMIT_MS / 1000} s` : `exit ${code ?? signal}`;
       console.log(
-        `${ok ? 'ok  ' : 'FAIL'} ${bench.file.padEnd(34)} ${seconds.toFixed(1).padStart(6)} s${ok ? '' : `  (${why})`}`,
+        `${ok ? 'ok  ' : 'FAIL'} ${bench.file.padEnd(34)} ${seconds.toFixed(1).padStart(6)} s${Number.isNaN(cpu) ? '' : ` (CPU ${cpu.toFixed(1).padStart(5)} s)`}${ok ? '' : `  (${why})`}`,
       );
       if (!ok && !verbose) console.log(output.replace(/^/gm, '     | '));
-      resolve({ ...bench, ok, seconds });
+      resolve({ ...bench, ok, seconds, cpu });
     });
   });
 }
@@ -120,8 +133,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const failed = results.filter((r) => !r.ok);
   const total = (performance.now() - start) / 1000;
   const sum = results.reduce((s, r) => s + r.seconds, 0);
+  const cpu = results.reduce((s, r) => s + r.cpu, 0);
+  rmSync(scratch, { recursive: true, force: true });
   console.log(
-    `bench-smoke: ${results.length - failed.length} of ${results.length} passed in ${total.toFixed(1)} s (${sum.toFixed(1)} s of bench time)${failed.length ? `; failed: ${failed.map((f) => f.file).join(', ')}` : ''}`,
+    `bench-smoke: ${results.length - failed.length} of ${results.length} passed in ${total.toFixed(1)} s (${sum.toFixed(1)} s of bench time${Number.isNaN(cpu) ? '' : `, ${cpu.toFixed(1)} s of CPU`})${failed.length ? `; failed: ${failed.map((f) => f.file).join(', ')}` : ''}`,
   );
   process.exit(failed.length ? 1 : 0);
 }
