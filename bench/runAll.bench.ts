@@ -15,8 +15,8 @@
  *
  * --smoke: contact-lenses.csv (24 rows, class `contact-lenses`), and the build already in dist/
  * (`npm run build` first; built here only when there is none) measured twice, as "before" and
- * "after", so every step runs (no other commit is checked out or built). BENCH_PORT (default
- * 4301) and the next port serve the two builds.
+ * "after", so every step runs (no other commit is checked out or built). Each build is served
+ * in turn on BENCH_PORT (default 4301).
  */
 import { CHROMIUM_LAUNCH } from '../e2e/chromium.ts';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -161,7 +161,7 @@ async function measure(name: string, tree: string, port: number): Promise<Measur
     return { cells, total, board, header, jobs };
   } finally {
     await browser.close();
-    stop(server);
+    await stop(server);
   }
 }
 
@@ -218,13 +218,16 @@ function serve(tree: string, port: number): ChildProcess {
   );
 }
 
-/** Stops a server `serve` started, and any process under it. */
-function stop(server: ChildProcess): void {
+/** Stops a server `serve` started, and any process under it; resolves once it has exited. */
+async function stop(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise((done) => server.once('exit', done));
   try {
     if (server.pid !== undefined) process.kill(-server.pid, 'SIGTERM');
   } catch {
-    // already gone
+    return; // already gone
   }
+  await exited;
 }
 
 async function waitForServer(port: number): Promise<void> {
@@ -279,7 +282,7 @@ try {
     if (!existsSync(join(ROOT, 'dist/index.html'))) build(ROOT);
     else console.log('--smoke: measuring the build in dist/ twice (before = after)');
     results.before = await measure('before (smoke: this build)', ROOT, PORT);
-    results.after = await measure('after (smoke: this build)', ROOT, PORT + 1);
+    results.after = await measure('after (smoke: this build)', ROOT, PORT);
   } else {
     if (only !== 'after') {
       old = beforeTree(before);
@@ -287,7 +290,7 @@ try {
     }
     if (only !== 'before') build(ROOT);
     if (old) results.before = await measure(`before (${before})`, old.tree, PORT);
-    if (only !== 'before') results.after = await measure('after (working tree)', ROOT, PORT + 1);
+    if (only !== 'before') results.after = await measure('after (working tree)', ROOT, PORT);
   }
 } finally {
   old?.remove();

@@ -9,7 +9,7 @@
 //
 // The browser benches (those that drive Chromium: they import playwright) run one after the other
 // on BENCH_SMOKE_PORT (default 4313, away from the end-to-end tests' 4179 and a developer's
-// 4173; run-all also takes the next port), beside the others, which run --jobs at a time
+// 4173), beside the others, which run --jobs at a time
 // (default 3).
 //
 //   node scripts/bench-smoke.mjs [--jobs 2] [--verbose] [NAME …]   NAME: part of a file name
@@ -34,17 +34,24 @@ const LIMIT_MS = Number(process.env.BENCH_SMOKE_LIMIT_S ?? 300) * 1000;
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
 const scratch = mkdtempSync(join(tmpdir(), 'bench-smoke-'));
 
-/** Every bench: bench/*.bench.ts, and whether it drives a browser. */
+/**
+ * Every bench: bench/*.bench.ts, whether it drives a browser, and whether it runs processes of its
+ * own (the slow ones, the longest source first: started first so the lanes end together).
+ */
 export function benches(root = ROOT) {
   return readdirSync(join(root, 'bench'))
     .filter((f) => f.endsWith('.bench.ts'))
     .sort()
-    .map((file) => ({
-      file: `bench/${file}`,
-      browser: /from ['"](playwright-core|@playwright\/test)['"]|playwright test/.test(
-        readFileSync(join(root, 'bench', file), 'utf8'),
-      ),
-    }));
+    .map((file) => {
+      const source = readFileSync(join(root, 'bench', file), 'utf8');
+      return {
+        file: `bench/${file}`,
+        browser: /playwright-core|@playwright\/test/.test(source),
+        spawns: /\b(spawnSync|spawn|execFile|execFileSync)\(/.test(source),
+        size: source.length,
+      };
+    })
+    .sort((a, b) => Number(b.spawns) - Number(a.spawns) || b.size - a.size);
 }
 
 function run(bench) {
