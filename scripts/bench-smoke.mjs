@@ -13,7 +13,7 @@
 // (default 3).
 //
 //   node scripts/bench-smoke.mjs [--jobs 2] [--verbose] [NAME …]   NAME: part of a file name
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -120,6 +120,13 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (all.length === 0) {
     console.error(`bench-smoke: no bench matches ${names.join(' ')}`);
     process.exit(1);
+  }
+  // Chromium for the browser benches, as for the end-to-end tests (which npm test runs after).
+  if (all.some((b) => b.browser)) {
+    const ensured = spawnSync(process.execPath, [join(ROOT, 'scripts/ensure-chromium.mjs')], {
+      stdio: 'inherit',
+    });
+    if (ensured.status !== 0) process.exit(ensured.status ?? 1);
   }
   console.log(
     `bench-smoke: ${all.length} benches at --smoke size (${jobs} at a time, browser benches one at a time on port ${port})`,
