@@ -14,7 +14,8 @@
  * (BENCH_DIR) between runs and deleted with BENCH_CLEAN=1; BENCH_FORM_ROWS=100000 (0: skip) the
  * size of the forms' comparison.
  *
- * --smoke: 2,000 rows, the forms on 1,000, in a folder of its own; a failed or differing count fails the run.
+ * --smoke: 2,000 rows, the forms on 1,000, in a folder of its own; a failed or differing count
+ * fails the run.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';

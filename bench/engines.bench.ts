@@ -25,7 +25,9 @@
  * a run still going then is stopped and its stages so far printed), --keep-engines (do not stop
  * the servers even if this bench started them; servers already running are never stopped).
  *
- * --smoke: 2,000 rows in a folder of its own; PostgreSQL and ClickHouse only if `npm run engines:start` left them running (else skipped, said so); a failed or differing count fails the run.
+ * --smoke: 2,000 rows in a folder of its own; PostgreSQL and ClickHouse only if
+ * `npm run engines:start` left them running (else skipped, said so); a failed or differing count
+ * fails the run.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { createReadStream, createWriteStream, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
@@ -41,10 +43,10 @@ const ROWS = Number(sizedOption('rows', '20000000', '2000'));
 const SEED = Number(option('seed', '47'));
 // --smoke: a folder of its own (a full run may be keeping its table in the default one), removed
 // at the end.
-const DIR = option(
-  'dir',
-  SMOKE ? mkdtempSync(join(tmpdir(), 'bench-engines-')) : '/tmp/coupled-bench-engines',
-);
+const OWN_DIR = SMOKE && option('dir', null) === null;
+const DIR = OWN_DIR
+  ? mkdtempSync(join(tmpdir(), 'bench-engines-'))
+  : option('dir', '/tmp/coupled-bench-engines');
 const ENGINES = option('engines', 'duckdb,clickhouse,postgres').split(',').filter(Boolean);
 const MEMORY_SIZES = sizedOption('memory-sizes', '1000000,2000000,5000000,10000000', '2000')
   .split(',')
@@ -627,7 +629,7 @@ if (startedHere && !KEEP_ENGINES) {
 // A smoke run fails where the full run only prints: an engine that did not count or score, or
 // counted or scored otherwise than DuckDB.
 if (SMOKE) {
-  rmSync(DIR, { recursive: true, force: true });
+  if (OWN_DIR) rmSync(DIR, { recursive: true, force: true });
   const wrong = [
     ...results.filter((r) => r.counts.code !== 0).map((r) => `${r.engine} counts failed`),
     ...results

@@ -22,7 +22,8 @@
  * Figures only, no pass/fail. CADO at 100,000 rows on 2 threads, against another checkout run
  * alternately: `npm run bench:cado-neighbours` (bench/cadoNeighbours.bench.ts).
  *
- * --smoke: 2,500 rows (above NN-descent's all-pairs limit) of each distance and of the vectors, k = 15, 20 queries.
+ * --smoke: 2,500 rows (above NN-descent's all-pairs limit) of each distance and of the vectors, k =
+ * 15, 20 queries.
  */
 import { spawnSync } from 'node:child_process';
 import { defaultThreads } from '../src/cli/nodeTeam.ts';

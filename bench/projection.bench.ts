@@ -37,7 +37,9 @@
  *
  * Numbers are noisy on a shared machine; there is no pass/fail.
  *
- * --smoke: every section at a few hundred points and 10 iterations (tsne-js: 100 points, 60 iterations), the repulsion section on the Mushroom-like rows only, scikit-learn at its least 250 iterations on one thread; the peers missing here are skipped, said so.
+ * --smoke: every section at a few hundred points and 10 iterations (tsne-js: 100 points, 60
+ * iterations), the repulsion section on the Mushroom-like rows only, scikit-learn at its least 250
+ * iterations on one thread; the peers missing here are skipped, said so.
  */
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';

@@ -20,7 +20,8 @@
  *   browser's processes (the GPU process holds WebGL's buffers).
  * Timings on this shared 2-core machine are noisy; only rows of one run compare.
  *
- * --smoke: 1,000 points, the CPU raster and SwiftShader, 4 inputs; a scatter that draws nothing or does not redraw fails the run.
+ * --smoke: 1,000 points, the CPU raster and SwiftShader, 4 inputs; a scatter that draws nothing or
+ * does not redraw fails the run.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
