@@ -32,7 +32,8 @@ const names = argv.filter((a) => !a.startsWith('--'));
 /** Longest a smoke run may take before it counts as hung. */
 const LIMIT_MS = Number(process.env.BENCH_SMOKE_LIMIT_S ?? 300) * 1000;
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
-const scratch = mkdtempSync(join(tmpdir(), 'bench-smoke-'));
+/** Where /usr/bin/time writes each bench's CPU seconds (made by a run, not by an import). */
+let scratch = '';
 
 /**
  * Every bench: bench/*.bench.ts, whether it drives a browser, and whether it runs processes of its
@@ -121,6 +122,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error(`bench-smoke: no bench matches ${names.join(' ')}`);
     process.exit(1);
   }
+  scratch = mkdtempSync(join(tmpdir(), 'bench-smoke-'));
   // Chromium for the browser benches, as for the end-to-end tests (which npm test runs after).
   if (all.some((b) => b.browser)) {
     const ensured = spawnSync(process.execPath, [join(ROOT, 'scripts/ensure-chromium.mjs')], {
