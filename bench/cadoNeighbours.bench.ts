@@ -12,21 +12,23 @@
  * run: `hamming` is the same search on the same table with a distance of a few word operations,
  * the floor a cheaper CADO distance could approach (a base checkout's runner from before
  * 2026-11-27 ignores it and runs CADO). Figures only, no pass/fail.
+ *
+ * --smoke: 2,500 rows (above NN-descent's all-pairs limit), one run, 20 queries, cado and hamming.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { option } from './timing.ts';
+import { option, sizedOption } from './timing.ts';
 
 const here = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const base = option('base', '');
-const runs = Number(option('runs', '3'));
-const rows = option('rows', '100000');
+const runs = Number(sizedOption('runs', '3', '1'));
+const rows = sizedOption('rows', '100000', '2500');
 const threads = option('threads', '2');
-const queries = option('queries', '100');
-const distances = option('distances', 'cado').split(',');
+const queries = sizedOption('queries', '100', '20');
+const distances = sizedOption('distances', 'cado', 'cado,hamming').split(',');
 
 interface Run {
   wall: number;

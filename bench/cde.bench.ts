@@ -12,6 +12,8 @@
  * CDE is driven through cdeSteps (what runCde runs to the end) so its time splits at the
  * 'PCA…' progress step into couplings + value clustering and PCA + object embedding;
  * couplingMatrices alone is timed separately as a guide to the first part.
+ *
+ * --smoke: 500 rows, one run after the warm-up.
  */
 import {
   cdeSteps,
@@ -21,13 +23,13 @@ import {
   type CdeResult,
 } from '../src/core/index.ts';
 import { generateTable } from './generate.ts';
-import { seconds, median, ms } from './timing.ts';
+import { seconds, median, ms, sized } from './timing.ts';
 
-const ROWS = 30_000;
+const ROWS = sized(30_000, 500);
 const CLASSES = 2;
 const SEED = 20240601;
 const WARMUP = 1;
-const RUNS = 5;
+const RUNS = sized(5, 1);
 const TARGET_SECONDS = 1;
 
 interface Config {

@@ -10,6 +10,8 @@
  * - computeCounts: the whole job (value counts, every pair block, entropy, MI, SU);
  * - countPair over every pair: the core's raw pair-counting loop alone, on a fresh allocation;
  * - reference loop: the same counting written inline here, a yardstick for what V8 does with it.
+ *
+ * --smoke: 2,000 rows, one warm-up, two runs.
  */
 import {
   allocateCooccurrence,
@@ -19,13 +21,13 @@ import {
   type CategoricalTable,
 } from '../src/core/index.ts';
 import { assembleTable } from './generate.ts';
-import { median } from './timing.ts';
+import { median, sized } from './timing.ts';
 
-const ROWS = 200_000;
+const ROWS = sized(200_000, 2_000);
 const ATTRIBUTES = 40;
 const SEED = 20240601;
-const WARMUP = 2;
-const RUNS = 7;
+const WARMUP = sized(2, 1);
+const RUNS = sized(7, 2);
 const PAIR_UPDATES = (ROWS * ATTRIBUTES * (ATTRIBUTES - 1)) / 2;
 
 function syntheticTable(rows: number, d: number, seed: number): CategoricalTable {

@@ -10,6 +10,8 @@
  * group. After one warm-up, three runs of computeCounts + runCosh (default options) are timed and
  * the medians printed, with the AUC of COSH's object scores for the planted group (auc from
  * src/core/evaluation/partitions.ts; 0.5 = no better than chance). No pass/fail: figures only.
+ *
+ * --smoke: 2,000 rows, one run after the warm-up.
  */
 import {
   auc,
@@ -19,9 +21,9 @@ import {
   type CoshResult,
 } from '../src/core/index.ts';
 import { generateTable, plantRareGroup } from './generate.ts';
-import { seconds, median, ms } from './timing.ts';
+import { seconds, median, ms, sized } from './timing.ts';
 
-const ROWS = 200_000;
+const ROWS = sized(200_000, 2_000);
 const ATTRIBUTES = 39;
 const CLASSES = 4;
 const ZIPF: [number, number] = [1, 4];
@@ -31,7 +33,7 @@ const GROUP_ATTRIBUTES = [0, 5, 10, 15, 20, 25, 30, 35];
 const GROUP_STRENGTH = 0.9;
 const SEED = 20240601;
 const WARMUP = 1;
-const RUNS = 3;
+const RUNS = sized(3, 1);
 
 interface Run {
   counts: number;

@@ -13,15 +13,24 @@
  * BENCH_ROWS=1000000,5000000,20000000 (default) sets the sizes; files are kept in /tmp
  * (BENCH_DIR) between runs and deleted with BENCH_CLEAN=1; BENCH_FORM_ROWS=100000 (0: skip) the
  * size of the forms' comparison.
+ *
+ * --smoke: 2,000 rows, the forms on 1,000, in a folder of its own; a failed or differing count
+ * fails the run.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { countWithDuckdb, type CountsForm } from '../src/cli/engine/duckdb.ts';
 import { generateBig } from './generateBig.ts';
+import { SMOKE, sized } from './timing.ts';
 
-const ROWS = (process.env.BENCH_ROWS ?? '1000000,5000000,20000000').split(',').map(Number);
-const DIR = process.env.BENCH_DIR ?? '/tmp';
+const ROWS = (process.env.BENCH_ROWS ?? sized('1000000,5000000,20000000', '2000'))
+  .split(',')
+  .map(Number);
+// --smoke: a folder of its own (another run may be writing /tmp's files), removed at the end.
+const DIR =
+  process.env.BENCH_DIR ?? (SMOKE ? mkdtempSync(join(tmpdir(), 'bench-duckdb-')) : '/tmp');
 const ATTRIBUTES = 20;
 const IN_MEMORY_CELLS = 100_000_000;
 
@@ -92,6 +101,9 @@ for (const n of ROWS) {
     `| ${n.toLocaleString('en-US')} | ${gb.toFixed(2)} GB | ${fmt(memory)} | ${fmt(duck)} | ${ratio} ${same} |`,
   );
   process.stdout.write(`${rows.at(-1)}\n`);
+  // A smoke run fails where the full run would only print the failure.
+  if (SMOKE && (duck.code !== 0 || memory?.code !== 0 || same !== 'identical'))
+    throw new Error(`counts of ${n} rows: ${rows.at(-1)}`);
   rmSync(outDuck, { force: true });
   rmSync(outMemory, { force: true });
   if (process.env.BENCH_CLEAN) rmSync(file, { force: true });
@@ -103,7 +115,7 @@ process.stdout.write(
 
 // The three ways of counting in SQL, in this process, on a file of FORM_ROWS rows (the two
 // one-query forms take minutes per million rows here).
-const FORM_ROWS = Number(process.env.BENCH_FORM_ROWS ?? 100_000);
+const FORM_ROWS = Number(process.env.BENCH_FORM_ROWS ?? sized(100_000, 1_000));
 const smallest = join(DIR, `bench-duckdb-forms-${FORM_ROWS}.csv`);
 if (FORM_ROWS > 0) {
   await generateBig(smallest, {
@@ -123,8 +135,10 @@ if (FORM_ROWS > 0) {
       await countWithDuckdb(smallest, {}, {}, { form });
       process.stdout.write(`  ${form}: ${((performance.now() - start) / 1000).toFixed(1)} s\n`);
     } catch (error) {
+      if (SMOKE) throw error;
       process.stdout.write(`  ${form}: ${(error as Error).message.split('\n')[0]}\n`);
     }
   }
   rmSync(smallest, { force: true });
 }
+if (SMOKE && process.env.BENCH_DIR === undefined) rmSync(DIR, { recursive: true, force: true });

@@ -24,22 +24,31 @@
  * 10000000 (prefixes tried in memory, in order, until one fails), --timeout-min 60 (per CLI run:
  * a run still going then is stopped and its stages so far printed), --keep-engines (do not stop
  * the servers even if this bench started them; servers already running are never stopped).
+ *
+ * --smoke: 2,000 rows in a folder of its own; PostgreSQL and ClickHouse only if
+ * `npm run engines:start` left them running (else skipped, said so); a failed or differing count
+ * fails the run.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { createReadStream, createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { describeTable, generateEnginesTable } from './generateEnginesTable.ts';
-import { option } from './timing.ts';
+import { option, SMOKE, sizedOption } from './timing.ts';
 
-const ROWS = Number(option('rows', '20000000'));
+const ROWS = Number(sizedOption('rows', '20000000', '2000'));
 const SEED = Number(option('seed', '47'));
-const DIR = option('dir', '/tmp/coupled-bench-engines');
+// --smoke: a folder of its own (a full run may be keeping its table in the default one), removed
+// at the end.
+const OWN_DIR = SMOKE && option('dir', null) === null;
+const DIR = OWN_DIR
+  ? mkdtempSync(join(tmpdir(), 'bench-engines-'))
+  : option('dir', '/tmp/coupled-bench-engines');
 const ENGINES = option('engines', 'duckdb,clickhouse,postgres').split(',').filter(Boolean);
-const MEMORY_SIZES = option('memory-sizes', '1000000,2000000,5000000,10000000')
+const MEMORY_SIZES = sizedOption('memory-sizes', '1000000,2000000,5000000,10000000', '2000')
   .split(',')
   .map(Number)
   .filter((n) => n > 0);
@@ -404,7 +413,14 @@ await ensureTable();
 
 const serverEngines = ENGINES.filter((e) => e === 'postgres' || e === 'clickhouse');
 let startedHere = false;
-if (serverEngines.length > 0) {
+// --smoke starts no server (a start may install packages and takes its time): the servers are
+// used when `npm run engines:start` left them running, else their engines are skipped.
+if (SMOKE && serverEngines.length > 0 && !serversRunning()) {
+  for (const engine of serverEngines) {
+    say(`peer ${engine} not running (npm run engines:start): skipped`);
+    ENGINES.splice(ENGINES.indexOf(engine), 1);
+  }
+} else if (serverEngines.length > 0) {
   const before = serversRunning();
   execFileSync(process.execPath, ['scripts/engines.mjs', 'start'], {
     cwd: ROOT,
@@ -608,4 +624,24 @@ say(
 
 if (startedHere && !KEEP_ENGINES) {
   execFileSync(process.execPath, ['scripts/engines.mjs', 'stop'], { cwd: ROOT, stdio: 'inherit' });
+}
+
+// A smoke run fails where the full run only prints: an engine that did not count or score, or
+// counted or scored otherwise than DuckDB.
+if (SMOKE) {
+  if (OWN_DIR) rmSync(DIR, { recursive: true, force: true });
+  const wrong = [
+    ...results.filter((r) => r.counts.code !== 0).map((r) => `${r.engine} counts failed`),
+    ...results
+      .filter((r) => hasOutliersSql && r.cosh?.code !== 0)
+      .map((r) => `${r.engine} COSH failed`),
+    ...[...verdicts]
+      .filter(([, v]) => !/^(memory: )?(byte-identical|equal counts|reference)/.test(v))
+      .map(([e, v]) => `${e} counts: ${v}`),
+    ...[...tops].filter(([, t]) => t !== ref).map(([e]) => `${e} COSH top-100 differs`),
+    ...(/^(byte-identical|equal counts)/.test(largestInMemory?.equal ?? '')
+      ? []
+      : [`memory against DuckDB: ${largestInMemory?.equal ?? 'not run'}`]),
+  ];
+  if (wrong.length > 0) throw new Error(`engines bench: ${wrong.join('; ')}`);
 }

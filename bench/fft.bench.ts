@@ -13,6 +13,8 @@
  *    layout tiled into 100,000 points of the same density (~1 GB for the FFT grids there).
  *
  * Measured in one run; no pass/fail.
+ *
+ * --smoke: M = 64, three repeats; the repulsion on a 500-point layout of 300 iterations.
  */
 import FFT from 'fft.js';
 import { barnesHutRepulsion, type Repulsion } from '../src/core/projection/barnesHut.ts';
@@ -22,6 +24,7 @@ import { fftRepulsion } from '../src/core/projection/fftRepulsion.ts';
 import { vectorInput } from '../src/core/platform/projectionInput.ts';
 import { runTsne } from '../src/core/projection/tsne.ts';
 import { gaussianMixture } from './generate.ts';
+import { SMOKE, sized } from './timing.ts';
 
 function timeIt(f: () => void, repeats: number): number {
   f();
@@ -33,8 +36,8 @@ function timeIt(f: () => void, repeats: number): number {
 console.log(
   '   M    fft.js ms   fft.ts ms  (× fft.js)   radix-2 ms  (× fft.js)   max |difference|',
 );
-for (const m of [256, 512, 1024]) {
-  const repeats = Math.max(3, Math.round(2e7 / (m * m * Math.log2(m))));
+for (const m of sized([256, 512, 1024], [64])) {
+  const repeats = SMOKE ? 3 : Math.max(3, Math.round(2e7 / (m * m * Math.log2(m))));
   const re = new Float64Array(m * m).map((_, t) => Math.sin(t * 0.37) + ((t * 7) % 13) / 13);
   const im = new Float64Array(m * m).map((_, t) => Math.cos(t * 0.11));
 
@@ -103,11 +106,13 @@ for (const m of [256, 512, 1024]) {
 
 if (!process.argv.includes('--transforms-only')) {
   console.log('\n   repulsion evaluation on a final t-SNE layout (BH = Barnes-Hut θ = 0.5)');
-  const mixture = gaussianMixture(10000, 10, 16, 1);
-  const base = runTsne(vectorInput(mixture.data, 10000, 16), {
+  const points = sized(10000, 500);
+  const mixture = gaussianMixture(points, 10, 16, 1);
+  const base = runTsne(vectorInput(mixture.data, points, 16), {
     seed: 1,
     init: 'random',
     repulsion: 'barnes-hut',
+    ...(SMOKE ? { iterations: 300 } : {}),
   }).coordinates;
   let lo = Infinity;
   let hi = -Infinity;

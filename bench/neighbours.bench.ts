@@ -21,13 +21,16 @@
  *    whose k-th distances are found by an exact scan.
  * Figures only, no pass/fail. CADO at 100,000 rows on 2 threads, against another checkout run
  * alternately: `npm run bench:cado-neighbours` (bench/cadoNeighbours.bench.ts).
+ *
+ * --smoke: 2,500 rows (above NN-descent's all-pairs limit) of each distance and of the vectors, k =
+ * 15, 20 queries.
  */
 import { spawnSync } from 'node:child_process';
 import { defaultThreads } from '../src/cli/nodeTeam.ts';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { NeighboursRow } from './neighboursRun.ts';
-import { option } from './timing.ts';
+import { option, sizedOption } from './timing.ts';
 
 const list = (text: string): number[] =>
   text
@@ -35,12 +38,13 @@ const list = (text: string): number[] =>
     .filter(Boolean)
     .map((s) => Number(s.replace(/_/g, '')));
 
-const sizes = list(option('sizes', '10000,50000,100000'));
+const sizes = list(sizedOption('sizes', '10000,50000,100000', '2500'));
 const distances = option('distances', 'hamming,cado').split(',').filter(Boolean);
-const vectorSizes = list(option('vectors', ''));
-const k = Number(option('k', '90'));
+const vectorSizes = list(sizedOption('vectors', '', '2500'));
+// --smoke: above the 2,000 distinct objects up to which NN-descent compares every pair.
+const k = Number(sizedOption('k', '90', '15'));
 const budget = Number(option('budget', '60'));
-const queries = Number(option('queries', '500'));
+const queries = Number(sizedOption('queries', '500', '20'));
 const threads = Number(option('threads', String(defaultThreads())));
 
 const runner = fileURLToPath(new URL('./neighboursRun.ts', import.meta.url));

@@ -3,6 +3,8 @@
  * one generated 5,000-row table, side by side in a pool of 2 workers, against the same two run
  * one after the other, measured in one run and printed as a ratio (target ≤ 0.65). The pool is
  * the app's (src/worker/pool.ts) on Node worker threads running the app's worker API.
+ *
+ * --smoke: 300 rows, 50 iterations.
  */
 import { wrap, type Remote } from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
@@ -13,10 +15,11 @@ import type { Call } from '../src/core/platform/spec.ts';
 import type { ExplorerApi } from '../src/worker/api.ts';
 import { WorkerPool } from '../src/worker/pool.ts';
 import { generateTable } from './generate.ts';
+import { sized } from './timing.ts';
 import { ADULT_LIKE } from './tsneRun.ts';
 
-const ROWS = 5000;
-const ITERATIONS = Number(process.env.ITERATIONS ?? 1000);
+const ROWS = sized(5000, 300);
+const ITERATIONS = Number(process.env.ITERATIONS ?? sized(1000, 50));
 
 function csvOf(rows: number): Blob {
   const table = generateTable({ rows, valueCounts: ADULT_LIKE, classes: 4, seed: 1 });

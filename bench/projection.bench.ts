@@ -36,6 +36,10 @@
  *    --quick): seconds of setup (kNN by vantage-point tree) and iterations, and the peak RSS.
  *
  * Numbers are noisy on a shared machine; there is no pass/fail.
+ *
+ * --smoke: every section at a few hundred points and 10 iterations (tsne-js: 100 points, 60
+ * iterations), the repulsion section on the Mushroom-like rows only, scikit-learn at its least 250
+ * iterations on one thread; the peers missing here are skipped, said so.
  */
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -51,15 +55,17 @@ import { projectionQuality } from '../src/core/projection/quality.ts';
 import { resolveTsneOptions, runTsne } from '../src/core/projection/tsne.ts';
 import { gaussianMixture } from './generate.ts';
 import { denseAffinities, denseKl, withSeededMathRandom } from './reference.ts';
-import { option, seconds } from './timing.ts';
+import { option, seconds, sized, SMOKE } from './timing.ts';
 import { GAUSS, MUSHROOM_LIKE, oneNearestAgreement, type RunResult } from './tsneRun.ts';
 import { umapComparison } from './umapBench.ts';
 import { distinctTableComparison, findScikitLearn } from './tsneVsSklearn.ts';
 
 const SEED = 1;
+/** scikit-learn's iterations: 1,000 as ours, or its least (250) under --smoke. */
+const SKLEARN_ITERATIONS = sized(1000, 250);
 const PERPLEXITY = 30;
-const ITERATIONS = 1000;
-const REFERENCE_N = 1000;
+const ITERATIONS = sized(1000, 10);
+const REFERENCE_N = sized(1000, 100);
 
 function sizes(name: string, fallback: number[]): number[] {
   const value = option(name, null);
@@ -75,9 +81,9 @@ const quick = process.argv.includes('--quick');
 const THREADS = Number(option('threads', null) ?? defaultThreads());
 const MUSHROOM_VALUES = MUSHROOM_LIKE.reduce((a, b) => a + b, 0);
 const skip = new Set((option('skip', null) ?? '').split(',').filter(Boolean));
-const tsneSizes = sizes('sizes', [1000, 5000, 10000, 50000]);
-const mdsSizes = sizes('mds-sizes', [2000, 30000]);
-const umapSizes = sizes('umap-sizes', quick ? [10000] : [10000, 100000]);
+const tsneSizes = sizes('sizes', sized([1000, 5000, 10000, 50000], [300]));
+const mdsSizes = sizes('mds-sizes', sized([2000, 30000], [500]));
+const umapSizes = sizes('umap-sizes', SMOKE ? [300] : quick ? [10000] : [10000, 100000]);
 
 const fmt = (x: number, digits: number, width: number): string => x.toFixed(digits).padStart(width);
 const count = (n: number): string => n.toLocaleString('en-US');
@@ -91,10 +97,10 @@ console.log(
 // 1. Ours against tsne-js
 
 function referenceComparison(): void {
-  const iterations = quick ? 250 : ITERATIONS;
+  const iterations = quick ? 250 : sized(ITERATIONS, 60);
   const mixture = gaussianMixture(REFERENCE_N, GAUSS.clusters, GAUSS.dims, SEED);
   const input = vectorInput(mixture.data, mixture.n, mixture.dims);
-  const exaggerationIterations = quick ? 100 : undefined;
+  const exaggerationIterations = quick ? 100 : SMOKE ? 30 : undefined;
   const o = resolveTsneOptions(input.n, { perplexity: PERPLEXITY, exaggerationIterations });
   console.log(
     `\n1. t-SNE: ours vs tsne-js, n = ${count(input.n)}, ${iterations} iterations, perplexity ` +
@@ -198,7 +204,7 @@ function runner(data: string, n: number, extra: string[]): string {
 function scaling(): void {
   const cases: [string, number][] = [];
   if (!skip.has('scaling')) for (const n of tsneSizes) cases.push(['gauss', n]);
-  if (!skip.has('categorical')) cases.push(['cde', 10000]);
+  if (!skip.has('categorical')) cases.push(['cde', sized(10000, 300)]);
   if (cases.length === 0) return;
   console.log(
     `\n2. t-SNE scaling: ${ITERATIONS} iterations, perplexity ${PERPLEXITY}, θ = 0.5 ` +
@@ -272,10 +278,13 @@ function repulsion(): void {
       `perplexity ${PERPLEXITY}, PCA start; one process per row; ours on 1 thread and on a team ` +
       `of ${THREADS} (the same layout); ` +
       (sklearn
-        ? `scikit-learn ${sklearn.version}: TSNE(init='pca', perplexity=30), Barnes-Hut, on all ` +
-          `${sklearn.cpus} cores`
-        : 'scikit-learn not found (python3 -c "import sklearn" failed: apt-get install ' +
-          'python3-sklearn): ratios against our Barnes-Hut only'),
+        ? `scikit-learn ${sklearn.version}: TSNE(init='pca', perplexity=30), Barnes-Hut, on ` +
+          `${sklearn.cpus} thread${sklearn.cpus === 1 ? '' : 's'}` +
+          (SKLEARN_ITERATIONS === ITERATIONS
+            ? ''
+            : `, ${SKLEARN_ITERATIONS} iterations (its least)`)
+        : 'peer scikit-learn not installed (python3 -c "import sklearn" failed: apt-get ' +
+          'install python3-sklearn): skipped, ratios against our Barnes-Hut only'),
   );
   console.log(
     '   data                       n   points  duplicates  gradient    threads  setup s   iter s   ' +
@@ -285,6 +294,9 @@ function repulsion(): void {
     ['gauss', 10000, `mixture ${GAUSS.dims}-D`, GAUSS.dims],
     ['mushroom', 8124, 'Mushroom-like one-hot', MUSHROOM_VALUES],
   ];
+  // --smoke: the Mushroom-like rows alone (they have every setting the mixture has, and merged
+  // duplicates), 400 of them; merged only on 1 thread with Barnes-Hut.
+  if (SMOKE) cases.splice(0, 2, ['mushroom', 400, 'Mushroom-like one-hot', MUSHROOM_VALUES]);
   for (const [data, n, name, dims] of cases) {
     const head = (points: string, duplicates: string, gradient: string, threads: string) =>
       `   ${name.padEnd(22)} ${count(n).padStart(6)} ${points.padStart(8)}  ` +
@@ -301,6 +313,7 @@ function repulsion(): void {
         ['fft', 1],
         ['barnes-hut', THREADS],
       ] as const) {
+        if (SMOKE && duplicates === 'merge' && (method !== 'barnes-hut' || threads !== 1)) continue;
         const r = runChild(data, n, [
           ...['--repulsion', method, '--duplicates', duplicates],
           ...['--init', 'pca', '--threads', String(threads)],
@@ -346,10 +359,14 @@ function runScikitLearn(
 ): { seconds: number; kl: number; trustworthiness: number } {
   dumpRows(data, n, dump);
   const script = fileURLToPath(new URL('./sklearnTsne.py', import.meta.url));
-  const child = spawnSync(python, [script, dump, String(n), String(dims), String(SEED)], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawnSync(
+    python,
+    [script, dump, String(n), String(dims), String(SEED), String(SKLEARN_ITERATIONS)],
+    {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   if (child.status !== 0) throw new Error(`bench/sklearnTsne.py failed (${child.status})`);
   const fit = JSON.parse(child.stdout.trim().split('\n').pop() ?? '') as {
     seconds: number;
@@ -365,7 +382,8 @@ function runScikitLearn(
 // 5. 100,000 points
 
 function large(): void {
-  const n = 100000;
+  // --smoke: above the 2,000 points from which the kNN searches a vantage-point tree.
+  const n = sized(100000, 2500);
   console.log(
     `\n5. ${count(n)} points of the ${GAUSS.dims}-D mixture, ${ITERATIONS} iterations, defaults ` +
       `(Barnes-Hut), random start, in its own process, gradient on ${THREADS} threads`,
@@ -387,7 +405,12 @@ scaling();
 if (!skip.has('mds')) mds();
 if (!skip.has('fft')) repulsion();
 if (!skip.has('distinct'))
-  distinctTableComparison({ seed: SEED, threads: THREADS, runs: quick ? 1 : 3 });
+  distinctTableComparison({
+    seed: SEED,
+    threads: THREADS,
+    runs: quick || SMOKE ? 1 : 3,
+    iterations: sized(1000, 250),
+  });
 if (!skip.has('large') && !quick) large();
 if (!skip.has('umap'))
   umapComparison({

@@ -19,13 +19,16 @@
  * - memory: the page's JS heap after the first draw, and the resident memory of all the
  *   browser's processes (the GPU process holds WebGL's buffers).
  * Timings on this shared 2-core machine are noisy; only rows of one run compare.
+ *
+ * --smoke: 1,000 points, the CPU raster and SwiftShader, 4 inputs; a scatter that draws nothing or
+ * does not redraw fails the run.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build, preview } from 'vite';
 import react from '@vitejs/plugin-react';
 import { chromium, type Browser, type BrowserServer, type Page } from 'playwright-core';
-import { median, option } from './timing.ts';
+import { median, sized, sizedOption, SMOKE } from './timing.ts';
 import { CHROMIUM_LAUNCH } from '../e2e/chromium.ts';
 import { threadNames, threadOf, traceEventsOf } from '../e2e/trace.ts';
 
@@ -43,7 +46,9 @@ export const GL_FLAGS: Record<string, string[]> = {
   llvmpipe: ['--use-gl=angle', '--use-angle=gl-egl', '--ignore-gpu-blocklist'],
 };
 /** A first draw or a settle past this is cut short and reported so. */
-const CAP_MS = 240_000;
+const CAP_MS = sized(240_000, 30_000);
+/** The pan and zoom inputs: drags and wheel steps, alternating. */
+const INPUTS = sized(24, 4);
 
 export interface Row {
   renderer: string;
@@ -200,7 +205,7 @@ async function waitFrames(page: Page, count: number, quietMs: number): Promise<P
 /** Inputs stop coming after this long (a renderer that blocks the page for seconds a frame). */
 const INPUT_CAP_MS = 60_000;
 
-/** 24 pan and zoom inputs over the plot, in pan mode; returns how many were sent. */
+/** INPUTS pan and zoom inputs over the plot, in pan mode; returns how many were sent. */
 async function panAndZoom(page: Page): Promise<number> {
   const start = Date.now();
   await page.getByRole('button', { name: 'Pan', exact: true }).click();
@@ -208,7 +213,7 @@ async function panAndZoom(page: Page): Promise<number> {
   if (!box) throw new Error('no canvas');
   const cx = box.x + box.width / 2;
   const cy = box.y + box.height / 2;
-  for (let k = 0; k < 24; k++) {
+  for (let k = 0; k < INPUTS; k++) {
     if (Date.now() - start > INPUT_CAP_MS) return k;
     if (k % 2 === 0) {
       await page.mouse.move(cx, cy);
@@ -221,7 +226,7 @@ async function panAndZoom(page: Page): Promise<number> {
     }
     await page.waitForTimeout(60);
   }
-  return 24;
+  return INPUTS;
 }
 
 export async function measure(
@@ -280,7 +285,7 @@ export async function measure(
     await page.evaluate(() => performance.mark('bench-pan'));
     row.inputs = await panAndZoom(page);
     const tInputs = (await state(page)).now;
-    const after = await waitFrames(page, Infinity, 2000);
+    const after = await waitFrames(page, Infinity, sized(2000, 500));
     const panTrace = mainThreadTasks(await browser.stopTracing());
     row.panLongCpuMs = panTrace.tasks.length ? Math.max(...panTrace.tasks.map((t) => t.cpu)) : null;
     const frames = after.frames.slice(before);
@@ -299,7 +304,15 @@ export async function measure(
     row.panLongMs = longest(after.longTasks, t0, after.now);
   }
   await page.close();
+  if (SMOKE) smokeCheck(row);
   return row;
+}
+
+/** Under --smoke, a row that drew nothing, or did not redraw on the inputs, fails the bench. */
+function smokeCheck(row: Row): void {
+  if (row.firstMs === null) throw new Error(`${row.renderer}: no first frame`);
+  if (row.inputs !== INPUTS || row.frames === 0)
+    throw new Error(`${row.renderer}: ${row.frames} frames for ${row.inputs} of ${INPUTS} inputs`);
 }
 
 const f = (v: number | null, digits = 0): string => (v === null ? '—' : v.toFixed(digits));
@@ -331,8 +344,8 @@ function print(rows: Row[]): void {
 }
 
 async function main(): Promise<void> {
-  const sizes = option('sizes', '100000,1000000').split(',').map(Number);
-  const gls = option('gl', 'swiftshader,llvmpipe')
+  const sizes = sizedOption('sizes', '100000,1000000', '1000').split(',').map(Number);
+  const gls = sizedOption('gl', 'swiftshader,llvmpipe', 'swiftshader')
     .split(',')
     .filter((g) => g in GL_FLAGS);
   console.log(`Building the bench page (${ROOT}) …`);

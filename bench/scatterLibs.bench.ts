@@ -11,6 +11,8 @@
  * each row in a fresh browser, the libraries alternating (their order rotates per row group),
  * on both software GLs (SwiftShader under the tests' flags, llvmpipe). Timings on this shared
  * 2-core machine are noisy: only rows of one run compare; the load average is printed.
+ *
+ * --smoke: 1,000 points, SwiftShader only, 4 inputs (bench/scatter.bench.ts), every library.
  */
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +20,7 @@ import { build, preview, type InlineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_LAUNCH } from '../e2e/chromium.ts';
-import { option } from './timing.ts';
+import { option, sizedOption } from './timing.ts';
 
 process.env.BENCH_PORT ??= '4292';
 const PORT = Number(process.env.BENCH_PORT);
@@ -94,8 +96,8 @@ function print(rows: (Row & { load: number })[]): void {
 }
 
 async function main(): Promise<void> {
-  const sizes = option('sizes', '100000,1000000').split(',').map(Number);
-  const gls = option('gl', 'swiftshader,llvmpipe')
+  const sizes = sizedOption('sizes', '100000,1000000', '1000').split(',').map(Number);
+  const gls = sizedOption('gl', 'swiftshader,llvmpipe', 'swiftshader')
     .split(',')
     .filter((g) => g in GL_FLAGS);
   const libs = option('libs', DEFAULT_LIBS)

@@ -7,6 +7,8 @@
  * 2-thread runs' CPU time over their wall time (all threads: near 1 when the helper got no core).
  *
  * ROWS (default 100,000) rows × 20 attributes from bench/generate.ts.
+ *
+ * --smoke: 1,000 rows, one run each.
  */
 import { execSync } from 'node:child_process';
 import { startNodeTeam } from '../src/cli/nodeTeam.ts';
@@ -28,10 +30,10 @@ import {
   valueConcatGeometry,
 } from '../src/core/platform/objectEmbedding.ts';
 import { generateTable } from './generate.ts';
-import { median } from './timing.ts';
+import { median, sized } from './timing.ts';
 
-const ROWS = Number(process.env.ROWS ?? 100_000);
-const REPEATS = Number(process.env.REPEATS ?? 5);
+const ROWS = Number(process.env.ROWS ?? sized(100_000, 1_000));
+const REPEATS = Number(process.env.REPEATS ?? sized(5, 1));
 const VALUE_COUNTS = [2, 3, 4, 5, 6, 7, 8, 3, 4, 5, 2, 6, 9, 12, 3, 4, 5, 6, 7, 10];
 
 const table = generateTable({ rows: ROWS, valueCounts: VALUE_COUNTS, classes: 5, seed: 30 });

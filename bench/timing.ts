@@ -21,3 +21,21 @@ export function option<F extends string | null>(name: string, fallback: F): stri
     throw new RangeError(`--${name} needs a value`);
   return value;
 }
+
+/**
+ * `--smoke`: the bench at its smallest size that still runs every code path (ours, the peers
+ * found on this machine, the printing of figures and ratios), in seconds. `npm run bench:smoke`
+ * (scripts/bench-smoke.mjs, part of `npm test`) runs every bench so, so a bench a change broke
+ * fails there. The figures of a smoke run measure nothing.
+ */
+export const SMOKE = process.argv.includes('--smoke');
+
+/** The full size, or the smoke size under `--smoke`. */
+export const sized = <T>(full: T, smoke: T): T => (SMOKE ? smoke : full);
+
+/** An option's value (as `option`), whose default is `smoke` under `--smoke`. */
+export const sizedOption = (name: string, full: string, smoke: string): string =>
+  option(name, SMOKE ? smoke : full);
+
+if (SMOKE)
+  console.log('--smoke: the smallest sizes, to check the bench runs; figures mean nothing');

@@ -15,6 +15,11 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { distinctMushroomTable, distinctRows } from './mushroomDistinct.ts';
+import { sized, SMOKE } from './timing.ts';
+
+// --smoke: scikit-learn on one thread. Its OpenMP threads spin while they wait for a core: on a
+// busy 2-core machine two of them take many times as long as one.
+if (SMOKE) process.env.OMP_NUM_THREADS ??= '1';
 
 export interface ScikitLearn {
   python: string;
@@ -27,7 +32,11 @@ export function findScikitLearn(): ScikitLearn | null {
   for (const python of ['python3', '/usr/bin/python3']) {
     const probe = spawnSync(
       python,
-      ['-c', 'import os, sklearn; print(sklearn.__version__, len(os.sched_getaffinity(0)))'],
+      [
+        '-c',
+        'import os, sklearn; cores = len(os.sched_getaffinity(0)); ' +
+          "print(sklearn.__version__, min(cores, int(os.environ.get('OMP_NUM_THREADS') or cores)))",
+      ],
       { encoding: 'utf8' },
     );
     if (probe.status === 0) {
@@ -38,7 +47,7 @@ export function findScikitLearn(): ScikitLearn | null {
   return null;
 }
 
-const ROWS = 8124;
+const ROWS = sized(8124, 400);
 const here = (file: string): string => fileURLToPath(new URL(file, import.meta.url));
 
 function run(command: string, args: string[]): { stdout: string; seconds: number } {
@@ -80,8 +89,10 @@ export function distinctTableComparison(options: {
   seed: number;
   threads: number;
   runs: number;
+  /** Iterations of both (1,000; scikit-learn takes at least 250). */
+  iterations: number;
 }): void {
-  const { seed, threads, runs } = options;
+  const { seed, threads, runs, iterations } = options;
   const sklearn = findScikitLearn();
   const { table, csv } = distinctMushroomTable(ROWS, seed);
   const distinct = distinctRows(table);
@@ -92,11 +103,11 @@ export function distinctTableComparison(options: {
       `rows, ${distinct.toLocaleString('en-US')} distinct, ${table.attributes.length} attributes, ` +
       `${table.nValues} one-hot columns; bench/mushroomDistinct.ts, seed ${seed}): ours through ` +
       `the CLI on ${threads} threads (process wall time, start-up included), perplexity 30, ` +
-      `1,000 iterations, PCA start, against ` +
+      `${iterations.toLocaleString('en-US')} iterations, PCA start, against ` +
       (sklearn
         ? `scikit-learn ${sklearn.version} TSNE(init='pca', perplexity=30, angle=0.5) on ` +
-          `${sklearn.cpus} cores (fit_transform, and its whole process); ${runs} runs each, alternating`
-        : 'nothing: scikit-learn not found (apt-get install python3-sklearn)'),
+          `${sklearn.cpus} core${sklearn.cpus === 1 ? '' : 's'} (fit_transform, and its whole process); ${runs} runs each, alternating`
+        : 'nothing: peer scikit-learn not installed (apt-get install python3-sklearn): skipped'),
   );
   const dir = join(tmpdir(), `bench-tsne-distinct-${process.pid}`);
   const file = `${dir}.csv`;
@@ -118,6 +129,7 @@ export function distinctTableComparison(options: {
       ...['--import', 'tsx', fileURLToPath(new URL('../src/cli/main.ts', import.meta.url))],
       ...['run', 'tsne', file, '--class', 'class', '--missing', 'own', '--of', 'onehot'],
       ...['--seed', String(seed), '--quality', 'false', '--threads', String(threads)],
+      ...['--iterations', String(iterations)],
       ...['--out', `${dir}-ours.csv`],
     ]);
     csvLayout(`${dir}-ours.csv`, `${dir}-ours.bin`);
@@ -126,7 +138,7 @@ export function distinctTableComparison(options: {
     if (sklearn) {
       const peer = run(sklearn.python, [
         here('./sklearnTsne.py'),
-        ...[rows, String(ROWS), String(table.nValues), String(seed)],
+        ...[rows, String(ROWS), String(table.nValues), String(seed), String(iterations)],
       ]);
       const fit = JSON.parse(peer.stdout.trim().split('\n').pop() ?? '') as { seconds: number };
       const peerT = score(`${rows}.out`, seed);

@@ -95,8 +95,8 @@ export function umapComparison(options: {
       `500 epochs up to 10,000 points, 200 above) on 1 and ${threads} threads (the same layout)` +
       (learn
         ? `; umap-learn ${learn.version} (UMAP() defaults, unseeded: on all ${learn.cpus} cores)`
-        : '; umap-learn not found (python3 -c "import umap" failed: apt-get install umap-learn ' +
-          'python3-pynndescent): ours alone') +
+        : '; peer umap-learn not installed (python3 -c "import umap" failed: apt-get install ' +
+          'umap-learn python3-pynndescent): skipped, ours alone') +
       (skip.has('umap-js') ? '' : '; umap-js 1.4 (defaults, one thread)') +
       '; one process per row, run one after the other',
   );

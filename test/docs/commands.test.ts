@@ -49,6 +49,7 @@ const NOT_RUN_SCRIPTS: Record<string, string> = {
   'bench:scatter-libs': 'a benchmark in a browser; prints figures, not pass/fail',
   'bench:teams': 'a benchmark: minutes of a machine; prints figures, not pass/fail',
   'bench:untie': 'a benchmark: minutes of a machine; prints figures, not pass/fail',
+  'bench:smoke': 'every benchmark at its smoke size (minutes); npm test runs it after the build',
 };
 
 /** Whole commands shown but not run here, and why. */
