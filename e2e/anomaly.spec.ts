@@ -11,6 +11,7 @@ import {
   setNumber,
   test,
   showSettings,
+  scrollIntoView,
 } from './fixtures.ts';
 
 /**
@@ -169,7 +170,7 @@ test('breast-cancer: the analyst picks the normal class, sees the MDS coloured b
   const [x0, y0, x1, y1] = ((await scatter.getAttribute('data-emphasis-box')) as string)
     .split(',')
     .map(Number) as [number, number, number, number];
-  await scatter.locator('canvas').scrollIntoViewIfNeeded();
+  await scrollIntoView(scatter.locator('canvas'));
   const canvas = await scatter.locator('canvas').boundingBox();
   if (!canvas) throw new Error('no canvas');
   await scatter.getByRole('button', { name: 'Lasso' }).click();

@@ -1,4 +1,12 @@
-import { dragThrough, expect, leadingNumber, openApp, test, waitIdle } from './fixtures.ts';
+import {
+  dragThrough,
+  expect,
+  leadingNumber,
+  openApp,
+  test,
+  waitIdle,
+  scrollIntoView,
+} from './fixtures.ts';
 
 /** Run all on zoo: every registered method, its t-SNE, and four evaluations (10 fits each). */
 const RUN_ALL = { timeout: 240_000 } as const;
@@ -85,7 +93,7 @@ test('zoo: Run all fills the results board; the compare layout shows every proje
 
   // A lasso in CDE's cell selects objects: every cell's scatter emphasises the same ones …
   const cde = workspace.getByTestId('compare-scatter-cde');
-  await cde.scrollIntoViewIfNeeded();
+  await scrollIntoView(cde);
   await cde.getByRole('button', { name: 'Lasso' }).click();
   const box = (await cde.locator('canvas').boundingBox())!;
   const at = (fx: number, fy: number) => ({

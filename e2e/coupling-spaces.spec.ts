@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test';
-import { addPanel, expect, exported, openApp, test, waitIdle } from './fixtures.ts';
+import { addPanel, expect, exported, openApp, test, waitIdle, scrollIntoView } from './fixtures.ts';
 import { keepShot } from './shots.ts';
 
 /**
@@ -151,7 +151,7 @@ test('DNA at real size: ~240 m_Ie columns scroll inside the panel, every label w
   ]);
   expect(scrollWidth).toBeGreaterThan(clientWidth);
   expect(await layoutFaults(panel)).toEqual([]);
-  await panel.scrollIntoViewIfNeeded();
+  await scrollIntoView(panel);
   await keepShot(info, 'coupling-spaces-dna', await panel.screenshot());
   // Scrolled to its end, the value column stays in view.
   await scroll.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
@@ -177,6 +177,6 @@ test('soybean: 35 attributes with long value names keep their labels whole', asy
     .selectOption({ label: 'leafspots-halo' });
   await expect(panel.getByRole('rowheader', { name: 'no-yellow-halos' })).toBeVisible();
   expect(await layoutFaults(panel)).toEqual([]);
-  await panel.scrollIntoViewIfNeeded();
+  await scrollIntoView(panel);
   await keepShot(info, 'coupling-spaces-soybean', await panel.screenshot());
 });

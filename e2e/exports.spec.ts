@@ -9,6 +9,7 @@ import {
   test,
   waitIdle,
   workspaceAction,
+  scrollIntoView,
 } from './fixtures.ts';
 
 /**
@@ -196,7 +197,7 @@ test('a heatmap painted on a canvas exports its cells as rectangles, not scaled-
   await waitIdle(page, RESULT.timeout);
   // Soybean's 100 values: 10,000 co-occurrence cells, over the SVG cells' limit, so a canvas.
   const co = page.getByTestId('panel-cooccurrence');
-  await co.scrollIntoViewIfNeeded();
+  await scrollIntoView(co);
   await co.getByRole('button', { name: 'values' }).click();
   await expect(co.locator('canvas.heatmap-cells[data-painted="yes"]')).toBeVisible(RESULT);
   const svg = (await exported(page, co, 'SVG drawing')).toString('utf8');

@@ -325,7 +325,7 @@ export async function dragBox(
   [x0, y0, x1, y1]: [number, number, number, number],
 ): Promise<void> {
   const canvas = scatter.locator('canvas');
-  await canvas.scrollIntoViewIfNeeded();
+  await scrollIntoView(canvas);
   const box = await canvas.boundingBox();
   if (!box) throw new Error('the scatter canvas has no box');
   const at = (fx: number, fy: number) => ({
@@ -378,4 +378,14 @@ export async function exported(page: Page, panel: Locator, item: ExportItem): Pr
     .getByRole('button', { name: new RegExp(`^${item}( \\(\\d+ tables\\))?$`) });
   const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
   return readFile(await download.path());
+}
+
+/**
+ * Scrolls the element into view without waiting for it to hold still: Playwright's
+ * scrollIntoViewIfNeeded waits for two animation frames with the same box, and a page whose
+ * frames a loaded machine starves (a t-SNE drawing beside it) waited 90 s for that (issue 49).
+ * The tests that look at a box afterwards read it after the scroll.
+ */
+export async function scrollIntoView(target: Locator): Promise<void> {
+  await target.evaluate((el) => el.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import { addPanel, expect, openApp, test, waitIdle } from './fixtures.ts';
+import { addPanel, expect, openApp, test, waitIdle, scrollIntoView } from './fixtures.ts';
 import { checkFrames, labelBoxes, shoot } from './heatmapLabels.ts';
 
 /**
@@ -136,7 +136,7 @@ async function checkPanel(
   what: string,
 ): Promise<void> {
   // Panels out of sight are not laid out (content-visibility): this one is brought into view.
-  await panel.scrollIntoViewIfNeeded();
+  await scrollIntoView(panel);
   await expect(panel.locator('canvas.heatmap-cells, svg.heatmap-cells').first()).toBeVisible();
   await expect(panel.locator('.heatmap-axes .label').first()).toBeVisible();
   for (const id of testIds) await checkOverview(page, panel, id, names, `${what} ${id}`);
@@ -161,7 +161,7 @@ test.describe('heatmaps open readable at 1280 × 800 on every bundled table of o
       await checkPanel(page, info, co, ['cooccurrence-heatmap'], names, `${what}-cooccurrence`);
       // SU is attribute × attribute already: named by the same rule.
       const su = page.getByTestId('su-heatmap');
-      await su.scrollIntoViewIfNeeded();
+      await scrollIntoView(su);
       await expect(su.locator('.heatmap-axes .label').first()).toBeVisible();
       await expectNamed(su, names, `${what} SU`);
       await checkFrames(su, `${what} SU`);

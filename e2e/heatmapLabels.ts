@@ -1,6 +1,6 @@
 import { keepShot } from './shots.ts';
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import { expect } from './fixtures.ts';
+import { expect, scrollIntoView } from './fixtures.ts';
 
 /**
  * What the heatmap readability specs check of a heatmap's labels (readability.spec.ts,
@@ -54,7 +54,7 @@ export async function checkFrames(panel: Locator, what: string): Promise<number>
   let checked = 0;
   for (let f = 0; f < n; f++) {
     const frame = frames.nth(f);
-    await frame.scrollIntoViewIfNeeded();
+    await scrollIntoView(frame);
     const frameBox = (await frame.boundingBox())!;
     const boxes = await labelBoxes(frame);
     expect(boxes.length, `${what}, heatmap ${f}: labelled`).toBeGreaterThan(0);
@@ -92,6 +92,6 @@ export async function shoot(
   info: TestInfo,
   name: string,
 ): Promise<void> {
-  await panel.scrollIntoViewIfNeeded();
+  await scrollIntoView(panel);
   await keepShot(info, name, await panel.screenshot());
 }

@@ -1,6 +1,14 @@
 import { keepShot } from './shots.ts';
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import { addPanel, expect, openApp, type PanelChoice, test, waitIdle } from './fixtures.ts';
+import {
+  addPanel,
+  expect,
+  openApp,
+  type PanelChoice,
+  test,
+  waitIdle,
+  scrollIntoView,
+} from './fixtures.ts';
 
 const RESULT = { timeout: 120_000 } as const;
 
@@ -164,7 +172,7 @@ async function expectPanelsWhole(page: Page, info: TestInfo, width: number): Pro
   ];
   for (const { view, chart } of charts) {
     const panel = page.getByTestId(`panel-${view}`);
-    await panel.scrollIntoViewIfNeeded();
+    await scrollIntoView(panel);
     await expectSettingsOnOneLine(panel, view);
     expect(await outsideBody(panel, chart), `${width}, ${view}: chart outside its panel`).toEqual(
       [],
@@ -248,7 +256,7 @@ test('at 1280 × 800 the other views show their charts whole too', async ({ page
   for (const { choice, chart } of OTHER_VIEWS) {
     const view = choice.split(':')[0] as string;
     const panel = page.getByTestId(`panel-${view}`);
-    await panel.scrollIntoViewIfNeeded();
+    await scrollIntoView(panel);
     await expect(panel.locator(chart).first()).toBeVisible(RESULT);
     await expectSettingsOnOneLine(panel, view);
     expect(await outsideBody(panel, chart), `${view}: chart outside its panel`).toEqual([]);

@@ -1,5 +1,14 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import { addPanel, chooseFile, expect, openApp, test, textFile, waitIdle } from './fixtures.ts';
+import {
+  addPanel,
+  chooseFile,
+  expect,
+  openApp,
+  test,
+  textFile,
+  waitIdle,
+  scrollIntoView,
+} from './fixtures.ts';
 import { checkFrames, expectLegends, shoot } from './heatmapLabels.ts';
 import { fiveThousandRowsCsv, longNamesCsv, thousandValuesCsv } from './generatedTables.ts';
 
@@ -20,7 +29,7 @@ const RESULT = { timeout: 60_000 } as const;
 async function focusPart(page: Page, panel: Locator, testId: string, info: TestInfo) {
   const heatmap = panel.getByTestId(testId);
   const cells = heatmap.locator('.heatmap-cells');
-  await cells.scrollIntoViewIfNeeded();
+  await scrollIntoView(cells);
   const box = (await cells.boundingBox())!;
   await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.3);
   await page.mouse.down();

@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { keepShot } from './shots.ts';
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import { addProjection, expect, leadingNumber, openApp, scatterOf, test } from './fixtures.ts';
+import {
+  addProjection,
+  expect,
+  leadingNumber,
+  openApp,
+  scatterOf,
+  test,
+  scrollIntoView,
+} from './fixtures.ts';
 
 /**
  * Structure on the scatter (issue 29): density contours and automatic cluster labels on a t-SNE
@@ -103,7 +111,7 @@ test('density contours and cluster labels on a t-SNE of Zoo, apart and inside, a
   const before = await checkLabels(scatter, csv, 'fitted');
   // Several clusters are told apart on Zoo (mammals, birds, fish … are far apart in one-hot).
   expect(before.length).toBeGreaterThanOrEqual(3);
-  await scatter.scrollIntoViewIfNeeded();
+  await scrollIntoView(scatter);
   await shoot(page, scatter, info, 'zoo-tsne-labels-density');
 
   // Zoom in about the largest cluster's label: the labels are placed again for the new view.
@@ -155,7 +163,7 @@ test('Titanic’s t-SNE shows how many identical rows its largest dot holds', as
   const badge = scatter.getByTestId('count-badge').filter({ hasText: shown });
   await expect(badge).toHaveCount(1);
   expect(overlapping(await boxesOf(scatter, 'count-badge'))).toEqual([]);
-  await scatter.scrollIntoViewIfNeeded();
+  await scrollIntoView(scatter);
   await shoot(page, scatter, info, 'titanic-tsne-badges');
 
   // The badge's dot: its tooltip says how many identical rows it holds, a click selects them all.
@@ -191,7 +199,7 @@ test('cluster labels on a t-SNE of Soybean (683 rows, 133 values) are apart and 
   await scatter.getByRole('button', { name: 'Labels' }).click();
   const labels = await checkLabels(scatter, readCsv('soybean.csv'), 'soybean');
   expect(labels.length).toBeGreaterThanOrEqual(3);
-  await scatter.scrollIntoViewIfNeeded();
+  await scrollIntoView(scatter);
   await page.mouse.move(0, 0);
   await shoot(page, scatter, info, 'soybean-tsne-labels-density');
 });

@@ -9,6 +9,7 @@ import {
   scatterOf,
   test,
   waitIdle,
+  scrollIntoView,
 } from './fixtures.ts';
 
 /**
@@ -110,7 +111,7 @@ async function projection(page: Page, sample: string): Promise<Locator> {
   await expect(panel.getByTestId('projection-view')).toHaveAttribute('data-state', 'done', RESULT);
   await waitIdle(page, RESULT.timeout);
   const scatter = scatterOf(panel);
-  await scatter.locator('canvas').scrollIntoViewIfNeeded();
+  await scrollIntoView(scatter.locator('canvas'));
   return scatter;
 }
 

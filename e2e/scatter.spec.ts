@@ -12,6 +12,7 @@ import {
   waitIdle,
   ZOO,
   showSettings,
+  scrollIntoView,
 } from './fixtures.ts';
 
 /** Worker results (CDE) get this long to arrive. */
@@ -24,7 +25,7 @@ async function objectsPanel(page: Page): Promise<{ panel: Locator; scatter: Loca
   await expect(scatter).toHaveAttribute('data-points', '101', RESULT);
   await expect(panel.getByTestId('projection-view')).toHaveAttribute('data-state', 'done');
   await waitIdle(page, RESULT.timeout);
-  await scatter.locator('canvas').scrollIntoViewIfNeeded();
+  await scrollIntoView(scatter.locator('canvas'));
   return { panel, scatter };
 }
 

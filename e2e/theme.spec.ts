@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { addProjection, expect, exported, openApp, scatterOf, test, ZOO } from './fixtures.ts';
+import {
+  addProjection,
+  expect,
+  exported,
+  openApp,
+  scatterOf,
+  test,
+  ZOO,
+  scrollIntoView,
+} from './fixtures.ts';
 
 /** The page's background colour, as the browser computed it. */
 function background(page: Page): Promise<string> {
@@ -86,7 +95,7 @@ test('in the dark theme the scatter is drawn on a dark surface and the SU matrix
   await expect(panel.getByTestId('projection-view')).toHaveAttribute('data-state', 'done');
   const canvas = scatter.locator('canvas');
   await expect(canvas).toHaveAttribute('data-drawn', /^[1-9]/);
-  await canvas.scrollIntoViewIfNeeded();
+  await scrollIntoView(canvas);
   const box = await canvas.boundingBox();
   if (!box) throw new Error('the scatter has no box');
   // A corner: the fitted view keeps a margin free of points there.
@@ -113,7 +122,7 @@ test('in the dark theme the scatter is drawn on a dark surface and the SU matrix
     'the ramp itself starts light',
   ).toBeGreaterThan(0.8);
   const cell = cells.nth(weakest);
-  await cell.scrollIntoViewIfNeeded();
+  await scrollIntoView(cell);
   const at = await cell.boundingBox();
   if (!at) throw new Error('the SU cell has no box');
   const shown = await shownColor(page, at.x + at.width / 2, at.y + at.height / 2);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { TOURS, type Tour, type TourStep } from '../src/app/model/tours.ts';
-import { expect, openApp, test, waitIdle } from './fixtures.ts';
+import { expect, openApp, test, waitIdle, scrollIntoView } from './fixtures.ts';
 
 /** A hang guard for a step's computations (CDE on Zoo, UNTIE's training), not a budget. */
 const COMPUTED = { timeout: 60_000 } as const;
@@ -125,7 +125,7 @@ test('in projector mode the pointer still finds the heatmap cell under it, and i
   await page.getByTestId('tour-projector').check();
   await expect(page.locator('html')).toHaveClass(/\bprojector\b/);
   const cell = page.locator('svg.heatmap-cells rect.cell').nth(12);
-  await cell.scrollIntoViewIfNeeded();
+  await scrollIntoView(cell);
   const box = await cell.boundingBox();
   if (!box) throw new Error('the cell has no box');
   // Drawn half as large again as its own pixels.

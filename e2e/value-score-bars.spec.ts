@@ -6,6 +6,7 @@ import {
   openApp,
   test,
   textFile,
+  scrollIntoView,
 } from './fixtures.ts';
 
 /**
@@ -35,7 +36,7 @@ test('value-score bars: labels whole, every bar’s number inside the panel', as
   const panel = await addPanel(page, 'ranking:cosh');
   const bars = panel.getByTestId('value-score-bars');
   await expect(bars).toBeVisible({ timeout: 60_000 });
-  await bars.scrollIntoViewIfNeeded();
+  await scrollIntoView(bars);
   const problems = await bars.evaluate((svg) => {
     const region = svg.parentElement as HTMLElement;
     const frame = region.getBoundingClientRect();

@@ -1,6 +1,13 @@
-/** Runs the CLI (`tsx src/cli/main.ts`) as a user would, for the CLI tests. */
+/**
+ * Runs the CLI for the CLI tests: in this process (`cli`, `cliHere`: the same `runCli` that
+ * src/cli/main.ts calls, with files written to disk), or as a process of its own
+ * (`cliProcess`, `cliWithin`: `node --import tsx src/cli/main.ts`, as `npm run cli` runs it) where
+ * a test needs the process: its exit code as the shell sees it, its CPU time, a time limit that
+ * kills it. A process costs about a second of CPU to load the sources through tsx; most tests
+ * run the command in place (issue 49: the suite within 10 minutes).
+ */
 import { execFile } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { appendFileSync, writeFileSync } from 'node:fs';
 import { vi } from 'vitest';
 import { runCli } from '../../src/cli/program.ts';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +20,8 @@ export interface Run {
   stderr: string;
 }
 
-export function cli(...args: string[]): Promise<Run> {
+/** The CLI as a process of its own, as a user runs it. */
+export function cliProcess(...args: string[]): Promise<Run> {
   return cliWithin(60_000, ...args);
 }
 
@@ -27,30 +35,46 @@ export function cliWithin(ms: number, ...args: string[]): Promise<Run> {
       { cwd: root, timeout: ms, maxBuffer: 256 * 1024 * 1024 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-        // npm itself may warn about the machine's npm configuration; that is not the CLI's output.
-        const own = stderr
-          .split('\n')
-          .filter((line) => line !== '' && !line.startsWith('npm warn'))
-          .join('\n');
-        resolve({ code, stdout, stderr: own });
+        resolve({ code, stdout, stderr: ownLines(stderr) });
       },
     );
   });
 }
 
+/** stderr's non-empty lines; npm's own warnings about the machine's configuration dropped. */
+function ownLines(stderr: string): string {
+  return stderr
+    .split('\n')
+    .filter((line) => line !== '' && !line.startsWith('npm warn'))
+    .join('\n');
+}
+
 /**
  * The CLI run in this process (faster than a process of its own; the registry is the tests'):
- * stdout and stderr in memory, files written to disk.
+ * stdout and stderr in memory, files written to disk in chunks as the process writes them.
  */
 export async function cliHere(...argv: string[]): Promise<Run> {
   let stdout = '';
   let stderr = '';
   const code = await runCli(
     argv,
-    { stdout: (t) => (stdout += t), writeFile: (path, t) => writeFileSync(path, t) },
+    {
+      stdout: (t) => (stdout += t),
+      writeFile: (path, t) => writeFileSync(path, t),
+      appendFile: (path, t) => appendFileSync(path, t),
+    },
     (t) => (stderr += t),
   );
   return { code, stdout, stderr };
+}
+
+/**
+ * The CLI run in this process, its stderr as the process version gives it (no empty lines, no
+ * final newline), so that a test reads either alike.
+ */
+export async function cli(...argv: string[]): Promise<Run> {
+  const run = await cliHere(...argv);
+  return { ...run, stderr: ownLines(run.stderr) };
 }
 
 /**

@@ -22,7 +22,9 @@ const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'engines-'));
 // The servers' own directory, beside (not inside) this test's: PostgreSQL runs as its own user.
 const engines = join(tmpdir(), 'coupled-explorer-engines-test');
-// The CLI runs below (child processes) find the servers this test started.
+// The CLI runs below (in this process, or child processes) find the servers this test started;
+// the files run after this one in the same process (vitest.config.ts) get the variable back.
+const enginesDirBefore = process.env.COUPLED_ENGINES_DIR;
 process.env.COUPLED_ENGINES_DIR = engines;
 const env = { ...process.env };
 
@@ -83,6 +85,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await run(process.execPath, ['scripts/engines.mjs', 'stop'], { env, timeout: 60_000 });
+  if (enginesDirBefore === undefined) delete process.env.COUPLED_ENGINES_DIR;
+  else process.env.COUPLED_ENGINES_DIR = enginesDirBefore;
 }, 90_000);
 
 describe('counts on every engine', () => {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { childCpuClock } from '../workUnit.ts';
 import { createRandom } from '../../src/core/base/random.ts';
-import { cli } from './cliRun.ts';
+import { cli, cliProcess } from './cliRun.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'untie-scale-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -44,7 +44,7 @@ describe('CLI: run untie on a 1,000-value column (issue 26)', () => {
     writeFileSync(file, highCardinalityCsv(3000, 1000, 26));
     const cpu = childCpuClock();
     // The paper's learning (the default learns nothing): 1,000 iterations on 1,016 values.
-    const run = await cli('run', 'untie', file, '--iterations', '1000');
+    const run = await cliProcess('run', 'untie', file, '--iterations', '1000');
     const seconds = cpu();
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);

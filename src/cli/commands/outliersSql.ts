@@ -169,7 +169,7 @@ async function topOnEngine(
       ),
     );
   else {
-    const sql = topOutliersSql(duckdbCodedRows(duckdb), D, model, top, scoreDialect('ansi'));
+    const sql = topOutliersSql(duckdbCodedRows(duckdb), D, model, top, scoreDialect('duckdb'));
     const { connection, close } = await openDuckdb(engine);
     const clock = performance.now();
     try {
@@ -215,13 +215,7 @@ async function printedQuery(
     rowColumn,
     duckdb.texts,
   );
-  const sql = topOutliersSql(
-    coded,
-    D,
-    model,
-    top,
-    scoreDialect(dialect === 'duckdb' ? 'ansi' : dialect),
-  );
+  const sql = topOutliersSql(coded, D, model, top, scoreDialect(dialect));
   const names = session.table.attributes.map((a, i) => `k${i} = ${a.name}`);
   return [
     `-- The top ${top} outliers of ${file} by ${methodSpec(method).title}, scored row by row from`,

@@ -1,5 +1,6 @@
+/** The CLI as a process of its own (src/cli/main.ts through tsx), as the shell sees it: exit codes and one line on stderr. */
 import { describe, expect, it } from 'vitest';
-import { cli } from '../cliRun.ts';
+import { cliProcess as cli } from '../cliRun.ts';
 
 interface Described {
   rows: number;
