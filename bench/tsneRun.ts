@@ -112,58 +112,7 @@ async function main(): Promise<void> {
   const threads = Number(option('threads', '1'));
   const init = option('init', 'random');
   const dump = option('dump', '');
-  let principal: () => Float64Array;
-
-  let input: ProjectionInput;
-  let labels: Int32Array;
-  let dims: number | null;
-  let representationSeconds = 0;
-  if (data === 'gauss') {
-    const mixture = gaussianMixture(n, GAUSS.clusters, GAUSS.dims, seed);
-    input = vectorInput(mixture.data, n, mixture.dims);
-    labels = mixture.labels;
-    dims = mixture.dims;
-    principal = () => principalLayout(mixture.data, n, GAUSS.dims);
-    if (dump) writeFileSync(dump, mixture.data);
-  } else if (
-    data === 'cde' ||
-    data === 'onehot' ||
-    data === 'mushroom' ||
-    data === 'mushroom-distinct'
-  ) {
-    const table =
-      data === 'mushroom-distinct'
-        ? distinctMushroomTable(n, seed).table
-        : data === 'mushroom'
-          ? generateTable({
-              rows: n,
-              valueCounts: MUSHROOM_LIKE,
-              classes: 23,
-              seed,
-              zipf: [3, 5],
-              coupling: 1,
-            })
-          : generateTable({ rows: n, valueCounts: ADULT_LIKE, classes: 4, seed });
-    const t0 = process.hrtime.bigint();
-    const counts = computeCounts(table);
-    const representation = runToEnd(
-      standaloneRepresentation(table, counts, {
-        method: data.startsWith('mushroom') ? 'onehot' : data,
-        options: data === 'cde' ? { seed } : {},
-      }),
-    );
-    representationSeconds = seconds(t0, process.hrtime.bigint());
-    input = representation.input;
-    labels = table.classColumn!.codes;
-    dims = representation.dims;
-    principal =
-      representation.principal ?? (() => principalLayout(oneHot(table), n, table.nValues));
-    if (dump) writeFileSync(dump, oneHot(table));
-  } else
-    throw new RangeError(
-      `--data must be gauss, cde, onehot, mushroom or mushroom-distinct, got ${data}`,
-    );
-
+  const { input, labels, dims, principal, representationSeconds } = benchData(data, n, seed, dump);
   if (dump) return;
   const score = option('score', '');
   if (score) {
@@ -238,6 +187,72 @@ async function main(): Promise<void> {
     maxRssKb,
   };
   process.stdout.write(JSON.stringify(out) + '\n');
+}
+
+/** The bench's data set as a projection's input, with its classes and a principal layout for PCA init. */
+function benchData(
+  data: string,
+  n: number,
+  seed: number,
+  dump: string,
+): {
+  input: ProjectionInput;
+  labels: Int32Array;
+  dims: number | null;
+  principal: () => Float64Array;
+  representationSeconds: number;
+} {
+  let principal: () => Float64Array;
+  let input: ProjectionInput;
+  let labels: Int32Array;
+  let dims: number | null;
+  let representationSeconds = 0;
+  if (data === 'gauss') {
+    const mixture = gaussianMixture(n, GAUSS.clusters, GAUSS.dims, seed);
+    input = vectorInput(mixture.data, n, mixture.dims);
+    labels = mixture.labels;
+    dims = mixture.dims;
+    principal = () => principalLayout(mixture.data, n, GAUSS.dims);
+    if (dump) writeFileSync(dump, mixture.data);
+  } else if (
+    data === 'cde' ||
+    data === 'onehot' ||
+    data === 'mushroom' ||
+    data === 'mushroom-distinct'
+  ) {
+    const table =
+      data === 'mushroom-distinct'
+        ? distinctMushroomTable(n, seed).table
+        : data === 'mushroom'
+          ? generateTable({
+              rows: n,
+              valueCounts: MUSHROOM_LIKE,
+              classes: 23,
+              seed,
+              zipf: [3, 5],
+              coupling: 1,
+            })
+          : generateTable({ rows: n, valueCounts: ADULT_LIKE, classes: 4, seed });
+    const t0 = process.hrtime.bigint();
+    const counts = computeCounts(table);
+    const representation = runToEnd(
+      standaloneRepresentation(table, counts, {
+        method: data.startsWith('mushroom') ? 'onehot' : data,
+        options: data === 'cde' ? { seed } : {},
+      }),
+    );
+    representationSeconds = seconds(t0, process.hrtime.bigint());
+    input = representation.input;
+    labels = table.classColumn!.codes;
+    dims = representation.dims;
+    principal =
+      representation.principal ?? (() => principalLayout(oneHot(table), n, table.nValues));
+    if (dump) writeFileSync(dump, oneHot(table));
+  } else
+    throw new RangeError(
+      `--data must be gauss, cde, onehot, mushroom or mushroom-distinct, got ${data}`,
+    );
+  return { input, labels, dims, principal, representationSeconds };
 }
 
 /** 1-NN label agreement in the layout over up to 1,000 sampled points (seeded). */

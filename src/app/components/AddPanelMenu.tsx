@@ -90,40 +90,65 @@ export function AddPanelMenu({
               e.preventDefault();
             }}
           />
-          <ul className="add-panel-list" id={listId} role="listbox" aria-label="Views">
-            {shown.map((g) => (
-              <li key={g.group} role="presentation">
-                <div className="add-panel-group" aria-hidden="true">
-                  {g.group}
-                </div>
-                <ul role="group" aria-label={g.group}>
-                  {g.choices.map((c) => (
-                    <li
-                      key={c.id}
-                      id={`${listId}-${c.id}`}
-                      role="option"
-                      aria-selected={c === current}
-                      className={c === current ? 'active' : undefined}
-                      data-choice={c.id}
-                      title={c.detail}
-                      onMouseDown={(e) => e.preventDefault()}
-                      onClick={() => choose(c)}
-                    >
-                      <span className="add-panel-label">{c.label}</span>
-                      {c.cite && <span className="muted add-panel-cite">{c.cite}</span>}
-                    </li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-            {flat.length === 0 && (
-              <li role="presentation" className="muted add-panel-none">
-                Nothing matches “{query}”.
-              </li>
-            )}
-          </ul>
+          <ChoiceList
+            shown={shown}
+            current={current}
+            listId={listId}
+            query={query}
+            onChoose={choose}
+          />
         </div>
       )}
     </div>
+  );
+}
+
+/** The matching views by group, the active one marked; a click adds one. */
+function ChoiceList({
+  shown,
+  current,
+  listId,
+  query,
+  onChoose,
+}: {
+  shown: readonly PanelGroup[];
+  current: PanelChoice | undefined;
+  listId: string;
+  query: string;
+  onChoose(choice: PanelChoice): void;
+}) {
+  return (
+    <ul className="add-panel-list" id={listId} role="listbox" aria-label="Views">
+      {shown.map((g) => (
+        <li key={g.group} role="presentation">
+          <div className="add-panel-group" aria-hidden="true">
+            {g.group}
+          </div>
+          <ul role="group" aria-label={g.group}>
+            {g.choices.map((c) => (
+              <li
+                key={c.id}
+                id={`${listId}-${c.id}`}
+                role="option"
+                aria-selected={c === current}
+                className={c === current ? 'active' : undefined}
+                data-choice={c.id}
+                title={c.detail}
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => onChoose(c)}
+              >
+                <span className="add-panel-label">{c.label}</span>
+                {c.cite && <span className="muted add-panel-cite">{c.cite}</span>}
+              </li>
+            ))}
+          </ul>
+        </li>
+      ))}
+      {shown.every((g) => g.choices.length === 0) && (
+        <li role="presentation" className="muted add-panel-none">
+          Nothing matches “{query}”.
+        </li>
+      )}
+    </ul>
   );
 }

@@ -6,6 +6,7 @@ import {
   optionValue,
   type OptionValue,
   type ParameterSpec,
+  type StringParameter,
 } from '../../core/base/parameters.ts';
 import type { MethodSpec } from '../../core/platform/spec.ts';
 import { useStore } from '../store/index.ts';
@@ -69,9 +70,7 @@ export function ParamControls({
   );
 }
 
-/**
- * Long: one input per parameter type (choice, subset, boolean, number, string with suggestions), each a short branch of markup over the same owner and value.
- */
+/** One input per parameter type: number, choice, boolean, subset, string with suggestions, string. */
 function ParamControl({
   owner,
   labelPrefix,
@@ -91,8 +90,6 @@ function ParamControl({
   /** The call's other options (a value list depends on the chosen attribute). */
   options: Readonly<Record<string, unknown>> | undefined;
 }) {
-  const classColumn = useStore((s) => s.loaded?.meta.classColumn ?? null);
-  const attributes = useStore((s) => s.loaded?.meta.attributes ?? null);
   const label = `${labelPrefix}${parameterLabel(p)}`;
   const ariaLabel = `${owner} ${p.name}`;
   const title = `${p.description} (${describeDomain(p)})`;
@@ -159,69 +156,29 @@ function ParamControl({
         </label>
       );
     case 'string':
-      if (p.subsetOf) {
-        const chosen = new Set(
-          ((value as string | null) ?? '')
-            .split(',')
-            .map((x) => x.trim())
-            .filter(Boolean),
-        );
+      if (p.subsetOf)
         return (
-          <fieldset className="subset" title={title}>
-            <legend>{label}</legend>
-            {p.subsetOf.map((item) => (
-              <label key={item}>
-                <input
-                  type="checkbox"
-                  aria-label={`${ariaLabel} ${item}`}
-                  checked={chosen.has(item)}
-                  onChange={(e) =>
-                    onChange(
-                      (p.subsetOf ?? [])
-                        .filter((x) => (x === item ? e.target.checked : chosen.has(x)))
-                        .join(',') || null,
-                    )
-                  }
-                />
-                {p.subsetTitles?.[item] ?? item}
-              </label>
-            ))}
-          </fieldset>
+          <SubsetField
+            label={label}
+            ariaLabel={ariaLabel}
+            title={title}
+            parameter={p}
+            value={value as string | null}
+            onChange={onChange}
+          />
         );
-      }
-      if (p.suggest) {
-        // What the app offers: the class column's labels, the attributes, or the values of the
-        // attribute another option names (its first when none is chosen).
-        const named = p.valuesOf ? (options?.[p.valuesOf] as string | null | undefined) : null;
-        const attribute = attributes?.find((a) => a.name === named) ?? attributes?.[0];
-        const choices =
-          p.suggest === 'class-label'
-            ? (classColumn?.labels ?? [])
-            : p.suggest === 'attribute'
-              ? (attributes ?? []).map((a) => a.name)
-              : (attribute?.labels ?? []);
-        const empty =
-          p.suggest === 'class-label' && !classColumn
-            ? 'no class column'
-            : (p.emptyLabel ?? 'choose…');
+      if (p.suggest)
         return (
-          <label title={title}>
-            {label}
-            <select
-              aria-label={ariaLabel}
-              value={(value as string | null) ?? ''}
-              onChange={(e) => onChange(e.target.value || null)}
-            >
-              <option value="">{empty}</option>
-              {choices.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SuggestField
+            label={label}
+            ariaLabel={ariaLabel}
+            title={title}
+            parameter={p}
+            value={value as string | null}
+            onChange={onChange}
+            options={options}
+          />
         );
-      }
       return (
         <label title={title}>
           {label}
@@ -233,4 +190,105 @@ function ParamControl({
         </label>
       );
   }
+}
+
+/** A string parameter naming a subset of fixed items, comma-separated: one checkbox per item. */
+function SubsetField({
+  label,
+  ariaLabel,
+  title,
+  parameter: p,
+  value,
+  onChange,
+}: {
+  label: string;
+  ariaLabel: string;
+  title: string;
+  parameter: StringParameter;
+  value: string | null;
+  onChange(value: OptionValue): void;
+}) {
+  const chosen = new Set(
+    (value ?? '')
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
+  );
+  return (
+    <fieldset className="subset" title={title}>
+      <legend>{label}</legend>
+      {(p.subsetOf ?? []).map((item) => (
+        <label key={item}>
+          <input
+            type="checkbox"
+            aria-label={`${ariaLabel} ${item}`}
+            checked={chosen.has(item)}
+            onChange={(e) =>
+              onChange(
+                (p.subsetOf ?? [])
+                  .filter((x) => (x === item ? e.target.checked : chosen.has(x)))
+                  .join(',') || null,
+              )
+            }
+          />
+          {p.subsetTitles?.[item] ?? item}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/**
+ * A string parameter chosen among what the app offers: the class column's labels, the
+ * attributes, or the values of the attribute another option names (its first when none is chosen).
+ */
+function SuggestField({
+  label,
+  ariaLabel,
+  title,
+  parameter: p,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  ariaLabel: string;
+  title: string;
+  parameter: StringParameter;
+  value: string | null;
+  onChange(value: OptionValue): void;
+  /** The call's other options (a value list depends on the chosen attribute). */
+  options: Readonly<Record<string, unknown>> | undefined;
+}) {
+  const classColumn = useStore((s) => s.loaded?.meta.classColumn ?? null);
+  const attributes = useStore((s) => s.loaded?.meta.attributes ?? null);
+  // What the app offers: the class column's labels, the attributes, or the values of the
+  // attribute another option names (its first when none is chosen).
+  const named = p.valuesOf ? (options?.[p.valuesOf] as string | null | undefined) : null;
+  const attribute = attributes?.find((a) => a.name === named) ?? attributes?.[0];
+  const choices =
+    p.suggest === 'class-label'
+      ? (classColumn?.labels ?? [])
+      : p.suggest === 'attribute'
+        ? (attributes ?? []).map((a) => a.name)
+        : (attribute?.labels ?? []);
+  const empty =
+    p.suggest === 'class-label' && !classColumn ? 'no class column' : (p.emptyLabel ?? 'choose…');
+  return (
+    <label title={title}>
+      {label}
+      <select
+        aria-label={ariaLabel}
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value || null)}
+      >
+        <option value="">{empty}</option>
+        {choices.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
 }

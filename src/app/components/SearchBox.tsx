@@ -1,7 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
+import type { TableMeta } from '../../core/platform/session.ts';
 import { useStore } from '../store/index.ts';
 import { rowName } from '../model/rowNames.ts';
 import { valueName } from '../model/values.ts';
+import { useSearchMatches, type FoundObjects } from './useSearchMatches.ts';
 
 const SHOWN = 8;
 
@@ -9,46 +11,16 @@ const SHOWN = 8;
  * Finds values (an attribute name or a value's label containing the text) and objects (a line
  * of the file, or a row any of whose cells — identifier columns included — contains it), and
  * selects them: one by one, or all at once (Enter selects every value found, else every object).
- * Long: the query, its two matchings (values, objects) and the markup of their result lists share one state; splitting would pass it all around.
  */
 export function SearchBox() {
   const meta = useStore((s) => s.loaded?.meta);
-  const query = useStore((s) => s.query);
-  const version = useStore((s) => s.tableVersion);
   const setSelectedValues = useStore((s) => s.setSelectedValues);
   const setSelectedObjects = useStore((s) => s.setSelectedObjects);
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
-  const [objects, setObjects] = useState<{
-    total: number;
-    rows: { row: number; column: string; cell: string }[];
-  } | null>(null);
   const needle = text.trim().toLowerCase();
-  const values = useMemo(() => {
-    if (!meta || needle === '') return [];
-    const found: number[] = [];
-    meta.attributes.forEach((a) =>
-      a.labels.forEach((label, k) => {
-        if (`${a.name} = ${label}`.toLowerCase().includes(needle)) found.push(a.offset + k);
-      }),
-    );
-    return found;
-  }, [meta, needle]);
-  useEffect(() => {
-    if (needle === '') return;
-    let live = true;
-    const timer = setTimeout(() => {
-      void query((api) => api.searchRows(needle, 200)).then((outcome) => {
-        if (live && outcome.ok) setObjects(outcome.value);
-      });
-    }, 150);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [needle, query, version]);
+  const { values, found } = useSearchMatches(meta, needle);
   if (!meta) return null;
-  const found = needle === '' ? null : objects;
   const selectValues = (vs: number[]) => {
     setSelectedValues(vs);
     setOpen(false);
@@ -80,63 +52,88 @@ export function SearchBox() {
         }}
       />
       {open && needle !== '' && (
-        <div className="search-results" role="listbox" data-testid="search-results">
-          <div className="search-group">
-            <span className="muted small">
-              {values.length} {values.length === 1 ? 'value' : 'values'}
-            </span>
-            {values.length > 1 && (
-              <button type="button" className="small" onClick={() => selectValues(values)}>
-                Select all {values.length}
-              </button>
-            )}
-          </div>
-          {values.slice(0, SHOWN).map((v) => (
-            <button
-              key={`v${v}`}
-              type="button"
-              role="option"
-              aria-selected={false}
-              className="search-item"
-              onClick={() => selectValues([v])}
-            >
-              {valueName(meta, v)}
-            </button>
-          ))}
-          <div className="search-group">
-            <span className="muted small">
-              {found
-                ? `${found.total.toLocaleString('en-US')} ${found.total === 1 ? 'object' : 'objects'}`
-                : 'objects…'}
-            </span>
-            {found && found.rows.length > 1 && (
-              <button
-                type="button"
-                className="small"
-                onClick={() => selectObjects(found.rows.map((r) => r.row))}
-              >
-                Select{' '}
-                {found.total > found.rows.length
-                  ? `the first ${found.rows.length}`
-                  : `all ${found.total}`}
-              </button>
-            )}
-          </div>
-          {found?.rows.slice(0, SHOWN).map((r) => (
-            <button
-              key={`o${r.row}`}
-              type="button"
-              role="option"
-              aria-selected={false}
-              className="search-item"
-              onClick={() => selectObjects([r.row])}
-            >
-              {rowName(meta, r.row)}
-              {r.column !== 'line' ? ` · ${r.column} = ${r.cell}` : ''}
-            </button>
-          ))}
-        </div>
+        <SearchResults
+          meta={meta}
+          values={values}
+          found={found}
+          selectValues={selectValues}
+          selectObjects={selectObjects}
+        />
       )}
+    </div>
+  );
+}
+
+/** The values found, then the objects, each selectable alone or all at once. */
+function SearchResults({
+  meta,
+  values,
+  found,
+  selectValues,
+  selectObjects,
+}: {
+  meta: TableMeta;
+  values: number[];
+  found: FoundObjects | null;
+  selectValues(values: number[]): void;
+  selectObjects(rows: number[]): void;
+}) {
+  return (
+    <div className="search-results" role="listbox" data-testid="search-results">
+      <div className="search-group">
+        <span className="muted small">
+          {values.length} {values.length === 1 ? 'value' : 'values'}
+        </span>
+        {values.length > 1 && (
+          <button type="button" className="small" onClick={() => selectValues(values)}>
+            Select all {values.length}
+          </button>
+        )}
+      </div>
+      {values.slice(0, SHOWN).map((v) => (
+        <button
+          key={`v${v}`}
+          type="button"
+          role="option"
+          aria-selected={false}
+          className="search-item"
+          onClick={() => selectValues([v])}
+        >
+          {valueName(meta, v)}
+        </button>
+      ))}
+      <div className="search-group">
+        <span className="muted small">
+          {found
+            ? `${found.total.toLocaleString('en-US')} ${found.total === 1 ? 'object' : 'objects'}`
+            : 'objects…'}
+        </span>
+        {found && found.rows.length > 1 && (
+          <button
+            type="button"
+            className="small"
+            onClick={() => selectObjects(found.rows.map((r) => r.row))}
+          >
+            Select{' '}
+            {found.total > found.rows.length
+              ? `the first ${found.rows.length}`
+              : `all ${found.total}`}
+          </button>
+        )}
+      </div>
+      {found?.rows.slice(0, SHOWN).map((r) => (
+        <button
+          key={`o${r.row}`}
+          type="button"
+          role="option"
+          aria-selected={false}
+          className="search-item"
+          onClick={() => selectObjects([r.row])}
+        >
+          {rowName(meta, r.row)}
+          {r.column !== 'line' ? ` · ${r.column} = ${r.cell}` : ''}
+        </button>
+      ))}
     </div>
   );
 }

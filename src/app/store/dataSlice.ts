@@ -8,9 +8,10 @@ import type { RowFilter } from '../../core/data/table/rows.ts';
 import type { Remote } from 'comlink';
 import type { ExplorerApi, Outcome } from '../../worker/api.ts';
 import type { JobHandle, WorkerPool } from '../../worker/pool.ts';
-import { poolBroken, workerPool } from '../workerPool/pagePool.ts';
+import { workerPool } from '../workerPool/pagePool.ts';
+import { stoppedNotice } from './dataNotices.ts';
+import { tableLoads } from './tableLoads.ts';
 import type { JobKind } from './jobsSlice.ts';
-import type { ColorBy } from './linkSlice.ts';
 import type { Store } from './index.ts';
 
 export interface Source {
@@ -71,38 +72,15 @@ export interface DataSlice {
 
 export const DEFAULT_PARSE: ParseOptions = { delimiter: 'auto', skipRaggedRows: false };
 
-/** Colour by class when there is one (method results belonged to the old table). */
-function colorByFor(loaded: Loaded): ColorBy {
-  return loaded.meta.classColumn !== null ? { kind: 'class' } : { kind: 'none' };
-}
-
 /**
- * How a failed job is told: a cancel is information, anything else an error. Once the pool gave
- * up on its workers, that is what is told, whichever job failed next.
- */
-function failureNotice(title: string, error: ErrorInfo): Notice {
-  return told({ kind: error.code === 'cancelled' ? 'info' : 'error', title, error });
-}
-
-/** The notice, unless the pool gave up on its workers: then that stays the one thing told. */
-function told(notice: Notice): Notice {
-  const broken = poolBroken();
-  return broken === null ? notice : stoppedNotice(broken);
-}
-
-/** The workers crashed too often and the pool stopped restarting them: reload the page. */
-function stoppedNotice(message: string): Notice {
-  return { kind: 'info', title: 'Computation stopped', error: { code: 'internal', message } };
-}
-
-/**
- * Long: a zustand slice is one object of its actions (load, prepare, parse, cancel, rows where …), each a few lines over the worker pool.
+ * The data slice: the source, its reading and column options, the table the worker holds and its
+ * counts; its actions run pool jobs, and the table's loads are in tableLoads.ts.
  */
 export const createDataSlice: StateCreator<Store, [], [], DataSlice> = (set, get) => {
   /** The pool, started on first use; if it loses the table, the current data set is read again. */
   function pool(): WorkerPool {
     const p = workerPool();
-    p.onRestart ??= (reason) => void reloadAfterRestart(reason);
+    p.onRestart ??= (reason) => void tables.reloadAfterRestart(reason);
     p.onBroken ??= (message) => set({ notice: stoppedNotice(message) });
     return p;
   }
@@ -133,82 +111,8 @@ export const createDataSlice: StateCreator<Store, [], [], DataSlice> = (set, get
     }
   }
 
-  /** Options of the table the worker holds now, and a counter that orders loads and re-models. */
-  let modelledOptions: PrepareOptions = {};
-  let prepareRequest = 0;
-
-  async function runCounts(): Promise<void> {
-    set({ counts: null });
-    const rowsWhere = get().rowsWhere;
-    const outcome = await job('counts', 'Counting co-occurrences', (p, onProgress) =>
-      p.counts({ rowsWhere }, onProgress),
-    );
-    if (outcome.ok) set({ counts: outcome.value });
-    else set({ notice: failureNotice('Counts', outcome.error) });
-  }
-
-  async function load(
-    source: Source,
-    parseOptions: ParseOptions,
-    prepareOptions: PrepareOptions,
-  ): Promise<void> {
-    set({ notice: null, failed: null });
-    // A newer load or column change supersedes this one (the pool applies them in order).
-    const request = ++prepareRequest;
-    const outcome = await job('load', `Reading ${source.name}`, (p, onProgress) =>
-      p.load(source.file, parseOptions, prepareOptions, onProgress),
-    );
-    if (request !== prepareRequest) return;
-    if (!outcome.ok) {
-      set({
-        notice: failureNotice(source.name, outcome.error),
-        failed: { source, parseOptions, prepareOptions },
-      });
-      return;
-    }
-    await modelled(outcome.value, prepareOptions, {
-      source,
-      parseOptions,
-      prepareOptions,
-      counts: null,
-    });
-  }
-
-  /**
-   * The worker holds a new table (read or re-modelled): show it, forget selection and method
-   * results that indexed the old one, and count it.
-   */
-  async function modelled(
-    loaded: Loaded,
-    options: PrepareOptions,
-    extra: Partial<DataSlice> = {},
-  ): Promise<void> {
-    modelledOptions = options;
-    set((s) => ({
-      ...extra,
-      loaded,
-      rowsWhere: null,
-      colorBy: colorByFor(loaded),
-      tableVersion: s.tableVersion + 1,
-    }));
-    get().clearSelection();
-    get().resetResults();
-    await runCounts();
-  }
-
-  /** The new worker has no table: read the current source again, then say what happened. */
-  async function reloadAfterRestart(reason: string): Promise<void> {
-    const { source, parseOptions, prepareOptions } = get();
-    if (source) await load(source, parseOptions, prepareOptions);
-    const message = source ? `${reason} ${source.name} was read again.` : reason;
-    set({
-      notice: told({
-        kind: 'info',
-        title: 'Worker restarted',
-        error: { code: 'internal', message },
-      }),
-    });
-  }
+  const tables = tableLoads(set, get, job);
+  const { load } = tables;
 
   return {
     source: null,
@@ -233,32 +137,17 @@ export const createDataSlice: StateCreator<Store, [], [], DataSlice> = (set, get
       await load(target.source, { ...target.parseOptions, ...options }, target.prepareOptions);
     },
     setPrepareOptions: async (change) => {
-      // The requested options are stored at once and merged with what is stored at the moment of
-      // the click, so quick successive changes build on each other; only the newest answer counts.
+      // The requested options are merged with what is stored at the moment of the click, so
+      // quick successive changes build on each other; only the newest answer counts.
       const previous = get().prepareOptions;
-      const prepareOptions = {
+      await tables.prepare({
         ...previous,
         ...(typeof change === 'function' ? change(previous) : change),
-      };
-      const request = ++prepareRequest;
-      set({ prepareOptions });
-      // A job with its bar: the table is re-modelled in a worker, which may be busy a moment.
-      const outcome = await job('load', 'Applying the column settings', (p) =>
-        p.prepare(prepareOptions),
-      );
-      if (request !== prepareRequest) return;
-      if (!outcome.ok) {
-        set({
-          prepareOptions: modelledOptions,
-          notice: told({ kind: 'error', title: 'Column settings', error: outcome.error }),
-        });
-        return;
-      }
-      await modelled(outcome.value, prepareOptions);
+      });
     },
     setRowsWhere: async (rowsWhere) => {
       set({ rowsWhere });
-      await runCounts();
+      await tables.runCounts();
     },
     dismissNotice: () => set({ notice: null, failed: null }),
   };

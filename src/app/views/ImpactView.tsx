@@ -5,6 +5,7 @@ import {
   resultsOfKind,
   type AttributeImpacts,
   type ObjectImpacts,
+  type ObjectScores,
 } from '../../core/platform/results.ts';
 import type { TableMeta } from '../../core/platform/session.ts';
 import { useWidth } from '../components/useWidth.ts';
@@ -82,28 +83,15 @@ function useMountedInTurn(count: number): number {
   return mounted;
 }
 
-function Impacts({ output, meta }: { output: MethodOutput; meta: TableMeta }) {
-  const [ref, width] = useWidth<HTMLDivElement>();
-  const selected = useStore((s) => s.selectedObjects);
-  const models = useMemo(() => resultsOfKind(output.results, 'attribute-impacts'), [output]);
-  const objectImpacts = findResult(output.results, 'object-impacts')?.result ?? null;
-  const scores = findResult(output.results, 'object-scores')?.result ?? null;
-  // SAnDCat's training rows (its normal class): ranked apart, as the ranking leaves them out.
-  const training =
-    output.results.training?.kind === 'object-partition' ? output.results.training.labels : null;
-
-  const modelClouds = useMemo(
-    () =>
-      models.map(({ name, result }: { name: string; result: AttributeImpacts }) => ({
-        key: name,
-        title: result.title,
-        words: attributeWords(meta, result.values),
-      })),
-    [models, meta],
-  );
-
-  // The objects whose distance impact is averaged: the selection, else the most anomalous.
-  const distanceCloud = useMemo((): CloudSpec | null => {
+/** The cloud of the objects' distance impact, averaged over the selection, else the most anomalous. */
+function useDistanceCloud(
+  objectImpacts: ObjectImpacts | null,
+  scores: ObjectScores | null,
+  selected: readonly number[],
+  meta: TableMeta,
+  training: ArrayLike<number> | null,
+): CloudSpec | null {
+  return useMemo((): CloudSpec | null => {
     if (!objectImpacts) return null;
     const n = objectImpacts.n;
     const chosen = selected.filter((i) => Number.isInteger(i) && i >= 0 && i < n);
@@ -132,6 +120,29 @@ function Impacts({ output, meta }: { output: MethodOutput; meta: TableMeta }) {
       empty: 'No objects selected: select objects in a projection or the ranking.',
     };
   }, [objectImpacts, scores, selected, meta, training]);
+}
+
+function Impacts({ output, meta }: { output: MethodOutput; meta: TableMeta }) {
+  const [ref, width] = useWidth<HTMLDivElement>();
+  const selected = useStore((s) => s.selectedObjects);
+  const models = useMemo(() => resultsOfKind(output.results, 'attribute-impacts'), [output]);
+  const objectImpacts = findResult(output.results, 'object-impacts')?.result ?? null;
+  const scores = findResult(output.results, 'object-scores')?.result ?? null;
+  // SAnDCat's training rows (its normal class): ranked apart, as the ranking leaves them out.
+  const training =
+    output.results.training?.kind === 'object-partition' ? output.results.training.labels : null;
+
+  const modelClouds = useMemo(
+    () =>
+      models.map(({ name, result }: { name: string; result: AttributeImpacts }) => ({
+        key: name,
+        title: result.title,
+        words: attributeWords(meta, result.values),
+      })),
+    [models, meta],
+  );
+
+  const distanceCloud = useDistanceCloud(objectImpacts, scores, selected, meta, training);
 
   const clouds: CloudSpec[] = distanceCloud ? [...modelClouds, distanceCloud] : modelClouds;
   // Each cloud's word k is attribute k (attributeWords).

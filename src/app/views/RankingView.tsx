@@ -1,6 +1,4 @@
-import { formatScore } from '../model/numberFormat.ts';
-import { interpolateReds, scaleSequentialSqrt } from 'd3';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useExportTable } from '../components/export/exportHooks.ts';
 import { rowsTable } from './rowsExport.ts';
 import { methodSpec } from '../../core/platform/registry.ts';
@@ -14,39 +12,17 @@ import {
 import type { TableMeta } from '../../core/platform/session.ts';
 import { useStore } from '../store/index.ts';
 import type { Panel } from '../store/panelsSlice.ts';
-import { rankedObjects, valueName } from '../model/values.ts';
+import { rankedObjects } from '../model/values.ts';
 import { MethodPanel } from './MethodPanel.tsx';
-import { useObjectValues } from './useObjectValues.ts';
 import { useResult } from './useResult.ts';
 import { outlierEvaluationCall } from '../model/steps.ts';
-import { lineOf, rowName, ROW_NUMBERING } from '../model/rowNames.ts';
+import { rowName, ROW_NUMBERING } from '../model/rowNames.ts';
 import { ObjectExplanation } from './ObjectExplanation.tsx';
 import { ValueScoreBars } from './ValueScoreBars.tsx';
-import { tiedGroups } from './tiedGroups.ts';
 import { NeedsRows } from '../components/NeedsRows.tsx';
 import { RANKING_NEEDS_ROWS } from '../model/rowless.ts';
-
-const TOP_OBJECTS = 25;
-/** Objects ranked and grouped where tied, of which the first TOP_OBJECTS entries are shown. */
-const RANKED = 500;
-/** Lines listed in a tied group's summary before “…”. */
-const GROUP_LINES = 8;
-/** Values shown per ranked object: those with the largest scores. */
-const CHIPS = 5;
-
-/** An object's values, with their scores largest first when the detector scores values. */
-function contributions(
-  meta: TableMeta,
-  values: ValueScores | null,
-  codes: Int32Array,
-  impacts: ArrayLike<number> | null,
-): { v: number; score: number }[] {
-  const out = meta.attributes.map((a, k) => {
-    const v = a.offset + (codes[k] ?? 0);
-    return { v, score: impacts ? (impacts[k] ?? 0) : (values?.scores[v] ?? 0) };
-  });
-  return values || impacts ? out.sort((x, y) => y.score - x.score) : out;
-}
+import { RankingRow, useRowScores } from './RankingRow.tsx';
+import { useRankedRows } from './useRankedRows.ts';
 
 /**
  * Any detector's object scores as a ranking (COSH; later SAnDCat, CBRW, ZERO++ …): the top
@@ -246,9 +222,7 @@ function parseMarked(value: unknown): number[] {
     .filter((r) => Number.isInteger(r) && r >= 0);
 }
 
-/**
- * Long: the markup of the ranking table: rows, tied groups, marks and the explanation of the selected object.
- */
+/** The ranking table: the top objects, tied ones grouped, with their values and feedback. */
 function OutlierTable({
   meta,
   scores,
@@ -277,28 +251,7 @@ function OutlierTable({
   training?: ArrayLike<number> | null;
 }) {
   const selectedObjects = useStore((s) => s.selectedObjects);
-  const setSelectedObjects = useStore((s) => s.setSelectedObjects);
-  const setHover = useStore((s) => s.setHover);
-  const ranked = useMemo(() => rankedObjects(scores, RANKED, training), [scores, training]);
-  const rows = useObjectValues(ranked);
-  const groups = useMemo(
-    () => tiedGroups(ranked, scores.scores, rows).slice(0, TOP_OBJECTS),
-    [ranked, scores, rows],
-  );
-  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
-  const toggleGroup = (lead: number) => {
-    const next = new Set(expanded);
-    if (next.has(lead)) next.delete(lead);
-    else next.add(lead);
-    setExpanded(next);
-  };
-  const shown = groups.flatMap((g) =>
-    (expanded.has(g.rows[0] as number) ? g.rows : g.rows.slice(0, 1)).map((r, k) => ({
-      r,
-      rank: g.rank + k,
-      group: k === 0 && g.rows.length > 1 ? g.rows : null,
-    })),
-  );
+  const { rows, shown, expanded, toggleGroup } = useRankedRows(scores, training);
   // The export ranks every object of the ranking, not only the top ones shown (SAnDCat's
   // training objects only when they are ranked too).
   const tableRef = useRef<HTMLTableElement>(null);
@@ -310,12 +263,7 @@ function OutlierTable({
     ]);
   }, [scores, meta, training]);
   useExportTable(tableRef, everyObject);
-  const valueScale = useMemo(() => {
-    let max = 0;
-    for (const x of impacts?.values ?? valueScores?.scores ?? []) if (x > max) max = x;
-    return scaleSequentialSqrt(interpolateReds).domain([0, max || 1]);
-  }, [valueScores, impacts]);
-  const D = meta.attributes.length;
+  const rowScores = useRowScores(scores, valueScores, impacts, explanations);
   const cls = meta.classColumn;
   return (
     <>
@@ -345,99 +293,22 @@ function OutlierTable({
             </tr>
           </thead>
           <tbody>
-            {shown.map(({ r, rank, group }) => {
-              const codes = rows.get(r);
-              return (
-                <tr
-                  key={r}
-                  data-row={r}
-                  className={`clickable${selectedObjects.includes(r) ? ' selected' : ''}`}
-                  onClick={() => setSelectedObjects([r])}
-                  onPointerEnter={() => setHover({ kind: 'objects', objects: [r] })}
-                  onPointerLeave={() => setHover(null)}
-                >
-                  <td>{rank + 1}</td>
-                  <td>
-                    {lineOf(meta, r)}
-                    {group && (
-                      <button
-                        type="button"
-                        className="small tied-group"
-                        data-testid="tied-group"
-                        aria-expanded={expanded.has(r)}
-                        title={`Lines ${group.map((x) => lineOf(meta, x)).join(', ')}`}
-                        onClick={(e) => {
-                          e.stopPropagation();
-                          toggleGroup(r);
-                        }}
-                      >
-                        {group.length} identical rows, lines{' '}
-                        {group
-                          .slice(0, GROUP_LINES)
-                          .map((x) => lineOf(meta, x))
-                          .join(', ')}
-                        {group.length > GROUP_LINES ? ', …' : ''}
-                      </button>
-                    )}
-                  </td>
-                  <td data-score={scores.scores[r] ?? 0}>{formatScore(scores.scores[r] ?? 0)}</td>
-                  {cls && <td>{cls.labels[cls.codes[r] ?? 0]}</td>}
-                  <td style={{ textAlign: 'left', whiteSpace: 'normal' }}>
-                    {codes
-                      ? contributions(
-                          meta,
-                          valueScores,
-                          codes,
-                          impacts
-                            ? impacts.values.subarray(r * D, r * D + D)
-                            : !valueScores && explanations && r < explanations.n
-                              ? explanations.values.subarray(r * D, r * D + D)
-                              : null,
-                        ).map(({ v, score }, k) =>
-                          k < CHIPS ? (
-                            <span
-                              key={v}
-                              className="chip"
-                              title={`${impacts ? 'distance impact' : valueScores ? 'value score' : 'term of the score'} ${formatScore(score)}`}
-                              style={{
-                                background: valueScale(score),
-                                color: score > valueScale.domain()[1] * 0.5 ? '#fff' : '#111',
-                              }}
-                            >
-                              {valueName(meta, v)}
-                            </span>
-                          ) : k === CHIPS ? (
-                            <span key={v} className="muted">
-                              {' '}
-                              +{meta.attributes.length - CHIPS} more
-                            </span>
-                          ) : null,
-                        )
-                      : '…'}
-                  </td>
-                  {onMarkNormal && learned?.(r) === true && (
-                    <td className="muted" title="The model already learns from this object">
-                      training
-                    </td>
-                  )}
-                  {onMarkNormal && learned?.(r) !== true && (
-                    <td>
-                      <button
-                        type="button"
-                        aria-label={`Mark ${rowName(meta, r)} normal`}
-                        title="This object is normal: add it to the training set and learn the model again"
-                        onClick={(e) => {
-                          e.stopPropagation();
-                          onMarkNormal(r);
-                        }}
-                      >
-                        normal
-                      </button>
-                    </td>
-                  )}
-                </tr>
-              );
-            })}
+            {shown.map(({ r, rank, group }) => (
+              <RankingRow
+                key={r}
+                row={r}
+                rank={rank}
+                group={group}
+                expanded={expanded.has(r)}
+                onToggleGroup={() => toggleGroup(r)}
+                selected={selectedObjects.includes(r)}
+                codes={rows.get(r)}
+                meta={meta}
+                rowScores={rowScores}
+                onMarkNormal={onMarkNormal}
+                learned={learned}
+              />
+            ))}
           </tbody>
         </table>
       </div>

@@ -7,12 +7,12 @@ import { selectedWithNeighbours } from '../store/linkSlice.ts';
 import { useObjectColor } from './useObjectColor.ts';
 import { useObjectValues } from './useObjectValues.ts';
 import { lineOf, ROW_NUMBERING } from '../model/rowNames.ts';
+import type { TableMeta } from '../../core/platform/session.ts';
 
 const PAGE = 50;
 
 /**
  * The data table: objects with their values, the selection first, linked to every view.
- * Long: the markup of a paged table with its header, selection-first order and paging controls.
  */
 export function RowsView() {
   const meta = useStore((s) => s.loaded?.meta);
@@ -27,9 +27,7 @@ export function RowsView() {
     [selectedObjects, neighbourObjects],
   );
   const rowsWithValues = useStore((s) => s.rowsWithSelectedValues);
-  const setSelectedObjects = useStore((s) => s.setSelectedObjects);
   const hover = useStore((s) => s.hover);
-  const setHover = useStore((s) => s.setHover);
   const coloring = useObjectColor();
   const [page, setPage] = useState(0);
   const [onlyLinked, setOnlyLinked] = useState(true);
@@ -114,62 +112,102 @@ export function RowsView() {
             </tr>
           </thead>
           <tbody>
-            {shown.map((r) => {
-              const codes = values.get(r);
-              return (
-                <tr
-                  key={r}
-                  data-row={r}
-                  className={`clickable${selected.has(r) || hovered.has(r) ? ' selected' : neighbours.has(r) ? ' neighbour' : ''}`}
-                  data-neighbour={neighbours.has(r) || undefined}
-                  title="Click to select; Ctrl-, ⌘- or Shift-click to add to the selection"
-                  onClick={(e) =>
-                    setSelectedObjects(
-                      e.ctrlKey || e.metaKey || e.shiftKey
-                        ? selected.has(r)
-                          ? [...selected].filter((x) => x !== r)
-                          : [...selected, r]
-                        : selected.has(r)
-                          ? []
-                          : [r],
-                    )
-                  }
-                  onPointerEnter={() => setHover({ kind: 'objects', objects: [r] })}
-                  onPointerLeave={() => setHover(null)}
-                >
-                  <td>
-                    <span
-                      className="swatch"
-                      style={{
-                        background: coloring.color(r),
-                        display: 'inline-block',
-                        marginRight: 4,
-                      }}
-                    />
-                    {lineOf(meta, r)}
-                  </td>
-                  {cls && <td>{cls.labels[cls.codes[r] ?? 0]}</td>}
-                  {coloring.valueOf && <td>{coloring.valueOf(r)}</td>}
-                  {meta.attributes.map((a, k) => {
-                    const label = codes ? a.labels[codes[k] ?? 0] : undefined;
-                    const marked =
-                      label !== undefined && tourValues?.includes(`${a.name}=${label}`);
-                    return (
-                      <td
-                        key={a.name}
-                        style={{ textAlign: 'left' }}
-                        data-highlight={marked ? 'tour' : undefined}
-                      >
-                        {label ?? '…'}
-                      </td>
-                    );
-                  })}
-                </tr>
-              );
-            })}
+            {shown.map((r) => (
+              <ObjectRow
+                key={r}
+                row={r}
+                meta={meta}
+                codes={values.get(r)}
+                selected={selected}
+                lit={selected.has(r) || hovered.has(r)}
+                neighbour={neighbours.has(r)}
+                coloring={coloring}
+                tourValues={tourValues}
+              />
+            ))}
           </tbody>
         </table>
       </div>
     </div>
+  );
+}
+
+/**
+ * One object's row: its line, class, colour and values; a click selects it (Ctrl-, ⌘- or
+ * Shift-click adds or removes it), hovering lights it in every view.
+ */
+function ObjectRow({
+  row,
+  meta,
+  codes,
+  selected,
+  lit,
+  neighbour,
+  coloring,
+  tourValues,
+}: {
+  row: number;
+  meta: TableMeta;
+  /** Its value codes, one per attribute; undefined while they are fetched. */
+  codes: ArrayLike<number> | undefined;
+  selected: ReadonlySet<number>;
+  /** Selected or hovered. */
+  lit: boolean;
+  /** A neighbour of the selection (a neighbour panel lists it). */
+  neighbour: boolean;
+  coloring: ReturnType<typeof useObjectColor>;
+  /** Values a guided tour's step points at, as "attribute=label". */
+  tourValues: readonly string[] | undefined;
+}) {
+  const setSelectedObjects = useStore((s) => s.setSelectedObjects);
+  const setHover = useStore((s) => s.setHover);
+  const cls = meta.classColumn;
+  return (
+    <tr
+      data-row={row}
+      className={`clickable${lit ? ' selected' : neighbour ? ' neighbour' : ''}`}
+      data-neighbour={neighbour || undefined}
+      title="Click to select; Ctrl-, ⌘- or Shift-click to add to the selection"
+      onClick={(e) =>
+        setSelectedObjects(
+          e.ctrlKey || e.metaKey || e.shiftKey
+            ? selected.has(row)
+              ? [...selected].filter((x) => x !== row)
+              : [...selected, row]
+            : selected.has(row)
+              ? []
+              : [row],
+        )
+      }
+      onPointerEnter={() => setHover({ kind: 'objects', objects: [row] })}
+      onPointerLeave={() => setHover(null)}
+    >
+      <td>
+        <span
+          className="swatch"
+          style={{
+            background: coloring.color(row),
+            display: 'inline-block',
+            marginRight: 4,
+          }}
+        />
+        {lineOf(meta, row)}
+      </td>
+      {cls && <td>{cls.labels[cls.codes[row] ?? 0]}</td>}
+      {coloring.valueOf && <td>{coloring.valueOf(row)}</td>}
+      {meta.attributes.map((a, k) => {
+        const label = codes ? a.labels[codes[k] ?? 0] : undefined;
+        const marked = label !== undefined && tourValues?.includes(`${a.name}=${label}`);
+        return (
+          <td
+            key={a.name}
+            style={{ textAlign: 'left' }}
+            data-highlight={marked ? 'tour' : undefined}
+          >
+            {label ?? '…'}
+          </td>
+        );
+      })}
+    </tr>
   );
 }

@@ -370,39 +370,14 @@ export function nnDescentTeam(
   dist: (p: number, q: number) => number,
   kernel: PairKernelData | null,
   team: Team,
-  { trees, leafSize, block, poolPerPoint }: JoinSizes,
+  sizes: JoinSizes,
 ): NnDescentTeam {
+  const { leafSize, block } = sizes;
   const onTeam = kernel ? team : serialTeam;
-  const { m, K } = graph;
-  const C = candidates.C;
-  // A chunk keeps at most two offers for each pair of a join chunk, or of its leaves.
-  const leafPairs = leafSize * (leafSize - 1);
-  const leavesPerChunk = Math.max(1, Math.floor(CHUNK / leafSize));
-  const capacity = Math.max(CHUNK * (C * (C - 1) + 2 * C * C), leavesPerChunk * leafPairs);
-  const buckets = (m >> BUCKET_SHIFT) + 1;
-  const partitions = Math.max(1, Math.min(onTeam.size, 64, buckets));
-  const chunksPerBlock = Math.ceil(Math.min(m, block) / CHUNK);
-  const inputs: JoinInputs = {
-    m,
-    K,
-    C,
-    kernel,
-    graph: graph.arrays,
-    candidates,
-    treeSeeds: onTeam.allocate(Int32Array, trees),
-    treeOrders: onTeam.allocate(Int32Array, trees * m),
-    treeBounds: onTeam.allocate(Int32Array, trees * (m + 1)),
-    treeInfo: onTeam.allocate(Float64Array, 2 * trees),
-    leafSize,
-    pool: onTeam.allocate(Int32Array, 2 * Math.min(m, block) * poolPerPoint),
-    poolDists: onTeam.allocate(Float32Array, Math.min(m, block) * poolPerPoint),
-    bucketStart: onTeam.allocate(Int32Array, chunksPerBlock * (buckets + 1)),
-    buckets,
-    capacity,
-    partitions,
-    changes: onTeam.allocate(Int32Array, partitions),
-    params: paramsOn(onTeam, Int32Array, CELL),
-  };
+  const { m } = graph;
+  const shape = joinShape(m, candidates.C, onTeam.size, leafSize, block);
+  const { leavesPerChunk, buckets, partitions, chunksPerBlock } = shape;
+  const inputs = joinInputs(graph, candidates, kernel, onTeam, sizes, shape);
   const { params, bucketStart } = inputs;
   const local = nnDescentKernel(inputs, dist);
   const binding = KERNEL.bind(onTeam, inputs, local);
@@ -483,5 +458,65 @@ export function nnDescentTeam(
     },
     overflowed: () => overflowed,
     release: () => binding.release(),
+  };
+}
+
+/** How a join's work is cut: chunks, leaves per chunk, buckets and partitions of the offers. */
+interface JoinShape {
+  leavesPerChunk: number;
+  /** Offers a chunk may keep. */
+  capacity: number;
+  buckets: number;
+  partitions: number;
+  chunksPerBlock: number;
+}
+
+function joinShape(
+  m: number,
+  C: number,
+  teamSize: number,
+  leafSize: number,
+  block: number,
+): JoinShape {
+  // A chunk keeps at most two offers for each pair of a join chunk, or of its leaves.
+  const leafPairs = leafSize * (leafSize - 1);
+  const leavesPerChunk = Math.max(1, Math.floor(CHUNK / leafSize));
+  const capacity = Math.max(CHUNK * (C * (C - 1) + 2 * C * C), leavesPerChunk * leafPairs);
+  const buckets = (m >> BUCKET_SHIFT) + 1;
+  const partitions = Math.max(1, Math.min(teamSize, 64, buckets));
+  const chunksPerBlock = Math.ceil(Math.min(m, block) / CHUNK);
+  return { leavesPerChunk, capacity, buckets, partitions, chunksPerBlock };
+}
+
+/** The kernel's data, allocated on the team's memory (or the caller's, alone). */
+function joinInputs(
+  graph: GraphLists,
+  candidates: Candidates,
+  kernel: PairKernelData | null,
+  onTeam: Team,
+  { trees, leafSize, block, poolPerPoint }: JoinSizes,
+  { capacity, buckets, partitions, chunksPerBlock }: JoinShape,
+): JoinInputs {
+  const { m, K } = graph;
+  return {
+    m,
+    K,
+    C: candidates.C,
+    kernel,
+    graph: graph.arrays,
+    candidates,
+    treeSeeds: onTeam.allocate(Int32Array, trees),
+    treeOrders: onTeam.allocate(Int32Array, trees * m),
+    treeBounds: onTeam.allocate(Int32Array, trees * (m + 1)),
+    treeInfo: onTeam.allocate(Float64Array, 2 * trees),
+    leafSize,
+    pool: onTeam.allocate(Int32Array, 2 * Math.min(m, block) * poolPerPoint),
+    poolDists: onTeam.allocate(Float32Array, Math.min(m, block) * poolPerPoint),
+    bucketStart: onTeam.allocate(Int32Array, chunksPerBlock * (buckets + 1)),
+    buckets,
+    capacity,
+    partitions,
+    changes: onTeam.allocate(Int32Array, partitions),
+    params: paramsOn(onTeam, Int32Array, CELL),
   };
 }

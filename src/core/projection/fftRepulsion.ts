@@ -67,7 +67,9 @@ export function fftGrid(
 }
 
 /**
- * Long: one numerical kernel (Linderman et al. 2019's interpolation: spread the charges on the grid, convolve by FFT, interpolate back) whose passes share its grids and buffers; split, each pass would take a dozen arrays as arguments.
+ * Linderman et al. 2019's interpolation as a Repulsion: each iteration places the grid
+ * (placeGrid), spreads the charges on it (step 1), convolves by FFT (step 2) and interpolates
+ * back (step 3). The passes share one GridState: its buffers live as long as the repulsion.
  */
 export function fftRepulsion(
   n: number,
@@ -82,127 +84,189 @@ export function fftRepulsion(
   if (!Number.isInteger(minIntervals) || minIntervals < 1)
     throw badOption(`minIntervals must be a whole number ≥ 1, got ${minIntervals}`);
   if (!(intervalWidth > 0)) throw badOption(`intervalWidth must be > 0, got ${intervalWidth}`);
-  // Lagrange basis of the nodes (k + ½) / p: 1 / Π_{l≠k} (k − l) / p.
-  const denominators = new Float64Array(p);
-  for (let k = 0; k < p; k++) {
-    let d = 1;
-    for (let l = 0; l < p; l++) if (l !== k) d *= (k - l) / p;
-    denominators[k] = 1 / d;
-  }
   let total = n;
   if (multiplicity) {
     total = 0;
     for (let i = 0; i < n; i++) total += multiplicity[i] as number;
   }
-  // Per point: its first node index on each axis and its p Lagrange weights per axis.
-  const baseX = new Int32Array(n);
-  const baseY = new Int32Array(n);
-  const weightX = new Float64Array(n * p);
-  const weightY = new Float64Array(n * p);
-  let fft: Fft | null = null;
-  let kernels: Kernels | null = null;
-  let kernelKey = '';
-  let re0 = new Float64Array(0);
-  let im0 = new Float64Array(0);
-  let re1 = new Float64Array(0);
-  let im1 = new Float64Array(0);
+  const state = gridState(n, p, multiplicity);
   const self: Repulsion & { lastGrid: FftGrid | null } = {
     lastGrid: null,
     compute(y, force) {
       const [minX, minY, maxX, maxY] = bounds(y);
       const grid = fftGrid(Math.max(maxX - minX, maxY - minY), p, minIntervals, intervalWidth);
       self.lastGrid = grid;
-      const { boxes, boxWidth, size } = grid;
-      const g = boxes * p;
       // A square grid centred on the layout's bounding box; charges use coordinates relative to
       // its centre.
       const cx = (minX + maxX) / 2;
       const cy = (minY + maxY) / 2;
-      const half = (boxes * boxWidth) / 2;
-      if (!fft || fft.size !== size) {
-        fft = new Fft(size);
-        re0 = new Float64Array(size * size);
-        im0 = new Float64Array(size * size);
-        re1 = new Float64Array(size * size);
-        im1 = new Float64Array(size * size);
-      }
-      const key = `${size}:${boxWidth}`;
-      if (!kernels || key !== kernelKey) {
-        kernels = kernelSpectra(fft, g, boxWidth / p);
-        kernelKey = key;
-      }
-      locate(y, cx - half, boxWidth, boxes, 0, denominators, baseX, weightX);
-      locate(y, cy - half, boxWidth, boxes, 1, denominators, baseY, weightY);
-
-      // Step 1: charges onto the nodes. Grid 0 holds (1, y_1) as (re, im), grid 1 (y_2, 1): the
-      // first three for K², the last for K.
-      re0.fill(0);
-      im0.fill(0);
-      re1.fill(0);
-      im1.fill(0);
-      for (let i = 0; i < n; i++) {
-        const m = multiplicity ? (multiplicity[i] as number) : 1;
-        const q1 = m * ((y[2 * i] as number) - cx);
-        const q2 = m * ((y[2 * i + 1] as number) - cy);
-        const bx = baseX[i] as number;
-        const by = baseY[i] as number;
-        for (let r = 0; r < p; r++) {
-          const ly = weightY[i * p + r] as number;
-          const row = (by + r) * size + bx;
-          for (let c = 0; c < p; c++) {
-            const l = ly * (weightX[i * p + c] as number);
-            const t = row + c;
-            const lm = l * m;
-            re0[t] = (re0[t] as number) + lm;
-            im0[t] = (im0[t] as number) + l * q1;
-            re1[t] = (re1[t] as number) + l * q2;
-            im1[t] = (im1[t] as number) + lm;
-          }
-        }
-      }
-      // Step 2: the kernels' spectra act on the transformed grids.
-      fft.transform2d(re0, im0, false, g);
-      fft.transform2d(re1, im1, false, g);
-      const { square, plain } = kernels;
-      for (let t = 0; t < size * size; t++) {
-        const k = square[t] as number;
-        re0[t] = (re0[t] as number) * k;
-        im0[t] = (im0[t] as number) * k;
-      }
-      splitMultiply(re1, im1, square, plain, size);
-      fft.transform2d(re0, im0, true, size, g);
-      fft.transform2d(re1, im1, true, size, g);
-
-      // Step 3: potentials back at the points; forces and Z.
-      let z = 0;
-      for (let i = 0; i < n; i++) {
-        let phi0 = 0;
-        let phi1 = 0;
-        let phi2 = 0;
-        let psi = 0;
-        const bx = baseX[i] as number;
-        const by = baseY[i] as number;
-        for (let r = 0; r < p; r++) {
-          const ly = weightY[i * p + r] as number;
-          const row = (by + r) * size + bx;
-          for (let c = 0; c < p; c++) {
-            const l = ly * (weightX[i * p + c] as number);
-            const t = row + c;
-            phi0 += l * (re0[t] as number);
-            phi1 += l * (im0[t] as number);
-            phi2 += l * (re1[t] as number);
-            psi += l * (im1[t] as number);
-          }
-        }
-        const m = multiplicity ? (multiplicity[i] as number) : 1;
-        z += m * psi;
-        force[2 * i] = ((y[2 * i] as number) - cx) * phi0 - phi1;
-        force[2 * i + 1] = ((y[2 * i + 1] as number) - cy) * phi0 - phi2;
-      }
-      return z - total;
+      placeGrid(state, grid, y, cx, cy);
+      spreadCharges(state, y, cx, cy);
+      convolve(state, grid.boxes * p);
+      return interpolateBack(state, y, force, cx, cy) - total;
     },
   };
   return self;
+}
+
+/** What the passes of one repulsion share: where each point sits, and the grids. */
+interface GridState {
+  n: number;
+  /** Interpolation nodes per box and axis. */
+  p: number;
+  multiplicity: Float64Array | null;
+  /** Lagrange basis of the nodes (k + ½) / p: 1 / Π_{l≠k} (k − l) / p. */
+  denominators: Float64Array;
+  /** Per point: its first node index on each axis and its p Lagrange weights per axis. */
+  baseX: Int32Array;
+  baseY: Int32Array;
+  weightX: Float64Array;
+  weightY: Float64Array;
+  /** The padded grid's side, its FFT and the kernels' spectra (kept while size and spacing hold). */
+  size: number;
+  fft: Fft | null;
+  kernels: Kernels | null;
+  kernelKey: string;
+  /** Grid 0 holds (1, y_1) as (re, im), grid 1 (y_2, 1): the first three for K², the last for K. */
+  re0: Float64Array;
+  im0: Float64Array;
+  re1: Float64Array;
+  im1: Float64Array;
+}
+
+function gridState(n: number, p: number, multiplicity: Float64Array | null): GridState {
+  const denominators = new Float64Array(p);
+  for (let k = 0; k < p; k++) {
+    let d = 1;
+    for (let l = 0; l < p; l++) if (l !== k) d *= (k - l) / p;
+    denominators[k] = 1 / d;
+  }
+  const empty = new Float64Array(0);
+  return {
+    n,
+    p,
+    multiplicity,
+    denominators,
+    baseX: new Int32Array(n),
+    baseY: new Int32Array(n),
+    weightX: new Float64Array(n * p),
+    weightY: new Float64Array(n * p),
+    size: 0,
+    fft: null,
+    kernels: null,
+    kernelKey: '',
+    re0: empty,
+    im0: empty,
+    re1: empty,
+    im1: empty,
+  };
+}
+
+/**
+ * Sizes the grids and the kernels' spectra for this iteration's grid, and finds each point's
+ * box and Lagrange weights in the grid centred on (cx, cy).
+ */
+function placeGrid(s: GridState, grid: FftGrid, y: Float64Array, cx: number, cy: number): void {
+  const { boxes, boxWidth, size } = grid;
+  if (!s.fft || s.fft.size !== size) {
+    s.fft = new Fft(size);
+    s.re0 = new Float64Array(size * size);
+    s.im0 = new Float64Array(size * size);
+    s.re1 = new Float64Array(size * size);
+    s.im1 = new Float64Array(size * size);
+  }
+  s.size = size;
+  const key = `${size}:${boxWidth}`;
+  if (!s.kernels || key !== s.kernelKey) {
+    s.kernels = kernelSpectra(s.fft, boxes * s.p, boxWidth / s.p);
+    s.kernelKey = key;
+  }
+  const half = (boxes * boxWidth) / 2;
+  locate(y, cx - half, boxWidth, boxes, 0, s.denominators, s.baseX, s.weightX);
+  locate(y, cy - half, boxWidth, boxes, 1, s.denominators, s.baseY, s.weightY);
+}
+
+/** Step 1: each point's charges (m, m·y_1, m·y_2, m) onto its box's nodes. */
+function spreadCharges(s: GridState, y: Float64Array, cx: number, cy: number): void {
+  const { n, p, multiplicity, baseX, baseY, weightX, weightY, size, re0, im0, re1, im1 } = s;
+  re0.fill(0);
+  im0.fill(0);
+  re1.fill(0);
+  im1.fill(0);
+  for (let i = 0; i < n; i++) {
+    const m = multiplicity ? (multiplicity[i] as number) : 1;
+    const q1 = m * ((y[2 * i] as number) - cx);
+    const q2 = m * ((y[2 * i + 1] as number) - cy);
+    const bx = baseX[i] as number;
+    const by = baseY[i] as number;
+    for (let r = 0; r < p; r++) {
+      const ly = weightY[i * p + r] as number;
+      const row = (by + r) * size + bx;
+      for (let c = 0; c < p; c++) {
+        const l = ly * (weightX[i * p + c] as number);
+        const t = row + c;
+        const lm = l * m;
+        re0[t] = (re0[t] as number) + lm;
+        im0[t] = (im0[t] as number) + l * q1;
+        re1[t] = (re1[t] as number) + l * q2;
+        im1[t] = (im1[t] as number) + lm;
+      }
+    }
+  }
+}
+
+/** Step 2: the kernels' spectra act on the transformed grids (g nodes per side hold charges). */
+function convolve(s: GridState, g: number): void {
+  const { size, re0, im0, re1, im1 } = s;
+  const fft = s.fft as Fft;
+  const { square, plain } = s.kernels as Kernels;
+  fft.transform2d(re0, im0, false, g);
+  fft.transform2d(re1, im1, false, g);
+  for (let t = 0; t < size * size; t++) {
+    const k = square[t] as number;
+    re0[t] = (re0[t] as number) * k;
+    im0[t] = (im0[t] as number) * k;
+  }
+  splitMultiply(re1, im1, square, plain, size);
+  fft.transform2d(re0, im0, true, size, g);
+  fft.transform2d(re1, im1, true, size, g);
+}
+
+/** Step 3: potentials back at the points; their forces, and Σ_i m_i ψ(y_i) for Z. */
+function interpolateBack(
+  s: GridState,
+  y: Float64Array,
+  force: Float64Array,
+  cx: number,
+  cy: number,
+): number {
+  const { n, p, multiplicity, baseX, baseY, weightX, weightY, size, re0, im0, re1, im1 } = s;
+  let z = 0;
+  for (let i = 0; i < n; i++) {
+    let phi0 = 0;
+    let phi1 = 0;
+    let phi2 = 0;
+    let psi = 0;
+    const bx = baseX[i] as number;
+    const by = baseY[i] as number;
+    for (let r = 0; r < p; r++) {
+      const ly = weightY[i * p + r] as number;
+      const row = (by + r) * size + bx;
+      for (let c = 0; c < p; c++) {
+        const l = ly * (weightX[i * p + c] as number);
+        const t = row + c;
+        phi0 += l * (re0[t] as number);
+        phi1 += l * (im0[t] as number);
+        phi2 += l * (re1[t] as number);
+        psi += l * (im1[t] as number);
+      }
+    }
+    const m = multiplicity ? (multiplicity[i] as number) : 1;
+    z += m * psi;
+    force[2 * i] = ((y[2 * i] as number) - cx) * phi0 - phi1;
+    force[2 * i + 1] = ((y[2 * i + 1] as number) - cy) * phi0 - phi2;
+  }
+  return z;
 }
 
 /** Each point's box on one axis and the p Lagrange weights of its position in it. */

@@ -7,7 +7,8 @@ import { cellsPicture } from './cellsPicture.ts';
 import { useExportPicture } from '../export/exportHooks.ts';
 import { useShownAfterFrame } from '../afterFrame.ts';
 import { useCellKeyboard } from './useCellKeyboard.ts';
-import { localPoint } from '../cssZoom.ts';
+import { MatrixOverlay } from './MatrixOverlay.tsx';
+import { useCellPointer } from './useCellPointer.ts';
 
 /** One axis of a drawn matrix: the item (value or attribute index) at each position. */
 export interface FrameAxis {
@@ -55,12 +56,12 @@ export interface FrameProps {
 /** Up to this many cells the matrix is one SVG rect per cell (addressable, crisp); above, a canvas. */
 export const SVG_CELL_LIMIT = 2500;
 export const LABEL_FAMILY = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
-const DRAG_PX = 4;
 
 /**
  * A matrix with both axes labelled (value labels when they fit, attribute bands always), its
  * selection-share strips, separators, emphasis, hover tooltip, click and brush.
- * Long: one SVG whose axes, strips, separators, brush and tooltip share the frame's geometry; the geometry, colours and painting are heatmap/cellGeometry.ts, cellColors.ts and paint.ts.
+ * The pointer is useCellPointer.ts, the keyboard useCellKeyboard.ts, the marks over the cells
+ * MatrixOverlay.tsx; the geometry, colours and painting are cellGeometry.ts, cellColors.ts, paint.ts.
  */
 export function MatrixFrame(props: FrameProps) {
   const { rows, cols, geometry: g, shares } = props;
@@ -69,47 +70,7 @@ export function MatrixFrame(props: FrameProps) {
   const emphasised = marked.labels;
   const nRows = rows.items.length;
   const nCols = cols.items.length;
-  const [hover, setHover] = useState<{ p: number; q: number; x: number; y: number } | null>(null);
-  const [drag, setDrag] = useState<{ p0: number; q0: number; x0: number; y0: number } | null>(null);
-  const [brush, setBrush] = useState<PositionRange | null>(null);
-
-  const position = (event: React.PointerEvent<Element>) => {
-    const [x, y] = localPoint(event, event.currentTarget);
-    return { p: Math.floor(y / cell), q: Math.floor(x / cell) };
-  };
-  const clampP = (p: number) => Math.min(Math.max(p, 0), nRows - 1);
-  const clampQ = (q: number) => Math.min(Math.max(q, 0), nCols - 1);
-  const leave = () => {
-    setHover(null);
-    props.onHover(null);
-  };
-  const move = (event: React.PointerEvent<Element>) => {
-    const { p, q } = position(event);
-    if (drag && props.onBrush) {
-      const far =
-        Math.abs(event.clientX - drag.x0) > DRAG_PX || Math.abs(event.clientY - drag.y0) > DRAG_PX;
-      if (far || brush) {
-        const [p1, q1] = [clampP(p), clampQ(q)];
-        setBrush({
-          r0: Math.min(drag.p0, p1),
-          r1: Math.max(drag.p0, p1) + 1,
-          c0: Math.min(drag.q0, q1),
-          c1: Math.max(drag.q0, q1) + 1,
-        });
-        return;
-      }
-    }
-    if (p < 0 || q < 0 || p >= nRows || q >= nCols) return leave();
-    if (!hover || hover.p !== p || hover.q !== q)
-      props.onHover([rows.items[p] as number, cols.items[q] as number]);
-    setHover({ p, q, x: event.clientX, y: event.clientY });
-  };
-  const down = (event: React.PointerEvent<Element>) => {
-    if (event.button !== 0) return;
-    const { p, q } = position(event);
-    setDrag({ p0: clampP(p), q0: clampQ(q), x0: event.clientX, y0: event.clientY });
-    if (props.onBrush) event.currentTarget.setPointerCapture?.(event.pointerId);
-  };
+  const { hover, brush, drag, move, down, up, leave } = useCellPointer(props);
   const keyboard = useCellKeyboard(
     nRows,
     nCols,
@@ -118,14 +79,6 @@ export function MatrixFrame(props: FrameProps) {
   );
   const active = keyboard.active;
   const activeAt = keyboard.centre(cell);
-  const up = () => {
-    if (brush && props.onBrush) props.onBrush(brush);
-    else if (hover && props.onClick)
-      props.onClick(rows.items[hover.p] as number, cols.items[hover.q] as number);
-    setDrag(null);
-    setBrush(null);
-  };
-
   const width = cell * nCols;
   const height = cell * nRows;
   const svgCells = nRows * nCols <= SVG_CELL_LIMIT;
@@ -190,95 +143,17 @@ export function MatrixFrame(props: FrameProps) {
           handlers={handlers}
         />
       )}
-      <svg
-        className="heatmap-overlay"
+      <MatrixOverlay
+        rows={rows}
+        cols={cols}
+        cell={cell}
         style={{ left: g.left, top: g.top }}
-        width={width}
-        height={height}
-      >
-        {rows.groups.slice(1).map((grp) => (
-          <line
-            key={`r${grp.start}`}
-            className="separator"
-            x1={0}
-            x2={width}
-            y1={grp.start * cell}
-            y2={grp.start * cell}
-          />
-        ))}
-        {cols.groups.slice(1).map((grp) => (
-          <line
-            key={`c${grp.start}`}
-            className="separator"
-            y1={0}
-            y2={height}
-            x1={grp.start * cell}
-            x2={grp.start * cell}
-          />
-        ))}
-        {rows.items.map((item, p) =>
-          props.emphasised.has(item) ? (
-            <rect
-              key={`er${p}`}
-              className="emph"
-              x={0}
-              y={p * cell}
-              width={width}
-              height={Math.max(cell, 1)}
-            />
-          ) : null,
-        )}
-        {cols.items.map((item, q) =>
-          props.emphasised.has(item) ? (
-            <rect
-              key={`ec${q}`}
-              className="emph"
-              x={q * cell}
-              y={0}
-              width={Math.max(cell, 1)}
-              height={height}
-            />
-          ) : null,
-        )}
-        {marked.cells.map(([p, q]) => (
-          <rect
-            key={`t${p}-${q}`}
-            className="tour-cell"
-            data-testid="tour-highlight"
-            x={q * cell + 1}
-            y={p * cell + 1}
-            width={Math.max(cell - 2, 1)}
-            height={Math.max(cell - 2, 1)}
-          />
-        ))}
-        {outline && (
-          <rect
-            className="brush"
-            x={outline.c0 * cell}
-            y={outline.r0 * cell}
-            width={(outline.c1 - outline.c0) * cell}
-            height={(outline.r1 - outline.r0) * cell}
-          />
-        )}
-        {active && (
-          <rect
-            className="focus-cell"
-            x={active.q * cell}
-            y={active.p * cell}
-            width={Math.max(cell, 1)}
-            height={Math.max(cell, 1)}
-          />
-        )}
-        {hover && !brush && (
-          <rect
-            className="hover-cell"
-            x={hover.q * cell}
-            y={hover.p * cell}
-            width={Math.max(cell, 1)}
-            height={Math.max(cell, 1)}
-          />
-        )}
-      </svg>
+        emphasised={props.emphasised}
+        tourCells={marked.cells}
+        outline={outline}
+        active={active}
+        hover={brush ? null : hover}
+      />
       {hover && !brush && (
         <Tooltip
           owner={props.testId}

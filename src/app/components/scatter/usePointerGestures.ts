@@ -63,7 +63,7 @@ const isTextEntry = (t: EventTarget | null): boolean =>
  * The scatter's pointer, wheel and keyboard gestures: drag to select (box or lasso) or pan
  * (pan mode, middle button, or Space held over the plot), click to pick, hover through the grid
  * index, wheel and + / − to zoom, arrows to pan, 0 or a double click to reset.
- * Long: one handler per pointer and key event, sharing the drag state; Space and wheel are their own hooks below.
+ * Keys and the drag's selection are functions below; Space and wheel are hooks of their own.
  */
 export function usePointerGestures(input: GestureInput) {
   const { canvasRef, points, mapping, mode, width, height, changeView, reset } = input;
@@ -145,32 +145,7 @@ export function usePointerGestures(input: GestureInput) {
       if (d.middle) return;
       const i = pick(d.x0, d.y0, true);
       input.onSelect(i < 0 ? [] : [i]);
-    } else if (d.kind === 'box') {
-      const [ax, ay] = toData(mapping, d.x0, d.y0);
-      const [bx, by] = toData(mapping, x, y);
-      input.onSelect(selectInBox(points, ax, ay, bx, by));
-    } else if (d.kind === 'lasso') {
-      input.onSelect(selectInPolygon(points, polygonInData(mapping, [...d.path, x, y])));
-    }
-  };
-
-  const onKeyDown = (e: React.KeyboardEvent<HTMLCanvasElement>) => {
-    const step = 40;
-    const centre = (f: number) => changeView((z) => zoomAbout(z, width / 2, height / 2, f));
-    const moves: Record<string, () => void> = {
-      '+': () => centre(1.25),
-      '=': () => centre(1.25),
-      '-': () => centre(0.8),
-      '0': reset,
-      ArrowLeft: () => changeView((z) => panBy(z, step, 0)),
-      ArrowRight: () => changeView((z) => panBy(z, -step, 0)),
-      ArrowUp: () => changeView((z) => panBy(z, 0, step)),
-      ArrowDown: () => changeView((z) => panBy(z, 0, -step)),
-    };
-    const move = moves[e.key];
-    if (!move) return;
-    e.preventDefault();
-    move();
+    } else if (d.kind !== 'pan') input.onSelect(dragSelection(d, x, y, mapping, points));
   };
 
   const cursor =
@@ -197,9 +172,52 @@ export function usePointerGestures(input: GestureInput) {
       // Middle-button drags pan; keep Chromium's autoscroll out of it.
       onMouseDown: (e: React.MouseEvent) => e.button === 1 && e.preventDefault(),
       onDoubleClick: reset,
-      onKeyDown,
+      onKeyDown: (e: React.KeyboardEvent<HTMLCanvasElement>) =>
+        viewKey(e, width, height, changeView, reset),
     },
   };
+}
+
+/** The objects a box or lasso drag (`d`, released at x, y) encloses. */
+function dragSelection(
+  d: Drag,
+  x: number,
+  y: number,
+  mapping: Mapping,
+  points: Float64Array,
+): number[] {
+  if (d.kind === 'box') {
+    const [ax, ay] = toData(mapping, d.x0, d.y0);
+    const [bx, by] = toData(mapping, x, y);
+    return selectInBox(points, ax, ay, bx, by);
+  }
+  return selectInPolygon(points, polygonInData(mapping, [...d.path, x, y]));
+}
+
+/** + / − zoom about the centre, arrows pan, 0 resets. */
+function viewKey(
+  e: React.KeyboardEvent<HTMLCanvasElement>,
+  width: number,
+  height: number,
+  changeView: (f: (z: Zoom) => Zoom) => void,
+  reset: () => void,
+): void {
+  const step = 40;
+  const centre = (f: number) => changeView((z) => zoomAbout(z, width / 2, height / 2, f));
+  const moves: Record<string, () => void> = {
+    '+': () => centre(1.25),
+    '=': () => centre(1.25),
+    '-': () => centre(0.8),
+    '0': reset,
+    ArrowLeft: () => changeView((z) => panBy(z, step, 0)),
+    ArrowRight: () => changeView((z) => panBy(z, -step, 0)),
+    ArrowUp: () => changeView((z) => panBy(z, 0, step)),
+    ArrowDown: () => changeView((z) => panBy(z, 0, -step)),
+  };
+  const move = moves[e.key];
+  if (!move) return;
+  e.preventDefault();
+  move();
 }
 
 /** A lasso drawn in screen pixels, in data coordinates. */

@@ -153,14 +153,14 @@ function shorten(
 }
 
 /**
- * Long: the spiral placement loop (as in Wordle and d3-cloud) with its occupancy bitmap, words and fitting shared by every step.
+ * The cloud in four steps: measure the names (shortening those too wide), choose the first scale,
+ * lay out with retries at shrinking scales until every word fits, and centre what was placed.
  */
 export function layoutCloud(request: CloudLayoutRequest, canvas: CanvasFactory): CloudLayout {
   const width = Math.max(32, Math.floor(request.width));
   const height = Math.max(32, Math.floor(request.height));
   const maxFont = request.maxFontSize ?? 56;
   const minFont = Math.min(request.minFontSize ?? 9, maxFont);
-  const font = request.fontFamily;
   const words = request.words;
   const base = {
     width,
@@ -178,21 +178,70 @@ export function layoutCloud(request: CloudLayoutRequest, canvas: CanvasFactory):
       scale: 0,
       attempts: 0,
     };
+  const measured = measureWords(request, canvas, width, minFont);
+  const first = firstScale(measured, request, width, height, maxFont, minFont);
+  const { chosen, attempts } = placeWithRetries(
+    measured,
+    request,
+    canvas,
+    first,
+    width,
+    height,
+    minFont,
+  );
+  const { display } = measured;
+  return {
+    ...base,
+    truncated: display.filter((d, i) => d !== words[i]?.text).length,
+    ...centred(chosen.tags, measured, words, width, height),
+    scale: chosen.scale,
+    attempts,
+  };
+}
 
-  // Measure every name once at 100 px; shorten those wider than the cloud at the floor size.
+/** The names as drawn, their widths per px of font size, and the words' values. */
+interface Measured {
+  display: string[];
+  width100: number[];
+  values: number[];
+  maxValue: number;
+}
+
+/** Measures every name once at 100 px; shortens those wider than the cloud at the floor size. */
+function measureWords(
+  request: CloudLayoutRequest,
+  canvas: CanvasFactory,
+  width: number,
+  minFont: number,
+): Measured {
+  const font = request.fontFamily;
   const measureCanvas = canvas();
   const ctx = measureCanvas.getContext('2d') as Context2D | null;
   if (!ctx) throw new Error('No 2-D canvas context for the word cloud.');
   const limit = maxTextWidth(width);
   const maxChars = request.maxChars ?? 28;
-  const display = words.map((w) => shorten(ctx, w.text, font, minFont + 1, limit, maxChars));
+  const display = request.words.map((w) =>
+    shorten(ctx, w.text, font, minFont + 1, limit, maxChars),
+  );
   ctx.font = `normal normal 100px ${font}`;
   const width100 = display.map((t) => ctx.measureText(t).width / 100);
-  const values = words.map((w) => sizeOf(w.value));
-  const maxValue = Math.max(...values);
+  const values = request.words.map((w) => sizeOf(w.value));
+  return { display, width100, values, maxValue: Math.max(...values) };
+}
 
-  // The first scale: the largest value at maxFont, no word wider than the cloud, and the words'
-  // boxes covering at most FIRST_FILL of the area. The retries shrink it from there.
+/**
+ * The first scale: the largest value at maxFont, no word wider than the cloud, and the words'
+ * boxes covering at most FIRST_FILL of the area. The retries shrink it from there.
+ */
+function firstScale(
+  { width100, values, maxValue }: Measured,
+  request: CloudLayoutRequest,
+  width: number,
+  height: number,
+  maxFont: number,
+  minFont: number,
+): number {
+  const limit = maxTextWidth(width);
   let scale = maxValue > 0 ? maxFont / maxValue : 0;
   let area = 0;
   values.forEach((v, i) => {
@@ -212,8 +261,24 @@ export function layoutCloud(request: CloudLayoutRequest, canvas: CanvasFactory):
     const room = Math.max(0, (request.firstFill ?? FIRST_FILL) * width * height - floorArea);
     scale = Math.min(scale, Math.sqrt(room / area));
   }
-  scale = Math.max(scale, maxValue > 0 ? minFont / maxValue : 0);
+  return Math.max(scale, maxValue > 0 ? minFont / maxValue : 0);
+}
 
+/**
+ * Lays the cloud out, shrinking the scale (× SHRINK) while words are missing, up to MAX_ATTEMPTS
+ * times, then FLOOR_ATTEMPTS other random starts at the floor size; keeps the run that placed most.
+ */
+function placeWithRetries(
+  { display, values, maxValue }: Measured,
+  request: CloudLayoutRequest,
+  canvas: CanvasFactory,
+  first: number,
+  width: number,
+  height: number,
+  minFont: number,
+): { chosen: { tags: Tag[]; scale: number }; attempts: number } {
+  const font = request.fontFamily;
+  let scale = first;
   let best: { tags: Tag[]; scale: number } | null = null;
   let attempts = 0;
   let floorAttempts = 0;
@@ -221,7 +286,7 @@ export function layoutCloud(request: CloudLayoutRequest, canvas: CanvasFactory):
     attempts++;
     const atFloor = scale * maxValue <= minFont;
     const tags = runCloud(
-      words.map((_, i) => ({
+      request.words.map((_, i) => ({
         index: i,
         text: display[i] ?? '',
         size: Math.max(minFont, Math.round(scale * (values[i] ?? 0))),
@@ -233,33 +298,44 @@ export function layoutCloud(request: CloudLayoutRequest, canvas: CanvasFactory):
       canvas,
     );
     if (!best || tags.length > best.tags.length) best = { tags, scale };
-    if (tags.length === words.length) break;
+    if (tags.length === request.words.length) break;
     if (atFloor) {
       floorAttempts++;
       if (floorAttempts >= FLOOR_ATTEMPTS) break;
     } else scale *= SHRINK;
   }
-  const chosen = best ?? { tags: [], scale };
-  // Centre the placed words: their ink from top to bottom (d3-cloud trims a word's box to its
-  // inked rows), their measured text from left to right.
+  return { chosen: best ?? { tags: [], scale }, attempts };
+}
+
+/**
+ * The placed words centred: their ink from top to bottom (d3-cloud trims a word's box to its
+ * inked rows), their measured text from left to right; and the words that were not placed.
+ */
+function centred(
+  tags: Tag[],
+  { display, width100 }: Measured,
+  words: CloudWord[],
+  width: number,
+  height: number,
+): Pick<CloudLayout, 'placed' | 'content' | 'missing'> {
   let left = Infinity;
   let right = -Infinity;
   let top = Infinity;
   let bottom = -Infinity;
-  for (const t of chosen.tags) {
+  for (const t of tags) {
     const half = ((width100[t.index] ?? 0) * t.size) / 2;
     left = Math.min(left, (t.x ?? 0) - half);
     right = Math.max(right, (t.x ?? 0) + half);
     top = Math.min(top, (t.y ?? 0) + (t.y0 ?? -t.size));
     bottom = Math.max(bottom, (t.y ?? 0) + (t.y1 ?? 0));
   }
-  const found = chosen.tags.length > 0;
+  const found = tags.length > 0;
   const dx = found ? Math.round(-(left + right) / 2) : 0;
   const dy = found ? Math.round(-(top + bottom) / 2) : 0;
   const content = found
     ? { width: Math.min(width, right - left + 2), height: Math.min(height, bottom - top + 2) }
     : { width: 0, height: 0 };
-  const placedAt = new Map(chosen.tags.map((t) => [t.index, t]));
+  const placedAt = new Map(tags.map((t) => [t.index, t]));
   const placed: PlacedWord[] = [];
   const missing: number[] = [];
   words.forEach((w, i) => {
@@ -278,15 +354,7 @@ export function layoutCloud(request: CloudLayoutRequest, canvas: CanvasFactory):
       size: t.size,
     });
   });
-  return {
-    ...base,
-    truncated: display.filter((d, i) => d !== words[i]?.text).length,
-    placed,
-    content,
-    missing,
-    scale: chosen.scale,
-    attempts,
-  };
+  return { placed, content, missing };
 }
 
 /** One d3-cloud run; returns the tags it placed ('end' fires synchronously: no time slicing). */

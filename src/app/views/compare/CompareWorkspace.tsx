@@ -36,7 +36,6 @@ const fills = (spec: MethodSpec, row: CompareRow) =>
  * restricted to one attribute, the value clusters, the same projection (method and seed) of
  * each representation, the outlier scores. Hover and selection are the store's, so a lasso in
  * one cell lights the same objects in every cell and their values in every matrix.
- * Long: the markup of the grid of methods by views with its pickers; each cell is its own component (cells.tsx).
  */
 export function CompareWorkspace() {
   const meta = useStore((s) => s.loaded?.meta);
@@ -55,24 +54,6 @@ export function CompareWorkspace() {
     (row) => columns.some((m) => fills(m, row)) && !(rowless && OBJECT_ROWS.has(row.id)),
   );
   const a = Math.min(attribute ?? richestAttribute(meta.attributes), meta.attributes.length - 1);
-  const cellOf = (row: CompareRow, spec: MethodSpec, index: number): ReactNode => {
-    if (!fills(spec, row)) return <span className="muted small">—</span>;
-    if (rowless && rowsReason({ method: spec.id }) !== null)
-      return <span className="muted small">needs the rows</span>;
-    switch (row.id) {
-      case 'matrix':
-        return <CompareMatrix method={spec.id} attribute={a} />;
-      case 'clusters':
-        return <CompareClusters method={spec.id} column={index} />;
-      case 'projection': {
-        // A distance has no principal components: PCA becomes MDS for it.
-        const step = projectionFor(projection, spec);
-        return <CompareProjection method={spec.id} step={step} seed={seed} />;
-      }
-      case 'scores':
-        return <CompareScores method={spec.id} />;
-    }
-  };
   return (
     <div className="compare" data-testid="compare-workspace">
       <div className="compare-controls view-controls wrap">
@@ -118,26 +99,7 @@ export function CompareWorkspace() {
             />
           </label>
         )}
-        <details className="compare-methods">
-          <summary>
-            Methods ({columns.length} of {methods.length})
-          </summary>
-          {methods.map((m) => (
-            <label key={m.id} title={m.description}>
-              <input
-                type="checkbox"
-                checked={chosen.has(m.id)}
-                onChange={(e) => {
-                  const next = new Set(chosen);
-                  if (e.target.checked) next.add(m.id);
-                  else next.delete(m.id);
-                  setChosen(next);
-                }}
-              />
-              {m.title}
-            </label>
-          ))}
-        </details>
+        <MethodPicker methods={methods} chosen={chosen} onChange={setChosen} />
       </div>
       {rowless && <NeedsRows message={COMPARE_NEEDS_ROWS} />}
       <div className="compare-scroll">
@@ -167,7 +129,15 @@ export function CompareWorkspace() {
                   role="cell"
                   data-testid={`compare-${row.id}-${m.id}`}
                 >
-                  {cellOf(row, m, i)}
+                  <CompareCell
+                    row={row}
+                    spec={m}
+                    index={i}
+                    attribute={a}
+                    projection={projection}
+                    seed={seed}
+                    rowless={rowless}
+                  />
                 </div>
               ))}
             </CompareRowCells>
@@ -175,6 +145,78 @@ export function CompareWorkspace() {
         </div>
       </div>
     </div>
+  );
+}
+
+/** One cell: method `spec`'s view of the row's kind, or a dash where it gives none. */
+function CompareCell({
+  row,
+  spec,
+  index,
+  attribute,
+  projection,
+  seed,
+  rowless,
+}: {
+  row: CompareRow;
+  spec: MethodSpec;
+  /** The method's column. */
+  index: number;
+  attribute: number;
+  projection: string;
+  seed: number;
+  rowless: boolean;
+}): ReactNode {
+  if (!fills(spec, row)) return <span className="muted small">—</span>;
+  if (rowless && rowsReason({ method: spec.id }) !== null)
+    return <span className="muted small">needs the rows</span>;
+  switch (row.id) {
+    case 'matrix':
+      return <CompareMatrix method={spec.id} attribute={attribute} />;
+    case 'clusters':
+      return <CompareClusters method={spec.id} column={index} />;
+    case 'projection': {
+      // A distance has no principal components: PCA becomes MDS for it.
+      const step = projectionFor(projection, spec);
+      return <CompareProjection method={spec.id} step={step} seed={seed} />;
+    }
+    case 'scores':
+      return <CompareScores method={spec.id} />;
+  }
+}
+
+/** Which methods have a column: every registered method, each ticked or not. */
+function MethodPicker({
+  methods,
+  chosen,
+  onChange,
+}: {
+  methods: readonly MethodSpec[];
+  chosen: ReadonlySet<string>;
+  onChange(chosen: ReadonlySet<string>): void;
+}) {
+  const columns = methods.filter((m) => chosen.has(m.id));
+  return (
+    <details className="compare-methods">
+      <summary>
+        Methods ({columns.length} of {methods.length})
+      </summary>
+      {methods.map((m) => (
+        <label key={m.id} title={m.description}>
+          <input
+            type="checkbox"
+            checked={chosen.has(m.id)}
+            onChange={(e) => {
+              const next = new Set(chosen);
+              if (e.target.checked) next.add(m.id);
+              else next.delete(m.id);
+              onChange(next);
+            }}
+          />
+          {m.title}
+        </label>
+      ))}
+    </details>
   );
 }
 

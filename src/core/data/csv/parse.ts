@@ -74,25 +74,7 @@ export async function parseCsvChunks(
       chunk(results, parser) {
         try {
           if (hooks.isCancelled?.()) throw new CancelledError('Loading was cancelled.');
-          // papaparse numbers errors by row index within this chunk; an error at index data.length
-          // belongs to the unfinished last row, which is parsed (and reported) again with the next chunk.
-          const quoteErrors = results.errors.filter(
-            (e) =>
-              (e.code === 'MissingQuotes' || e.code === 'InvalidQuotes') &&
-              (e.row ?? 0) < results.data.length,
-          );
-          // Errors come in row order: one pass over both (not one scan of the errors per row).
-          let next = 0;
-          results.data.forEach((row, i) => {
-            builder.addRow(row);
-            while (
-              next < quoteErrors.length &&
-              ((quoteErrors[next] as Papa.ParseError).row ?? 0) <= i
-            ) {
-              const e = quoteErrors[next++] as Papa.ParseError;
-              if ((e.row ?? 0) === i) builder.quoteProblem(e.message);
-            }
-          });
+          addChunkRows(builder, results);
         } catch (error) {
           failure = error;
           parser.abort();
@@ -152,6 +134,26 @@ export async function parseCsvChunks(
     if (!exhausted) await iterator.return?.();
   }
   return builder.finish();
+}
+
+/** A chunk's rows into the table, each with the quote problems papaparse found in it. */
+function addChunkRows(builder: RawTableBuilder, results: Papa.ParseResult<string[]>): void {
+  // papaparse numbers errors by row index within this chunk; an error at index data.length
+  // belongs to the unfinished last row, which is parsed (and reported) again with the next chunk.
+  const quoteErrors = results.errors.filter(
+    (e) =>
+      (e.code === 'MissingQuotes' || e.code === 'InvalidQuotes') &&
+      (e.row ?? 0) < results.data.length,
+  );
+  // Errors come in row order: one pass over both (not one scan of the errors per row).
+  let next = 0;
+  results.data.forEach((row, i) => {
+    builder.addRow(row);
+    while (next < quoteErrors.length && ((quoteErrors[next] as Papa.ParseError).row ?? 0) <= i) {
+      const e = quoteErrors[next++] as Papa.ParseError;
+      if ((e.row ?? 0) === i) builder.quoteProblem(e.message);
+    }
+  });
 }
 
 /** Convenience for tests and small inputs. */
