@@ -6,7 +6,7 @@
 //  4. Debian's Chromium made sure of (scripts/ensure-chromium.mjs, which installs it as root), and
 //     the end-to-end tests in it (scripts/e2e.mjs: the views, then the timing specs alone).
 // Every check of phase 1 runs even when one fails, so one run names every failure; a failing
-// phase stops the suite with its exit code.
+// phase stops the suite with its exit code (`node scripts/test.mjs --keep-going` runs the rest).
 import { spawn } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 
@@ -70,11 +70,13 @@ function finish(code) {
 
 // Run as a script (test/bench/smoke.test.ts imports the lists above).
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const checksCode = await pool(CHECKS, 2);
-  if (checksCode !== 0) finish(checksCode);
+  // --keep-going: every phase runs, and the first failure's code is the suite's.
+  const keepGoing = process.argv.includes('--keep-going');
+  let failed = await pool(CHECKS, 2);
   for (const [name, command] of PHASES) {
+    if (failed !== 0 && !keepGoing) break;
     const code = await run(name, command);
-    if (code !== 0) finish(code);
+    if (failed === 0) failed = code;
   }
-  finish(0);
+  finish(failed);
 }
