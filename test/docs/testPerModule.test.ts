@@ -16,12 +16,6 @@ const WITHOUT_TEST: Readonly<Record<string, string>> = {
   'app/views/CouplingSpacesView.tsx':
     'markup over model/couplingSpaces.ts (its groups and table, tested in test/app/model)',
   'app/views/MethodPanel.tsx': 'markup only: the settings bar and status around an output',
-  'app/views/RankingView.tsx':
-    'not edited here: another branch splits its long functions (issue 49); its logic is tested when drawn out',
-  'app/views/RowsView.tsx':
-    'not edited here: another branch splits its long functions (issue 49); its logic is tested when drawn out',
-  'app/views/compare/CompareWorkspace.tsx':
-    'not edited here: another branch splits its long functions (issue 49); its logic is tested when drawn out',
   'app/views/RunAllJobs.tsx': 'markup over the store’s runAllJobs (store/runAllSlice.ts)',
   'app/views/WalkthroughView.tsx': 'markup only: a method panel of its tables',
   'app/views/compare/cells.tsx':

@@ -17,8 +17,12 @@ const GROUP_LINES = 8;
 /** Values shown per ranked object: those with the largest scores. */
 const CHIPS = 5;
 
-/** An object's values, with their scores largest first when the detector scores values. */
-function contributions(
+/**
+ * An object's values (global value indices), each with its score: its impact on the attribute
+ * when `impacts` is given, else the value's score; largest first when either is given, else in
+ * attribute order with score 0.
+ */
+export function contributions(
   meta: TableMeta,
   values: ValueScores | null,
   codes: Int32Array,
@@ -29,6 +33,38 @@ function contributions(
     return { v, score: impacts ? (impacts[k] ?? 0) : (values?.scores[v] ?? 0) };
   });
   return values || impacts ? out.sort((x, y) => y.score - x.score) : out;
+}
+
+/**
+ * Row `r`'s terms per attribute that order its chips: its impacts when the detector has them,
+ * else its terms of the score when the detector has neither value scores nor impacts (and the
+ * explanations reach the row), else null (the value scores order them).
+ */
+export function rowTerms(
+  r: number,
+  D: number,
+  valueScores: ValueScores | null,
+  impacts: ObjectImpacts | null,
+  explanations: ObjectExplanations | null,
+): Float64Array | null {
+  if (impacts) return impacts.values.subarray(r * D, r * D + D);
+  if (!valueScores && explanations && r < explanations.n)
+    return explanations.values.subarray(r * D, r * D + D);
+  return null;
+}
+
+/** What a chip's score is, for its title. */
+export function chipScoreName(impacts: unknown, valueScores: unknown): string {
+  return impacts ? 'distance impact' : valueScores ? 'value score' : 'term of the score';
+}
+
+/** The button of a tied group: its size and first GROUP_LINES lines, “…” past them. */
+export function tiedGroupLabel(meta: TableMeta, group: readonly number[]): string {
+  const lines = group
+    .slice(0, GROUP_LINES)
+    .map((x) => lineOf(meta, x))
+    .join(', ');
+  return `${group.length} identical rows, lines ${lines}${group.length > GROUP_LINES ? ', …' : ''}`;
 }
 
 /** What a ranking row shows of the detector's scores, and the colour scale of its value chips. */
@@ -120,12 +156,7 @@ export function RankingRow({
               onToggleGroup();
             }}
           >
-            {group.length} identical rows, lines{' '}
-            {group
-              .slice(0, GROUP_LINES)
-              .map((x) => lineOf(meta, x))
-              .join(', ')}
-            {group.length > GROUP_LINES ? ', …' : ''}
+            {tiedGroupLabel(meta, group)}
           </button>
         )}
       </td>
@@ -181,17 +212,13 @@ function ValueChips({
         meta,
         valueScores,
         codes,
-        impacts
-          ? impacts.values.subarray(r * D, r * D + D)
-          : !valueScores && explanations && r < explanations.n
-            ? explanations.values.subarray(r * D, r * D + D)
-            : null,
+        rowTerms(r, D, valueScores, impacts, explanations),
       ).map(({ v, score }, k) =>
         k < CHIPS ? (
           <span
             key={v}
             className="chip"
-            title={`${impacts ? 'distance impact' : valueScores ? 'value score' : 'term of the score'} ${formatScore(score)}`}
+            title={`${chipScoreName(impacts, valueScores)} ${formatScore(score)}`}
             style={{
               background: valueScale(score),
               color: score > valueScale.domain()[1] * 0.5 ? '#fff' : '#111',

@@ -71,7 +71,7 @@ export function RankingView({ panel }: { panel: Panel }) {
             ...panel.call,
             options: {
               ...panel.call.options,
-              [MARK_OPTION]: rows.length > 0 ? rows.sort((a, b) => a - b).join(',') : null,
+              [MARK_OPTION]: markedOption(rows),
             },
           });
         const partitions = findResult(output.results, 'value-partitions')?.result;
@@ -107,8 +107,7 @@ export function RankingView({ panel }: { panel: Panel }) {
               <div className="pair-item wide">
                 {canMark && marked.length > 0 && (
                   <p className="muted" data-testid="marked-normal">
-                    {marked.length} object{marked.length === 1 ? '' : 's'} you marked normal joined
-                    the training set ({marked.map((r) => rowName(meta, r)).join(', ')}).{' '}
+                    {markedNote(meta, marked)}{' '}
                     <button type="button" onClick={() => setMarked([])}>
                       Undo
                     </button>
@@ -214,12 +213,36 @@ function Auc({ call, outlierClass }: { call: NonNullable<Panel['call']>; outlier
 /** The option a detector takes for objects the analyst marked normal (SAnDCat's alsoNormal). */
 const MARK_OPTION = 'alsoNormal';
 
-function parseMarked(value: unknown): number[] {
+/** The rows marked normal, read from the option ("3, 7,12"): whole numbers from 0, others left out. */
+export function parseMarked(value: unknown): number[] {
   if (typeof value !== 'string') return [];
   return value
     .split(',')
     .map((t) => Number(t.trim()))
     .filter((r) => Number.isInteger(r) && r >= 0);
+}
+
+/** The option's value for rows marked normal: in order, comma-separated; null for none. */
+export function markedOption(rows: readonly number[]): string | null {
+  return rows.length > 0 ? [...rows].sort((a, b) => a - b).join(',') : null;
+}
+
+/** The sentence above the ranking on the objects marked normal (before its Undo button). */
+export function markedNote(meta: TableMeta, marked: readonly number[]): string {
+  const names = marked.map((r) => rowName(meta, r)).join(', ');
+  return `${marked.length} object${marked.length === 1 ? '' : 's'} you marked normal joined the training set (${names}).`;
+}
+
+/** The heading of the ranking's values column: what orders them. */
+export function valuesHeading(
+  impacts: ObjectImpacts | null,
+  valueScores: ValueScores | null,
+  explanations: ObjectExplanations | null,
+): string {
+  if (impacts) return 'its values, farthest from the normal ones first';
+  if (valueScores) return 'its values with the largest value scores';
+  if (explanations) return 'its values, largest terms of its score first';
+  return 'its values';
 }
 
 /** The ranking table: the top objects, tied ones grouped, with their values and feedback. */
@@ -281,13 +304,7 @@ function OutlierTable({
               <th>score</th>
               {cls && <th>{cls.name}</th>}
               <th style={{ textAlign: 'left' }}>
-                {impacts
-                  ? 'its values, farthest from the normal ones first'
-                  : valueScores
-                    ? 'its values with the largest value scores'
-                    : explanations
-                      ? 'its values, largest terms of its score first'
-                      : 'its values'}
+                {valuesHeading(impacts, valueScores, explanations)}
               </th>
               {onMarkNormal && <th>feedback</th>}
             </tr>

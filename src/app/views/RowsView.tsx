@@ -37,13 +37,11 @@ export function RowsView() {
     selectedAndNeighbours ?? rowsWithValues;
   const n = meta?.nRows ?? 0;
   const total = onlyLinked && linked ? linked.length : n;
-  const pages = Math.max(1, Math.ceil(total / PAGE));
-  const current = Math.min(page, pages - 1);
-  const shown = useMemo(() => {
-    const from = current * PAGE;
-    if (onlyLinked && linked) return Array.from(linked.slice(from, from + PAGE));
-    return Array.from({ length: Math.min(PAGE, n - from) }, (_, i) => from + i);
-  }, [current, onlyLinked, linked, n]);
+  const { pages, current } = pageOf(total, page);
+  const shown = useMemo(
+    () => pageRows(current, onlyLinked ? linked : null, n),
+    [current, onlyLinked, linked, n],
+  );
   const values = useObjectValues(shown);
   // The export holds every row the view lists, not only this page.
   const tableRef = useRef<HTMLTableElement>(null);
@@ -85,9 +83,7 @@ export function RowsView() {
         >
           ‹
         </button>
-        <span data-testid="rows-page">
-          {total === 0 ? 0 : current * PAGE + 1}–{Math.min(total, (current + 1) * PAGE)} of {total}
-        </span>
+        <span data-testid="rows-page">{pageLabel(total, current)}</span>
         <button
           type="button"
           className="small"
@@ -169,15 +165,7 @@ function ObjectRow({
       data-neighbour={neighbour || undefined}
       title="Click to select; Ctrl-, ⌘- or Shift-click to add to the selection"
       onClick={(e) =>
-        setSelectedObjects(
-          e.ctrlKey || e.metaKey || e.shiftKey
-            ? selected.has(row)
-              ? [...selected].filter((x) => x !== row)
-              : [...selected, row]
-            : selected.has(row)
-              ? []
-              : [row],
-        )
+        setSelectedObjects(clickedSelection(selected, row, e.ctrlKey || e.metaKey || e.shiftKey))
       }
       onPointerEnter={() => setHover({ kind: 'objects', objects: [row] })}
       onPointerLeave={() => setHover(null)}
@@ -196,8 +184,7 @@ function ObjectRow({
       {cls && <td>{cls.labels[cls.codes[row] ?? 0]}</td>}
       {coloring.valueOf && <td>{coloring.valueOf(row)}</td>}
       {meta.attributes.map((a, k) => {
-        const label = codes ? a.labels[codes[k] ?? 0] : undefined;
-        const marked = label !== undefined && tourValues?.includes(`${a.name}=${label}`);
+        const { label, marked } = valueCell(a, codes ? (codes[k] ?? 0) : undefined, tourValues);
         return (
           <td
             key={a.name}
@@ -210,4 +197,55 @@ function ObjectRow({
       })}
     </tr>
   );
+}
+
+/** The page shown of `total` rows (the one asked, or the last), and how many there are (≥ 1). */
+export function pageOf(total: number, page: number): { pages: number; current: number } {
+  const pages = Math.max(1, Math.ceil(total / PAGE));
+  return { pages, current: Math.min(page, pages - 1) };
+}
+
+/** The rows of page `current`: of `linked` when given, else of the table's `n` rows. */
+export function pageRows(
+  current: number,
+  linked: { slice(a: number, b: number): ArrayLike<number> } | null,
+  n: number,
+): number[] {
+  const from = current * PAGE;
+  if (linked) return Array.from(linked.slice(from, from + PAGE));
+  return Array.from({ length: Math.min(PAGE, n - from) }, (_, i) => from + i);
+}
+
+/** "51–100 of 120": the rows of page `current` (from 1), and how many are listed. */
+export function pageLabel(total: number, current: number): string {
+  return `${total === 0 ? 0 : current * PAGE + 1}–${Math.min(total, (current + 1) * PAGE)} of ${total}`;
+}
+
+/**
+ * The selection after a click on `row`: alone (or none if it was selected); with `add` (Ctrl-,
+ * ⌘- or Shift-click) it joins the selection or leaves it.
+ */
+export function clickedSelection(
+  selected: ReadonlySet<number>,
+  row: number,
+  add: boolean,
+): number[] {
+  if (add) return selected.has(row) ? [...selected].filter((x) => x !== row) : [...selected, row];
+  return selected.has(row) ? [] : [row];
+}
+
+/**
+ * A value cell: its label (undefined while the codes are fetched), and whether a guided tour's
+ * step points at it ("attribute=label").
+ */
+export function valueCell(
+  attribute: { name: string; labels: readonly string[] },
+  code: number | undefined,
+  tourValues: readonly string[] | undefined,
+): { label: string | undefined; marked: boolean } {
+  const label = code === undefined ? undefined : attribute.labels[code];
+  return {
+    label,
+    marked: label !== undefined && tourValues?.includes(`${attribute.name}=${label}`) === true,
+  };
 }

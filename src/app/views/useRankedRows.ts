@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { ObjectScores } from '../../core/platform/results.ts';
 import { rankedObjects } from '../model/values.ts';
-import { tiedGroups } from './tiedGroups.ts';
+import { tiedGroups, type TiedGroup } from './tiedGroups.ts';
 import { useObjectValues } from './useObjectValues.ts';
 
 const TOP_OBJECTS = 25;
@@ -27,18 +27,28 @@ export function useRankedRows(scores: ObjectScores, training: ArrayLike<number> 
     [ranked, scores, rows],
   );
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
-  const toggleGroup = (lead: number) => {
-    const next = new Set(expanded);
-    if (next.has(lead)) next.delete(lead);
-    else next.add(lead);
-    setExpanded(next);
-  };
-  const shown = groups.flatMap((g) =>
+  const toggleGroup = (lead: number) => setExpanded(toggled(expanded, lead));
+  return { rows, shown: shownObjects(groups, expanded), expanded, toggleGroup };
+}
+
+/** The lines of the ranking: each group's leader, and the rest of it when it is expanded. */
+export function shownObjects(
+  groups: readonly TiedGroup[],
+  expanded: ReadonlySet<number>,
+): ShownObject[] {
+  return groups.flatMap((g) =>
     (expanded.has(g.rows[0] as number) ? g.rows : g.rows.slice(0, 1)).map((r, k) => ({
       r,
       rank: g.rank + k,
       group: k === 0 && g.rows.length > 1 ? g.rows : null,
     })),
   );
-  return { rows, shown: shown as ShownObject[], expanded, toggleGroup };
+}
+
+/** The expanded groups once `lead`'s is opened, or closed if it was open (a new set). */
+export function toggled(expanded: ReadonlySet<number>, lead: number): ReadonlySet<number> {
+  const next = new Set(expanded);
+  if (next.has(lead)) next.delete(lead);
+  else next.add(lead);
+  return next;
 }

@@ -12,13 +12,13 @@ import { COMPARE_NEEDS_ROWS, rowsReason } from '../../model/rowless.ts';
 import { CompareClusters, CompareMatrix, CompareProjection, CompareScores } from './cells.tsx';
 
 /** One row of the compare layout: a kind of view, and which methods can fill it. */
-interface CompareRow {
+export interface CompareRow {
   id: 'matrix' | 'clusters' | 'projection' | 'scores';
   title: string;
   kinds: readonly ResultKind[];
 }
 
-const ROWS: readonly CompareRow[] = [
+export const ROWS: readonly CompareRow[] = [
   { id: 'matrix', title: 'Value matrix of one attribute', kinds: ['value-matrix'] },
   { id: 'clusters', title: 'Value clusters', kinds: ['value-partitions'] },
   { id: 'projection', title: 'Projection', kinds: REPRESENTATION_KINDS },
@@ -28,8 +28,35 @@ const ROWS: readonly CompareRow[] = [
 /** Rows of objects: a table known by its counts alone has none to show. */
 const OBJECT_ROWS: ReadonlySet<CompareRow['id']> = new Set(['projection', 'scores']);
 
-const fills = (spec: MethodSpec, row: CompareRow) =>
+/** Whether method `spec` has a view in `row`: it produces one of the row's kinds. */
+export const fills = (spec: Pick<MethodSpec, 'produces'>, row: CompareRow) =>
   spec.produces.some((k) => row.kinds.includes(k));
+
+/**
+ * The rows of the layout: those at least one column fills, less the rows of objects for a
+ * table known by its counts alone (`rowless`).
+ */
+export function compareRows(
+  columns: readonly Pick<MethodSpec, 'produces'>[],
+  rowless: boolean,
+): CompareRow[] {
+  return ROWS.filter(
+    (row) => columns.some((m) => fills(m, row)) && !(rowless && OBJECT_ROWS.has(row.id)),
+  );
+}
+
+/** The methods ticked once `id` is ticked (`on`) or not (a new set). */
+export function picked(chosen: ReadonlySet<string>, id: string, on: boolean): ReadonlySet<string> {
+  const next = new Set(chosen);
+  if (on) next.add(id);
+  else next.delete(id);
+  return next;
+}
+
+/** The seed typed in the seed field: a whole number from 0 (0 for anything else). */
+export function seedOf(typed: string): number {
+  return Math.max(0, Math.floor(Number(typed) || 0));
+}
 
 /**
  * The compare layout: the chosen methods in columns, one kind of view a row — a value matrix
@@ -50,9 +77,7 @@ export function CompareWorkspace() {
   const columns = methods.filter((m) => chosen.has(m.id));
   // A counts file has no objects: its projections and outlier scores are left out, said once.
   const rowless = meta.rowless === true;
-  const rows = ROWS.filter(
-    (row) => columns.some((m) => fills(m, row)) && !(rowless && OBJECT_ROWS.has(row.id)),
-  );
+  const rows = compareRows(columns, rowless);
   const a = Math.min(attribute ?? richestAttribute(meta.attributes), meta.attributes.length - 1);
   return (
     <div className="compare" data-testid="compare-workspace">
@@ -95,7 +120,7 @@ export function CompareWorkspace() {
               min={0}
               aria-label="Compare seed"
               value={seed}
-              onChange={(e) => setSeed(Math.max(0, Math.floor(Number(e.target.value) || 0)))}
+              onChange={(e) => setSeed(seedOf(e.target.value))}
             />
           </label>
         )}
@@ -206,12 +231,7 @@ function MethodPicker({
           <input
             type="checkbox"
             checked={chosen.has(m.id)}
-            onChange={(e) => {
-              const next = new Set(chosen);
-              if (e.target.checked) next.add(m.id);
-              else next.delete(m.id);
-              onChange(next);
-            }}
+            onChange={(e) => onChange(picked(chosen, m.id, e.target.checked))}
           />
           {m.title}
         </label>
@@ -231,8 +251,11 @@ function CompareRowCells({ row, children }: { row: CompareRow; children: ReactNo
   );
 }
 
-/** The attribute with the most values that still label in a cell (≤ 12): the most to compare. */
-function richestAttribute(attributes: readonly { labels: readonly string[] }[]): number {
+/**
+ * The attribute with the most values that still label in a cell (≤ 12): the most to compare;
+ * the first when none has 12 or fewer.
+ */
+export function richestAttribute(attributes: readonly { labels: readonly string[] }[]): number {
   let best = 0;
   attributes.forEach((x, i) => {
     const n = x.labels.length;
