@@ -69,9 +69,9 @@ function childrenCpuSeconds(): number | null {
 /**
  * A clock of the CPU time the child processes this process waits for spend from now (a CLI run
  * by `execFile`), in seconds: what a timed check of a CLI run compares with its budget, since
- * other processes on the machine slow the wall clock, not the work. Vitest runs each test file
- * in its own process, one test at a time, so the children are this test's. Without `/proc`,
- * the wall clock.
+ * other processes on the machine slow the wall clock, not the work. Vitest runs the test files
+ * in two processes, one file and one test at a time each, so the children are this test's.
+ * Without `/proc`, the wall clock.
  */
 export function childCpuClock(): () => number {
   const start = childrenCpuSeconds();
