@@ -16,6 +16,8 @@ import { runToEnd } from '../src/core/base/jobs.ts';
 import { kernelSpaces } from '../src/core/methods/untie/kernelSpaces.ts';
 import { KERNEL_SETS } from '../src/core/methods/untie/kernelFunctions.ts';
 import { learnHeterogeneity } from '../src/core/methods/untie/learning.ts';
+import { UNTIE_PARAMETERS } from '../src/core/methods/untie/untie.ts';
+import { defaultsOf } from '../src/core/base/parameters.ts';
 import { untieEmbedding } from '../src/core/methods/untie/vectorRepresentation.ts';
 import { generateTable } from './generate.ts';
 import { seconds, sized } from './timing.ts';
@@ -53,7 +55,16 @@ for (const rows of SIZES) {
         spaces,
         table.attributes.map((a) => a.codes),
         rows,
-        { clusters: 3, iterations: 1000, batch: 20, learningRate: 1e-3, tolerance: 0, seed: 0 },
+        {
+          clusters: 3,
+          iterations: 1000,
+          batch: 20,
+          learningRate: 1e-3,
+          tolerance: 0,
+          seed: 0,
+          // The learning a run gets by default (the parameter table's).
+          learning: defaultsOf(UNTIE_PARAMETERS).learning,
+        },
       ),
     ),
   );

@@ -69,6 +69,7 @@ describe('UNTIE heterogeneity learning', () => {
           learningRate: 0.01,
           tolerance: 0,
           seed: 0,
+          learning: 'trace-ratio',
         },
         () => all,
       ),
