@@ -222,15 +222,15 @@ export function pageLabel(total: number, current: number): string {
 }
 
 /**
- * The selection after a click on `row`: alone (or none if it was selected); with `add` (Ctrl-,
- * ⌘- or Shift-click) it joins the selection or leaves it.
+ * The selection after a click on `row`: alone (or none if it was selected); with `adding` (a
+ * Ctrl-, ⌘- or Shift-click) it joins the selection or leaves it.
  */
 export function clickedSelection(
   selected: ReadonlySet<number>,
   row: number,
-  add: boolean,
+  adding: boolean,
 ): number[] {
-  if (add) return selected.has(row) ? [...selected].filter((x) => x !== row) : [...selected, row];
+  if (adding) return selected.has(row) ? [...selected].filter((x) => x !== row) : [...selected, row];
   return selected.has(row) ? [] : [row];
 }
 
