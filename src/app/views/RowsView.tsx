@@ -230,7 +230,8 @@ export function clickedSelection(
   row: number,
   adding: boolean,
 ): number[] {
-  if (adding) return selected.has(row) ? [...selected].filter((x) => x !== row) : [...selected, row];
+  if (adding)
+    return selected.has(row) ? [...selected].filter((x) => x !== row) : [...selected, row];
   return selected.has(row) ? [] : [row];
 }
 
