@@ -1,25 +1,27 @@
-import { useEffect, useMemo, useState, type RefObject } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { PICK_RADIUS } from './scatterStyle.ts';
 import { selectionDigest } from './selectionDigest.ts';
 import { lazySpatialIndex } from './spatialIndex.ts';
-import type { ScatterMode } from './ScatterToolbar.tsx';
-import { usePointerGestures } from './usePointerGestures.ts';
-import { toScreen, type Mapping, type Zoom } from './viewTransform.ts';
+import { usePointerGestures, type GestureInput } from './usePointerGestures.ts';
+import { toScreen } from './viewTransform.ts';
 
-export interface ScatterPointerInput {
-  canvasRef: RefObject<HTMLCanvasElement | null>;
-  points: Float64Array;
-  mapping: Mapping;
-  zoom: Zoom;
-  mode: ScatterMode;
-  width: number;
-  height: number;
+/** What the gestures take (usePointerGestures.ts), less what this hook makes of the rest. */
+export interface ScatterPointerInput extends Pick<
+  GestureInput,
+  | 'canvasRef'
+  | 'points'
+  | 'mapping'
+  | 'zoom'
+  | 'mode'
+  | 'width'
+  | 'height'
+  | 'changeView'
+  | 'reset'
+  | 'onHover'
+  | 'onSelect'
+> {
   /** The canvas's renderer: gestures listen to its canvas. */
   renderer: string;
-  changeView(f: (z: Zoom) => Zoom): void;
-  reset(): void;
-  onHover(i: number | null): void;
-  onSelect(objects: number[]): void;
   /** The rows drawn as dot i (several when identical rows are stacked), their dot sizes. */
   rowsAt(i: number): number[];
   sizes: Float32Array | null;
