@@ -3,7 +3,6 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test as plain, expect as plainExpect } from '@playwright/test';
 import {
   addPanel,
   expect,
@@ -20,6 +19,8 @@ import {
  */
 
 const RESULT = { timeout: 60_000 } as const;
+// The tests below read the workspace the first one saves: one worker runs them in order.
+test.describe.configure({ mode: 'serial' });
 const dir = mkdtempSync(join(tmpdir(), 'export-app-'));
 const statePath = join(dir, 'zoo-workspace.json');
 let clusters = '';
@@ -39,67 +40,60 @@ test('a workspace saved in the explorer …', async ({ page }) => {
   writeFileSync(statePath, readFileSync(await download.path()));
 });
 
-plain(
-  '… is built into a copy that opens from file:// with the same panels and numbers',
-  async ({ browser }) => {
-    plain.setTimeout(180_000);
-    plainExpect(clusters).toMatch(/granularities/);
-    const out = join(dir, 'app');
-    const said = execFileSync(
-      'npx',
-      [
-        'tsx',
-        'src/cli/main.ts',
-        'export-app',
-        out,
-        '--data',
-        'public/datasets/zoo.csv',
-        '--state',
-        statePath,
-      ],
-      { encoding: 'utf8' },
-    );
-    plainExpect(said).toContain('index.html: the explorer with zoo.csv and its workspace');
-    // Its policy comes first in the head and runs the page's one inline script by its hash,
-    // with no 'unsafe-inline' (the data and workspace scripts are not of a type that runs).
-    const html = readFileSync(join(out, 'index.html'), 'utf8');
-    const head = /<head>\s*<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(
-      html,
-    );
-    plainExpect(head, 'the policy is the first tag of the head').not.toBeNull();
-    const scriptSrc =
-      (head?.[1] ?? '')
-        .replace(/&#39;/g, "'")
-        .split(/;\s*/)
-        .find((d) => d.startsWith('script-src')) ?? '';
-    const module = /<script type="module">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
-    const hash = createHash('sha256').update(module, 'utf8').digest('base64');
-    plainExpect(scriptSrc).toBe(`script-src 'wasm-unsafe-eval' 'sha256-${hash}'`);
-    plainExpect(scriptSrc).not.toContain('unsafe-inline');
-    const context = await browser.newContext({ offline: true });
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('pageerror', (e) => problems.push(e.message));
-    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-    page.on('request', (r) => {
-      const url = r.url();
-      if (
-        !url.startsWith('data:') &&
-        !url.startsWith('blob:') &&
-        url !== `file://${out}/index.html`
-      )
-        problems.push(`request ${url}`);
-    });
-    await page.goto(`file://${out}/index.html`);
-    const panel = page.getByTestId('panel-value-partitions');
-    await plainExpect(panel.getByTestId('cluster-summary')).toHaveText(clusters, RESULT);
-    await plainExpect(panel.getByRole('heading', { level: 2 })).toContainText('CDE (α 3)');
-    plainExpect(problems).toEqual([]);
-    await context.close();
-  },
-);
+test('… is built into a copy that opens from file:// with the same panels and numbers', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  expect(clusters).toMatch(/granularities/);
+  const out = join(dir, 'app');
+  const said = execFileSync(
+    'npx',
+    [
+      'tsx',
+      'src/cli/main.ts',
+      'export-app',
+      out,
+      '--data',
+      'public/datasets/zoo.csv',
+      '--state',
+      statePath,
+    ],
+    { encoding: 'utf8' },
+  );
+  expect(said).toContain('index.html: the explorer with zoo.csv and its workspace');
+  // Its policy comes first in the head and runs the page's one inline script by its hash,
+  // with no 'unsafe-inline' (the data and workspace scripts are not of a type that runs).
+  const html = readFileSync(join(out, 'index.html'), 'utf8');
+  const head = /<head>\s*<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html);
+  expect(head, 'the policy is the first tag of the head').not.toBeNull();
+  const scriptSrc =
+    (head?.[1] ?? '')
+      .replace(/&#39;/g, "'")
+      .split(/;\s*/)
+      .find((d) => d.startsWith('script-src')) ?? '';
+  const module = /<script type="module">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+  const hash = createHash('sha256').update(module, 'utf8').digest('base64');
+  expect(scriptSrc).toBe(`script-src 'wasm-unsafe-eval' 'sha256-${hash}'`);
+  expect(scriptSrc).not.toContain('unsafe-inline');
+  const context = await browser.newContext({ offline: true });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  page.on('request', (r) => {
+    const url = r.url();
+    if (!url.startsWith('data:') && !url.startsWith('blob:') && url !== `file://${out}/index.html`)
+      problems.push(`request ${url}`);
+  });
+  await page.goto(`file://${out}/index.html`);
+  const panel = page.getByTestId('panel-value-partitions');
+  await expect(panel.getByTestId('cluster-summary')).toHaveText(clusters, RESULT);
+  await expect(panel.getByRole('heading', { level: 2 })).toContainText('CDE (α 3)');
+  expect(problems).toEqual([]);
+  await context.close();
+});
 
-plain('export-app refuses a workspace made on another file, in one line', () => {
+test('export-app refuses a workspace made on another file, in one line', () => {
   let message = '';
   try {
     execFileSync(
@@ -119,7 +113,7 @@ plain('export-app refuses a workspace made on another file, in one line', () => 
   } catch (error) {
     message = String((error as { stderr?: string }).stderr);
   }
-  plainExpect(message.trim()).toBe(
+  expect(message.trim()).toBe(
     'error: the workspace was made on the sample zoo.csv, not on vote.csv',
   );
 });

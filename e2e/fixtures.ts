@@ -3,6 +3,7 @@ import { test as base, expect, type Locator, type Page, type Request } from '@pl
 
 /** The origin the app is served from when `use.baseURL` is not set (playwright.config.ts sets it). */
 import { E2E_ORIGIN } from './origin.ts';
+import { SharedPage, sharesPage } from './sharedPage.ts';
 import type { ViewId } from '../src/app/model/viewIds.ts';
 
 export const APP_ORIGIN = E2E_ORIGIN;
@@ -32,13 +33,26 @@ export function foreignRequests(requests: readonly Request[], origin = APP_ORIGI
  * requests, and fails the test at teardown when the page threw, logged an error or talked to any
  * origin but its own.
  */
-export const test = base.extend<{ pageLog: PageLog }>({
+export const test = base.extend<{ pageLog: PageLog }, { sharedPage: SharedPage }>({
+  sharedPage: [
+    async ({ browser }, use, workerInfo) => {
+      const { baseURL, viewport } = workerInfo.project.use;
+      const shared = new SharedPage(browser, { baseURL, viewport });
+      await use(shared);
+      await shared.discard();
+    },
+    { scope: 'worker' },
+  ],
   // Playwright reads a fixture's dependencies from its destructuring pattern: none here.
   // eslint-disable-next-line no-empty-pattern
   pageLog: async ({}, use) => {
     await use({ pageErrors: [], consoleErrors: [], requests: [] });
   },
-  page: async ({ page, pageLog, baseURL }, use) => {
+  // The worker's shared page where the spec allows it (sharedPage.ts), else a page of the
+  // test's own context.
+  page: async ({ context, sharedPage, pageLog, baseURL }, use, testInfo) => {
+    const shares = sharesPage(testInfo.file);
+    const page = shares ? await sharedPage.take() : await context.newPage();
     page.on('pageerror', (error) => pageLog.pageErrors.push(`${error.name}: ${error.message}`));
     // Console messages of the page's dedicated workers (the computation worker) arrive here too.
     page.on('console', (message) => {
@@ -50,12 +64,18 @@ export const test = base.extend<{ pageLog: PageLog }>({
     // page.on('request') also reports requests made by dedicated workers.
     page.on('request', (request) => pageLog.requests.push(request));
     await use(page);
-    expect(pageLog.pageErrors, 'uncaught errors in the page').toEqual([]);
-    expect(pageLog.consoleErrors, 'console errors in the page').toEqual([]);
-    expect(
-      foreignRequests(pageLog.requests, new URL(baseURL ?? APP_ORIGIN).origin),
-      'requests to other origins',
-    ).toEqual([]);
+    const origin = new URL(baseURL ?? APP_ORIGIN).origin;
+    let clean = false;
+    try {
+      expect(pageLog.pageErrors, 'uncaught errors in the page').toEqual([]);
+      expect(pageLog.consoleErrors, 'console errors in the page').toEqual([]);
+      expect(foreignRequests(pageLog.requests, origin), 'requests to other origins').toEqual([]);
+      clean = testInfo.status === testInfo.expectedStatus;
+    } finally {
+      if (!shares) await page.close();
+      else if (clean) await sharedPage.reset(origin);
+      else await sharedPage.discard();
+    }
   },
 });
 
