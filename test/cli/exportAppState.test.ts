@@ -53,4 +53,38 @@ describe('export-app --state', () => {
     },
     60_000,
   );
+
+  // Moved from e2e/export-app.spec.ts (a check that needs no browser): the workspace names the
+  // data it was made on, and another file is refused in one line before anything is written.
+  it.each([
+    [
+      'a workspace made on a sample, with another sample',
+      { kind: 'sample', name: 'zoo.csv' },
+      'public/datasets/vote.csv',
+      'error: the workspace was made on the sample zoo.csv, not on vote.csv',
+    ],
+    [
+      'a workspace made on a file, with a file of another content',
+      { kind: 'file', name: 'zoo.csv', size: 10, sha256: '0'.repeat(64) },
+      'public/datasets/zoo.csv',
+      /^error: the workspace was made on zoo\.csv \(10 bytes\), not on zoo\.csv: its content differs$/,
+    ],
+  ])('refuses %s, in one line', async (name, source, data, message) => {
+    const state = join(dir, `${name.replace(/\W+/g, '-')}.json`);
+    writeFileSync(
+      state,
+      JSON.stringify({
+        format: 'coupled-explorer-workspace',
+        version: 1,
+        source,
+        panels: [],
+        layout: 'panels',
+      }),
+    );
+    const out = join(dir, `out-${name.length}`);
+    const run = await cli('export-app', out, '--data', data, '--state', state);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim()).toMatch(message);
+    expect(existsSync(join(out, 'index.html'))).toBe(false);
+  });
 });
