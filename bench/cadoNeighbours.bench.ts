@@ -13,7 +13,8 @@
  * the floor a cheaper CADO distance could approach (a base checkout's runner from before
  * 2026-11-27 ignores it and runs CADO). Figures only, no pass/fail.
  *
- * --smoke: 2,500 rows (above NN-descent's all-pairs limit), one run, 20 queries, cado and hamming.
+ * --smoke: 2,500 rows (above NN-descent's all-pairs limit), one run, 20 queries, cado and hamming
+ * (cado in its own process, hamming in this one: bench/script.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -23,7 +23,7 @@
  * alternately: `npm run bench:cado-neighbours` (bench/cadoNeighbours.bench.ts).
  *
  * --smoke: 2,500 rows (above NN-descent's all-pairs limit) of each distance and of the vectors, k =
- * 15, 20 queries.
+ * 15, 20 queries; the first row in its own process, the others in this one (bench/script.ts).
  */
 import { defaultThreads } from '../src/cli/nodeTeam.ts';
 import { loadavg } from 'node:os';

@@ -39,7 +39,9 @@
  *
  * --smoke: every section at a few hundred points and 10 iterations (tsne-js: 100 points, 60
  * iterations), the repulsion section on the Mushroom-like rows only, scikit-learn at its least 250
- * iterations on one thread; the peers missing here are skipped, said so.
+ * iterations on one thread; the peers missing here are skipped, said so. bench/tsneRun.ts and
+ * bench/umapRun.ts start their own process once each; their other rows run in this process
+ * (bench/script.ts: the same code and arguments, without a node and tsx start-up per row).
  */
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
