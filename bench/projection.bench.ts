@@ -38,7 +38,7 @@
  * Numbers are noisy on a shared machine; there is no pass/fail.
  *
  * --smoke: every section at a few hundred points and 10 iterations (tsne-js: 100 points, 60
- * iterations), the repulsion section on the Mushroom-like rows only, scikit-learn at its least 250
+ * iterations; UMAP 150 points), the repulsion section on the Mushroom-like rows only, scikit-learn at its least 250
  * iterations on one thread; the peers missing here are skipped, said so. bench/tsneRun.ts and
  * bench/umapRun.ts start their own process once each; their other rows run in this process
  * (bench/script.ts: the same code and arguments, without a node and tsx start-up per row).
@@ -86,7 +86,9 @@ const MUSHROOM_VALUES = MUSHROOM_LIKE.reduce((a, b) => a + b, 0);
 const skip = new Set((option('skip', null) ?? '').split(',').filter(Boolean));
 const tsneSizes = sizes('sizes', sized([1000, 5000, 10000, 50000], [300]));
 const mdsSizes = sizes('mds-sizes', sized([2000, 30000], [500]));
-const umapSizes = sizes('umap-sizes', SMOKE ? [300] : quick ? [10000] : [10000, 100000]);
+// --smoke: UMAP on 150 points (Iris's size, umap-learn's own test set): the same paths as 300 (exact
+// neighbours, a spectral start of each component, 500 epochs).
+const umapSizes = sizes('umap-sizes', SMOKE ? [150] : quick ? [10000] : [10000, 100000]);
 
 const fmt = (x: number, digits: number, width: number): string => x.toFixed(digits).padStart(width);
 const count = (n: number): string => n.toLocaleString('en-US');
