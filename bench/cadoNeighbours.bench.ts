@@ -13,13 +13,15 @@
  * the floor a cheaper CADO distance could approach (a base checkout's runner from before
  * 2026-11-27 ignores it and runs CADO). Figures only, no pass/fail.
  *
- * --smoke: 2,500 rows (above NN-descent's all-pairs limit), one run, 20 queries, cado and hamming.
+ * --smoke: 2,500 rows (above NN-descent's all-pairs limit), one run, 20 queries, cado and hamming
+ * (cado in its own process, hamming in this one: bench/script.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { runScript } from './script.ts';
 import { option, sizedOption } from './timing.ts';
 
 const here = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -39,10 +41,21 @@ interface Run {
   hash: string;
 }
 
-function runIn(dir: string, distance: string): Run {
+/**
+ * One run in `dir`'s checkout, in a process of its own; this checkout's under --smoke after its
+ * first in this process (bench/script.ts), a base checkout's always in its own.
+ */
+async function runIn(dir: string, distance: string): Promise<Run> {
   const runner = join(dir, 'bench', 'cadoNeighboursRun.ts');
   if (!existsSync(runner))
     throw new Error(`${runner} is missing: copy bench/cadoNeighboursRun.ts there`);
+  if (dir === here) {
+    const line = await runScript(pathToFileURL(runner), [rows, threads, queries, distance], {
+      cwd: dir,
+      stderr: 'pipe',
+    });
+    return JSON.parse(line) as Run;
+  }
   const child = spawnSync(
     process.execPath,
     ['--import', 'tsx', runner, rows, threads, queries, distance],
@@ -75,7 +88,7 @@ for (let r = 0; r < runs; r++)
   for (const [name, dir] of r % 2 === 0 ? sides : [...sides].reverse())
     for (const distance of distances) {
       const before = load();
-      const x = runIn(dir, distance);
+      const x = await runIn(dir, distance);
       console.log(
         `| ${r + 1} | ${name} | ${distance} | ${before} | ${x.wall.toFixed(2)} s | ${x.cpu.toFixed(2)} s | ${x.rounds} | ` +
           `${(x.evaluations / 1e6).toFixed(1)} M | ${x.recall.toFixed(4)} | ${x.hash} |`,

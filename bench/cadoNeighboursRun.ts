@@ -9,6 +9,7 @@
  * bounds from below what a cheaper CADO distance could reach. bench/cadoNeighbours.bench.ts runs
  * it on two checkouts alternately.
  */
+import { fileURLToPath } from 'node:url';
 import { discoverMethods } from '../src/cli/discover.ts';
 import { startNodeTeam } from '../src/cli/nodeTeam.ts';
 import { runToEnd } from '../src/core/base/jobs.ts';
@@ -26,32 +27,33 @@ function hashOf(indices: Int32Array): string {
   return (h >>> 0).toString(16);
 }
 
-const [rowsText, threadsText, queriesText, distanceText] = process.argv.slice(2);
-const rows = Number(rowsText ?? 100000);
-const threads = Number(threadsText ?? 2);
-const queries = Number(queriesText ?? 100);
-const distance = distanceText ?? 'cado';
-if (distance !== 'cado' && distance !== 'hamming')
-  throw new Error(`distance ${distance}: cado or hamming`);
-await discoverMethods();
-const data = input(rows, distance);
-const started = await startNodeTeam(threads);
-const cpu0 = process.cpuUsage();
-const t0 = performance.now();
-const found = runToEnd(approximateNeighbourSteps(data, K, createRandom(SEED), {}, started.team));
-const wall = (performance.now() - t0) / 1000;
-const cpuUsed = process.cpuUsage(cpu0);
-await started.close();
-const checked = sampleOf(
-  Int32Array.from({ length: rows }, (_, i) => i),
-  queries,
-  createRandom(SEED + 1),
-);
-const kth = runToEnd(exactKthDistances(data, checked, K));
-const recall = recallWithTies(found, checked, kth);
-const search = found.search;
-console.log(
-  JSON.stringify({
+/** The run the command line asks for (`args`: the arguments after the script), as a JSON line. */
+export async function main(args: readonly string[]): Promise<string> {
+  const [rowsText, threadsText, queriesText, distanceText] = args;
+  const rows = Number(rowsText ?? 100000);
+  const threads = Number(threadsText ?? 2);
+  const queries = Number(queriesText ?? 100);
+  const distance = distanceText ?? 'cado';
+  if (distance !== 'cado' && distance !== 'hamming')
+    throw new Error(`distance ${distance}: cado or hamming`);
+  await discoverMethods();
+  const data = input(rows, distance);
+  const started = await startNodeTeam(threads);
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const found = runToEnd(approximateNeighbourSteps(data, K, createRandom(SEED), {}, started.team));
+  const wall = (performance.now() - t0) / 1000;
+  const cpuUsed = process.cpuUsage(cpu0);
+  await started.close();
+  const checked = sampleOf(
+    Int32Array.from({ length: rows }, (_, i) => i),
+    queries,
+    createRandom(SEED + 1),
+  );
+  const kth = runToEnd(exactKthDistances(data, checked, K));
+  const recall = recallWithTies(found, checked, kth);
+  const search = found.search;
+  return JSON.stringify({
     rows,
     distance,
     threads,
@@ -62,5 +64,8 @@ console.log(
     recall: recall.mean,
     queries,
     hash: hashOf(found.indices),
-  }),
-);
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url))
+  console.log(await main(process.argv.slice(2)));

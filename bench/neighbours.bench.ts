@@ -23,13 +23,12 @@
  * alternately: `npm run bench:cado-neighbours` (bench/cadoNeighbours.bench.ts).
  *
  * --smoke: 2,500 rows (above NN-descent's all-pairs limit) of each distance and of the vectors, k =
- * 15, 20 queries.
+ * 15, 20 queries; the first row in its own process, the others in this one (bench/script.ts).
  */
-import { spawnSync } from 'node:child_process';
 import { defaultThreads } from '../src/cli/nodeTeam.ts';
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import type { NeighboursRow } from './neighboursRun.ts';
+import { runScript } from './script.ts';
 import { option, sizedOption } from './timing.ts';
 
 const list = (text: string): number[] =>
@@ -47,20 +46,17 @@ const budget = Number(option('budget', '60'));
 const queries = Number(sizedOption('queries', '500', '20'));
 const threads = Number(option('threads', String(defaultThreads())));
 
-const runner = fileURLToPath(new URL('./neighboursRun.ts', import.meta.url));
+const runner = new URL('./neighboursRun.ts', import.meta.url);
 const count = (n: number): string => n.toLocaleString('en-US');
 
-function runRow(rows: number, distance: string): NeighboursRow {
-  const child = spawnSync(
-    process.execPath,
-    [
-      ...['--import', 'tsx', runner, String(rows), distance, String(k), String(budget)],
-      ...[String(queries), String(threads)],
-    ],
-    { encoding: 'utf8', maxBuffer: 1 << 24 },
+/** One row in its own process (under --smoke, after the first, in this one: bench/script.ts). */
+async function runRow(rows: number, distance: string): Promise<NeighboursRow> {
+  const line = await runScript(
+    runner,
+    [String(rows), distance, String(k), String(budget), String(queries), String(threads)],
+    { stderr: 'pipe' },
   );
-  if (child.status !== 0) throw new Error(`${distance} at ${rows}: ${child.stderr}`);
-  return JSON.parse(child.stdout.trim().split('\n').pop() as string) as NeighboursRow;
+  return JSON.parse(line) as NeighboursRow;
 }
 
 console.log(
@@ -77,7 +73,7 @@ const rows: [number, string][] = [
   ...vectorSizes.map((n) => [n, 'gauss16'] as [number, string]),
 ];
 for (const [n, distance] of rows) {
-  const r = runRow(n, distance);
+  const r = await runRow(n, distance);
   const exact = `${r.exact.wall.toFixed(1)} s${r.exact.finished ? '' : ` est. (${(100 * r.exact.share).toFixed(1)} % run)`}`;
   console.log(
     `| ${count(n)} | ${distance} | ${count(r.distinct)} | ${r.approximate.wall.toFixed(2)} s (${r.approximate.cpu.toFixed(2)}) | ` +

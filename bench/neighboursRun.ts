@@ -154,8 +154,9 @@ export async function run(
   };
 }
 
-if (process.argv[1]?.endsWith('neighboursRun.ts')) {
-  const [rows, distance, k, budget, queries, threads] = process.argv.slice(2);
+/** The row the command line asks for (`args`: the arguments after the script), as a JSON line. */
+export async function main(args: readonly string[]): Promise<string> {
+  const [rows, distance, k, budget, queries, threads] = args;
   await discoverMethods();
   const row = await run(
     Number(rows),
@@ -165,5 +166,7 @@ if (process.argv[1]?.endsWith('neighboursRun.ts')) {
     Number(queries),
     threads ? Number(threads) : undefined,
   );
-  console.log(JSON.stringify(row));
+  return JSON.stringify(row);
 }
+
+if (process.argv[1]?.endsWith('neighboursRun.ts')) console.log(await main(process.argv.slice(2)));

@@ -38,8 +38,10 @@
  * Numbers are noisy on a shared machine; there is no pass/fail.
  *
  * --smoke: every section at a few hundred points and 10 iterations (tsne-js: 100 points, 60
- * iterations), the repulsion section on the Mushroom-like rows only, scikit-learn at its least 250
- * iterations on one thread; the peers missing here are skipped, said so.
+ * iterations; UMAP 150 points), the repulsion section on the Mushroom-like rows only, scikit-learn at its least 250
+ * iterations on one thread; the peers missing here are skipped, said so. bench/tsneRun.ts and
+ * bench/umapRun.ts start their own process once each; their other rows run in this process
+ * (bench/script.ts: the same code and arguments, without a node and tsx start-up per row).
  */
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -55,6 +57,7 @@ import { projectionQuality } from '../src/core/projection/quality.ts';
 import { resolveTsneOptions, runTsne } from '../src/core/projection/tsne.ts';
 import { gaussianMixture } from './generate.ts';
 import { denseAffinities, denseKl, withSeededMathRandom } from './reference.ts';
+import { runScript } from './script.ts';
 import { option, seconds, sized, SMOKE } from './timing.ts';
 import { GAUSS, MUSHROOM_LIKE, oneNearestAgreement, type RunResult } from './tsneRun.ts';
 import { umapComparison } from './umapBench.ts';
@@ -83,7 +86,9 @@ const MUSHROOM_VALUES = MUSHROOM_LIKE.reduce((a, b) => a + b, 0);
 const skip = new Set((option('skip', null) ?? '').split(',').filter(Boolean));
 const tsneSizes = sizes('sizes', sized([1000, 5000, 10000, 50000], [300]));
 const mdsSizes = sizes('mds-sizes', sized([2000, 30000], [500]));
-const umapSizes = sizes('umap-sizes', SMOKE ? [300] : quick ? [10000] : [10000, 100000]);
+// --smoke: UMAP on 150 points (Iris's size, umap-learn's own test set): the same paths as 300 (exact
+// neighbours, a spectral start of each component, 500 epochs).
+const umapSizes = sizes('umap-sizes', SMOKE ? [150] : quick ? [10000] : [10000, 100000]);
 
 const fmt = (x: number, digits: number, width: number): string => x.toFixed(digits).padStart(width);
 const count = (n: number): string => n.toLocaleString('en-US');
@@ -172,36 +177,28 @@ function referenceComparison(): void {
 // ---------------------------------------------------------------------------------------------
 // 2. Scaling, one process per size
 
-function runChild(data: string, n: number, extra: string[] = []): RunResult {
-  return JSON.parse(runner(data, n, extra)) as RunResult;
+async function runChild(data: string, n: number, extra: string[] = []): Promise<RunResult> {
+  return JSON.parse(await runner(data, n, extra)) as RunResult;
 }
 
 /** The rows of a data set as tsneRun.ts builds them, written for scikit-learn. */
-function dumpRows(data: string, n: number, file: string): void {
-  runner(data, n, ['--dump', file]);
+async function dumpRows(data: string, n: number, file: string): Promise<void> {
+  await runner(data, n, ['--dump', file]);
 }
 
-/** Runs bench/tsneRun.ts in its own process; returns its last line of output. */
-function runner(data: string, n: number, extra: string[]): string {
-  const script = fileURLToPath(new URL('./tsneRun.ts', import.meta.url));
-  const child = spawnSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      script,
-      ...['--data', data, '--n', String(n), '--iterations', String(ITERATIONS)],
-      ...['--seed', String(SEED)],
-      ...extra,
-    ],
-    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 20 },
-  );
-  if (child.status !== 0)
-    throw new Error(`bench/tsneRun.ts --data ${data} --n ${n} failed (${child.status})`);
-  return child.stdout.trim().split('\n').pop() ?? '';
+/**
+ * Runs bench/tsneRun.ts in its own process (under --smoke, after its first run, in this one:
+ * bench/script.ts); returns its last line of output.
+ */
+function runner(data: string, n: number, extra: string[]): Promise<string> {
+  return runScript(new URL('./tsneRun.ts', import.meta.url), [
+    ...['--data', data, '--n', String(n), '--iterations', String(ITERATIONS)],
+    ...['--seed', String(SEED)],
+    ...extra,
+  ]);
 }
 
-function scaling(): void {
+async function scaling(): Promise<void> {
   const cases: [string, number][] = [];
   if (!skip.has('scaling')) for (const n of tsneSizes) cases.push(['gauss', n]);
   if (!skip.has('categorical')) cases.push(['cde', sized(10000, 300)]);
@@ -215,7 +212,7 @@ function scaling(): void {
       '      KL   T(10)   1-NN   peak RSS   (node)',
   );
   for (const [data, n] of cases) {
-    const r = runChild(data, n);
+    const r = await runChild(data, n);
     const name =
       data === 'gauss' ? `mixture ${GAUSS.dims}-D` : `${data.toUpperCase()} (Adult-like)`;
     console.log(
@@ -271,7 +268,7 @@ function mds(): void {
 // ---------------------------------------------------------------------------------------------
 // 4. FFT against Barnes-Hut; identical objects merged against kept apart
 
-function repulsion(): void {
+async function repulsion(): Promise<void> {
   const sklearn = findScikitLearn();
   console.log(
     `\n4. Repulsion, identical objects, threads and scikit-learn: ${ITERATIONS} iterations, ` +
@@ -302,7 +299,7 @@ function repulsion(): void {
       `   ${name.padEnd(22)} ${count(n).padStart(6)} ${points.padStart(8)}  ` +
       `${duplicates.padEnd(10)}  ${gradient.padEnd(10)} ${threads.padStart(8)}`;
     const dump = join(tmpdir(), `bench-tsne-${data}-${process.pid}.bin`);
-    const reference = sklearn ? runScikitLearn(sklearn.python, data, n, dims, dump) : null;
+    const reference = sklearn ? await runScikitLearn(sklearn.python, data, n, dims, dump) : null;
     const results = new Map<string, RunResult>();
     const total = (r: RunResult): number => r.setupSeconds + r.iterationSeconds;
     for (const duplicates of ['keep', 'merge'] as const) {
@@ -314,7 +311,7 @@ function repulsion(): void {
         ['barnes-hut', THREADS],
       ] as const) {
         if (SMOKE && duplicates === 'merge' && (method !== 'barnes-hut' || threads !== 1)) continue;
-        const r = runChild(data, n, [
+        const r = await runChild(data, n, [
           ...['--repulsion', method, '--duplicates', duplicates],
           ...['--init', 'pca', '--threads', String(threads)],
         ]);
@@ -350,14 +347,14 @@ function repulsion(): void {
 }
 
 /** scikit-learn's t-SNE of the rows tsneRun.ts dumps, scored by tsneRun.ts as ours are. */
-function runScikitLearn(
+async function runScikitLearn(
   python: string,
   data: string,
   n: number,
   dims: number,
   dump: string,
-): { seconds: number; kl: number; trustworthiness: number } {
-  dumpRows(data, n, dump);
+): Promise<{ seconds: number; kl: number; trustworthiness: number }> {
+  await dumpRows(data, n, dump);
   const script = fileURLToPath(new URL('./sklearnTsne.py', import.meta.url));
   const child = spawnSync(
     python,
@@ -372,7 +369,7 @@ function runScikitLearn(
     seconds: number;
     kl: number;
   };
-  const score = runChild(data, n, ['--score', `${dump}.out`]) as unknown as {
+  const score = (await runChild(data, n, ['--score', `${dump}.out`])) as unknown as {
     trustworthiness: number;
   };
   return { ...fit, trustworthiness: score.trustworthiness };
@@ -381,14 +378,14 @@ function runScikitLearn(
 // ---------------------------------------------------------------------------------------------
 // 5. 100,000 points
 
-function large(): void {
+async function large(): Promise<void> {
   // --smoke: above the 2,000 points from which the kNN searches a vantage-point tree.
   const n = sized(100000, 2500);
   console.log(
     `\n5. ${count(n)} points of the ${GAUSS.dims}-D mixture, ${ITERATIONS} iterations, defaults ` +
       `(Barnes-Hut), random start, in its own process, gradient on ${THREADS} threads`,
   );
-  const r = runChild('gauss', n, ['--threads', String(THREADS)]);
+  const r = await runChild('gauss', n, ['--threads', String(THREADS)]);
   console.log(
     `   ${THREADS} threads; setup (kNN + P) ${r.setupSeconds.toFixed(1)} s, iterations ${r.iterationSeconds.toFixed(1)} s` +
       ` (${((1000 * r.iterationSeconds) / r.iterations).toFixed(0)} ms each), total ` +
@@ -401,19 +398,19 @@ function large(): void {
 }
 
 if (!skip.has('reference')) referenceComparison();
-scaling();
+await scaling();
 if (!skip.has('mds')) mds();
-if (!skip.has('fft')) repulsion();
+if (!skip.has('fft')) await repulsion();
 if (!skip.has('distinct'))
-  distinctTableComparison({
+  await distinctTableComparison({
     seed: SEED,
     threads: THREADS,
     runs: quick || SMOKE ? 1 : 3,
     iterations: sized(1000, 250),
   });
-if (!skip.has('large') && !quick) large();
+if (!skip.has('large') && !quick) await large();
 if (!skip.has('umap'))
-  umapComparison({
+  await umapComparison({
     sizes: umapSizes,
     threads: THREADS,
     seed: SEED,

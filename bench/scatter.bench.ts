@@ -20,8 +20,8 @@
  *   browser's processes (the GPU process holds WebGL's buffers).
  * Timings on this shared 2-core machine are noisy; only rows of one run compare.
  *
- * --smoke: 1,000 points, the CPU raster and SwiftShader, 4 inputs; a scatter that draws nothing or
- * does not redraw fails the run.
+ * --smoke: 1,000 points, the CPU raster and SwiftShader (in one browser, each row's page in a
+ * context of its own), 4 inputs; a scatter that draws nothing or does not redraw fails the run.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -365,26 +365,40 @@ async function main(): Promise<void> {
   });
   const { executablePath } = CHROMIUM_LAUNCH;
   const rows: Row[] = [];
+  // --smoke: one browser per set of flags for every row (the CPU raster and SwiftShader share
+  // theirs; each row's page is its own, in a context of its own), not a launch per row.
+  const shared = new Map<string, { browser: Browser; browserServer: BrowserServer }>();
   try {
     for (const n of sizes) {
       for (const renderer of ['cpu', ...gls]) {
-        const flags = GL_FLAGS[renderer === 'cpu' ? 'swiftshader' : renderer] ?? [];
-        const browserServer = await chromium.launchServer({
-          executablePath,
-          args: [...BASE, ...flags],
-        });
-        const browser = await chromium.connect(browserServer.wsEndpoint());
+        const gl = renderer === 'cpu' ? 'swiftshader' : renderer;
+        let launched = shared.get(gl);
+        if (!launched) {
+          const browserServer = await chromium.launchServer({
+            executablePath,
+            args: [...BASE, ...(GL_FLAGS[gl] ?? [])],
+          });
+          launched = { browser: await chromium.connect(browserServer.wsEndpoint()), browserServer };
+          if (SMOKE) shared.set(gl, launched);
+        }
+        const { browser, browserServer } = launched;
         try {
           const row = await measure(browser, browserServer, renderer, n);
           rows.push(row);
           console.log(`${renderer} n=${n}: ${JSON.stringify(row)}`);
         } finally {
-          await browser.close();
-          await browserServer.close();
+          if (!SMOKE) {
+            await browser.close();
+            await browserServer.close();
+          }
         }
       }
     }
   } finally {
+    for (const { browser, browserServer } of shared.values()) {
+      await browser.close();
+      await browserServer.close();
+    }
     server.httpServer.close();
   }
   print(rows);

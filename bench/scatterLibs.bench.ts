@@ -12,15 +12,16 @@
  * on both software GLs (SwiftShader under the tests' flags, llvmpipe). Timings on this shared
  * 2-core machine are noisy: only rows of one run compare; the load average is printed.
  *
- * --smoke: 1,000 points, SwiftShader only, 4 inputs (bench/scatter.bench.ts), every library.
+ * --smoke: 1,000 points, SwiftShader only, 4 inputs (bench/scatter.bench.ts), every library, one
+ * browser for all rows (each row's page in a context of its own).
  */
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { build, preview, type InlineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { chromium } from 'playwright-core';
+import { chromium, type Browser, type BrowserServer } from 'playwright-core';
 import { CHROMIUM_LAUNCH } from '../e2e/chromium.ts';
-import { option, sizedOption } from './timing.ts';
+import { option, sizedOption, SMOKE } from './timing.ts';
 
 process.env.BENCH_PORT ??= '4292';
 const PORT = Number(process.env.BENCH_PORT);
@@ -51,18 +52,42 @@ function pageConfig(lib: Lib): InlineConfig {
   };
 }
 
-async function measureOne(lib: Lib, gl: string, n: number): Promise<Row> {
-  const server = await preview(pageConfig(lib));
+interface Launched {
+  browser: Browser;
+  browserServer: BrowserServer;
+}
+
+async function launch(gl: string): Promise<Launched> {
   const browserServer = await chromium.launchServer({
     executablePath: CHROMIUM_LAUNCH.executablePath,
     args: [...BASE, ...(GL_FLAGS[gl] ?? [])],
   });
-  const browser = await chromium.connect(browserServer.wsEndpoint());
+  return { browser: await chromium.connect(browserServer.wsEndpoint()), browserServer };
+}
+
+async function close({ browser, browserServer }: Launched): Promise<void> {
+  await browser.close();
+  await browserServer.close();
+}
+
+/**
+ * --smoke: one browser per GL for every row (each row's page is still its own, in a context of
+ * its own: measure's newPage), rather than a launch per row, whose memory figure a smoke run does
+ * not read. Closed at the end.
+ */
+const shared = new Map<string, Launched>();
+
+async function measureOne(lib: Lib, gl: string, n: number): Promise<Row> {
+  const server = await preview(pageConfig(lib));
+  let launched = shared.get(gl);
+  if (!launched) {
+    launched = await launch(gl);
+    if (SMOKE) shared.set(gl, launched);
+  }
   try {
-    return await measure(browser, browserServer, `${lib} (${gl})`, n);
+    return await measure(launched.browser, launched.browserServer, `${lib} (${gl})`, n);
   } finally {
-    await browser.close();
-    await browserServer.close();
+    if (!SMOKE) await close(launched);
     await new Promise<void>((done) => server.httpServer.close(() => done()));
   }
 }
@@ -121,6 +146,7 @@ async function main(): Promise<void> {
         console.log(`${lib} ${gl} n=${n}: ${JSON.stringify(row)}`);
       }
     }
+  for (const launched of shared.values()) await close(launched);
   print(rows);
 }
 

@@ -12,11 +12,18 @@ export function median(xs: number[]): number {
 /** Seconds as right-aligned milliseconds. */
 export const ms = (s: number): string => `${(s * 1000).toFixed(1).padStart(8)} ms`;
 
-/** The value after `--name` on the command line, else `fallback`; a flag with no value throws. */
-export function option<F extends string | null>(name: string, fallback: F): string | F {
-  const at = process.argv.indexOf(`--${name}`);
+/**
+ * The value after `--name` on the command line (or in `argv`), else `fallback`; a flag with no
+ * value throws.
+ */
+export function option<F extends string | null>(
+  name: string,
+  fallback: F,
+  argv: readonly string[] = process.argv,
+): string | F {
+  const at = argv.indexOf(`--${name}`);
   if (at < 0) return fallback;
-  const value = process.argv[at + 1];
+  const value = argv[at + 1];
   if (value === undefined || value.startsWith('--'))
     throw new RangeError(`--${name} needs a value`);
   return value;

@@ -99,22 +99,23 @@ export const ADULT_LIKE = [9, 16, 7, 15, 6, 5, 2, 41, 10, 10, 10, 8, 2, 16];
 /** The UCI Mushroom table's value counts per attribute (22 attributes, 117 values). */
 export const MUSHROOM_LIKE = [6, 4, 10, 2, 9, 2, 2, 2, 12, 2, 5, 4, 4, 9, 9, 1, 4, 3, 5, 9, 6, 7];
 
-async function main(): Promise<void> {
+/** One run, as the command line asks (`args`: the arguments after the script); its output line. */
+export async function main(args: readonly string[]): Promise<string> {
   await discoverMethods();
   const baselineMaxRssKb = process.resourceUsage().maxRSS;
-  const data = option('data', 'gauss');
-  const n = Number(option('n', '1000'));
-  const iterations = Number(option('iterations', '1000'));
-  const seed = Number(option('seed', '1'));
-  const repulsion = option('repulsion', 'auto') as RepulsionMethod;
-  const duplicates = option('duplicates', 'merge') as 'merge' | 'keep';
-  const pointOrder = option('point-order', 'auto') as 'auto' | 'rows';
-  const threads = Number(option('threads', '1'));
-  const init = option('init', 'random');
-  const dump = option('dump', '');
+  const data = option('data', 'gauss', args);
+  const n = Number(option('n', '1000', args));
+  const iterations = Number(option('iterations', '1000', args));
+  const seed = Number(option('seed', '1', args));
+  const repulsion = option('repulsion', 'auto', args) as RepulsionMethod;
+  const duplicates = option('duplicates', 'merge', args) as 'merge' | 'keep';
+  const pointOrder = option('point-order', 'auto', args) as 'auto' | 'rows';
+  const threads = Number(option('threads', '1', args));
+  const init = option('init', 'random', args);
+  const dump = option('dump', '', args);
   const { input, labels, dims, principal, representationSeconds } = benchData(data, n, seed, dump);
-  if (dump) return;
-  const score = option('score', '');
+  if (dump) return '';
+  const score = option('score', '', args);
   if (score) {
     // Only the quality of a layout computed elsewhere (scikit-learn's): n × 2 float64.
     const layout = new Float64Array(readFileSync(score).buffer.slice(0));
@@ -122,10 +123,7 @@ async function main(): Promise<void> {
       throw new RangeError(`${score} holds ${layout.length / 2} points, not ${n}`);
     const quality = projectionQuality(input, layout, { k: 10, seed });
     const oneNearest = oneNearestAgreement(layout, labels, seed);
-    process.stdout.write(
-      JSON.stringify({ trustworthiness: quality.trustworthiness, oneNearest }) + '\n',
-    );
-    return;
+    return JSON.stringify({ trustworthiness: quality.trustworthiness, oneNearest });
   }
   const team = await startNodeTeam(threads);
   const start = process.hrtime.bigint();
@@ -165,7 +163,7 @@ async function main(): Promise<void> {
   const setupSeconds = seconds(start, first) - mean;
   const iterationSeconds = seconds(start, end) - setupSeconds;
 
-  const layoutOut = option('layout-out', '');
+  const layoutOut = option('layout-out', '', args);
   if (layoutOut) writeFileSync(layoutOut, result.coordinates);
   const quality = projectionQuality(input, result.coordinates, { k: 10, seed });
   const out: RunResult = {
@@ -186,7 +184,7 @@ async function main(): Promise<void> {
     baselineMaxRssKb,
     maxRssKb,
   };
-  process.stdout.write(JSON.stringify(out) + '\n');
+  return JSON.stringify(out);
 }
 
 /** The bench's data set as a projection's input, with its classes and a principal layout for PCA init. */
@@ -284,4 +282,7 @@ export function oneNearestAgreement(
   return agree / m;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await main();
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const out = await main(process.argv.slice(2));
+  if (out) process.stdout.write(out + '\n');
+}

@@ -15,6 +15,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { distinctMushroomTable, distinctRows } from './mushroomDistinct.ts';
+import { runScript } from './script.ts';
 import { sized, SMOKE } from './timing.ts';
 
 // --smoke: scikit-learn on one thread. Its OpenMP threads spin while they wait for a core: on a
@@ -27,8 +28,18 @@ export interface ScikitLearn {
   cpus: number;
 }
 
-/** A python3 that imports scikit-learn: the first of python3 on the PATH and Debian's. */
+let found: ScikitLearn | null | undefined;
+
+/**
+ * A python3 that imports scikit-learn: the first of python3 on the PATH and Debian's. Probed once
+ * (importing scikit-learn takes about a CPU-second), for every section that asks.
+ */
 export function findScikitLearn(): ScikitLearn | null {
+  if (found === undefined) found = probeScikitLearn();
+  return found;
+}
+
+function probeScikitLearn(): ScikitLearn | null {
   for (const python of ['python3', '/usr/bin/python3']) {
     const probe = spawnSync(
       python,
@@ -62,14 +73,17 @@ function run(command: string, args: string[]): { stdout: string; seconds: number
   return { stdout: child.stdout, seconds };
 }
 
-/** T(10) of an n × 2 float64 layout file, scored by bench/tsneRun.ts on the table's one-hot rows. */
-function score(layout: string, seed: number): number {
-  const { stdout } = run(process.execPath, [
-    ...['--import', 'tsx', here('./tsneRun.ts'), '--data', 'mushroom-distinct'],
-    ...['--n', String(ROWS), '--seed', String(seed), '--score', layout],
+/** bench/tsneRun.ts on the table (its process; under --smoke after its first, this one). */
+const tsneRun = (seed: number, extra: string[]): Promise<string> =>
+  runScript(new URL('./tsneRun.ts', import.meta.url), [
+    ...['--data', 'mushroom-distinct', '--n', String(ROWS), '--seed', String(seed)],
+    ...extra,
   ]);
-  return (JSON.parse(stdout.trim().split('\n').pop() ?? '') as { trustworthiness: number })
-    .trustworthiness;
+
+/** T(10) of an n × 2 float64 layout file, scored by bench/tsneRun.ts on the table's one-hot rows. */
+async function score(layout: string, seed: number): Promise<number> {
+  const line = await tsneRun(seed, ['--score', layout]);
+  return (JSON.parse(line) as { trustworthiness: number }).trustworthiness;
 }
 
 /** The CLI's `--out FILE.csv` (line,x,y, one row per table row) as n × 2 float64, by line. */
@@ -85,13 +99,13 @@ function csvLayout(file: string, bin: string): void {
   writeFileSync(bin, out);
 }
 
-export function distinctTableComparison(options: {
+export async function distinctTableComparison(options: {
   seed: number;
   threads: number;
   runs: number;
   /** Iterations of both (1,000; scikit-learn takes at least 250). */
   iterations: number;
-}): void {
+}): Promise<void> {
   const { seed, threads, runs, iterations } = options;
   const sklearn = findScikitLearn();
   const { table, csv } = distinctMushroomTable(ROWS, seed);
@@ -113,11 +127,7 @@ export function distinctTableComparison(options: {
   const file = `${dir}.csv`;
   const rows = `${dir}.bin`;
   writeFileSync(file, csv);
-  if (sklearn)
-    run(process.execPath, [
-      ...['--import', 'tsx', here('./tsneRun.ts'), '--data', 'mushroom-distinct'],
-      ...['--n', String(ROWS), '--seed', String(seed), '--dump', rows],
-    ]);
+  if (sklearn) await tsneRun(seed, ['--dump', rows]);
   console.log(
     '   run  load   ours s  sklearn fit s  sklearn process s  ours / fit  ours / process' +
       '  T(10) ours  T(10) sklearn',
@@ -133,7 +143,7 @@ export function distinctTableComparison(options: {
       ...['--out', `${dir}-ours.csv`],
     ]);
     csvLayout(`${dir}-ours.csv`, `${dir}-ours.bin`);
-    const oursT = score(`${dir}-ours.bin`, seed);
+    const oursT = await score(`${dir}-ours.bin`, seed);
     let line = `   ${String(r).padStart(3)} ${load.toFixed(1).padStart(5)} ${ours.seconds.toFixed(1).padStart(8)}`;
     if (sklearn) {
       const peer = run(sklearn.python, [
@@ -141,7 +151,7 @@ export function distinctTableComparison(options: {
         ...[rows, String(ROWS), String(table.nValues), String(seed), String(iterations)],
       ]);
       const fit = JSON.parse(peer.stdout.trim().split('\n').pop() ?? '') as { seconds: number };
-      const peerT = score(`${rows}.out`, seed);
+      const peerT = await score(`${rows}.out`, seed);
       ratios.push(ours.seconds / fit.seconds);
       line +=
         ` ${fit.seconds.toFixed(1).padStart(14)} ${peer.seconds.toFixed(1).padStart(18)}` +

@@ -15,6 +15,7 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runScript } from './script.ts';
 import type { UmapRunResult } from './umapRun.ts';
 
 interface Timed<T> {
@@ -38,16 +39,18 @@ function timed(command: string, args: string[]): Timed<string> {
   return { result: child.stdout.trim().split('\n').pop() ?? '', processSeconds };
 }
 
-function umapProcess(n: number, seed: number, extra: string[]): Timed<string> {
-  const script = fileURLToPath(new URL('./umapRun.ts', import.meta.url));
-  return timed(process.execPath, [
-    ...['--import', 'tsx', script, '--n', String(n), '--seed', String(seed)],
+/** bench/umapRun.ts in its own process (under --smoke, after its first, in this one: bench/script.ts). */
+async function umapProcess(n: number, seed: number, extra: string[]): Promise<Timed<string>> {
+  const t0 = process.hrtime.bigint();
+  const result = await runScript(new URL('./umapRun.ts', import.meta.url), [
+    ...['--n', String(n), '--seed', String(seed)],
     ...extra,
   ]);
+  return { result, processSeconds: Number(process.hrtime.bigint() - t0) / 1e9 };
 }
 
-function umapRun(n: number, seed: number, extra: string[]): Timed<UmapRunResult> {
-  const run = umapProcess(n, seed, extra);
+async function umapRun(n: number, seed: number, extra: string[]): Promise<Timed<UmapRunResult>> {
+  const run = await umapProcess(n, seed, extra);
   return { ...run, result: JSON.parse(run.result) as UmapRunResult };
 }
 
@@ -81,13 +84,13 @@ interface Row {
   cpu: number;
 }
 
-export function umapComparison(options: {
+export async function umapComparison(options: {
   sizes: number[];
   threads: number;
   seed: number;
   skip: Set<string>;
   seeded: boolean;
-}): void {
+}): Promise<void> {
   const { sizes, threads, seed, skip } = options;
   const learn = findUmapLearn();
   console.log(
@@ -106,12 +109,15 @@ export function umapComparison(options: {
   );
   for (const n of sizes) {
     // umap-learn first, so every row prints as soon as it is measured, with its ratio.
-    const reference = learn ? runUmapLearn(learn.python, n, seed, 'unseeded', learn.cpus) : null;
+    const reference = learn
+      ? await runUmapLearn(learn.python, n, seed, 'unseeded', learn.cpus)
+      : null;
     const print = (r: Row): void => printRow(r, n, reference);
     if (reference) print(reference);
-    if (learn && options.seeded) print(runUmapLearn(learn.python, n, seed, 'seeded', learn.cpus));
+    if (learn && options.seeded)
+      print(await runUmapLearn(learn.python, n, seed, 'seeded', learn.cpus));
     for (const t of [1, threads]) {
-      const r = umapRun(n, seed, ['--threads', String(t)]);
+      const r = await umapRun(n, seed, ['--threads', String(t)]);
       print({
         name: 'ours',
         threads: String(t),
@@ -126,7 +132,7 @@ export function umapComparison(options: {
       });
     }
     if (!skip.has('umap-js') && !(n > 10000 && skip.has('umap-js-large'))) {
-      const r = umapRun(n, seed, ['--umap-js']);
+      const r = await umapRun(n, seed, ['--umap-js']);
       print({
         name: 'umap-js',
         threads: '1',
@@ -165,13 +171,19 @@ function printRow(r: Row, n: number, reference: Row | null): void {
   );
 }
 
-function runUmapLearn(python: string, n: number, seed: number, mode: string, cpus: number): Row {
+async function runUmapLearn(
+  python: string,
+  n: number,
+  seed: number,
+  mode: string,
+  cpus: number,
+): Promise<Row> {
   const dump = join(tmpdir(), `bench-umap-${n}-${process.pid}.bin`);
-  umapProcess(n, seed, ['--dump', dump]);
+  await umapProcess(n, seed, ['--dump', dump]);
   const script = fileURLToPath(new URL('./umapLearn.py', import.meta.url));
   const run = timed(python, [script, dump, String(n), '16', String(seed), mode]);
   const fit = JSON.parse(run.result) as { seconds: number; cpuSeconds: number };
-  const score = umapRun(n, seed, ['--score', `${dump}.out`]).result;
+  const score = (await umapRun(n, seed, ['--score', `${dump}.out`])).result;
   rmSync(dump, { force: true });
   rmSync(`${dump}.out`, { force: true });
   return {

@@ -43,21 +43,22 @@ export interface UmapRunResult {
   cpuSeconds: number;
 }
 
-async function main(): Promise<void> {
-  const n = Number(option('n', '10000'));
-  const seed = Number(option('seed', '1'));
+/** One run, as the command line asks (`args`: the arguments after the script); its output line. */
+export async function main(args: readonly string[]): Promise<string> {
+  const n = Number(option('n', '10000', args));
+  const seed = Number(option('seed', '1', args));
   const mixture = gaussianMixture(n, GAUSS.clusters, GAUSS.dims, seed);
   const input = vectorInput(mixture.data, n, mixture.dims);
-  const dump = option('dump', '');
+  const dump = option('dump', '', args);
   if (dump) {
     writeFileSync(dump, mixture.data);
-    return;
+    return '';
   }
-  const score = option('score', '');
+  const score = option('score', '', args);
   const done = (
     layout: Float64Array,
     run: Omit<UmapRunResult, 'trustworthiness' | 'oneNearest' | 'maxRssKb' | 'n' | 'cpuSeconds'>,
-  ) => {
+  ): string => {
     const cpu = process.cpuUsage();
     const quality = projectionQuality(input, layout, { k: 10, seed });
     const out: UmapRunResult = {
@@ -68,17 +69,16 @@ async function main(): Promise<void> {
       maxRssKb: process.resourceUsage().maxRSS,
       cpuSeconds: (cpu.user + cpu.system) / 1e6,
     };
-    process.stdout.write(JSON.stringify(out) + '\n');
+    return JSON.stringify(out);
   };
   const none = { setupSeconds: 0, epochSeconds: 0, fitSeconds: 0, epochs: 0, start: '' };
   if (score) {
     const layout = new Float64Array(readFileSync(score).buffer.slice(0));
     if (layout.length !== 2 * n)
       throw new RangeError(`${score} holds ${layout.length / 2} points, not ${n}`);
-    done(layout, { ...none, search: 'umap-js' });
-    return;
+    return done(layout, { ...none, search: 'umap-js' });
   }
-  if (process.argv.includes('--umap-js')) {
+  if (args.includes('--umap-js')) {
     const rows = Array.from({ length: n }, (_, i) =>
       Array.from(mixture.data.subarray(i * GAUSS.dims, (i + 1) * GAUSS.dims)),
     );
@@ -87,16 +87,15 @@ async function main(): Promise<void> {
     const model = new UMAP({ nComponents: 2, nNeighbors: 15, minDist: 0.1, random: random.next });
     const layout = Float64Array.from(model.fit(rows).flat());
     const fit = seconds(t0, process.hrtime.bigint());
-    done(layout, {
+    return done(layout, {
       ...none,
       fitSeconds: fit,
       epochSeconds: fit,
       search: 'umap-js',
       start: 'random',
     });
-    return;
   }
-  const team = await startNodeTeam(Number(option('threads', '1')));
+  const team = await startNodeTeam(Number(option('threads', '1', args)));
   const t0 = process.hrtime.bigint();
   let first = 0n;
   const steps = umapSteps(input, { seed, team: team.team });
@@ -115,7 +114,7 @@ async function main(): Promise<void> {
   const total = seconds(t0, end);
   const firstEpoch = (seconds(first, end) / Math.max(1, result.epochs - 1)) * 1;
   const setupSeconds = seconds(t0, first) - firstEpoch;
-  done(result.coordinates, {
+  return done(result.coordinates, {
     setupSeconds,
     epochSeconds: total - setupSeconds,
     fitSeconds: total,
@@ -125,4 +124,7 @@ async function main(): Promise<void> {
   });
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await main();
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const out = await main(process.argv.slice(2));
+  if (out) process.stdout.write(out + '\n');
+}

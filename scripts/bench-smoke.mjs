@@ -7,14 +7,17 @@
 // /usr/bin/time, where there is one: on a shared machine the wall time counts the others' turns);
 // exits 1 on any failure.
 //
-// The browser benches (those that drive Chromium: they import playwright) run one after the other
-// on BENCH_SMOKE_PORT (default 4313, away from the end-to-end tests' 4179 and a developer's
-// 4173), beside the others, which run --jobs at a time
-// (default 3).
+// Every bench takes the next free lane of --jobs (default 3: the 2 cores stay busy while a bench
+// waits on a browser, a server or a start-up, without more at once), the slow ones first (by their
+// wall time in the last run on this machine; untimed ones by kind, see `benches`). Lane k
+// serves its browser benches (those that drive Chromium: they import playwright) on port
+// BENCH_SMOKE_PORT + k (default 4313 + k, away from the end-to-end tests' 4179 and a developer's
+// 4173), so two browser benches in two lanes never share a port.
 //
 //   node scripts/bench-smoke.mjs [--jobs 2] [--verbose] [NAME …]   NAME: part of a file name
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,7 +40,9 @@ let scratch = '';
 
 /**
  * Every bench: bench/*.bench.ts, whether it drives a browser, and whether it runs processes of its
- * own (the slow ones, the longest source first: started first so the lanes end together).
+ * own (directly or through bench/script.ts's runScript). The slow ones start first, so that the
+ * lanes end together: those that do both (a browser and a server or test runner of their own),
+ * then those that do either, then the rest, each kind the longest source first.
  */
 export function benches(root = ROOT) {
   return readdirSync(join(root, 'bench'))
@@ -48,17 +53,18 @@ export function benches(root = ROOT) {
       return {
         file: `bench/${file}`,
         browser: /playwright-core|@playwright\/test/.test(source),
-        spawns: /\b(spawnSync|spawn|execFile|execFileSync)\(/.test(source),
+        spawns: /\b(spawnSync|spawn|execFile|execFileSync|runScript)\(/.test(source),
         size: source.length,
       };
     })
-    .sort((a, b) => Number(b.spawns) - Number(a.spawns) || b.size - a.size);
+    .sort((a, b) => b.spawns + b.browser - (a.spawns + a.browser) || b.size - a.size);
 }
 
-function run(bench) {
+/** Runs one bench; a browser bench serves on `benchPort`. */
+function run(bench, benchPort) {
   return new Promise((resolve) => {
     const start = performance.now();
-    const env = { ...process.env, ...(bench.browser ? { BENCH_PORT: port } : {}) };
+    const env = { ...process.env, ...(bench.browser ? { BENCH_PORT: String(benchPort) } : {}) };
     const command = [process.execPath, '--import', 'tsx', bench.file, '--smoke'];
     const cpuFile = join(scratch, bench.file.replace(/\W/g, '_'));
     if (TIME) command.unshift(TIME, '-f', '%U %S', '-o', cpuFile);
@@ -104,13 +110,45 @@ function run(bench) {
   });
 }
 
-/** Runs `list` `lanes` at a time. */
+/**
+ * The wall seconds of each bench's last smoke run on this machine (a file in the temporary
+ * folder): the longest start first, so that the lanes end together. A bench not timed yet keeps
+ * its place from `benches` ahead of the timed ones.
+ */
+const WALLS = join(tmpdir(), 'coupled-bench-smoke-walls.json');
+
+function lastWalls() {
+  try {
+    return JSON.parse(readFileSync(WALLS, 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+function longestFirst(list) {
+  const walls = lastWalls();
+  const known = (b) => walls[b.file] ?? Infinity;
+  return list
+    .map((b, at) => ({ b, at }))
+    .sort((x, y) => known(y.b) - known(x.b) || x.at - y.at)
+    .map(({ b }) => b);
+}
+
+function rememberWalls(results) {
+  const walls = { ...lastWalls() };
+  for (const r of results) if (r.ok) walls[r.file] = Number(r.seconds.toFixed(1));
+  const draft = `${WALLS}.${process.pid}`;
+  writeFileSync(draft, JSON.stringify(walls, null, 1));
+  renameSync(draft, WALLS);
+}
+
+/** Runs `list` `lanes` at a time, in its order; lane k's browser benches on port `port` + k. */
 async function pool(list, lanes) {
   const results = [];
   let next = 0;
   await Promise.all(
-    Array.from({ length: Math.min(lanes, list.length) }, async () => {
-      while (next < list.length) results.push(await run(list[next++]));
+    Array.from({ length: Math.min(lanes, list.length) }, async (_, lane) => {
+      while (next < list.length) results.push(await run(list[next++], Number(port) + lane));
     }),
   );
   return results;
@@ -131,21 +169,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     if (ensured.status !== 0) process.exit(ensured.status ?? 1);
   }
   console.log(
-    `bench-smoke: ${all.length} benches at --smoke size (${jobs} at a time, browser benches one at a time on port ${port})`,
+    `bench-smoke: ${all.length} benches at --smoke size (${jobs} at a time; browser benches on ports ${port}–${Number(port) + jobs - 1}, one a lane)`,
   );
   const start = performance.now();
-  const results = (
-    await Promise.all([
-      pool(
-        all.filter((b) => b.browser),
-        1,
-      ),
-      pool(
-        all.filter((b) => !b.browser),
-        jobs,
-      ),
-    ])
-  ).flat();
+  const results = await pool(longestFirst(all), jobs);
+  rememberWalls(results);
   const failed = results.filter((r) => !r.ok);
   const total = (performance.now() - start) / 1000;
   const sum = results.reduce((s, r) => s + r.seconds, 0);
