@@ -142,29 +142,11 @@ test.beforeEach(async ({ page }) => {
   await stopAnimations(page);
 });
 
-test('a ClickHouse counts file of Zoo gives the CSV’s Mo, Mc and value clusters; a projection needs the rows', async ({
-  page,
-}) => {
-  await openZooCsv(page);
-  const matrices = await addPanel(page, 'value-matrices:cde');
-  const clusters = await addPanel(page, 'value-partitions:cde');
-  const fromCsv = await cdeReading(page, matrices, clusters);
-  expect(fromCsv.clusters.assignments.length).toBeGreaterThan(L);
-
-  await chooseFile(page, COUNTS_JSON);
-  await expectCountsFile(page, 'zoo.clickhouse.counts.json');
-  const fromCounts = await cdeReading(page, matrices, clusters);
-  expect(fromCounts).toEqual(fromCsv);
-
-  // The co-occurrence view reads the counts too: its overview of the 17 attributes.
-  const cooccurrence = page.getByTestId('panel-cooccurrence').first();
-  await expect(cooccurrence.getByTestId('cooccurrence-heatmap')).toHaveAttribute(
-    'data-cells',
-    String(17 * 17),
-    RESULT,
-  );
-
-  // A projection of CDE needs the rows: one line, and a button that opens the file picker.
+/**
+ * A projection of CDE on a counts file needs the rows: one line, and a button that opens the file
+ * picker; a sample of the rows (here all of them) then replaces the counts file and it draws.
+ */
+async function projectionNeedsRows(page: Page): Promise<void> {
   const projection = await addPanel(page, 'projection:cde');
   const line = projection.getByTestId('needs-rows');
   await expect(line).toBeVisible();
@@ -194,21 +176,10 @@ test('a ClickHouse counts file of Zoo gives the CSV’s Mo, Mc and value cluster
   await expect(page.getByTestId('summary-counts-file')).toHaveCount(0);
   await expect(projection.getByTestId('needs-rows')).toHaveCount(0);
   await expect(projection.getByTestId(/^projection-\d+$/)).toBeVisible(RESULT);
-});
+}
 
-test('the Parquet twin opens the same counts; Run all marks what needs rows “not applicable”', async ({
-  page,
-}) => {
-  await chooseFile(page, COUNTS_JSON);
-  await expectCountsFile(page, 'zoo.clickhouse.counts.json');
-  const matrices = await addPanel(page, 'value-matrices:cde');
-  const clusters = await addPanel(page, 'value-partitions:cde');
-  const fromJson = await cdeReading(page, matrices, clusters);
-
-  await chooseFile(page, COUNTS_PARQUET);
-  await expectCountsFile(page, 'zoo.clickhouse.counts.parquet');
-  expect(await cdeReading(page, matrices, clusters)).toEqual(fromJson);
-
+/** COSH and CBRW on a counts file, then Run all: what needs the rows is “not applicable”. */
+async function runAllOnCounts(page: Page): Promise<void> {
   // COSH's value scores show; its ranking of objects says it needs the rows.
   const ranking = await addPanel(page, 'ranking:cosh');
   await expect(ranking.getByTestId('value-score-bars')).toBeVisible(RESULT);
@@ -236,6 +207,45 @@ test('the Parquet twin opens the same counts; Run all marks what needs rows “n
   expect(na.length).toBeGreaterThan(5);
   for (const s of na) expect(s.text).toMatch(/needs the rows; a counts file has none/);
   expect(statuses.filter((s) => s.status === 'done').length).toBeGreaterThan(5);
+}
+
+// One page for the CSV, the JSON counts and their Parquet twin: CDE's views are read once per
+// file (the JSON's reading is what both the CSV's and the Parquet's are compared with).
+test('a ClickHouse counts file of Zoo gives the CSV’s Mo, Mc and value clusters, as does its Parquet twin; a projection needs the rows; Run all marks what needs rows “not applicable”', async ({
+  page,
+}) => {
+  const { matrices, clusters, fromCounts } =
+    await test.step('a ClickHouse counts file of Zoo gives the CSV’s Mo, Mc and value clusters', async () => {
+      await openZooCsv(page);
+      const matrices = await addPanel(page, 'value-matrices:cde');
+      const clusters = await addPanel(page, 'value-partitions:cde');
+      const fromCsv = await cdeReading(page, matrices, clusters);
+      expect(fromCsv.clusters.assignments.length).toBeGreaterThan(L);
+
+      await chooseFile(page, COUNTS_JSON);
+      await expectCountsFile(page, 'zoo.clickhouse.counts.json');
+      const fromCounts = await cdeReading(page, matrices, clusters);
+      expect(fromCounts).toEqual(fromCsv);
+
+      // The co-occurrence view reads the counts too: its overview of the 17 attributes.
+      const cooccurrence = page.getByTestId('panel-cooccurrence').first();
+      await expect(cooccurrence.getByTestId('cooccurrence-heatmap')).toHaveAttribute(
+        'data-cells',
+        String(17 * 17),
+        RESULT,
+      );
+      return { matrices, clusters, fromCounts };
+    });
+
+  await test.step('a projection needs the rows', () => projectionNeedsRows(page));
+
+  await test.step('the Parquet twin opens the same counts as the JSON', async () => {
+    await chooseFile(page, COUNTS_PARQUET);
+    await expectCountsFile(page, 'zoo.clickhouse.counts.parquet');
+    expect(await cdeReading(page, matrices, clusters)).toEqual(fromCounts);
+  });
+
+  await test.step('Run all marks what needs rows “not applicable”', () => runAllOnCounts(page));
 });
 
 test('a bad counts file is refused in one line and the table stays; a reload asks for the counts file', async ({
