@@ -11,6 +11,14 @@ import { cli } from './cliRun.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'export-app-state-'));
 
+/** A workspace file named after the case, made on `source` and holding `panels`. */
+function workspaceFile(name: string, source: object, panels: object[]): string {
+  const state = join(dir, `${name.replace(/\W+/g, '-')}.json`);
+  const workspace = { format: 'coupled-explorer-workspace', version: 1, source, panels };
+  writeFileSync(state, JSON.stringify({ ...workspace, layout: 'panels' }));
+  return state;
+}
+
 describe('export-app --state', () => {
   it.each([
     [
@@ -26,17 +34,7 @@ describe('export-app --state', () => {
   ])(
     'refuses %s in one line, writing nothing',
     async (name, panel, reason) => {
-      const state = join(dir, `${name.replace(/\W+/g, '-')}.json`);
-      writeFileSync(
-        state,
-        JSON.stringify({
-          format: 'coupled-explorer-workspace',
-          version: 1,
-          source: { kind: 'sample', name: 'zoo.csv' },
-          panels: [panel],
-          layout: 'panels',
-        }),
-      );
+      const state = workspaceFile(name, { kind: 'sample', name: 'zoo.csv' }, [panel]);
       const out = join(dir, `out-${name.length}`);
       const run = await cli(
         'export-app',
@@ -70,17 +68,7 @@ describe('export-app --state', () => {
       /^error: the workspace was made on zoo\.csv \(10 bytes\), not on zoo\.csv: its content differs$/,
     ],
   ])('refuses %s, in one line', async (name, source, data, message) => {
-    const state = join(dir, `${name.replace(/\W+/g, '-')}.json`);
-    writeFileSync(
-      state,
-      JSON.stringify({
-        format: 'coupled-explorer-workspace',
-        version: 1,
-        source,
-        panels: [],
-        layout: 'panels',
-      }),
-    );
+    const state = workspaceFile(name, source, []);
     const out = join(dir, `out-${name.length}`);
     const run = await cli('export-app', out, '--data', data, '--state', state);
     expect(run.code).toBe(2);
